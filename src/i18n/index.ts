@@ -1,0 +1,45 @@
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Lang } from '../model/pageData';
+import { elements } from './resources/elements';
+import { questions } from './resources/questions';
+import { viewer } from './resources/viewer';
+
+/** All fixed texts, one namespace per area; `t('viewer:nav.back')` or `useTranslation('questions')`. */
+export const resources = {
+  de: { viewer: viewer.de, elements: elements.de, questions: questions.de },
+  en: { viewer: viewer.en, elements: elements.en, questions: questions.en },
+} as const;
+
+export const DEFAULT_LANG: Lang = 'de';
+
+/** One i18next instance per app start; tests create their own. */
+export function createI18n(lang: Lang = DEFAULT_LANG): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: DEFAULT_LANG,
+    resources,
+    ns: ['viewer', 'elements', 'questions'],
+    defaultNS: 'viewer',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return instance;
+}
+
+/** Dates in the current language with the -CH region (spec section 9). */
+export function dateLocale(lang: Lang): string {
+  return `${lang}-CH`;
+}
+
+/** Cards show dd.mm.yyyy. */
+export function formatCardDate(iso: string | undefined, lang: Lang): string {
+  if (!iso) return '';
+  return new Intl.DateTimeFormat(dateLocale(lang), { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+}
+
+/** Certificates show a 2-digit day, the long month and the year. */
+export function formatCertificateDate(iso: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(dateLocale(lang), { day: '2-digit', month: 'long', year: 'numeric' }).format(new Date(iso));
+}

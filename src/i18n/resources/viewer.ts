@@ -1,0 +1,77 @@
+/** Texts of the viewer shell: header, navigation, notices, errors (spec sections 2, 8). */
+export const viewer = {
+  de: {
+    nav: { back: 'Zurück', top: 'Nach oben', forward: 'Weiter', home: 'Startseite', breadcrumbs: 'Brotkrümelnavigation', moreCrumbs: 'Weitere Ebenen' },
+    header: { search: 'Suchen', annotations: 'Anmerkungen', logo: 'Zur Startseite' },
+    preview: {
+      banner: 'Dieser Vorschau-Link darf nicht produktiv verwendet werden. Produktive Zugangslinks verwalten Sie über den Teilen-Button im Editor.',
+    },
+    loading: 'Wird geladen …',
+    errors: {
+      enumerations: {
+        errorMessages: {
+          notFound: 'Die angeforderte Seite wurde nicht gefunden.',
+          noAccess: 'Sie haben keinen Zugriff auf diese Seite.',
+          default: 'Es ist ein Fehler aufgetreten.',
+        },
+      },
+      status: 'Fehler {{status}}',
+      backToStart: 'Zur Startseite',
+    },
+    collection: {
+      open: 'Öffnen',
+      searchContent: 'Inhalte durchsuchen',
+      searchPlaceholder: 'Materialien durchsuchen',
+      sort: 'Sortierung',
+      results: '{{count}} Materialien',
+      empty: 'Keine Inhalte.',
+      sorts: {
+        'order:asc': 'Standardreihenfolge',
+        'created_at:desc': 'Neueste zuerst',
+        'created_at:asc': 'Älteste zuerst',
+        'material.title:asc': 'Alphabetisch aufsteigend',
+        'material.title:desc': 'Alphabetisch absteigend',
+      },
+      close: 'Schließen',
+    },
+    list: { empty: 'Keine Inhalte.' },
+    language: 'Sprache',
+  },
+  en: {
+    nav: { back: 'Back', top: 'Goto top', forward: 'Forward', home: 'Home', breadcrumbs: 'Breadcrumbs', moreCrumbs: 'More levels' },
+    header: { search: 'Search', annotations: 'Annotations', logo: 'To the start page' },
+    preview: {
+      banner: 'This preview link must not be used productively. Productive access links are managed through the Share button in the editor.',
+    },
+    loading: 'Loading …',
+    errors: {
+      enumerations: {
+        errorMessages: {
+          notFound: 'The page you requested could not be found.',
+          noAccess: 'You do not have access to this page.',
+          default: 'An error occurred.',
+        },
+      },
+      status: 'Error {{status}}',
+      backToStart: 'To the start page',
+    },
+    collection: {
+      open: 'Open',
+      searchContent: 'Search content',
+      searchPlaceholder: 'Search materials',
+      sort: 'Sort',
+      results: '{{count}} materials',
+      empty: 'No content.',
+      sorts: {
+        'order:asc': 'Default order',
+        'created_at:desc': 'Newest first',
+        'created_at:asc': 'Oldest first',
+        'material.title:asc': 'Alphabetical ascending',
+        'material.title:desc': 'Alphabetical descending',
+      },
+      close: 'Close',
+    },
+    list: { empty: 'No content.' },
+    language: 'Language',
+  },
+} as const;

@@ -1,0 +1,6 @@
+export * from './common';
+export * from './richText';
+export * from './elements';
+export * from './material';
+export * from './settings';
+export * from './pageData';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ModelId, PublicId } from './common';
+import { Settings } from './settings';
+
+export const ShareSettings = z.strictObject({
+  private: z.boolean(),
+  saveGuestSessions: z.boolean(),
+  scorm: z.boolean(),
+});
+export type ShareSettings = z.infer<typeof ShareSettings>;
+
+/** The kinds of share `npm run import -- --share KIND` creates. */
+export const ShareKind = z.enum(['public', 'private', 'guest', 'scorm', 'preview']);
+export type ShareKind = z.infer<typeof ShareKind>;
+
+export const User = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  name: z.string(),
+  roles: z.array(z.string()),
+  favoriteMaterialIds: z.array(z.string()),
+});
+export type User = z.infer<typeof User>;
+
+export const GuestSession = z.strictObject({
+  publicId: z.string(),
+  name: z.string(),
+  issueDate: z.string().optional(),
+});
+export type GuestSession = z.infer<typeof GuestSession>;
+
+export const FeatureFlags = z.strictObject({
+  FULLTEXT_SEARCH: z.boolean(),
+  ANNOTATION_COMMENTS: z.boolean(),
+  USE_GRAVATAR: z.boolean(),
+  PRIVATE_MODE: z.boolean(),
+});
+export type FeatureFlags = z.infer<typeof FeatureFlags>;
+
+export const Lang = z.enum(['de', 'en']);
+export type Lang = z.infer<typeof Lang>;
+
+/**
+ * The page data the server embeds in index.html for a share link (spec sections 2 and 3).
+ * Server and client validate it with this one schema.
+ */
+export const PageData = z.strictObject({
+  entryPoint: z.enum(['material', 'collection', 'error']),
+  /** Base path of the share, e.g. `/s/AbC…`; the router's basepath. */
+  baseUrl: z.string(),
+  lang: Lang,
+  share: z
+    .strictObject({
+      publicId: z.string(),
+      rootModelName: z.enum(['Material', 'Collection']),
+      rootId: ModelId,
+      rootPublicId: PublicId,
+    })
+    .nullable(),
+  shareSettings: ShareSettings,
+  preview: z.boolean(),
+  user: User.nullable(),
+  guestSession: GuestSession.nullable(),
+  settings: Settings,
+  featureFlags: FeatureFlags,
+  api: z.strictObject({ base: z.string(), assets: z.string() }),
+  userdata: z.strictObject({ metadata: z.strictObject({ shareId: z.string().nullable() }) }),
+  /** Set when the entry point is `error`: the HTTP status the server answered with. */
+  error: z.strictObject({ status: z.number().int() }).optional(),
+});
+export type PageData = z.infer<typeof PageData>;

@@ -1,0 +1,22 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+/** The client is served under /app/ by the server; share pages are /s/{id}/… so the base must be absolute. */
+export default defineConfig({
+  base: '/app/',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    setupFiles: ['tests/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
