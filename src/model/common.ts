@@ -36,3 +36,5 @@ export const Asset = z.strictObject({
   licenseTitle: z.string().optional(),
 });
 export type Asset = z.infer<typeof Asset>;
+export type ImageRatio = z.infer<typeof ImageRatio>;
+export type ContentWidth = z.infer<typeof ContentWidth>;

@@ -1,7 +1,7 @@
 /** Texts of the viewer shell: header, navigation, notices, errors (spec sections 2, 8). */
 export const viewer = {
   de: {
-    nav: { back: 'Zurück', top: 'Nach oben', forward: 'Weiter', home: 'Startseite', breadcrumbs: 'Brotkrümelnavigation', moreCrumbs: 'Weitere Ebenen' },
+    nav: { pages: 'Seitennavigation', back: 'Zurück', top: 'Nach oben', forward: 'Weiter', home: 'Startseite', breadcrumbs: 'Brotkrümelnavigation', moreCrumbs: 'Weitere Ebenen' },
     header: { search: 'Suchen', annotations: 'Anmerkungen', logo: 'Zur Startseite' },
     preview: {
       banner: 'Dieser Vorschau-Link darf nicht produktiv verwendet werden. Produktive Zugangslinks verwalten Sie über den Teilen-Button im Editor.',
@@ -38,7 +38,7 @@ export const viewer = {
     language: 'Sprache',
   },
   en: {
-    nav: { back: 'Back', top: 'Goto top', forward: 'Forward', home: 'Home', breadcrumbs: 'Breadcrumbs', moreCrumbs: 'More levels' },
+    nav: { pages: 'Page navigation', back: 'Back', top: 'Goto top', forward: 'Forward', home: 'Home', breadcrumbs: 'Breadcrumbs', moreCrumbs: 'More levels' },
     header: { search: 'Search', annotations: 'Annotations', logo: 'To the start page' },
     preview: {
       banner: 'This preview link must not be used productively. Productive access links are managed through the Share button in the editor.',

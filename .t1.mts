@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+const t0 = Date.now();
+const db = new PGlite({ dataDir: process.argv[2] });
+await db.waitReady;
+console.log('ready', Date.now() - t0);
+const r = await db.query(`select count(*) as c, now() as t, '{"a":1}'::jsonb as j, 5::int8 as i8, pg_advisory_xact_lock(42) as l, gen_random_uuid() as u, version() as v`);
+console.log(r.rows, typeof r.rows[0].c);
+const r2 = await db.query(`select * from jsonb_to_recordset($1::jsonb) as x(id text, n int)`, [JSON.stringify([{id:'a',n:1}])]);
+console.log(r2.rows);
+const r3 = await db.query(`select $1::text[] as arr`, [['a','b']]);
+console.log(r3.rows);
+await db.close();
+console.log('closed', Date.now() - t0);

@@ -1,0 +1,120 @@
+import { assign, setup } from 'xstate';
+import { z } from 'zod';
+import type { ChoiceQuestion } from '../../src/model/elements';
+import { deselectChoice, selectChoice, type ChoiceType } from '../../src/model/choice';
+import { reportChange, type ElementChangedEvent } from './elementChanged';
+
+/** Learner state saved for a choice question: the last reported value of each field. */
+export const ChoiceSaved = z.object({ selected: z.array(z.string()).optional(), evaluated: z.boolean().optional() });
+export type ChoiceSaved = z.infer<typeof ChoiceSaved>;
+
+export type ChoiceInput = { element: ChoiceQuestion; saved?: unknown };
+
+export type ChoiceContext = {
+  id: string;
+  type: ChoiceType;
+  choiceIds: string[];
+  /** Ids of the selected choices, in the order they were selected. */
+  selected: string[];
+  /** Read once, when the actor starts, to restore the evaluated state. */
+  savedEvaluated: boolean;
+};
+
+export type ChoiceEvent =
+  | { type: 'choice.select'; choiceId: string }
+  | { type: 'choice.deselect'; choiceId: string }
+  | { type: 'answer.submit' }
+  | { type: 'answer.edit' };
+
+export const choiceGuards = {
+  isKnownChoice: ({ context }: { context: ChoiceContext }, choiceId: string) => context.choiceIds.includes(choiceId),
+  wasEvaluated: ({ context }: { context: ChoiceContext }) => context.savedEvaluated,
+};
+
+function initialContext({ element, saved }: ChoiceInput): ChoiceContext {
+  const restored = ChoiceSaved.safeParse(saved ?? {});
+  const choiceIds = element.choices.map((choice) => choice.id);
+  const selected = (restored.success ? (restored.data.selected ?? []) : []).filter((id) => choiceIds.includes(id));
+  return {
+    id: element.id,
+    type: element.type,
+    choiceIds,
+    selected: element.type === 'sc' ? selected.slice(-1) : selected,
+    savedEvaluated: restored.success ? restored.data.evaluated === true : false,
+  };
+}
+
+/** A choice question (single or multiple choice): select, evaluate, edit. */
+export const choiceMachine = setup({
+  types: {
+    input: {} as ChoiceInput,
+    context: {} as ChoiceContext,
+    events: {} as ChoiceEvent,
+    emitted: {} as ElementChangedEvent,
+  },
+  guards: {
+    isKnownChoice: ({ context, event }) =>
+      (event.type === 'choice.select' || event.type === 'choice.deselect') && choiceGuards.isKnownChoice({ context }, event.choiceId),
+    wasEvaluated: choiceGuards.wasEvaluated,
+  },
+  actions: {
+    report: reportChange<ChoiceContext, ChoiceEvent>(),
+    select: assign({
+      selected: ({ context, event }) => (event.type === 'choice.select' ? selectChoice(context.type, context.selected, event.choiceId) : context.selected),
+    }),
+    deselect: assign({
+      selected: ({ context, event }) => (event.type === 'choice.deselect' ? deselectChoice(context.selected, event.choiceId) : context.selected),
+    }),
+    clearSelection: assign({ selected: () => [] }),
+  },
+}).createMachine({
+  id: 'choice',
+  description: 'A single- or multiple-choice question.',
+  initial: 'restoring',
+  context: ({ input }) => initialContext(input),
+  states: {
+    restoring: {
+      description: 'Picks the saved state once, at start.',
+      always: [{ guard: 'wasEvaluated', target: 'evaluated' }, { target: 'notEvaluated' }],
+    },
+    notEvaluated: {
+      description: 'The learner selects choices; the Evaluate button is offered.',
+      on: {
+        'choice.select': {
+          guard: 'isKnownChoice',
+          actions: ['select', { type: 'report', params: ({ context }) => ({ id: context.id, field: 'selected', value: context.selected }) }],
+          description: 'Select a choice; in a single-choice question the others are deselected.',
+        },
+        'choice.deselect': {
+          guard: 'isKnownChoice',
+          actions: ['deselect', { type: 'report', params: ({ context }) => ({ id: context.id, field: 'selected', value: context.selected }) }],
+          description: 'Deselect a choice.',
+        },
+        'answer.submit': {
+          target: 'evaluated',
+          actions: [
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+          ],
+          description: 'Evaluate: inputs are disabled and feedback shows.',
+        },
+      },
+    },
+    evaluated: {
+      description: 'Inputs disabled, per-choice correctness and feedback shown; the button reads Edit Answer.',
+      tags: ['complete'],
+      on: {
+        'answer.edit': {
+          target: 'notEvaluated',
+          actions: [
+            'clearSelection',
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'selected', value: [] }) },
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: false }) },
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 0 }) },
+          ],
+          description: 'Edit Answer: resets the selection and returns to not evaluated.',
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,109 @@
+import { assign, setup } from 'xstate';
+import { z } from 'zod';
+import { clozeHasInput } from '../../src/model/cloze';
+import type { ClozeQuestion } from '../../src/model/elements';
+import { gapsOf } from '../../src/model/richText';
+import { reportChange, type ElementChangedEvent } from './elementChanged';
+
+/** Learner state saved for a cloze question: the last reported value of each field. */
+export const ClozeSaved = z.object({ inputs: z.array(z.string()).optional(), evaluated: z.boolean().optional() });
+
+export type ClozeInput = { element: ClozeQuestion; saved?: unknown };
+
+export type ClozeContext = {
+  id: string;
+  /** One input per gap, in reading order. */
+  inputs: string[];
+  savedEvaluated: boolean;
+};
+
+export type ClozeEvent =
+  | { type: 'gap.change'; index: number; value: string }
+  | { type: 'answer.submit' }
+  | { type: 'answer.edit' };
+
+export const clozeGuards = {
+  isGapIndex: ({ context }: { context: ClozeContext }, index: number) => Number.isInteger(index) && index >= 0 && index < context.inputs.length,
+  hasInput: ({ context }: { context: ClozeContext }) => clozeHasInput(context.inputs),
+  wasEvaluated: ({ context }: { context: ClozeContext }) => context.savedEvaluated,
+};
+
+function initialContext({ element, saved }: ClozeInput): ClozeContext {
+  const gapCount = gapsOf(element.content).length;
+  const restored = ClozeSaved.safeParse(saved ?? {});
+  const savedInputs = restored.success ? (restored.data.inputs ?? []) : [];
+  return {
+    id: element.id,
+    inputs: Array.from({ length: gapCount }, (_, index) => savedInputs[index] ?? ''),
+    savedEvaluated: restored.success && restored.data.evaluated === true,
+  };
+}
+
+/** A cloze question: fill the gaps, evaluate, edit. */
+export const clozeMachine = setup({
+  types: {
+    input: {} as ClozeInput,
+    context: {} as ClozeContext,
+    events: {} as ClozeEvent,
+    emitted: {} as ElementChangedEvent,
+  },
+  guards: {
+    isGapIndex: ({ context, event }) => event.type === 'gap.change' && clozeGuards.isGapIndex({ context }, event.index),
+    hasInput: clozeGuards.hasInput,
+    wasEvaluated: clozeGuards.wasEvaluated,
+  },
+  actions: {
+    report: reportChange<ClozeContext, ClozeEvent>(),
+    setGap: assign({
+      inputs: ({ context, event }) =>
+        event.type === 'gap.change' ? context.inputs.map((input, index) => (index === event.index ? event.value : input)) : context.inputs,
+    }),
+    clearInputs: assign({ inputs: ({ context }) => context.inputs.map(() => '') }),
+  },
+}).createMachine({
+  id: 'cloze',
+  description: 'A text with gaps (text fields or dropdowns).',
+  initial: 'restoring',
+  context: ({ input }) => initialContext(input),
+  states: {
+    restoring: {
+      description: 'Picks the saved state once, at start.',
+      always: [{ guard: 'wasEvaluated', target: 'evaluated' }, { target: 'notEvaluated' }],
+    },
+    notEvaluated: {
+      description: 'The learner fills the gaps; Evaluate is enabled once a gap has input.',
+      on: {
+        'gap.change': {
+          guard: 'isGapIndex',
+          actions: ['setGap', { type: 'report', params: ({ context }) => ({ id: context.id, field: 'inputs', value: context.inputs }) }],
+          description: 'Type into a gap or pick a dropdown option.',
+        },
+        'answer.submit': {
+          guard: 'hasInput',
+          target: 'evaluated',
+          actions: [
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+          ],
+          description: 'Evaluate: gaps are disabled and marked correct or wrong.',
+        },
+      },
+    },
+    evaluated: {
+      description: 'Gaps disabled and marked; feedback shown; the button reads Edit Answer.',
+      tags: ['complete'],
+      on: {
+        'answer.edit': {
+          target: 'notEvaluated',
+          actions: [
+            'clearInputs',
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'inputs', value: context.inputs }) },
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: false }) },
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 0 }) },
+          ],
+          description: 'Edit Answer: clears the gaps and returns to not evaluated.',
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,186 @@
+import { and, assign, fromPromise, setup } from 'xstate';
+import { z } from 'zod';
+import type { FreeTextInput } from '../../src/model/elements';
+import { reportChange, type ElementChangedEvent } from './elementChanged';
+
+/** One generated feedback item (spec section 7, taskbase/feedback). */
+export const GeneratedFeedback = z.object({ feedback: z.string(), correct: z.boolean().optional() });
+export type GeneratedFeedback = z.infer<typeof GeneratedFeedback>;
+
+/** The answer of the generative-feedback call: `ok: false` on any failure. */
+export type FeedbackResult = { ok: true; feedback: string; correct?: boolean } | { ok: false };
+export type FeedbackRequest = { userAnswer: string; elementId: string };
+
+/** Learner state saved for a free-text input: the last reported value of each field. */
+export const FreeTextSaved = z.object({
+  value: z.string().optional(),
+  evaluated: z.boolean().optional(),
+  generatedFeedback: z.array(GeneratedFeedback).optional(),
+});
+
+const generateFeedback = fromPromise<FeedbackResult, FeedbackRequest>(async () => ({ ok: false }));
+type FeedbackActor = { src: 'generateFeedback'; logic: typeof generateFeedback; id: string | undefined };
+
+export type FreeTextInputMachineInput = { element: FreeTextInput; saved?: unknown };
+
+export type FreeTextContext = {
+  id: string;
+  value: string;
+  useGenerativeFeedback: boolean;
+  generatedFeedback: GeneratedFeedback[];
+  /** The last generative-feedback call failed: the red error box shows. */
+  failed: boolean;
+  savedEvaluated: boolean;
+};
+
+export type FreeTextEvent =
+  | { type: 'answer.change'; value: string }
+  | { type: 'answer.submit' }
+  | { type: 'answer.edit' };
+
+export const freeTextGuards = {
+  hasAnswer: ({ context }: { context: FreeTextContext }) => context.value.trim() !== '',
+  usesGenerativeFeedback: ({ context }: { context: FreeTextContext }) => context.useGenerativeFeedback,
+  isFeedbackOk: (output: FeedbackResult) => output.ok,
+  wasEvaluated: ({ context }: { context: FreeTextContext }) => context.savedEvaluated,
+};
+
+function initialContext({ element, saved }: FreeTextInputMachineInput): FreeTextContext {
+  const restored = FreeTextSaved.safeParse(saved ?? {});
+  const data = restored.success ? restored.data : {};
+  return {
+    id: element.id,
+    value: data.value ?? '',
+    useGenerativeFeedback: element.useGenerativeFeedback,
+    generatedFeedback: data.generatedFeedback ?? [],
+    failed: false,
+    savedEvaluated: data.evaluated === true,
+  };
+}
+
+/**
+ * A free-text answer. With generative feedback the answer is sent through the invoked
+ * `generateFeedback` actor, which the viewer provides (`machine.provide({ actors })`) with the real
+ * call; the default answers `{ ok: false }`.
+ */
+export const freeTextMachine = setup({
+  types: {
+    input: {} as FreeTextInputMachineInput,
+    context: {} as FreeTextContext,
+    events: {} as FreeTextEvent,
+    emitted: {} as ElementChangedEvent,
+  },
+  actors: {
+    generateFeedback,
+  },
+  guards: {
+    hasAnswer: freeTextGuards.hasAnswer,
+    usesGenerativeFeedback: freeTextGuards.usesGenerativeFeedback,
+    isFeedbackOk: ({ event }) => 'output' in event && freeTextGuards.isFeedbackOk(event.output as FeedbackResult),
+    wasEvaluated: freeTextGuards.wasEvaluated,
+  },
+  actions: {
+    report: reportChange<FreeTextContext, FreeTextEvent, FeedbackActor>(),
+    setValue: assign({ value: ({ context, event }) => (event.type === 'answer.change' ? event.value : context.value) }),
+    clearFeedback: assign({ generatedFeedback: () => [], failed: () => false }),
+    markFailed: assign({ failed: () => true }),
+    /** Spec section 8: a failed generative-feedback call is also logged to the console. */
+    logFailure: ({ event }) => console.error('Generative feedback failed', 'error' in event ? event.error : event),
+  },
+}).createMachine({
+  id: 'freeText',
+  description: 'A free-text answer, optionally with generated feedback.',
+  initial: 'restoring',
+  context: ({ input }) => initialContext(input),
+  states: {
+    restoring: {
+      description: 'Picks the saved state once, at start.',
+      always: [{ guard: 'wasEvaluated', target: 'evaluated' }, { target: 'notEvaluated' }],
+    },
+    notEvaluated: {
+      description: 'The learner writes; the submit button is enabled once there is text.',
+      on: {
+        'answer.change': {
+          actions: ['setValue', { type: 'report', params: ({ context }) => ({ id: context.id, field: 'value', value: context.value }) }],
+          description: 'The learner edits the text.',
+        },
+        'answer.submit': [
+          {
+            guard: and(['hasAnswer', 'usesGenerativeFeedback']),
+            target: 'evaluating',
+            description: 'With generative feedback the answer is sent.',
+          },
+          {
+            guard: 'hasAnswer',
+            target: 'evaluated',
+            actions: [
+              { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
+              { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+            ],
+            description: 'Without generative feedback: the static box Answer has been submitted shows.',
+          },
+        ],
+      },
+    },
+    evaluating: {
+      description: 'Waiting for the generated feedback; the button reads Evaluating answer... and is disabled.',
+      invoke: {
+        id: 'generateFeedback',
+        src: 'generateFeedback',
+        input: ({ context }) => ({ userAnswer: context.value, elementId: context.id }),
+        onDone: [
+          {
+            guard: 'isFeedbackOk',
+            target: 'evaluated',
+            actions: [
+              assign({
+                generatedFeedback: ({ event }) =>
+                  event.output.ok ? [{ feedback: event.output.feedback, correct: event.output.correct }] : [],
+                failed: () => false,
+              }),
+              { type: 'report', params: ({ context }) => ({ id: context.id, field: 'generatedFeedback', value: context.generatedFeedback }) },
+              { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
+              { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+            ],
+            description: 'One feedback item is stored.',
+          },
+          {
+            target: 'evaluated',
+            actions: [
+              'markFailed',
+              { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
+              { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+            ],
+            description: 'The call answered not ok: the error box shows.',
+          },
+        ],
+        onError: {
+          target: 'evaluated',
+          actions: [
+            'markFailed',
+            'logFailure',
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+          ],
+          description: 'The call failed: the error box shows (and the error is logged).',
+        },
+      },
+    },
+    evaluated: {
+      description: 'Text area disabled; feedback (or the error box) shown.',
+      tags: ['complete'],
+      on: {
+        'answer.edit': {
+          target: 'notEvaluated',
+          actions: [
+            'clearFeedback',
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'generatedFeedback', value: [] }) },
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: false }) },
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 0 }) },
+          ],
+          description: 'A click on the evaluated answer clears the feedback and the evaluated flag.',
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,12 @@
+import type { AnyStateMachine } from 'xstate';
+import { elementMachines } from './elements/registry';
+import { viewerMachine } from './viewer';
+
+/**
+ * Every statechart of the viewer. Diagram export and path coverage read this list, so a machine
+ * missing here is a bug.
+ */
+export const machines: Record<string, AnyStateMachine> = {
+  viewer: viewerMachine,
+  ...Object.fromEntries(Object.values(elementMachines).map((m) => [m!.id, m!])),
+};

@@ -1,0 +1,97 @@
+import { createRoute, Outlet, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { collectionMaterial, HttpError, queryCollection } from '../src/api/client';
+import { CollectionPage } from '../src/collection/CollectionPage';
+import { CollectionSearch, recallSearch } from '../src/collection/collectionSearch';
+import { ErrorView } from '../src/viewer/ErrorView';
+import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
+import { splitSegments } from './materialRoutes';
+import { rootRoute } from './root';
+
+const collectionLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'collection',
+  loader: ({ context: { pageData } }) => queryCollection(pageData.api.base, pageData.share!.publicId, pageData.share!.rootId),
+  staleTime: Infinity,
+});
+
+const collectionIndex = createRoute({
+  getParentRoute: () => collectionLayout,
+  path: '/',
+  validateSearch: CollectionSearch,
+  component: function CollectionRoot() {
+    const collection = collectionLayout.useLoaderData();
+    const search = collectionIndex.useSearch();
+    const navigate = collectionIndex.useNavigate();
+    useEffect(() => {
+      // Returning to the grid without a query restores the search of this session.
+      const remembered = recallSearch(collection.id);
+      if (search.q === undefined && search.sort === undefined && (remembered.q || remembered.sort)) {
+        void navigate({ search: (prev: CollectionSearch) => ({ ...prev, ...remembered }), replace: true });
+      }
+      // only on arrival
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, []);
+    return <CollectionPage collection={collection} search={search} />;
+  },
+});
+
+/** One material of the collection, loaded on demand; pending and error states per spec section 2. */
+const collectionMaterialLayout = createRoute({
+  getParentRoute: () => collectionLayout,
+  path: '$materialId',
+  loader: ({ params, context: { pageData } }) =>
+    collectionMaterial(pageData.api.base, pageData.share!.publicId, params.materialId, pageData.guestSession?.publicId),
+  staleTime: Infinity,
+  pendingComponent: MaterialPending,
+  pendingMs: 150,
+  errorComponent: MaterialLoadError,
+  component: function CollectionMaterialLayout() {
+    const material = collectionMaterialLayout.useLoaderData();
+    return (
+      <MaterialViewer key={material.id} material={material}>
+        <Outlet />
+      </MaterialViewer>
+    );
+  },
+});
+
+const collectionMaterialIndex = createRoute({
+  getParentRoute: () => collectionMaterialLayout,
+  path: '/',
+  component: function CollectionMaterialRoot() {
+    const { materialId } = collectionMaterialLayout.useParams();
+    return <MaterialPage material={collectionMaterialLayout.useLoaderData()} segments={[]} base={`/${materialId}`} inCollection />;
+  },
+});
+
+const collectionMaterialSplat = createRoute({
+  getParentRoute: () => collectionMaterialLayout,
+  path: '$',
+  component: function CollectionMaterialChapter() {
+    const { materialId } = collectionMaterialLayout.useParams();
+    const { _splat } = collectionMaterialSplat.useParams();
+    return <MaterialPage material={collectionMaterialLayout.useLoaderData()} segments={splitSegments(_splat)} base={`/${materialId}`} inCollection />;
+  },
+});
+
+function MaterialPending() {
+  const { t } = useTranslation('viewer');
+  return (
+    <div role="status" className="flex min-h-[50vh] items-center justify-center gap-3 text-gray-600" data-testid="material-pending">
+      <span className="h-5 w-5 animate-spin rounded-full border-2 border-primary-600 border-t-transparent" aria-hidden />
+      {t('loading')}
+    </div>
+  );
+}
+
+function MaterialLoadError({ error }: { error: unknown }) {
+  const router = useRouter();
+  const status = error instanceof HttpError ? error.status : 500;
+  return <ErrorView status={status} onBack={() => void router.navigate({ to: '/' })} />;
+}
+
+export const collectionRouteTree = rootRoute.addChildren([
+  collectionLayout.addChildren([collectionIndex, collectionMaterialLayout.addChildren([collectionMaterialIndex, collectionMaterialSplat])]),
+]);

@@ -1,0 +1,44 @@
+import { createRoute, Outlet } from '@tanstack/react-router';
+import { queryMaterial } from '../src/api/client';
+import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
+import { rootRoute } from './root';
+
+/** The open material of a material share, loaded once per share page; holds the viewer actor. */
+const materialLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'material',
+  loader: ({ context: { pageData } }) => queryMaterial(pageData.api.base, pageData.share!.publicId, pageData.share!.rootId),
+  staleTime: Infinity,
+  component: function MaterialLayout() {
+    const material = materialLayout.useLoaderData();
+    return (
+      <MaterialViewer material={material}>
+        <Outlet />
+      </MaterialViewer>
+    );
+  },
+});
+
+const materialIndex = createRoute({
+  getParentRoute: () => materialLayout,
+  path: '/',
+  component: function MaterialRoot() {
+    return <MaterialPage material={materialLayout.useLoaderData()} segments={[]} base="" />;
+  },
+});
+
+/** `/{publicId}/…` to any depth and `…/iframe/{id}` (spec section 2). */
+const materialSplat = createRoute({
+  getParentRoute: () => materialLayout,
+  path: '$',
+  component: function MaterialChapter() {
+    const { _splat } = materialSplat.useParams();
+    return <MaterialPage material={materialLayout.useLoaderData()} segments={splitSegments(_splat)} base="" />;
+  },
+});
+
+export function splitSegments(splat: string | undefined): string[] {
+  return (splat ?? '').split('/').filter(Boolean);
+}
+
+export const materialRouteTree = rootRoute.addChildren([materialLayout.addChildren([materialIndex, materialSplat])]);

@@ -1,0 +1,33 @@
+/**
+ * Writes the JSON Schema of every file authors write (`npm run schema`) to docs/schema/, generated
+ * from the zod schemas in src/model so editors validate material files exactly as the import does.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import * as elements from '../src/model/elements';
+import { Collection, ImportFile, Material } from '../src/model/material';
+import { Settings } from '../src/model/settings';
+import { PageData } from '../src/model/pageData';
+
+const outDir = join(import.meta.dirname, '..', 'docs', 'schema');
+const schemas: Record<string, { schema: z.ZodType; title: string }> = {
+  'material.schema.json': { schema: Material, title: 'Lernwerk material file' },
+  'collection.schema.json': { schema: Collection, title: 'Lernwerk collection file' },
+  'import.schema.json': { schema: ImportFile, title: 'Lernwerk import file (material or collection)' },
+  'settings.schema.json': { schema: Settings, title: 'Lernwerk settings' },
+  'page-data.schema.json': { schema: PageData, title: 'Page data embedded in a share page' },
+};
+
+// Named definitions ($defs/Chapter, $defs/ChoiceQuestion, …) instead of anonymous ones.
+for (const [name, value] of Object.entries(elements)) {
+  if (value instanceof z.ZodType && /^[A-Z]/.test(name) && !z.globalRegistry.has(value)) z.globalRegistry.add(value, { id: name });
+}
+
+mkdirSync(outDir, { recursive: true });
+for (const [file, { schema, title }] of Object.entries(schemas)) {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', reused: 'inline', cycles: 'ref' });
+  const document = { $id: `https://lernwerk.invalid/schema/${file}`, title, ...json };
+  writeFileSync(join(outDir, file), `${JSON.stringify(document, null, 2)}\n`);
+  console.log(`wrote docs/schema/${file}`);
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { Asset, HexColor, ModelId, PublicId } from '../model/common';
+import { Material, MetadataValue } from '../model/material';
+
+/** A non-OK answer: carries status, url and headers (spec section 8). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly url: string,
+    readonly headers: Headers,
+    readonly errors: { path?: string; message: string }[] = [],
+  ) {
+    super(`HTTP ${status} for ${url}${errors.length ? `: ${errors.map((e) => e.message).join('; ')}` : ''}`);
+  }
+}
+
+const ErrorBody = z.object({ errors: z.array(z.object({ path: z.string().optional(), message: z.string() })) });
+
+/** POST a JSON body to an API call and parse the answer's `data` with `schema`. */
+export async function call<S extends z.ZodType>(base: string, path: string, body: unknown, schema: S): Promise<z.infer<S>> {
+  const url = `${base}/${path}`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const parsed = ErrorBody.safeParse(await response.json().catch(() => null));
+    throw new HttpError(response.status, url, response.headers, parsed.success ? parsed.data.errors : []);
+  }
+  const json = (await response.json()) as { data?: unknown } | null;
+  return schema.parse(json?.data) as z.infer<S>;
+}
+
+export const MaterialSnapshot = z.object({
+  id: ModelId,
+  publicId: PublicId,
+  title: z.string(),
+  cover: Asset.optional().nullable(),
+  color: HexColor.optional().nullable(),
+  metadata: z.record(z.string(), MetadataValue).default({}),
+  created_at: z.string().optional().nullable(),
+  description: z.string().default(''),
+  duration: z.string().optional().nullable(),
+});
+export type MaterialSnapshot = z.infer<typeof MaterialSnapshot>;
+
+export const CollectionView = z.object({
+  modelName: z.literal('Collection'),
+  id: ModelId,
+  publicId: PublicId,
+  title: z.string(),
+  description: z.string().default(''),
+  cover: Asset.optional().nullable(),
+  color: HexColor.optional().nullable(),
+  items: z.array(z.object({ id: ModelId, material_snapshot: MaterialSnapshot })),
+});
+export type CollectionView = z.infer<typeof CollectionView>;
+
+export function queryMaterial(base: string, share: string, id: string): Promise<Material> {
+  return call(base, 'model/query', { share, modelName: 'Material', id }, z.array(Material).length(1)).then(([m]) => m);
+}
+
+export function queryCollection(base: string, share: string, id: string): Promise<CollectionView> {
+  return call(base, 'model/query', { share, modelName: 'Collection', id }, z.array(CollectionView).length(1)).then(([c]) => c);
+}
+
+export function collectionMaterial(base: string, collectionPublicId: string, publicId: string, guestSessionId?: string): Promise<Material> {
+  return call(base, 'collectionMaterial', { collectionPublicId, publicId, guestSessionId }, Material);
+}

@@ -1,0 +1,58 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { MaterialSnapshot } from '../api/client';
+import { formatCardDate } from '../i18n';
+import { assetUrl } from '../model/assetUrl';
+import type { Lang } from '../model/pageData';
+import { useAssetBase } from '../viewer/PageDataContext';
+
+/** Card tag limit (spec section 9). */
+export const CARD_TAG_LIMIT = 2;
+
+export function cardTags(metadata: MaterialSnapshot['metadata']): string[] {
+  return Object.values(metadata).flatMap((v) => (Array.isArray(v) ? v : [v])).filter(Boolean).slice(0, CARD_TAG_LIMIT);
+}
+
+/** A material card: cover (placeholder if none), title clamped to 4 lines, 2 tags, date, Open. */
+export function MaterialCard({ material }: { material: MaterialSnapshot }) {
+  const { t, i18n } = useTranslation('viewer');
+  const base = useAssetBase();
+  const titleId = `card-title-${material.id}`;
+  return (
+    <article aria-labelledby={titleId} className="group relative flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md" data-testid="material-card">
+      <div className="aspect-[20/13] w-full overflow-hidden bg-primary-100">
+        {material.cover ? (
+          <img src={assetUrl(base, material.cover, 'card')} alt="" loading="lazy" className="h-full w-full object-cover transition group-hover:scale-[1.02]" />
+        ) : (
+          <div aria-hidden className="flex h-full w-full items-center justify-center text-4xl font-bold text-primary-300" style={material.color ? { backgroundColor: material.color } : undefined}>
+            {material.title.slice(0, 1)}
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <ul className="flex flex-wrap gap-1" aria-label="Tags">
+          {cardTags(material.metadata).map((tag) => (
+            <li key={tag} className="rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-700">
+              {tag}
+            </li>
+          ))}
+        </ul>
+        <h2 id={titleId} className="line-clamp-4 text-base font-semibold text-gray-900">
+          {material.title}
+        </h2>
+        <div className="mt-auto flex items-center justify-between pt-2">
+          <time dateTime={material.created_at ?? undefined} className="text-xs text-gray-500">
+            {formatCardDate(material.created_at ?? undefined, i18n.language as Lang)}
+          </time>
+          <Link
+            to={`/${material.publicId}/`}
+            className="rounded-md bg-primary-600 px-3 py-1.5 text-sm font-medium text-white after:absolute after:inset-0 hover:bg-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
+            aria-describedby={titleId}
+          >
+            {t('collection.open')}
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

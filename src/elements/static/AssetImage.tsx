@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LAZY_LOAD_FALLBACK_RATIO, LAZY_LOAD_FALLBACK_WIDTH } from '../../../machines/constants';
+import { assetUrl } from '../../model/assetUrl';
+import type { Asset } from '../../model/common';
+import { useAssetBase } from '../../viewer/PageDataContext';
+
+export type AssetImageProps = {
+  asset: Asset;
+  alt: string;
+  /** Width / height of the frame; undefined keeps the image's natural ratio. */
+  ratio?: number;
+  /** contain shows the whole image; cover fills the frame around the asset's focus point. */
+  fit?: 'contain' | 'cover';
+  sizes?: string;
+  /** Load at once (the visible slide of a gallery); otherwise the browser loads it lazily. */
+  eager?: boolean;
+  className?: string;
+};
+
+const CONTENT_SIZES = '(min-width: 1024px) 792px, (min-width: 640px) 696px, 100vw';
+
+/** An asset in the img-700/img-1400 presets, lazily loaded, with the image-error placeholder on failure. */
+export function AssetImage({ asset, alt, ratio, fit = 'contain', sizes = CONTENT_SIZES, eager = false, className = '' }: AssetImageProps) {
+  const { t } = useTranslation('elements');
+  const base = useAssetBase();
+  const [failed, setFailed] = useState(false);
+  const position = `${(asset.focus?.x ?? 0.5) * 100}% ${(asset.focus?.y ?? 0.5) * 100}%`;
+  const frameStyle = { aspectRatio: String(ratio ?? LAZY_LOAD_FALLBACK_RATIO) };
+
+  if (failed) {
+    return (
+      <div
+        role="img"
+        aria-label={t('imageError')}
+        data-state="error"
+        className={`flex w-full flex-col items-center justify-center gap-2 rounded-md bg-gray-100 p-4 text-center text-sm text-gray-500 ${className}`}
+        style={frameStyle}
+      >
+        <svg aria-hidden viewBox="0 0 24 24" className="size-8 fill-none stroke-current stroke-[1.5]">
+          <rect x="3" y="4" width="18" height="16" rx="2" />
+          <path d="m3 16 5-5 4 4 3-3 6 6M4 4l16 16" />
+        </svg>
+        <span>{t('imageError')}</span>
+      </div>
+    );
+  }
+
+  const img = (
+    <img
+      src={assetUrl(base, asset, 'img-1400')}
+      srcSet={`${assetUrl(base, asset, 'img-700')} 700w, ${assetUrl(base, asset, 'img-1400')} 1400w`}
+      sizes={sizes}
+      alt={alt}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      // Until the natural size is known, reserve the lazy-load fallback box (300 px wide at 4:3).
+      width={asset.width ?? LAZY_LOAD_FALLBACK_WIDTH}
+      height={asset.height ?? Math.round(LAZY_LOAD_FALLBACK_WIDTH / LAZY_LOAD_FALLBACK_RATIO)}
+      onError={() => setFailed(true)}
+      className={ratio ? `absolute inset-0 h-full w-full ${fit === 'cover' ? 'object-cover' : 'object-contain'}` : `h-auto w-full ${className}`}
+      style={ratio && fit === 'cover' ? { objectPosition: position } : undefined}
+    />
+  );
+  if (!ratio) return img;
+  return (
+    <div className={`relative w-full overflow-hidden bg-gray-50 ${className}`} style={frameStyle}>
+      {img}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CODE_FONT_SIZE, CODE_MAX_LINES, COPY_NOTICE_MS } from '../../../machines/constants';
+import type { ElementOf } from '../../model/elements';
+import { Button } from '../../ui/Button';
+import type { ElementProps } from '../registry';
+import { codeLanguages } from './codeLanguages';
+
+// highlight.js loads only when code is on the page; the plain text shows meanwhile.
+const HighlightedCode = lazy(() => import('./HighlightedCode'));
+
+const LINE_HEIGHT = Math.round(CODE_FONT_SIZE * 1.5);
+const PADDING = 16;
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** Read-only source code: language label, copy button, at most 20 lines visible before it scrolls. */
+export function CodeElement({ element }: ElementProps<ElementOf<'Code'>>) {
+  const { t } = useTranslation('elements');
+  const language = codeLanguages[element.mode] ?? codeLanguages.javascript;
+  const label = language.label ?? t('codeLanguageText');
+  const [copy, setCopy] = useState<CopyState>('idle');
+
+  useEffect(() => {
+    if (copy === 'idle') return;
+    const timer = setTimeout(() => setCopy('idle'), COPY_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [copy]);
+
+  const copyCode = () => {
+    if (!navigator.clipboard) {
+      setCopy('failed');
+      return;
+    }
+    navigator.clipboard.writeText(element.content).then(
+      () => setCopy('copied'),
+      () => setCopy('failed'),
+    );
+  };
+
+  return (
+    <div className="my-4 overflow-hidden rounded-lg border border-gray-200 bg-gray-50" data-language={element.mode}>
+      <div className="flex items-center justify-between gap-2 border-b border-gray-200 bg-white px-3 py-1.5">
+        <span className="text-xs font-semibold tracking-wide text-gray-600 uppercase">{label}</span>
+        <div className="flex items-center gap-2">
+          <span role="status" className="text-xs text-gray-600">
+            {copy === 'copied' ? t('copied') : copy === 'failed' ? t('copyFailed') : ''}
+          </span>
+          <Button variant="quiet" onPress={copyCode} aria-label={t('copy')}>
+            <svg aria-hidden viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">
+              <rect x="9" y="9" width="12" height="12" rx="2" />
+              <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+            </svg>
+          </Button>
+        </div>
+      </div>
+      <pre
+        tabIndex={0}
+        aria-label={t('codeLabel', { language: label })}
+        className="overflow-auto font-mono text-gray-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600"
+        style={{ fontSize: CODE_FONT_SIZE, lineHeight: `${LINE_HEIGHT}px`, maxHeight: CODE_MAX_LINES * LINE_HEIGHT + 2 * PADDING, padding: PADDING }}
+      >
+        <code className="hljs bg-transparent! p-0!">
+          <Suspense fallback={element.content}>
+            <HighlightedCode code={element.content} language={language.hljs} />
+          </Suspense>
+        </code>
+      </pre>
+    </div>
+  );
+}

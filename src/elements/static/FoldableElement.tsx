@@ -1,0 +1,38 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { foldableMachine } from '../../../machines/elements/foldable';
+import type { ElementOf } from '../../model/elements';
+import { Disclosure } from '../../ui/Disclosure';
+import { ContentList } from '../ContentList';
+import type { ElementProps } from '../registry';
+import { ElementActor } from './ElementActor';
+
+type FoldableData = ElementOf<'Foldable'>;
+
+const selectUnfolded = (snapshot: SnapshotFrom<typeof foldableMachine>) => snapshot.matches('unfolded');
+
+/** A foldable section: its title toggles the content (spec section 4). */
+export function FoldableElement({ element }: ElementProps<FoldableData>) {
+  return (
+    <ElementActor id={element.id} machine={foldableMachine} input={{ element }}>
+      {(actor) => <FoldableView element={element} actor={actor} />}
+    </ElementActor>
+  );
+}
+
+function FoldableView({ element, actor }: { element: FoldableData; actor: ActorRefFrom<typeof foldableMachine> }) {
+  const unfolded = useSelector(actor, selectUnfolded);
+  return (
+    <div className="my-4" data-state={unfolded ? 'unfolded' : 'folded'}>
+      <Disclosure
+        title={element.title}
+        isExpanded={unfolded}
+        onExpandedChange={(expanded) => {
+          if (expanded !== unfolded) actor.send({ type: 'foldable.toggle' });
+        }}
+      >
+        <ContentList elements={element.content} />
+      </Disclosure>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMemo, type HTMLAttributeReferrerPolicy } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EMBED_DEFAULT_RATIO } from '../../../machines/constants';
+import type { ElementOf } from '../../model/elements';
+import { embedFrame } from '../../model/sanitize';
+import type { ElementProps } from '../registry';
+
+/** Embed code, accepted only as one iframe (spec section 5); anything else renders nothing. */
+export function HtmlEmbedElement({ element }: ElementProps<ElementOf<'HtmlElement'>>) {
+  const { t } = useTranslation('elements');
+  const frame = useMemo(() => embedFrame(element.content.html), [element.content.html]);
+  if (!frame) return null;
+  const ratio = frame.width && frame.height ? frame.width / frame.height : EMBED_DEFAULT_RATIO;
+  return (
+    <div className="relative my-4 w-full overflow-hidden rounded-lg bg-gray-100" style={{ aspectRatio: String(ratio) }}>
+      <iframe
+        src={frame.src}
+        title={frame.title || element.title || t('embed.title')}
+        allow={frame.allow}
+        allowFullScreen={frame.allowFullScreen}
+        sandbox={frame.sandbox}
+        referrerPolicy={frame.referrerPolicy as HTMLAttributeReferrerPolicy | undefined}
+        loading="lazy"
+        className="absolute inset-0 h-full w-full border-0"
+      />
+    </div>
+  );
+}

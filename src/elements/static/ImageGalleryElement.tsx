@@ -1,0 +1,162 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, type FocusEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { GALLERY_TRANSITION_MS } from '../../../machines/constants';
+import { carouselMachine } from '../../../machines/elements/carousel';
+import type { ElementOf } from '../../model/elements';
+import { Button } from '../../ui/Button';
+import { SafeHtml } from '../../ui/SafeHtml';
+import type { ElementProps } from '../registry';
+import { AssetImage } from './AssetImage';
+import { ElementActor } from './ElementActor';
+import { imageAlt } from './ImageElement';
+import { frameRatio } from './imageRatio';
+import { proseClasses } from './proseClasses';
+
+type GalleryData = ElementOf<'ImageGallery'>;
+type CarouselActor = ActorRefFrom<typeof carouselMachine>;
+
+const selectIndex = (snapshot: SnapshotFrom<typeof carouselMachine>) => snapshot.context.index;
+const selectAutoplay = (snapshot: SnapshotFrom<typeof carouselMachine>) =>
+  snapshot.matches({ autoplay: 'playing' }) ? 'playing' : snapshot.matches({ autoplay: { paused: 'stopped' } }) ? 'stopped' : snapshot.matches({ autoplay: 'paused' }) ? 'hovered' : 'off';
+
+/** A gallery of images as a carousel (spec sections 4 and 9). */
+export function ImageGalleryElement({ element }: ElementProps<GalleryData>) {
+  return (
+    <ElementActor id={element.id} machine={carouselMachine} input={{ element }}>
+      {(actor) => <GalleryView element={element} actor={actor} />}
+    </ElementActor>
+  );
+}
+
+function GalleryView({ element, actor }: { element: GalleryData; actor: CarouselActor }) {
+  const { t } = useTranslation('elements');
+  const index = useSelector(actor, selectIndex);
+  const autoplay = useSelector(actor, selectAutoplay);
+  const rootRef = useRef<HTMLElement>(null);
+  const slidesId = useId();
+  const total = element.content.length;
+  const several = total > 1;
+
+  useEffect(() => {
+    // Learners who ask for reduced motion start with autoplay stopped.
+    if (several && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) actor.send({ type: 'carousel.pause' });
+  }, [actor, several]);
+
+  const holdsFocus = () => rootRef.current?.contains(document.activeElement) ?? false;
+  const isHovered = () => rootRef.current?.matches(':hover') ?? false;
+  const onBlur = (event: FocusEvent) => {
+    if (!rootRef.current?.contains(event.relatedTarget as Node | null) && !isHovered()) actor.send({ type: 'carousel.leave' });
+  };
+
+  return (
+    <section
+      ref={rootRef}
+      aria-roledescription="carousel"
+      aria-label={element.title || t('carousel.label')}
+      data-autoplay={autoplay}
+      className="my-4"
+      onPointerEnter={() => actor.send({ type: 'carousel.hover' })}
+      onPointerLeave={() => {
+        if (!holdsFocus()) actor.send({ type: 'carousel.leave' });
+      }}
+      onFocus={() => actor.send({ type: 'carousel.hover' })}
+      onBlur={onBlur}
+    >
+      <div className="relative overflow-hidden rounded-lg bg-gray-100">
+        <div
+          id={slidesId}
+          aria-live={autoplay === 'playing' ? 'off' : 'polite'}
+          className="flex transition-transform ease-in-out motion-reduce:transition-none"
+          style={{ transform: `translateX(-${index * 100}%)`, transitionDuration: `${GALLERY_TRANSITION_MS}ms` }}
+        >
+          {element.content.map((image, i) => (
+            <figure
+              key={image.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('carousel.slide', { n: i + 1, total })}
+              aria-hidden={i !== index}
+              inert={i !== index}
+              data-state={i === index ? 'active' : 'inactive'}
+              className="w-full shrink-0"
+            >
+              <AssetImage
+                asset={image.asset}
+                alt={imageAlt(image)}
+                ratio={frameRatio(element.ratio, image.aspectRatio, image.asset) ?? 16 / 9}
+                fit={image.cropMode === 'crop' ? 'cover' : 'contain'}
+                eager={i === index}
+              />
+              {image.caption ? <SafeHtml as="figcaption" html={image.caption} className={`bg-white px-1 pt-2 text-sm text-gray-600 ${proseClasses}`} /> : null}
+            </figure>
+          ))}
+        </div>
+        {several ? (
+          <>
+            <Button variant="overlay" aria-label={t('carousel.previous')} aria-controls={slidesId} onPress={() => actor.send({ type: 'carousel.prev' })} className="absolute top-1/2 left-2 -translate-y-1/2">
+              <Chevron direction="left" />
+            </Button>
+            <Button variant="overlay" aria-label={t('carousel.next')} aria-controls={slidesId} onPress={() => actor.send({ type: 'carousel.next' })} className="absolute top-1/2 right-2 -translate-y-1/2">
+              <Chevron direction="right" />
+            </Button>
+          </>
+        ) : null}
+      </div>
+      {several ? (
+        <div className="mt-3 flex items-center justify-between gap-3">
+          <Button
+            variant="icon"
+            aria-label={autoplay === 'stopped' ? t('carousel.play') : t('carousel.pause')}
+            onPress={() => actor.send({ type: autoplay === 'stopped' ? 'carousel.play' : 'carousel.pause' })}
+          >
+            {autoplay === 'stopped' ? <PlayIcon /> : <PauseIcon />}
+          </Button>
+          <div role="group" aria-label={t('carousel.dots')} className="flex flex-wrap justify-center gap-1">
+            {element.content.map((image, i) => (
+              <Button
+                key={image.id}
+                variant="quiet"
+                aria-label={t('carousel.goTo', { n: i + 1 })}
+                aria-current={i === index ? 'true' : undefined}
+                onPress={() => actor.send({ type: 'carousel.goto', index: i })}
+                className="group/dot px-1! py-2!"
+              >
+                <span aria-hidden className={`block size-2.5 rounded-full transition-colors ${i === index ? 'bg-primary-600' : 'bg-gray-300 group-hover/dot:bg-gray-400'}`} />
+              </Button>
+            ))}
+          </div>
+          <span className="min-w-12 text-right text-sm text-gray-600 tabular-nums" data-testid="carousel-counter">
+            {t('carousel.counter', { n: index + 1, total })}
+          </span>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Chevron({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
+      <path d={direction === 'left' ? 'm15 6-6 6 6 6' : 'm9 6 6 6-6 6'} />
+    </svg>
+  );
+}
+
+function PauseIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className="size-4 fill-current">
+      <rect x="6" y="5" width="4" height="14" rx="1" />
+      <rect x="14" y="5" width="4" height="14" rx="1" />
+    </svg>
+  );
+}
+
+function PlayIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className="size-4 fill-current">
+      <path d="M7 5v14l12-7z" />
+    </svg>
+  );
+}

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { EMBED_DEFAULT_RATIO } from '../../../machines/constants';
+import type { ElementOf } from '../../model/elements';
+import { SafeHtml } from '../../ui/SafeHtml';
+import type { ElementProps } from '../registry';
+import { hostOf, isDisplayableUrl } from './embeddableUrl';
+import { proseClasses } from './proseClasses';
+
+type LinkElementData = ElementOf<'Link'>;
+
+/** An embedded frame, a link card or a plain link to an external URL. */
+export function LinkElement({ element }: ElementProps<LinkElementData>) {
+  const { t } = useTranslation('elements');
+  const url = element.url.trim();
+  if (!isDisplayableUrl(url)) {
+    return (
+      <p role="note" className="my-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm break-all text-amber-900" data-state="not-displayable">
+        {t('urlNotDisplayable', { url })}
+      </p>
+    );
+  }
+  const host = hostOf(url);
+  const caption = element.caption ? <SafeHtml as="figcaption" html={element.caption} className={`mt-2 text-sm text-gray-600 ${proseClasses}`} /> : null;
+  const linkTarget = element.openInCurrentTab ? { target: '_self' } : { target: '_blank', rel: 'noopener noreferrer' };
+
+  if (element.mode === 'embed') {
+    return (
+      <figure className="my-4">
+        <div className="relative w-full overflow-hidden rounded-lg bg-gray-100" style={{ aspectRatio: String(element.aspectRatio ?? EMBED_DEFAULT_RATIO) }}>
+          <iframe
+            src={url}
+            title={element.text || element.title || t('link.embedTitle', { host })}
+            loading="lazy"
+            allowFullScreen
+            allow="fullscreen; picture-in-picture; encrypted-media"
+            className="absolute inset-0 h-full w-full border-0"
+          />
+        </div>
+        {caption}
+      </figure>
+    );
+  }
+
+  if (element.mode === 'url') {
+    return (
+      <p className="my-3">
+        <a href={url} {...linkTarget} className="font-medium break-words text-primary-700 underline underline-offset-2 hover:text-primary-900 focus-visible:outline-2 focus-visible:outline-primary-600">
+          {element.text || element.title || url}
+          {element.openInCurrentTab ? null : <span className="sr-only"> {t('link.opensNewTab')}</span>}
+        </a>
+      </p>
+    );
+  }
+
+  // card: the embed-metadata lookup (title, description, icon) is a later issue; the content's own texts stand in
+  return (
+    <figure className="my-4">
+      <a
+        href={url}
+        {...linkTarget}
+        data-state="card"
+        className="group flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition hover:border-primary-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
+      >
+        <span aria-hidden className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
+          <svg viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2">
+            <path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1" />
+          </svg>
+        </span>
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="truncate font-semibold text-gray-900 group-hover:text-primary-700">{element.text || element.title || host}</span>
+          <span className="truncate text-sm text-gray-500">{host}</span>
+        </span>
+        <span aria-hidden className="text-xl text-gray-400 group-hover:text-primary-600">↗</span>
+        {element.openInCurrentTab ? null : <span className="sr-only">{t('link.opensNewTab')}</span>}
+      </a>
+      {caption}
+    </figure>
+  );
+}

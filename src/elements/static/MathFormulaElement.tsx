@@ -1,0 +1,27 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ElementOf } from '../../model/elements';
+import type { ElementProps } from '../registry';
+
+// KaTeX and its stylesheet load only when a formula is on the page.
+const KatexFormula = lazy(() => import('./KatexFormula'));
+
+/** A LaTeX formula rendered by KaTeX; an empty one says that the formula is missing. */
+export function MathFormulaElement({ element }: ElementProps<ElementOf<'MathFormula'>>) {
+  const { t } = useTranslation('elements');
+  const source = element.content.trim();
+  if (!source) {
+    return (
+      <p className="my-4 rounded-md border border-dashed border-gray-300 px-4 py-3 text-center text-sm text-gray-500 italic" data-state="missing">
+        {t('mathMissing')}
+      </p>
+    );
+  }
+  return (
+    <div className="my-4 overflow-x-auto py-1" role="group" aria-label={t('mathLabel')}>
+      <Suspense fallback={<code className="block text-center font-mono text-sm text-gray-500">{source}</code>}>
+        <KatexFormula source={source} />
+      </Suspense>
+    </div>
+  );
+}

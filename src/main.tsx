@@ -1,0 +1,61 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { I18nextProvider } from 'react-i18next';
+import { createAppRouter } from '../routes/createAppRouter';
+import { createI18n } from './i18n';
+import type { PageData } from './model/pageData';
+import { readPageData } from './readPageData';
+import { ErrorView } from './viewer/ErrorView';
+import { PageDataContext } from './viewer/PageDataContext';
+import './styles.css';
+
+function applyTheme(pageData: PageData) {
+  const primary = pageData.settings.themeColorOverrides.primary;
+  if (primary) document.documentElement.style.setProperty('--primary', primary);
+  document.documentElement.lang = pageData.lang;
+}
+
+function start() {
+  const root = createRoot(document.getElementById('root')!);
+  let pageData: PageData;
+  try {
+    pageData = readPageData();
+  } catch (error) {
+    console.error(error);
+    const i18n = createI18n(new URLSearchParams(location.search).get('lang') === 'en' ? 'en' : 'de');
+    root.render(
+      <I18nextProvider i18n={i18n}>
+        <ErrorView status={500} />
+      </I18nextProvider>,
+    );
+    return;
+  }
+  applyTheme(pageData);
+  const i18n = createI18n(pageData.lang);
+  const content =
+    pageData.entryPoint === 'error' || !pageData.share ? (
+      <ErrorView status={pageData.error?.status ?? 404} />
+    ) : (
+      <AppRouter pageData={pageData} />
+    );
+  root.render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <PageDataContext.Provider value={pageData}>{content}</PageDataContext.Provider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+function AppRouter({ pageData }: { pageData: PageData }) {
+  const router = createAppRouter(pageData);
+  return (
+    <AriaRouterProvider navigate={(to) => void router.navigate({ to })} useHref={(to) => router.buildLocation({ to }).href}>
+      <RouterProvider router={router} />
+    </AriaRouterProvider>
+  );
+}
+
+start();

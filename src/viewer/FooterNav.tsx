@@ -1,0 +1,36 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { NavTarget } from './navTarget';
+
+const buttonClass =
+  'inline-flex items-center gap-1 rounded-md border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary-600 aria-disabled:pointer-events-none aria-disabled:opacity-40';
+
+/** Back, Goto top, Forward (spec section 2, Footer navigation). `undefined` targets render disabled. */
+export function FooterNav({ back, forward, forwardBlocked = false }: { back?: NavTarget; forward?: NavTarget; forwardBlocked?: boolean }) {
+  const { t } = useTranslation('viewer');
+  return (
+    <nav aria-label={t('nav.pages')} className="container-content mt-16 mb-10 flex items-center justify-between gap-2 border-t border-gray-200 pt-6 print:hidden" data-testid="footer-nav">
+      {back ? (
+        <Link to={back.to} search={(prev: Record<string, unknown>) => ({ ...prev, scrollTo: back.scrollTo })} className={buttonClass}>
+          ← {t('nav.back')}
+        </Link>
+      ) : (
+        <span className={buttonClass} aria-disabled="true">
+          ← {t('nav.back')}
+        </span>
+      )}
+      <button type="button" className={buttonClass} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+        ↑ {t('nav.top')}
+      </button>
+      {forward && !forwardBlocked ? (
+        <Link to={forward.to} search={(prev: Record<string, unknown>) => ({ ...prev, scrollTo: forward.scrollTo })} className={buttonClass}>
+          {t('nav.forward')} →
+        </Link>
+      ) : (
+        <span className={buttonClass} aria-disabled="true">
+          {t('nav.forward')} →
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { Breadcrumbs, type Crumb } from './Breadcrumbs';
+import { LanguageSwitch } from './LanguageSwitch';
+import { Logo } from './Logo';
+
+/**
+ * The fixed page header. On the material root it shows the logo; inside a chapter a back button
+ * (one level up, scroll restored) and the breadcrumbs. Hidden in print.
+ */
+export function Header({ crumbs, backTo }: { crumbs: Crumb[]; backTo?: string }) {
+  const { t } = useTranslation('viewer');
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur print:hidden" data-testid="viewer-header">
+      <div className="mx-auto flex h-14 max-w-[1536px] items-center gap-3 px-4">
+        {backTo !== undefined ? (
+          <Link
+            to={backTo}
+            aria-label={t('nav.back')}
+            className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600"
+          >
+            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden>
+              <path d="M15 18l-6-6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </Link>
+        ) : (
+          <Logo />
+        )}
+        <div className="min-w-0 flex-1">{crumbs.length > 1 ? <Breadcrumbs crumbs={crumbs} /> : null}</div>
+        <LanguageSwitch />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../model/pageData';
+
+const LANGS: { code: Lang; label: string }[] = [
+  { code: 'de', label: 'DE' },
+  { code: 'en', label: 'EN' },
+];
+
+/** Switches the interface language; other than the default (de) it is kept as `?lang=` in the URL. */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation('viewer');
+  const navigate = useNavigate();
+  return (
+    <div role="group" aria-label={t('language')} className="flex overflow-hidden rounded-md border border-gray-300 text-xs font-medium">
+      {LANGS.map(({ code, label }) => {
+        const active = i18n.language === code;
+        return (
+          <button
+            key={code}
+            type="button"
+            lang={code}
+            aria-pressed={active}
+            onClick={() => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, lang: code === 'de' ? undefined : code }) })}
+            className={`px-2 py-1 focus-visible:outline-2 focus-visible:outline-primary-600 ${active ? 'bg-primary-600 text-white' : 'bg-white text-gray-700 hover:bg-gray-100'}`}
+          >
+            {label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

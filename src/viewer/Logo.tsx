@@ -1,0 +1,28 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { assetUrl } from '../model/assetUrl';
+import { useAssetBase, usePageData } from './PageDataContext';
+
+/** The settings' logo, linking to the configured logo link or to the root of the share. */
+export function Logo() {
+  const { settings } = usePageData();
+  const base = useAssetBase();
+  const { t } = useTranslation('viewer');
+  const image = settings.logo ? (
+    <img src={assetUrl(base, settings.logo, 'logo')} alt={settings.logo.licenseTitle ?? t('header.logo')} className="h-8 w-auto" />
+  ) : (
+    <span className="text-lg font-bold text-primary-600">Lernwerk</span>
+  );
+  if (settings.logoLink) {
+    return (
+      <a href={settings.logoLink} className="flex items-center rounded focus-visible:outline-2 focus-visible:outline-primary-600" aria-label={t('header.logo')}>
+        {image}
+      </a>
+    );
+  }
+  return (
+    <Link to="/" className="flex items-center rounded focus-visible:outline-2 focus-visible:outline-primary-600" aria-label={t('header.logo')}>
+      {image}
+    </Link>
+  );
+}

@@ -1,0 +1,125 @@
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { useContext, useLayoutEffect, useMemo, type MouseEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { viewerMachine } from '../../machines/viewer';
+import type { Material } from '../model/material';
+import { resolvePath } from '../model/tree';
+import { ContentList } from '../elements/ContentList';
+import { ElementView } from '../elements/ElementView';
+import { ViewerActorContext } from '../elements/viewerContext';
+import { SafeHtml } from '../ui/SafeHtml';
+import type { ViewerSearch } from '../../routes/search';
+import { Cover } from './Cover';
+import { EmbeddedPage } from './EmbeddedPage';
+import { ErrorView } from './ErrorView';
+import { FooterNav } from './FooterNav';
+import { Header } from './Header';
+import { pagePath, siblingTargets } from './navTarget';
+import { useScrollTarget } from './useScrollTarget';
+
+type PageProps = {
+  material: Material;
+  /** Chapter publicIds (and a trailing `iframe/{id}`) below the material. */
+  segments: string[];
+  /** Router path of the material: '' for a material share, '/{publicId}' inside a collection. */
+  base: string;
+  inCollection?: boolean;
+};
+
+/**
+ * Holds the viewer actor of one open material. It lives in the layout route, so the element actors
+ * survive navigation between the material's pages.
+ */
+export function MaterialViewer({ material, children }: { material: Material; children: ReactNode }) {
+  const viewer = useActorRef(viewerMachine, { input: { material } });
+  return <ViewerActorContext.Provider value={viewer}>{children}</ViewerActorContext.Provider>;
+}
+
+/** One page of the material: its root, a chapter at any depth, an external resource, or one embedded element. */
+export function MaterialPage({ material, segments, base, inCollection = false }: PageProps) {
+  const { t } = useTranslation('viewer');
+  const search = useSearch({ strict: false }) as ViewerSearch;
+  const resolved = useMemo(() => resolvePath(material, segments), [material, segments]);
+  const trail = resolved.kind === 'page' || resolved.kind === 'iframe' ? resolved.trail : [];
+  const page = trail.length ? trail[trail.length - 1] : material;
+  const pageKey = segments.join('/');
+  const viewer = useViewerRef();
+  const onLinkClick = useRelativeLinkNavigation();
+
+  useLayoutEffect(() => {
+    if (resolved.kind === 'page') viewer.send({ type: 'page.open', pageId: page.id, content: page.content });
+    if (resolved.kind === 'element') viewer.send({ type: 'page.open', pageId: `element:${resolved.element.id}`, content: [resolved.element] });
+  }, [resolved, page, viewer]);
+  useScrollTarget(search.scrollTo, search.highlight, pageKey);
+
+  if (resolved.kind === 'notFound') return <ErrorView status={404} />;
+  if (resolved.kind === 'element') {
+    return (
+      <main className="p-2" onClick={onLinkClick}>
+        <ElementView element={resolved.element} />
+      </main>
+    );
+  }
+
+  const crumbs = [{ label: material.title, to: `${base}/` }, ...trail.map((c, i) => ({ label: c.title, to: pagePath(base, trail.slice(0, i + 1)) }))];
+  const backTo = trail.length ? pagePath(base, trail.slice(0, -1)) : inCollection ? '/' : undefined;
+  const showHeader = !search.hideHeader;
+
+  if (resolved.kind === 'iframe') {
+    return (
+      <div onClick={onLinkClick}>
+        {showHeader ? <Header crumbs={[...crumbs, { label: resolved.resource.title, to: '.' }]} backTo={pagePath(base, trail)} /> : null}
+        <EmbeddedPage resource={resolved.resource} />
+      </div>
+    );
+  }
+
+  const nav = siblingTargets(material, trail, base);
+  const chapter = trail[trail.length - 1];
+  const showCover = !chapter || !chapter.hideHeaderImage;
+  return (
+    <div onClick={onLinkClick}>
+      {showHeader ? <Header crumbs={crumbs} backTo={backTo} /> : null}
+      <article key={page.id} data-page-id={page.id} className="pb-4" aria-labelledby={`title-${page.id}`}>
+        {showCover ? <Cover asset={page.cover} color={chapter ? undefined : material.color} /> : null}
+        <div className="container-content pt-8">
+          <h1 id={`title-${page.id}`} className="mb-6 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">
+            {page.title}
+          </h1>
+          {!chapter && material.description ? <SafeHtml html={material.description} className="mb-8 text-lg text-gray-600" /> : null}
+        </div>
+        <div className="content-flow flex flex-col gap-6" data-testid="page-content">
+          {page.content.length ? <ContentList elements={page.content} /> : <p className="container-content text-gray-500">{t('list.empty')}</p>}
+        </div>
+      </article>
+      {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} />}
+    </div>
+  );
+}
+
+function useViewerRef() {
+  const ref = useContext(ViewerActorContext);
+  if (!ref) throw new Error('MaterialPage outside MaterialViewer');
+  return ref;
+}
+
+/**
+ * Content html and element components link with relative hrefs (`kapitel-2/`, `iframe/{id}/`).
+ * Clicks on such links navigate inside the router instead of reloading the page.
+ */
+function useRelativeLinkNavigation() {
+  const router = useRouter();
+  const navigate = useNavigate();
+  return (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element).closest?.('a[href]');
+    if (!anchor || anchor.getAttribute('target') === '_blank' || anchor.hasAttribute('download')) return;
+    const url = new URL((anchor as HTMLAnchorElement).href, window.location.href);
+    const basepath = router.basepath.replace(/\/$/, '');
+    if (url.origin !== window.location.origin || !url.pathname.startsWith(`${basepath}/`)) return;
+    event.preventDefault();
+    const to = url.pathname.slice(basepath.length) || '/';
+    void navigate({ to: to.endsWith('/') ? to : `${to}/`, search: (prev: Record<string, unknown>) => ({ ...prev, ...Object.fromEntries(url.searchParams) }) });
+  };
+}

@@ -1,0 +1,51 @@
+/** Element lookup for scrollTo/highlight: 10 tries at 100 ms (spec section 9). */
+export const LOOKUP_TRIES = 10;
+export const LOOKUP_INTERVAL_MS = 100;
+
+/**
+ * Finds the element with `id`, retrying while the page renders; resolves null after the last try
+ * (the spec's "node not found after 10 attempts", logged by the caller).
+ */
+export function findWithRetry(id: string, doc: Document = document): { promise: Promise<HTMLElement | null>; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelled = false;
+  const promise = new Promise<HTMLElement | null>((resolve) => {
+    const attempt = (n: number) => {
+      if (cancelled) return resolve(null);
+      const found = doc.getElementById(id);
+      if (found) return resolve(found);
+      if (n >= LOOKUP_TRIES) return resolve(null);
+      timer = setTimeout(() => attempt(n + 1), LOOKUP_INTERVAL_MS);
+    };
+    attempt(1);
+  });
+  return { promise, cancel: () => { cancelled = true; if (timer) clearTimeout(timer); } };
+}
+
+/** Wraps every case-insensitive match of `text` inside `root` in a <mark>; blank text does nothing. */
+export function highlightMatches(root: HTMLElement, text: string): number {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return 0;
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const nodes: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if ((node as Text).data.toLowerCase().includes(needle) && !node.parentElement?.closest('mark[data-highlight]')) nodes.push(node as Text);
+  }
+  let count = 0;
+  for (const node of nodes) {
+    let current: Text | null = node;
+    while (current) {
+      const at = current.data.toLowerCase().indexOf(needle);
+      if (at < 0) break;
+      const match = current.splitText(at);
+      const rest = match.splitText(needle.length);
+      const mark = root.ownerDocument.createElement('mark');
+      mark.dataset.highlight = '';
+      match.parentNode!.replaceChild(mark, match);
+      mark.appendChild(match);
+      count++;
+      current = rest;
+    }
+  }
+  return count;
+}

@@ -1,0 +1,101 @@
+import { createActor, type AnyActorRef, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
+import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyMap, type StatePath } from 'xstate/graph';
+import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
+
+/*
+ * Model-based walking of an element machine (in the shape of xstate's dieHard test): the traversal
+ * of `xstate/graph` generates the paths, and each path is executed against a real actor.
+ */
+
+export type Traversal<M extends AnyStateMachine> = {
+  input: InputFrom<M>;
+  /** Every event the traversal may send, payloads included. */
+  events: EventFromLogic<M>[];
+  /** What identifies a state: its value plus exactly what the guards read. */
+  key: (snapshot: SnapshotFrom<M>) => unknown;
+  /**
+   * transitions (default): for every transition of the graph, the shortest path to its source
+   * plus that transition, so every edge is executed; shortest: one path per state; simple: every
+   * path without a repeated state.
+   */
+  kind?: 'transitions' | 'shortest' | 'simple';
+};
+
+export type WalkedPath<M extends AnyStateMachine> = StatePath<SnapshotFrom<M>, EventFromLogic<M>> & { name: string };
+
+export function describeEvent(event: { type: string }): string {
+  const { type, ...payload } = event;
+  const values = Object.values(payload).map((value) => JSON.stringify(value));
+  return values.length ? `${type}(${values.join(', ')})` : type;
+}
+
+export function pathsOf<M extends AnyStateMachine>(machine: M, traversal: Traversal<M>) {
+  const options = {
+    input: traversal.input,
+    events: traversal.events,
+    serializeState: (snapshot: SnapshotFrom<M>) => JSON.stringify([(snapshot as { value: unknown }).value, traversal.key(snapshot)]),
+  };
+  type Path = StatePath<SnapshotFrom<M>, EventFromLogic<M>>;
+  const adjacency = getAdjacencyMap(machine, options as never) as AdjacencyMap<SnapshotFrom<M>, EventFromLogic<M>>;
+  const transitions = Object.values(adjacency).reduce((sum, vertex) => sum + Object.keys(vertex.transitions).length, 0);
+  const shortest = getShortestPaths(machine, options as never) as Path[];
+  let paths: Path[] = shortest;
+  if (traversal.kind === 'simple') paths = getSimplePaths(machine, options as never) as Path[];
+  if (!traversal.kind || traversal.kind === 'transitions') {
+    const toState = new Map(shortest.map((path) => [options.serializeState(path.state), path]));
+    paths = Object.entries(adjacency).flatMap(([key, vertex]) =>
+      Object.values(vertex.transitions).map(({ event, state }) => {
+        const base = toState.get(key);
+        if (!base) throw new Error(`no path reaches ${key}`);
+        return { state, steps: [...base.steps, { event, state }], weight: base.weight + 1 } as Path;
+      }),
+    );
+  }
+  const named: WalkedPath<M>[] = paths.map((path) => ({
+    ...path,
+    name: path.steps.slice(1).map((step) => describeEvent(step.event)).join(' → ') || '(start)',
+  }));
+  return { paths: named, stats: { states: Object.keys(adjacency).length, transitions, paths: paths.length } };
+}
+
+export function printStats(machineId: string, stats: { states: number; transitions: number; paths: number }): void {
+  console.log(`${machineId}: ${stats.states} states / ${stats.transitions} transitions / ${stats.paths} paths walked`);
+}
+
+export type StepCheck<M extends AnyStateMachine> = (args: {
+  snapshot: SnapshotFrom<M>;
+  expected: SnapshotFrom<M>;
+  event: EventFromLogic<M>;
+  previous: SnapshotFrom<M>;
+  reports: ElementChangedEvent[];
+}) => void;
+
+/**
+ * Starts a real actor and sends each event of the path; after each step `check` receives the
+ * actor's snapshot, the snapshot the traversal expected, and the changes reported by that step.
+ * `send` replaces plain sending for events that need a test double (an invoked actor's result).
+ */
+export async function runPath<M extends AnyStateMachine>(
+  machine: M,
+  path: WalkedPath<M>,
+  input: InputFrom<M>,
+  check: StepCheck<M>,
+  send: (actor: AnyActorRef, event: EventFromLogic<M>) => void | Promise<void> = (actor, event) => actor.send(event),
+): Promise<SnapshotFrom<M>> {
+  const actor = createActor(machine, { input });
+  const reports: ElementChangedEvent[] = [];
+  actor.on('element.changed', (event: ElementChangedEvent) => reports.push(event));
+  let failure: unknown;
+  actor.subscribe({ error: (error) => (failure = error) });
+  actor.start();
+  for (const step of path.steps.slice(1)) {
+    const previous = actor.getSnapshot() as SnapshotFrom<M>;
+    reports.length = 0;
+    await send(actor, step.event);
+    if (failure) throw failure;
+    check({ snapshot: actor.getSnapshot() as SnapshotFrom<M>, expected: step.state, event: step.event, previous, reports: [...reports] });
+  }
+  const last = actor.getSnapshot() as SnapshotFrom<M>;
+  actor.stop();
+  return last;
+}
