@@ -1,10 +1,17 @@
 import { useEffect } from 'react';
 import { findWithRetry, highlightMatches } from './scrollToTarget';
 
-/** Applies the scrollTo and highlight query parameters once the page has rendered. */
+/**
+ * Applies the scrollTo and highlight query parameters once the page has rendered: scrolls smoothly
+ * to the element and marks the highlight text inside it (inside the page's article without scrollTo).
+ */
 export function useScrollTarget(scrollTo: string | undefined, highlight: string | undefined, pageKey: string) {
   useEffect(() => {
-    if (!scrollTo) return;
+    if (!scrollTo) {
+      const article = document.querySelector<HTMLElement>('article');
+      if (highlight && article) highlightMatches(article, highlight);
+      return;
+    }
     const lookup = findWithRetry(scrollTo);
     void lookup.promise.then((target) => {
       if (!target) {

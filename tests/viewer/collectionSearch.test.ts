@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { searchItems } from '../../src/collection/collectionSearch';
+import { cardTags } from '../../src/collection/MaterialCard';
+
+const item = (id: string, title: string, created_at: string, metadata: Record<string, string | string[]> = {}) => ({
+  id,
+  material_snapshot: { id, publicId: id, title, created_at, metadata, description: '' },
+});
+const items = [
+  item('a', 'Brüche verstehen', '2025-03-01T00:00:00Z', { fach: 'Mathematik' }),
+  item('b', 'Aufsatz schreiben', '2026-01-10T00:00:00Z', { fach: 'Deutsch', schlagworte: ['Text', 'Stil'] }),
+  item('c', 'Zellen und Gewebe', '2025-09-15T00:00:00Z', { fach: 'Biologie' }),
+];
+
+describe('collection search', () => {
+  it('keeps the collection order by default and sorts by date and title', () => {
+    expect(searchItems(items, {}).map((i) => i.id)).toEqual(['a', 'b', 'c']);
+    expect(searchItems(items, { sort: 'created_at:desc' }).map((i) => i.id)).toEqual(['b', 'c', 'a']);
+    expect(searchItems(items, { sort: 'created_at:asc' }).map((i) => i.id)).toEqual(['a', 'c', 'b']);
+    expect(searchItems(items, { sort: 'material.title:asc' }).map((i) => i.id)).toEqual(['b', 'a', 'c']);
+    expect(searchItems(items, { sort: 'material.title:desc' }).map((i) => i.id)).toEqual(['c', 'a', 'b']);
+  });
+
+  it('matches every word of the query in title or metadata, case-insensitively', () => {
+    expect(searchItems(items, { q: 'MATHE' }).map((i) => i.id)).toEqual(['a']);
+    expect(searchItems(items, { q: 'deutsch stil' }).map((i) => i.id)).toEqual(['b']);
+    expect(searchItems(items, { q: 'deutsch zellen' })).toEqual([]);
+  });
+
+  it('shows at most two tags on a card', () => {
+    expect(cardTags({ fach: 'Deutsch', schlagworte: ['Text', 'Stil'] })).toEqual(['Deutsch', 'Text']);
+  });
+});

@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { findWithRetry, highlightMatches, LOOKUP_INTERVAL_MS, LOOKUP_TRIES } from '../../src/viewer/scrollToTarget';
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = '';
+});
+
+describe('highlight', () => {
+  it('marks every case-insensitive match inside the target only', () => {
+    document.body.innerHTML = '<div id="t"><p>Wasser ist <b>WASSER</b>, wasserdicht.</p></div><p id="o">Wasser draußen</p>';
+    const target = document.getElementById('t')!;
+    expect(highlightMatches(target, 'wasser')).toBe(3);
+    expect([...target.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Wasser', 'WASSER', 'wasser']);
+    expect(target.textContent).toBe('Wasser ist WASSER, wasserdicht.');
+    expect(document.getElementById('o')!.querySelector('mark')).toBeNull();
+  });
+
+  it('ignores a blank highlight', () => {
+    document.body.innerHTML = '<div id="t">Text</div>';
+    expect(highlightMatches(document.getElementById('t')!, '   ')).toBe(0);
+    expect(document.querySelector('mark')).toBeNull();
+  });
+});
+
+describe('element lookup', () => {
+  it(`tries ${LOOKUP_TRIES} times at ${LOOKUP_INTERVAL_MS} ms, then gives up`, async () => {
+    vi.useFakeTimers();
+    const spy = vi.spyOn(document, 'getElementById');
+    const lookup = findWithRetry('missing');
+    await vi.advanceTimersByTimeAsync(LOOKUP_TRIES * LOOKUP_INTERVAL_MS + 500);
+    await expect(lookup.promise).resolves.toBeNull();
+    expect(spy).toHaveBeenCalledTimes(LOOKUP_TRIES);
+  });
+
+  it('finds an element that appears while the page renders', async () => {
+    vi.useFakeTimers();
+    const lookup = findWithRetry('late');
+    await vi.advanceTimersByTimeAsync(250);
+    document.body.innerHTML = '<section id="late"></section>';
+    await vi.advanceTimersByTimeAsync(LOOKUP_INTERVAL_MS);
+    await expect(lookup.promise).resolves.toBe(document.getElementById('late'));
+  });
+});
