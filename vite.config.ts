@@ -11,6 +11,8 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    /** dist/client/.vite/manifest.json: scripts/bundle-report.ts reads the entry chunk and its static imports. */
+    manifest: true,
   },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],

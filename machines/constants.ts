@@ -15,8 +15,7 @@ export const CAROUSEL_LOOP_PAUSE_MS = 200;
 /** "Copied to clipboard" notice. */
 export const COPY_NOTICE_MS = 2000;
 
-/** Lazy loading: share of an element that must be visible; the fallback box before an image's size is known. */
-export const LAZY_LOAD_THRESHOLD = 0.25;
+/** Lazy loading: the box an image takes before its size is known (300 px wide at 4:3). */
 export const LAZY_LOAD_FALLBACK_WIDTH = 300;
 export const LAZY_LOAD_FALLBACK_RATIO = 4 / 3;
 
@@ -30,3 +29,20 @@ export const CODE_MAX_LINES = 20;
 
 /** Embedded frames default to 4:3. */
 export const EMBED_DEFAULT_RATIO = 4 / 3;
+
+/* Interactive elements (questions, path). */
+
+/** Free-text answer: the text area starts at 3 rows and grows to 10. */
+export const FREE_TEXT_MIN_ROWS = 3;
+export const FREE_TEXT_MAX_ROWS = 10;
+/** Progress ring: stroke width (px) and the duration of its fill transition. */
+export const PROGRESS_RING_STROKE = 6;
+export const PROGRESS_RING_TRANSITION_MS = 500;
+/** Drag and drop (assignment items, polygon marks): a press becomes a drag after this move (px) … */
+export const DRAG_THRESHOLD_PX = 5;
+/** … and, for touch and assignment items, after this hold time. */
+export const DRAG_START_DELAY_MS = 150;
+/** Auto-scroll while dragging near the viewport edge: interval, edge width (px), step (px). */
+export const DRAG_AUTOSCROLL_INTERVAL_MS = 60;
+export const DRAG_AUTOSCROLL_EDGE_PX = 50;
+export const DRAG_AUTOSCROLL_SPEED_PX = 12;

@@ -280,12 +280,12 @@ function villageMap(lang: Lang): string {
     const y = 600 + rnd() * 270;
     b += `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${(16 + rnd() * 12).toFixed(0)}" fill="${rnd() > 0.5 ? '#6aa35a' : '#4f8a45'}"/>`;
   }
-  b += `<text x="160" y="890" font-family="${FONT}" font-size="22" fill="#2f5a28" text-anchor="middle" font-style="italic">${esc(t.wald)}</text>`;
+  b += label(165, 872, t.wald, 20, '#2f5a28');
   // lake and river
   b += `<ellipse cx="${d.see.x}" cy="${d.see.y}" rx="230" ry="140" fill="#92c8ec" stroke="#5a9fd1" stroke-width="4"/>`;
   b += `<path d="M515,280 C600,380 660,450 820,540 C930,600 1020,660 1210,720" fill="none" stroke="#7ab8e4" stroke-width="20" stroke-linecap="round"/>`;
   b += `<text x="${d.see.x}" y="${d.see.y + 10}" font-family="${FONT}" font-size="30" fill="#1f5a8a" text-anchor="middle" font-style="italic">${esc(t.see)}</text>`;
-  b += `<text x="1080" y="705" font-family="${FONT}" font-size="20" fill="#1f5a8a" text-anchor="middle" font-style="italic" transform="rotate(18 1080 705)">${esc(t.fluss)}</text>`;
+  b += `<text x="870" y="615" font-family="${FONT}" font-size="20" fill="#1f5a8a" text-anchor="middle" font-style="italic" transform="rotate(28 870 615)">${esc(t.fluss)}</text>`;
   // roads
   b += `<path d="M0,520 C300,500 700,470 1200,430" fill="none" stroke="#b8b2a4" stroke-width="18"/><path d="M0,520 C300,500 700,470 1200,430" fill="none" stroke="#ffffff" stroke-width="3" stroke-dasharray="14 12"/>`;
   b += `<path d="M700,480 L700,130" fill="none" stroke="#b8b2a4" stroke-width="12"/>`;

@@ -1,5 +1,13 @@
 import type { AnyStateMachine } from 'xstate';
 import type { ModelName } from '../../src/model/elements';
+import { assignmentMachine } from './assignment';
+import { barrierMachine } from './barrier';
+import { certificateMachine } from './certificate';
+import { choiceMachine } from './choice';
+import { clozeMachine } from './cloze';
+import { freeTextMachine } from './freeText';
+import { pathMachine } from './path';
+import { polygonMachine } from './polygon';
 import { carouselMachine } from './carousel';
 import { foldableMachine } from './foldable';
 import { hotspotsMachine } from './hotspots';
@@ -14,4 +22,12 @@ export const elementMachines: Partial<Record<ModelName, AnyStateMachine>> = {
   Foldable: foldableMachine,
   ImageGallery: carouselMachine,
   Hotspot: hotspotsMachine,
+  ChoiceQuestion: choiceMachine,
+  ClozeQuestion: clozeMachine,
+  FreeTextInput: freeTextMachine,
+  AssignmentQuestion: assignmentMachine,
+  PolygonTargetExercise: polygonMachine,
+  Barrier: barrierMachine,
+  Certificate: certificateMachine,
+  Path: pathMachine,
 };

@@ -145,7 +145,6 @@ export function embedFrame(html: string): EmbedFrame | null {
   const fragment = p.sanitize(html, {
     ALLOWED_TAGS: ['iframe'],
     ALLOWED_ATTR: EMBED_ATTRIBUTES,
-    KEEP_CONTENT: false,
     RETURN_DOM_FRAGMENT: true,
   });
   for (const frame of Array.from(fragment.querySelectorAll('iframe'))) {

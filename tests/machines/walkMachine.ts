@@ -1,4 +1,4 @@
-import { createActor, type AnyActorRef, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
+import { createActor, getNextSnapshot, type AnyActorRef, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyMap, type StatePath } from 'xstate/graph';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 
@@ -43,19 +43,37 @@ export function pathsOf<M extends AnyStateMachine>(machine: M, traversal: Traver
   if (traversal.kind === 'simple') paths = getSimplePaths(machine, options as never) as Path[];
   if (!traversal.kind || traversal.kind === 'transitions') {
     const toState = new Map(shortest.map((path) => [options.serializeState(path.state), path]));
-    paths = Object.entries(adjacency).flatMap(([key, vertex]) =>
-      Object.values(vertex.transitions).map(({ event, state }) => {
+    paths = Object.keys(adjacency).flatMap((key) =>
+      Object.values(adjacency[key as keyof typeof adjacency].transitions).map(({ event }) => {
         const base = toState.get(key);
         if (!base) throw new Error(`no path reaches ${key}`);
+        const state = base.state;
         return { state, steps: [...base.steps, { event, state }], weight: base.weight + 1 } as Path;
       }),
     );
   }
-  const named: WalkedPath<M>[] = paths.map((path) => ({
+  const replay = replayWith(machine);
+  const named: WalkedPath<M>[] = paths.map(replay).map((path) => ({
     ...path,
     name: path.steps.slice(1).map((step) => describeEvent(step.event)).join(' → ') || '(start)',
   }));
   return { paths: named, stats: { states: Object.keys(adjacency).length, transitions, paths: paths.length } };
+}
+
+/**
+ * The traversal keeps one snapshot per key, so a step's snapshot may come from another path that
+ * reached the same key (same value and guard data, other details). Recompute each step from the
+ * path's own events, so the expected snapshots are exactly what those events produce.
+ */
+function replayWith<M extends AnyStateMachine>(machine: M) {
+  return (path: StatePath<SnapshotFrom<M>, EventFromLogic<M>>): StatePath<SnapshotFrom<M>, EventFromLogic<M>> => {
+    let state = path.steps[0].state;
+    const steps = path.steps.map((step, index) => {
+      if (index > 0) state = getNextSnapshot(machine, state, step.event) as SnapshotFrom<M>;
+      return { event: step.event, state };
+    });
+    return { ...path, steps, state };
+  };
 }
 
 export function printStats(machineId: string, stats: { states: number; transitions: number; paths: number }): void {

@@ -58,7 +58,7 @@ export function AssetImage({ asset, alt, ratio, fit = 'contain', sizes = CONTENT
       width={asset.width ?? LAZY_LOAD_FALLBACK_WIDTH}
       height={asset.height ?? Math.round(LAZY_LOAD_FALLBACK_WIDTH / LAZY_LOAD_FALLBACK_RATIO)}
       onError={() => setFailed(true)}
-      className={ratio ? `absolute inset-0 h-full w-full ${fit === 'cover' ? 'object-cover' : 'object-contain'}` : `h-auto w-full ${className}`}
+      className={ratio ? `absolute inset-0 h-full w-full ${fit === 'cover' ? 'object-cover' : 'object-contain'}` : `block h-auto w-full ${className}`}
       style={ratio && fit === 'cover' ? { objectPosition: position } : undefined}
     />
   );

@@ -133,7 +133,7 @@ function SpotPopup({ id, spot, position, total, showOrder, onClose, onPrevious, 
       onKeyDown={onKeyDown}
       data-spot={spot.id}
       className="absolute z-20 flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white text-left shadow-xl outline-none focus-visible:ring-2 focus-visible:ring-primary-600"
-      style={{ ...vertical, left: `${spot.x * 100}%`, transform: `translateX(-${spot.x * 100}%)`, width: `min(${HOTSPOT_POPUP_WIDTH}px, 100%)`, maxHeight: HOTSPOT_POPUP_MAX_HEIGHT }}
+      style={{ ...vertical, left: `${spot.x * 100}%`, transform: `translateX(-${spot.x * 100}%)`, width: HOTSPOT_POPUP_WIDTH, maxWidth: '100%', maxHeight: HOTSPOT_POPUP_MAX_HEIGHT }}
     >
       <div className="flex items-start gap-2 border-b border-gray-100 px-4 pt-3 pb-2">
         <h3 id={titleId} className="flex-1 text-base font-semibold text-gray-900">

@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+export type AxeViolation = AxeResults['violations'][number];
+
+/** One line per violated rule: impact, rule id, number of nodes, help text and the first offending selector. */
+export function describeViolations(violations: readonly AxeViolation[]): string {
+  return violations
+    .map((v) => `[${v.impact ?? 'unknown'}] ${v.id} (${v.nodes.length}×): ${v.help} — e.g. ${v.nodes[0]?.target.join(' ') ?? '?'}`)
+    .join('\n');
+}
+
+/**
+ * Runs axe on the current page (all default rules), attaches the full results to the test as `axe-<name>.json`,
+ * prints a summary of the violations and returns them so the test can assert on their impact.
+ */
+export async function checkA11y(page: Page, testInfo: TestInfo, name: string): Promise<AxeViolation[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(results, null, 2), contentType: 'application/json' });
+  if (results.violations.length > 0) {
+    console.log(`axe on ${name} (${page.url()}): ${results.violations.length} violated rule(s)\n${describeViolations(results.violations)}`);
+  }
+  return results.violations;
+}
+
+/** Violations of the given impact levels only (axe impacts: minor, moderate, serious, critical). */
+export function withImpact(violations: readonly AxeViolation[], ...impacts: string[]): AxeViolation[] {
+  return violations.filter((v) => impacts.includes(v.impact ?? ''));
+}

@@ -1,0 +1,121 @@
+import { assign, setup } from 'xstate';
+import { z } from 'zod';
+import type { PolygonTargetExercise } from '../../src/model/elements';
+import { canAddMark, clampToImage, type Point } from '../../src/model/polygon';
+import { reportChange, type ElementChangedEvent } from './elementChanged';
+
+const SavedPoint = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) });
+
+/** Learner state saved for a polygon exercise: the last reported value of each field. */
+export const PolygonSaved = z.object({ points: z.array(SavedPoint).optional(), evaluated: z.boolean().optional() });
+
+export type PolygonInput = { element: PolygonTargetExercise; saved?: unknown };
+
+export type PolygonContext = {
+  id: string;
+  polygonCount: number;
+  /** The learner's marks, x and y as fractions (0–1) of the image. */
+  marks: Point[];
+  savedEvaluated: boolean;
+};
+
+export type PolygonEvent =
+  | { type: 'mark.add'; x: number; y: number }
+  | { type: 'mark.remove'; index: number }
+  | { type: 'mark.move'; index: number; x: number; y: number }
+  | { type: 'answer.submit' }
+  | { type: 'answer.reset' };
+
+type Ctx = { context: PolygonContext };
+
+export const polygonGuards = {
+  canAddMark: ({ context }: Ctx) => canAddMark(context.marks.length, context.polygonCount),
+  isMarkIndex: ({ context }: Ctx, index: number) => Number.isInteger(index) && index >= 0 && index < context.marks.length,
+  wasEvaluated: ({ context }: Ctx) => context.savedEvaluated,
+};
+
+function initialContext({ element, saved }: PolygonInput): PolygonContext {
+  const restored = PolygonSaved.safeParse(saved ?? {});
+  const polygonCount = element.polygons.length;
+  return {
+    id: element.id,
+    polygonCount,
+    marks: (restored.success ? (restored.data.points ?? []) : []).slice(0, polygonCount),
+    savedEvaluated: restored.success && restored.data.evaluated === true,
+  };
+}
+
+const reportPoints = { type: 'report', params: ({ context }: Ctx) => ({ id: context.id, field: 'points' as const, value: context.marks }) } as const;
+
+/** A polygon target exercise: marks on an image, checked against hidden polygons. */
+export const polygonMachine = setup({
+  types: {
+    input: {} as PolygonInput,
+    context: {} as PolygonContext,
+    events: {} as PolygonEvent,
+    emitted: {} as ElementChangedEvent,
+  },
+  guards: {
+    canAddMark: polygonGuards.canAddMark,
+    isMarkIndex: ({ context, event }) =>
+      (event.type === 'mark.remove' || event.type === 'mark.move') && polygonGuards.isMarkIndex({ context }, event.index),
+    wasEvaluated: polygonGuards.wasEvaluated,
+  },
+  actions: {
+    report: reportChange<PolygonContext, PolygonEvent>(),
+    addMark: assign({
+      marks: ({ context, event }) => (event.type === 'mark.add' ? [...context.marks, clampToImage(event)] : context.marks),
+    }),
+    removeMark: assign({
+      marks: ({ context, event }) => (event.type === 'mark.remove' ? context.marks.filter((_, index) => index !== event.index) : context.marks),
+    }),
+    moveMark: assign({
+      marks: ({ context, event }) =>
+        event.type === 'mark.move' ? context.marks.map((mark, index) => (index === event.index ? clampToImage(event) : mark)) : context.marks,
+    }),
+    clearMarks: assign({ marks: () => [] }),
+  },
+}).createMachine({
+  id: 'polygon',
+  description: 'Marks on an image, each correct when inside a target polygon.',
+  initial: 'restoring',
+  context: ({ input }) => initialContext(input),
+  states: {
+    restoring: {
+      description: 'Picks the saved state once, at start.',
+      always: [{ guard: 'wasEvaluated', target: 'evaluated' }, { target: 'notEvaluated' }],
+    },
+    notEvaluated: {
+      description: 'The learner sets, moves and removes marks (at most one per polygon); Check answer is offered.',
+      on: {
+        'mark.add': { guard: 'canAddMark', actions: ['addMark', reportPoints], description: 'A click on the image sets a mark.' },
+        'mark.remove': { guard: 'isMarkIndex', actions: ['removeMark', reportPoints], description: 'A click on a mark removes it.' },
+        'mark.move': { guard: 'isMarkIndex', actions: ['moveMark', reportPoints], description: 'A mark is dragged (it stays inside the image).' },
+        'answer.submit': {
+          target: 'evaluated',
+          actions: [
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+          ],
+          description: 'Check answer: marks are judged, found polygons drawn.',
+        },
+      },
+    },
+    evaluated: {
+      description: 'Marks locked and judged; the result box shows; the button reads Reset question.',
+      tags: ['complete'],
+      on: {
+        'answer.reset': {
+          target: 'notEvaluated',
+          actions: [
+            'clearMarks',
+            reportPoints,
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: false }) },
+            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 0 }) },
+          ],
+          description: 'Reset question: clears the marks and the evaluation.',
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { FeatureFlags } from '../src/model/pageData';
+import { featureFlagsFromEnv } from './config';
+import type { Database } from './db/types';
+import { installErrorHandlers } from './http/errors';
+import { assetRoutes } from './routes/assets';
+import { modelRoutes } from './routes/models';
+import { pageRoutes } from './routes/pages';
+
+export interface BuildAppOptions {
+  db: Database;
+  /** The built client (`dist/client`), served under /app/; its index.html is the page template. */
+  clientDir: string;
+  /** Directories asset files are looked up in (content/assets, …), handed to the asset routes. */
+  contentDirs: string[];
+  /** Where the asset routes keep resized images. */
+  cacheDir: string;
+  /** Fastify's logger option; off by default (tests). */
+  logger?: boolean | { level: string };
+  /** Defaults to the environment (FULLTEXT_SEARCH on, the others off). */
+  featureFlags?: FeatureFlags;
+}
+
+/** The HTTP app, not yet listening (tests call `app.inject`). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false });
+  installErrorHandlers(app);
+
+  await app.register(fastifyStatic, {
+    root: path.resolve(options.clientDir),
+    prefix: '/app/',
+    index: false,
+    setHeaders: (res, filePath) => {
+      // Vite puts content-hashed files under assets/: they never change.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  await app.register(pageRoutes, {
+    db: options.db,
+    clientDir: options.clientDir,
+    featureFlags: options.featureFlags ?? featureFlagsFromEnv(),
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => ({ ok: true }));
+      await api.register(modelRoutes, { db: options.db });
+      await api.register(assetRoutes, { prefix: '/assets', assetDirs: options.contentDirs, cacheDir: options.cacheDir });
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}

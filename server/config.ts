@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { z } from 'zod';
+import type { FeatureFlags } from '../src/model/pageData';
+
+const Flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().optional(),
+  CONTENT_DIR: z.string().min(1).default('./content'),
+  CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+});
+
+/** Everything the server and the CLI read from the environment. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL instead of the embedded PGlite when set. */
+  databaseUrl: string | undefined;
+  contentDir: string;
+  clientDir: string;
+  cacheDir: string;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  featureFlags: FeatureFlags;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Bad environment:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    contentDir: path.resolve(e.CONTENT_DIR),
+    clientDir: path.resolve(e.CLIENT_DIR),
+    cacheDir: path.join(dataDir, 'cache'),
+    logLevel: e.LOG_LEVEL,
+    featureFlags: featureFlagsFromEnv(env),
+  };
+}
+
+/** Feature flags from the environment: FULLTEXT_SEARCH on unless switched off, the others off unless on. */
+export function featureFlagsFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureFlags {
+  const pick = (name: keyof FeatureFlags, fallback: boolean) => {
+    const raw = (env[name] ?? '').trim().toLowerCase();
+    const parsed = Flag.safeParse(raw);
+    if (!raw || !parsed.success) return fallback;
+    return parsed.data;
+  };
+  return {
+    FULLTEXT_SEARCH: pick('FULLTEXT_SEARCH', true),
+    ANNOTATION_COMMENTS: pick('ANNOTATION_COMMENTS', false),
+    USE_GRAVATAR: pick('USE_GRAVATAR', false),
+    PRIVATE_MODE: pick('PRIVATE_MODE', false),
+  };
+}

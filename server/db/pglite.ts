@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Database, Queryable } from './types';
+
+export interface PgliteOptions {
+  /** Directory of the PostgreSQL files; omitted means in memory (tests). */
+  dataDir?: string;
+  /** A tarball from `dumpDataDir` to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob;
+  /** Called once after the connection closed. */
+  onClose?: () => void;
+}
+
+/** Opens PGlite. A new data dir is created next to its final place and renamed in when complete. */
+export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
+  if (options.dataDir) await ensureDataDir(path.resolve(options.dataDir));
+  const pg = new PGlite({ dataDir: options.dataDir ? path.resolve(options.dataDir) : undefined, loadDataDir: options.loadDataDir });
+  await pg.waitReady;
+  return wrap(pg, options.onClose);
+}
+
+/** Dumps a database opened with `openPglite` as a tarball (tests keep a migrated template). */
+export async function dumpPglite(db: Database): Promise<Blob> {
+  const pg = pgliteOf.get(db);
+  if (!pg) throw new Error('not a PGlite database');
+  return pg.dumpDataDir('none');
+}
+
+const pgliteOf = new WeakMap<Database, PGlite>();
+
+function wrap(pg: PGlite, onClose?: () => void): Database {
+  let closing: Promise<void> | null = null;
+  const db: Database = {
+    kind: 'pglite',
+    query: async <T>(sql: string, params?: readonly unknown[]) => (await pg.query<T>(sql, params ? [...params] : undefined)).rows,
+    exec: async (sql) => {
+      await pg.exec(sql);
+    },
+    transaction: (fn) => pg.transaction((tx) => fn(wrapTransaction(tx))),
+    close: () => {
+      closing ??= (async () => {
+        try {
+          if (!pg.closed) await pg.close();
+        } finally {
+          onClose?.();
+        }
+      })();
+      return closing;
+    },
+  };
+  pgliteOf.set(db, pg);
+  return db;
+}
+
+function wrapTransaction(tx: Transaction): Queryable {
+  return {
+    query: async <T>(sql: string, params?: readonly unknown[]) => (await tx.query<T>(sql, params ? [...params] : undefined)).rows,
+    exec: async (sql) => {
+      await tx.exec(sql);
+    },
+  };
+}
+
+/**
+ * PGlite creates a missing data dir in place (initdb, several seconds); a kill in the middle would
+ * leave a half-made dir. So a new one is made in `DIR.init-PID`, closed, and renamed to `DIR`.
+ */
+async function ensureDataDir(dir: string): Promise<void> {
+  const parent = path.dirname(dir);
+  fs.mkdirSync(parent, { recursive: true });
+  for (const entry of fs.readdirSync(parent)) {
+    if (entry.startsWith(`${path.basename(dir)}.init-`)) fs.rmSync(path.join(parent, entry), { recursive: true, force: true });
+  }
+  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
+  if (fs.existsSync(dir)) {
+    if (fs.readdirSync(dir).length > 0) {
+      throw new Error(`${dir} exists but is not a PGlite data directory (no PG_VERSION); move it away or set another DATA_DIR.`);
+    }
+    fs.rmdirSync(dir);
+  }
+  const tmp = `${dir}.init-${process.pid}`;
+  const pg = new PGlite({ dataDir: tmp });
+  await pg.waitReady;
+  await pg.close();
+  fs.renameSync(tmp, dir);
+}

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { formatPath } from '../../src/model/material';
+
+/** One problem of a request: the path of the offending field (`a.b[0]`, '' for the whole body) and what is wrong. */
+export const ApiErrorItem = z.object({ path: z.string(), message: z.string() });
+export type ApiErrorItem = z.infer<typeof ApiErrorItem>;
+
+/** Every API error answer: `{ errors: [...] }` with the HTTP status. */
+export const ApiErrorBody = z.object({ errors: z.array(ApiErrorItem).min(1) });
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors: ApiErrorItem[] = [{ path: '', message }],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+
+/** Parses a request body; a bad body is a 400 listing every issue with its path. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  throw new HttpError(
+    400,
+    'Invalid request body',
+    result.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })),
+  );
+}
+
+/** JSON errors under /api, plain text elsewhere; unexpected errors are logged and not detailed. */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+    const isServerError = status >= 500;
+    if (isServerError) request.log.error({ err: error }, 'request failed');
+    const message = isServerError ? 'Internal server error' : error.message;
+    const errors = error instanceof HttpError && !isServerError ? error.errors : [{ path: '', message }];
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.status(status).send({ errors } satisfies ApiErrorBody);
+    }
+    return reply.status(status).type('text/plain; charset=utf-8').send(message);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.status(404).send({ errors: [{ path: '', message: 'Not found' }] } satisfies ApiErrorBody);
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { loadDemoContent } from './content/demo';
+import { DataDirLockedError } from './db/lock';
+import { openDatabase, pgliteDir } from './db/open';
+import type { Database } from './db/types';
+
+/** `npm run serve`: open (and lock) the database, migrate, load the demo once, listen. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  let db: Database;
+  try {
+    db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({
+    db,
+    clientDir: config.clientDir,
+    contentDirs: [path.join(config.contentDir, 'assets')],
+    cacheDir: config.cacheDir,
+    logger: { level: config.logLevel },
+    featureFlags: config.featureFlags,
+  });
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    // A close that hangs must not keep the process alive; the exit hook still removes the lock.
+    setTimeout(() => {
+      console.error('Shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000).unref();
+    try {
+      await app.close();
+    } finally {
+      await db.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', (s) => void stop(s));
+  process.on('SIGINT', (s) => void stop(s));
+
+  const demo = await loadDemoContent(db, config.contentDir, (message) => console.log(message));
+  await app.listen({ port: config.port, host: config.host });
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const origin = `http://localhost:${port}`;
+  const database = db.kind === 'pglite' ? `PGlite in ${pgliteDir(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)';
+  if (demo.material) console.log(`Demo material:   ${origin}/s/${demo.material}/`);
+  if (demo.collection) console.log(`Demo collection: ${origin}/s/${demo.collection}/`);
+  console.log(`Lernwerk listening on ${origin} (host ${config.host}, ${database}); started in ${Math.round(process.uptime() * 1000)} ms`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { PageData } from '../../src/model/pageData';
+
+export const PAGE_DATA_MARKER = '<!--page-data-->';
+
+/** Used when the client is not built (tests before `vite build`). */
+export const FALLBACK_TEMPLATE = `<!doctype html>
+<html lang="de">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <title>Lernwerk</title>
+    ${PAGE_DATA_MARKER}
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/** The built client's index.html, read on every call so a new build is picked up; the fallback when there is none. */
+export async function readIndexTemplate(clientDir: string): Promise<string> {
+  try {
+    return await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return FALLBACK_TEMPLATE;
+    throw error;
+  }
+}
+
+/** JSON that is safe inside a script element: no `<` can close it. */
+export function serializePageData(data: PageData): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+/** index.html with the page data in place of the marker, `<html lang>` and `<title>` set. */
+export function renderPage(template: string, data: PageData, title: string): string {
+  const script = `<script type="application/json" id="page-data">${serializePageData(data)}</script>`;
+  let html = template.includes(PAGE_DATA_MARKER)
+    ? template.replace(PAGE_DATA_MARKER, () => script)
+    : template.replace(/<\/head>/i, () => `${script}\n</head>`);
+  html = /<html\b[^>]*\blang=/i.test(html)
+    ? html.replace(/(<html\b[^>]*\blang=)("[^"]*"|'[^']*'|[^\s>]+)/i, (_m, start: string) => `${start}"${data.lang}"`)
+    : html.replace(/<html\b/i, () => `<html lang="${data.lang}"`);
+  const safeTitle = escapeHtml(title);
+  html = /<title>[\s\S]*?<\/title>/i.test(html)
+    ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${safeTitle}</title>`)
+    : html.replace(/<\/head>/i, () => `<title>${safeTitle}</title>\n</head>`);
+  return html;
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ModelId } from '../../src/model/common';
+import { MODEL_NAMES } from '../../src/model/elements';
+import type { Database, Queryable } from '../db/types';
+import { forbidden, notFound, parseBody } from '../http/errors';
+import { collectionMaterialIds, findCollectionMaterial, loadCollection } from '../store/collections';
+import { findModel, findModels, loadMaterial, loadSubtree } from '../store/models';
+import { findShare, type Share } from '../store/shares';
+
+/** Every modelName a stored row can have. */
+export const QueryModelName = z.enum([
+  'Material',
+  'Collection',
+  ...MODEL_NAMES,
+  'Choice',
+  'AssignmentQuestionZone',
+  'AssignmentQuestionItem',
+] as [string, ...string[]]);
+
+/** Body of `POST /api/model/query`. */
+export const ModelQueryBody = z.strictObject({
+  share: z.string().min(1),
+  modelName: QueryModelName,
+  id: ModelId.optional(),
+  publicId: z.string().min(1).max(200).optional(),
+});
+
+/** Body of `POST /api/collectionMaterial`. */
+export const CollectionMaterialBody = z.strictObject({
+  collectionPublicId: z.string().min(1),
+  publicId: z.string().min(1).max(200),
+  guestSessionId: z.string().optional(),
+});
+
+/** Roots a share gives access to: its material, or its collection and the collection's materials. */
+async function coveredRoots(db: Queryable, share: Share): Promise<string[]> {
+  if (share.rootModelName === 'Material') return [share.rootId];
+  return [share.rootId, ...(await collectionMaterialIds(db, share.rootId))];
+}
+
+async function loadAnswer(db: Queryable, model: { id: string; modelName: string }): Promise<unknown> {
+  if (model.modelName === 'Material') return loadMaterial(db, model.id);
+  if (model.modelName === 'Collection') return loadCollection(db, model.id);
+  return loadSubtree(db, model.id);
+}
+
+/** The model calls of spec section 7 (registered under /api). */
+export async function modelRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
+  const { db } = opts;
+
+  app.post('/model/query', async (request) => {
+    const body = parseBody(ModelQueryBody, request.body);
+    const share = await findShare(db, body.share);
+    if (!share) throw notFound('Share not found');
+    const rootIds = await coveredRoots(db, share);
+    const found = await findModels(db, { modelName: body.modelName, rootIds, id: body.id, publicId: body.publicId });
+    if (!found.length) {
+      if (body.id) {
+        const elsewhere = await findModel(db, body.id);
+        if (elsewhere && elsewhere.modelName === body.modelName) throw forbidden('The model is not part of this share');
+      }
+      throw notFound();
+    }
+    const data = await Promise.all(found.map((model) => loadAnswer(db, model)));
+    return { data };
+  });
+
+  app.post('/collectionMaterial', async (request) => {
+    const body = parseBody(CollectionMaterialBody, request.body);
+    const share = await findShare(db, body.collectionPublicId);
+    if (!share || share.rootModelName !== 'Collection') throw notFound('Collection not found');
+    const materialId = await findCollectionMaterial(db, share.rootId, body.publicId);
+    const material = materialId ? await loadMaterial(db, materialId) : null;
+    if (!material) throw notFound();
+    return { data: material };
+  });
+}

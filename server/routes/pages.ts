@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { FeatureFlags } from '../../src/model/pageData';
+import type { Database } from '../db/types';
+import { errorPageData, langFromQuery, sharePageData, type PageContext } from '../pages/pageData';
+import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
+import { getMeta } from '../store/meta';
+import { getSettings } from '../store/settings';
+import { findShare, listShares } from '../store/shares';
+
+export interface PageRoutesOptions {
+  db: Database;
+  clientDir: string;
+  featureFlags: FeatureFlags;
+}
+
+/** Meta key holding the share ids of the demo content (written by the demo loader). */
+export const DEMO_SHARES_KEY = 'demo_shares';
+export const DemoShares = z.object({ material: z.string().optional(), collection: z.string().optional() });
+
+/** Share pages (`/s/{share}/…`: index.html with page data) and the start page. */
+export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions): Promise<void> {
+  const { db, clientDir, featureFlags } = opts;
+
+  const sharePage = async (request: FastifyRequest<{ Params: { share: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+    const [share, settings, template] = await Promise.all([findShare(db, request.params.share), getSettings(db), readIndexTemplate(clientDir)]);
+    const ctx: PageContext = { sharePublicId: request.params.share, lang: langFromQuery(request.query.lang), settings, featureFlags };
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!share) return reply.status(404).send(renderPage(template, errorPageData(404, ctx), 'Lernwerk'));
+    return reply.send(renderPage(template, sharePageData(share, ctx), share.rootTitle));
+  };
+  app.get('/s/:share', sharePage);
+  app.get('/s/:share/*', sharePage);
+
+  app.get('/', async (_request, reply) => {
+    const demo = await getMeta(db, DEMO_SHARES_KEY, DemoShares);
+    if (demo?.material && (await findShare(db, demo.material))) return reply.redirect(`/s/${demo.material}/`, 302);
+    const shares = await listShares(db);
+    const items = shares
+      .map((s) => `<li><a href="/s/${encodeURIComponent(s.publicId)}/">${escapeHtml(s.rootTitle)}</a> (${s.rootModelName}, ${s.kind})</li>`)
+      .join('\n');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><title>Lernwerk</title></head><body><h1>Lernwerk</h1>` +
+          (shares.length ? `<ul>\n${items}\n</ul>` : '<p>No shares yet. Import a material with <code>npm run import -- FILE.json</code>.</p>') +
+          '</body></html>\n',
+      );
+  });
+}

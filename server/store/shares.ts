@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { ShareKind, ShareSettings } from '../../src/model/pageData';
+import type { Queryable } from '../db/types';
+
+export interface ShareFlags extends ShareSettings {
+  preview: boolean;
+}
+
+/** The settings each kind of share stands for. */
+export function shareFlagsForKind(kind: ShareKind): ShareFlags {
+  return {
+    private: kind === 'private',
+    saveGuestSessions: kind === 'guest',
+    scorm: kind === 'scorm',
+    preview: kind === 'preview',
+  };
+}
+
+/** A share with what the page data needs of its root. */
+export interface Share {
+  publicId: string;
+  kind: ShareKind;
+  rootModelName: 'Material' | 'Collection';
+  rootId: string;
+  rootPublicId: string;
+  rootTitle: string;
+  settings: ShareSettings;
+  preview: boolean;
+  createdAt: string;
+}
+
+interface ShareRecord {
+  public_id: string;
+  kind: ShareKind;
+  root_model_name: 'Material' | 'Collection';
+  root_id: string;
+  root_public_id: string;
+  root_title: string | null;
+  private: boolean;
+  save_guest_sessions: boolean;
+  scorm: boolean;
+  preview: boolean;
+  created_at: Date | string;
+}
+
+const SELECT_SHARE = `
+  SELECT s.public_id, s.kind, s.root_model_name, s.root_id, m.public_id AS root_public_id,
+         m.fields->>'title' AS root_title, s.private, s.save_guest_sessions, s.scorm, s.preview, s.created_at
+  FROM shares s JOIN models m ON m.id = s.root_id`;
+
+function toShare(r: ShareRecord): Share {
+  return {
+    publicId: r.public_id,
+    kind: r.kind,
+    rootModelName: r.root_model_name,
+    rootId: r.root_id,
+    rootPublicId: r.root_public_id,
+    rootTitle: r.root_title ?? '',
+    settings: { private: r.private, saveGuestSessions: r.save_guest_sessions, scorm: r.scorm },
+    preview: r.preview,
+    createdAt: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at),
+  };
+}
+
+/** Share public ids are 144 random bits, base64url (24 characters). */
+export function newSharePublicId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** Only strings that could be share ids reach the database. */
+export function isSharePublicIdShape(value: string): boolean {
+  return /^[A-Za-z0-9_-]{22,64}$/.test(value);
+}
+
+export async function findShare(db: Queryable, publicId: string): Promise<Share | null> {
+  if (!isSharePublicIdShape(publicId)) return null;
+  const [row] = await db.query<ShareRecord>(`${SELECT_SHARE} WHERE s.public_id = $1`, [publicId]);
+  return row ? toShare(row) : null;
+}
+
+export async function listShares(db: Queryable): Promise<Share[]> {
+  const rows = await db.query<ShareRecord>(`${SELECT_SHARE} ORDER BY s.created_at, s.public_id`);
+  return rows.map(toShare);
+}
+
+/** The oldest share of this kind for the root, or a new one. */
+export async function ensureShare(
+  db: Queryable,
+  root: { id: string; modelName: 'Material' | 'Collection' },
+  kind: ShareKind,
+): Promise<{ publicId: string; created: boolean }> {
+  const [existing] = await db.query<{ public_id: string }>(
+    'SELECT public_id FROM shares WHERE root_id = $1 AND kind = $2 ORDER BY created_at, public_id LIMIT 1',
+    [root.id, kind],
+  );
+  if (existing) return { publicId: existing.public_id, created: false };
+  const flags = shareFlagsForKind(kind);
+  const publicId = newSharePublicId();
+  await db.query(
+    `INSERT INTO shares (public_id, root_model_name, root_id, kind, private, save_guest_sessions, scorm, preview)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [publicId, root.modelName, root.id, kind, flags.private, flags.saveGuestSessions, flags.scorm, flags.preview],
+  );
+  return { publicId, created: true };
+}

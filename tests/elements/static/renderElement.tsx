@@ -1,0 +1,45 @@
+import { cleanup, render } from '@testing-library/react';
+import { StrictMode, type ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach } from 'vitest';
+import { ElementView } from '../../../src/elements/ElementView';
+import { createI18n } from '../../../src/i18n';
+import { ContentElement } from '../../../src/model/elements';
+import type { Lang } from '../../../src/model/pageData';
+
+/* jsdom lacks these; react-aria-components and scrolling code call them. */
+const css = (globalThis.CSS ??= {} as typeof CSS);
+css.escape ??= (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`);
+window.scrollTo ??= () => {};
+Element.prototype.scrollIntoView ??= () => {};
+
+afterEach(() => cleanup());
+
+export type RenderOptions = { lang?: Lang; strict?: boolean; wrap?: (node: ReactElement) => ReactElement };
+
+/** Parses raw content with the content schema (defaults applied) and renders it through ElementView. */
+export function renderElement(raw: unknown, { lang = 'en', strict = false, wrap = (node) => node }: RenderOptions = {}) {
+  const element = ContentElement.parse(raw);
+  const tree = wrap(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <ElementView element={element} />
+    </I18nextProvider>,
+  );
+  const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+  const root = result.container.querySelector<HTMLElement>(`[id="${element.id}"]`);
+  if (!root) throw new Error(`element ${element.id} was not rendered with its id`);
+  return { ...result, element, root };
+}
+
+/** Both React modes: StrictMode mounts twice and actors must survive it. */
+export const reactModes = [
+  { mode: 'normal', strict: false },
+  { mode: 'strict', strict: true },
+] as const;
+
+/** The aspect ratio an element's inline style sets (jsdom normalises `1.5` to `1.5 / 1`). */
+export function ratioOf(element: Element | null): number {
+  const value = (element as HTMLElement | null)?.style.aspectRatio ?? '';
+  const [width, height = '1'] = value.split('/').map((part) => part.trim());
+  return Number(width) / Number(height);
+}

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { renderElement } from './renderElement';
+
+describe('Text', () => {
+  it('renders sanitised html in its size, wrapped with id and data-model-name', () => {
+    const { root } = renderElement({
+      id: 't1',
+      modelName: 'Text',
+      size: 'p-big',
+      content: { html: '<p>Hallo <strong>Welt</strong><img src=x onerror="alert(1)"><script>alert(2)</script></p><p><a href="javascript:alert(3)">böse</a></p>' },
+    });
+    expect(root.getAttribute('data-model-name')).toBe('Text');
+    expect(root.querySelector('strong')?.textContent).toBe('Welt');
+    expect(root.querySelector('script')).toBeNull();
+    expect(root.querySelector('img')?.hasAttribute('onerror')).toBe(false);
+    expect(root.querySelector('a')?.getAttribute('href')).toBe('about:blank');
+    expect(root.querySelector('[data-size]')?.getAttribute('data-size')).toBe('p-big');
+    expect(root.querySelector('[data-size]')?.className).toContain('text-lg');
+  });
+
+  it.each([
+    ['p-ultra-small', 'text-xs'],
+    ['p-small', 'text-sm'],
+    ['p-regular', 'text-base'],
+  ])('size %s uses %s', (size, cls) => {
+    const { root } = renderElement({ id: 't2', modelName: 'Text', size, content: { html: '<p>x</p>' } });
+    expect(root.querySelector('[data-size]')?.className.split(' ')).toContain(cls);
+  });
+});
+
+describe('Heading', () => {
+  it.each([1, 2, 3, 4, 5, 6])('level %i renders h%i with its html', (level) => {
+    const { root } = renderElement({ id: `h${level}`, modelName: 'Heading', level, content: { html: 'Kapitel <em>eins</em>' } });
+    const heading = root.querySelector(`h${level}`);
+    expect(heading?.textContent).toBe('Kapitel eins');
+    expect(heading?.querySelector('em')).not.toBeNull();
+    expect(root.querySelectorAll('h1, h2, h3, h4, h5, h6')).toHaveLength(1);
+  });
+});
+
+describe('Quote', () => {
+  it('shows text and author', () => {
+    const { root } = renderElement({ id: 'q1', modelName: 'Quote', text: 'Lernen ist Erfahrung.', author: 'Albert Einstein' });
+    expect(root.querySelector('blockquote')?.textContent).toContain('Lernen ist Erfahrung.');
+    expect(root.querySelector('figcaption')?.textContent).toContain('Albert Einstein');
+    expect(root.querySelector('[data-placeholder]')).toBeNull();
+  });
+
+  it('shows the spec placeholders in English', () => {
+    const { root } = renderElement({ id: 'q2', modelName: 'Quote' });
+    expect(root.querySelector('blockquote')?.textContent).toBe('Write quote');
+    expect(root.querySelector('figcaption')?.textContent).toContain('Specifiy author');
+  });
+
+  it('shows the placeholders in German', () => {
+    const { root } = renderElement({ id: 'q3', modelName: 'Quote', text: ' ', author: '' }, { lang: 'de' });
+    expect(root.querySelector('blockquote')?.textContent).toBe('Zitat schreiben');
+    expect(root.querySelector('figcaption')?.textContent).toContain('Autor angeben');
+  });
+});
+
+describe('Separator', () => {
+  it('renders a horizontal rule', () => {
+    const { root } = renderElement({ id: 's1', modelName: 'Separator' });
+    expect(root.getAttribute('data-model-name')).toBe('Separator');
+    expect(root.querySelectorAll('hr')).toHaveLength(1);
+  });
+});

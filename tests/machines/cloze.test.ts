@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { clozeGuards, clozeMachine, type ClozeContext, type ClozeEvent } from '../../machines/elements/cloze';
+import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
+import { ClozeQuestion } from '../../src/model/elements';
+import { pathsOf, printStats, runPath } from './walkMachine';
+
+const element = ClozeQuestion.parse({
+  id: 'cloze-1',
+  modelName: 'ClozeQuestion',
+  content: [
+    {
+      type: 'p',
+      children: [
+        { text: 'The capital of Switzerland is ' },
+        { type: 'gap', id: 'g1', mode: 'textinput', solutions: [{ text: 'Bern', correct: true }], children: [{ text: '' }] },
+        { text: ' and its flag is ' },
+        { type: 'gap', id: 'g2', mode: 'dropdown', solutions: [{ text: 'red', correct: true }, { text: 'blue', correct: false }], children: [{ text: '' }] },
+        { text: '.' },
+      ],
+    },
+  ],
+});
+
+const ctx = (inputs: string[]): { context: ClozeContext } => ({ context: { id: 'c', inputs, savedEvaluated: false } });
+
+describe('cloze guards', () => {
+  it('hasInput needs one gap with non-blank input', () => {
+    expect(clozeGuards.hasInput(ctx(['', '']))).toBe(false);
+    expect(clozeGuards.hasInput(ctx(['  ', '']))).toBe(false);
+    expect(clozeGuards.hasInput(ctx(['', 'red']))).toBe(true);
+  });
+  it('isGapIndex accepts only existing gaps', () => {
+    expect(clozeGuards.isGapIndex(ctx(['', '']), 1)).toBe(true);
+    expect(clozeGuards.isGapIndex(ctx(['', '']), 2)).toBe(false);
+    expect(clozeGuards.isGapIndex(ctx(['', '']), -1)).toBe(false);
+    expect(clozeGuards.isGapIndex(ctx(['', '']), 0.5)).toBe(false);
+  });
+});
+
+const events: ClozeEvent[] = [
+  ...[0, 1].flatMap((index) => ['', 'Bern', 'red'].map((value) => ({ type: 'gap.change' as const, index, value }))),
+  { type: 'gap.change', index: 2, value: 'x' },
+  { type: 'answer.submit' },
+  { type: 'answer.edit' },
+];
+
+const fields = (reports: ElementChangedEvent[]) => reports.map((r) => [r.field, r.value]);
+
+describe('cloze machine, every transition walked on a real actor', () => {
+  const input = { element };
+  const { paths, stats } = pathsOf(clozeMachine, { input, events, key: (s) => s.context.inputs });
+  printStats('cloze', stats);
+
+  it('covers every combination of gap inputs in both states', () => {
+    // 9 input combinations while editing; evaluated is reachable from the 8 with input.
+    expect(stats.states).toBe(9 + 8);
+    expect(paths.length).toBe(stats.transitions);
+  });
+
+  for (const path of paths) {
+    it(path.name, async () => {
+      await runPath(clozeMachine, path, input, ({ snapshot, expected, event, previous, reports }) => {
+        expect(snapshot.value).toEqual(expected.value);
+        expect(snapshot.context.inputs).toEqual(expected.context.inputs);
+        expect(snapshot.context.inputs).toHaveLength(2);
+        expect(snapshot.hasTag('complete')).toBe(snapshot.value === 'evaluated');
+        const editing = previous.value === 'notEvaluated';
+        const hadInput = previous.context.inputs.some((i) => i.trim() !== '');
+        switch (event.type) {
+          case 'gap.change':
+            if (editing && event.index < 2) {
+              expect(snapshot.context.inputs[event.index]).toBe(event.value);
+              expect(fields(reports)).toEqual([['inputs', snapshot.context.inputs]]);
+            } else {
+              expect(snapshot.context.inputs).toEqual(previous.context.inputs);
+              expect(reports).toEqual([]);
+            }
+            break;
+          case 'answer.submit':
+            expect(snapshot.value).toBe(editing && !hadInput ? 'notEvaluated' : 'evaluated');
+            expect(fields(reports)).toEqual(editing && hadInput ? [['evaluated', true], ['progress', 1]] : []);
+            break;
+          case 'answer.edit':
+            expect(snapshot.value).toBe('notEvaluated');
+            if (editing) expect(reports).toEqual([]);
+            else {
+              expect(snapshot.context.inputs).toEqual(['', '']);
+              expect(fields(reports)).toEqual([['inputs', ['', '']], ['evaluated', false], ['progress', 0]]);
+            }
+            break;
+        }
+      });
+    });
+  }
+});
+
+describe('cloze machine restores saved learner state', () => {
+  it('starts evaluated with the saved inputs, padded to the gap count', () => {
+    const actor = createActor(clozeMachine, { input: { element, saved: { inputs: ['Bern'], evaluated: true } } }).start();
+    expect(actor.getSnapshot().value).toBe('evaluated');
+    expect(actor.getSnapshot().context.inputs).toEqual(['Bern', '']);
+  });
+  it('ignores a malformed save', () => {
+    const actor = createActor(clozeMachine, { input: { element, saved: { inputs: 'Bern' } } }).start();
+    expect(actor.getSnapshot().value).toBe('notEvaluated');
+    expect(actor.getSnapshot().context.inputs).toEqual(['', '']);
+  });
+});
