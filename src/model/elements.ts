@@ -73,7 +73,9 @@ export const Link = z.strictObject({
 export const HtmlElement = z.strictObject({
   ...commonFields,
   modelName: z.literal('HtmlElement'),
-  content: HtmlField,
+  content: z.strictObject({
+    html: z.string().regex(/^\s*<iframe\b[^]*<\/iframe>\s*$/i, 'embed code is accepted only as an iframe string'),
+  }),
 });
 
 export const Code = z.strictObject({

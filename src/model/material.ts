@@ -23,7 +23,9 @@ export const Material = z
     content: z.array(ContentElement),
   })
   .superRefine((material, ctx) => {
-    for (const issue of duplicateIdIssues(material)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const issue of [...duplicateIdIssues(material), ...duplicatePublicIdIssues(material), ...certificateQuestionIssues(material)]) {
+      ctx.addIssue({ code: 'custom', ...issue });
+    }
   });
 export type Material = z.infer<typeof Material>;
 export type MaterialInput = z.input<typeof Material>;
@@ -41,6 +43,25 @@ export const Collection = z.strictObject({
   cover: Asset.optional(),
   color: HexColor.optional(),
   items: z.array(CollectionItem),
+}).superRefine((collection, ctx) => {
+  // Every model is one database row: ids must be unique across all materials of the collection.
+  const owner = new Map<string, number>();
+  collection.items.forEach((item, i) => {
+    forEachKeyed(item.material, 'id', (id, path) => {
+      const first = owner.get(id);
+      if (first === undefined) owner.set(id, i);
+      else if (first !== i) {
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'material', ...path, 'id'], message: `duplicate id "${id}" (also used in items[${first}].material)` });
+      }
+    });
+  });
+  const publicIds = new Map<string, number>();
+  collection.items.forEach((item, i) => {
+    const first = publicIds.get(item.material.publicId);
+    if (first !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['items', i, 'material', 'publicId'], message: `duplicate publicId "${item.material.publicId}" (first used at items[${first}])` });
+    } else publicIds.set(item.material.publicId, i);
+  });
 });
 export type Collection = z.infer<typeof Collection>;
 
@@ -50,29 +71,67 @@ export type ImportFile = z.infer<typeof ImportFile>;
 
 type IdIssue = { path: (string | number)[]; message: string };
 
-/** Ids name one model each across a whole material, so learner state and links stay unambiguous. */
-export function duplicateIdIssues(root: { id: string; content: readonly unknown[] }): IdIssue[] {
-  const seen = new Map<string, string>();
-  const issues: IdIssue[] = [];
-  const visit = (value: unknown, path: (string | number)[]) => {
+/** Calls `visit` for every object carrying a string `key` below `root`, with its path. */
+function forEachKeyed(root: unknown, key: 'id' | 'publicId', visit: (value: string, path: (string | number)[], record: Record<string, unknown>) => void) {
+  const walk = (value: unknown, path: (string | number)[]) => {
     if (Array.isArray(value)) {
-      value.forEach((v, i) => visit(v, [...path, i]));
+      value.forEach((v, i) => walk(v, [...path, i]));
       return;
     }
     if (!value || typeof value !== 'object') return;
     const record = value as Record<string, unknown>;
-    if (typeof record.id === 'string' && (typeof record.modelName === 'string' || path.length === 0)) {
-      const where = formatPath(path);
-      const first = seen.get(record.id);
-      if (first !== undefined) issues.push({ path: [...path, 'id'], message: `duplicate id "${record.id}" (first used at ${first || 'the root'})` });
-      else seen.set(record.id, where);
-    }
-    for (const [key, child] of Object.entries(record)) {
-      if (child && typeof child === 'object') visit(child, [...path, key]);
+    if (typeof record[key] === 'string') visit(record[key] as string, path, record);
+    for (const [field, child] of Object.entries(record)) {
+      if (child && typeof child === 'object' && field !== 'asset' && field !== 'cover') walk(child, [...path, field]);
     }
   };
-  visit(root, []);
+  walk(root, []);
+}
+
+function uniqueIssues(root: unknown, key: 'id' | 'publicId'): IdIssue[] {
+  const seen = new Map<string, string>();
+  const issues: IdIssue[] = [];
+  forEachKeyed(root, key, (value, path) => {
+    const first = seen.get(value);
+    if (first !== undefined) issues.push({ path: [...path, key], message: `duplicate ${key} "${value}" (first used at ${first || 'the root'})` });
+    else seen.set(value, formatPath(path));
+  });
   return issues;
+}
+
+/**
+ * Ids name one model each (elements, choices, gaps, spots, polygons …) across a whole material, so
+ * learner state and links stay unambiguous.
+ */
+export function duplicateIdIssues(root: { id: string; content: readonly unknown[] }): IdIssue[] {
+  return uniqueIssues(root, 'id');
+}
+
+/** Chapters, paths and resources are found by publicId in URLs: one publicId, one place. */
+export function duplicatePublicIdIssues(root: { publicId: string; content: readonly unknown[] }): IdIssue[] {
+  return uniqueIssues(root, 'publicId');
+}
+
+/** The `[questions] [id] …` block of a certificate may only name free-text elements of the material. */
+export function certificateQuestionIssues(root: { content: readonly unknown[] }): IdIssue[] {
+  const freeTextIds = new Set<string>();
+  const certificates: { path: (string | number)[]; content: string }[] = [];
+  forEachKeyed(root, 'id', (_id, path, record) => {
+    if (record.modelName === 'FreeTextInput') freeTextIds.add(record.id as string);
+    if (record.modelName === 'Certificate' && typeof record.content === 'string') certificates.push({ path, content: record.content });
+  });
+  return certificates.flatMap(({ path, content }) =>
+    certificateQuestionIds(content)
+      .filter((id) => !freeTextIds.has(id))
+      .map((id) => ({ path: [...path, 'content'], message: `[questions] names "${id}", which is no free-text element of this material` })),
+  );
+}
+
+/** The element ids listed in a certificate text's `[questions]` block (spec section 5). */
+export function certificateQuestionIds(content: string): string[] {
+  const block = /\[questions\]((?:\s*(?:<[^>]*>)*\s*\[[A-Za-z0-9_-]+\])*)/.exec(content);
+  if (!block) return [];
+  return [...block[1].matchAll(/\[([A-Za-z0-9_-]+)\]/g)].map((m) => m[1]);
 }
 
 /** `content[3].choices[1].correct` */

@@ -343,8 +343,16 @@ describe('rich text, asset, collection, settings and page data schemas', () => {
   it('a collection reports errors inside an item material with the item path', () => {
     const material = baseMaterial();
     (material.content as Json[]).push({ modelName: 'Separator', id: 'h1' });
-    const collection = { modelName: 'Collection', id: 'c', publicId: 'sammlung', title: 'S', items: [{ id: 'i1', material: baseMaterial() }, { id: 'i2', material }] };
+    const other = JSON.parse(JSON.stringify(baseMaterial()).replace(/"id":"([^"]+)"/g, '"id":"x-$1"').replace('"publicId":"probe"', '"publicId":"probe-2"'));
+    const collection = { modelName: 'Collection', id: 'c', publicId: 'sammlung', title: 'S', items: [{ id: 'i1', material: other }, { id: 'i2', material }] };
     expect(issuesOf(Collection, collection)).toEqual(['items[1].material.content[4].id: duplicate id "h1" (first used at content[0])']);
+  });
+
+  it('a collection refuses an id or a publicId used by two of its materials', () => {
+    const collection = { modelName: 'Collection', id: 'c', publicId: 'sammlung', title: 'S', items: [{ id: 'i1', material: baseMaterial() }, { id: 'i2', material: baseMaterial() }] };
+    const issues = issuesOf(Collection, collection);
+    expect(issues).toContain('items[1].material.id: duplicate id "m1" (also used in items[0].material)');
+    expect(issues).toContain('items[1].material.publicId: duplicate publicId "probe" (first used at items[0])');
   });
 
   it('a collection without title and with a bad publicId reports both', () => {

@@ -58,6 +58,7 @@ export async function pgliteTemplate(): Promise<Buffer> {
 
 /** Puts a migrated PGlite database into `{dataDir}/pglite`, as the server would find it (for child processes). */
 export async function seedPgliteDataDir(dataDir: string): Promise<void> {
+  fs.mkdirSync(dataDir, { recursive: true });
   const pglite = new PGlite({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: new Blob([await pgliteTemplate()]) });
   await pglite.waitReady;
   await pglite.close();

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { checkA11y, describeViolations, withImpact } from './support/a11y';
+import { demoCollectionShareId, demoMaterialShareId, sharePath } from './support/demoShares';
+import { collectPageErrors } from './support/pageErrors';
+import { saveScreenshot } from './support/screenshots';
+
+const demoTitle = (file: string): string => (JSON.parse(readFileSync(file, 'utf8')) as { title: string }).title;
+
+test('/ opens the demo material share and renders its content elements', async ({ page, request }, testInfo) => {
+  const shareId = await demoMaterialShareId(request);
+  const pageErrors = collectPageErrors(page);
+
+  await page.goto('/');
+
+  await expect(page).toHaveURL(new RegExp(`/s/${shareId}/$`));
+  await expect(page.getByRole('heading', { level: 1, name: demoTitle('content/demo-material.json') })).toBeVisible();
+  const elements = page.locator('main [data-model-name]');
+  await expect(elements.first()).toBeVisible();
+  expect(await elements.count()).toBeGreaterThan(1);
+  await saveScreenshot(page, testInfo, 'demo-material');
+
+  const violations = await checkA11y(page, testInfo, 'demo-material');
+  expect(withImpact(violations, 'critical'), describeViolations(violations)).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
+
+test('the demo collection share shows its title and material cards', async ({ page }, testInfo) => {
+  const pageErrors = collectPageErrors(page);
+
+  await page.goto(sharePath(demoCollectionShareId()));
+
+  await expect(page.getByRole('heading', { level: 1, name: demoTitle('content/demo-collection.json') })).toBeVisible();
+  await expect(page.locator('main a[href]').first()).toBeVisible();
+  await saveScreenshot(page, testInfo, 'demo-collection');
+
+  const violations = await checkA11y(page, testInfo, 'demo-collection');
+  expect(withImpact(violations, 'critical'), describeViolations(violations)).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# npm test: every check of the project, in order, on a fresh machine.
+#   1. vite build, then the bundle budget (scripts/bundle-report.ts)
+#   2. vitest: unit, machines, components, server (PostgreSQL too when TEST_DATABASE_URL is set)
+#   3. Playwright in Debian's Chromium against the real server started from the build
+# Every suite runs even when an earlier one failed (Playwright needs a build, though). The last line is
+# `N passed, N failed` over vitest and Playwright (scripts/test-totals.ts); a suite that did not run or
+# failed outside its tests, a failed build and a blown budget count as failures. Exits 1 on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+bin=node_modules/.bin
+reports="$PWD/.cache/test-reports"
+chromium=/usr/bin/chromium
+summary_pattern='^[0-9]+ passed, [0-9]+ failed$'
+
+section() { printf '\n=== %s ===\n' "$*"; }
+
+if [ ! -x "$bin/vite" ] || [ ! -x "$bin/tsx" ]; then
+  echo "node_modules is missing or incomplete: run npm ci first"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+rm -rf "$reports"
+mkdir -p "$reports"
+failures=()
+totals_args=(--vitest-json "$reports/vitest.json" --playwright-json "$reports/playwright.json")
+
+browser_missing=""
+if [ ! -x "$chromium" ]; then
+  browser_missing="Chromium not found at $chromium, so the end-to-end tests cannot run. Install it with: apt-get install -y chromium"
+  echo "$browser_missing"
+fi
+
+section "1/3 build: vite build + bundle budget"
+built=no
+if "$bin/vite" build; then
+  built=yes
+  "$bin/tsx" scripts/bundle-report.ts ||
+    failures+=("bundle report: the initial JS of the material route is over budget, or the report failed (see above)")
+else
+  failures+=("vite build failed (see above)")
+fi
+
+section "2/3 vitest"
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  echo "TEST_DATABASE_URL is not set: the server tests run on PGlite only (eval \"\$(scripts/pg-test-db.sh)\" adds PostgreSQL 15)"
+fi
+"$bin/vitest" run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+totals_args+=(--vitest-exit "$?")
+
+section "3/3 playwright (Chromium, real server on port 3100)"
+if [ -n "$browser_missing" ]; then
+  echo "skipped: $browser_missing"
+elif [ "$built" != yes ]; then
+  echo "skipped: the client build failed"
+else
+  "$bin/playwright" test
+  totals_args+=(--playwright-exit "$?")
+fi
+
+section "totals"
+[ -n "$browser_missing" ] && echo "$browser_missing"
+for failure in "${failures[@]}"; do totals_args+=(--fail "$failure"); done
+"$bin/tsx" scripts/test-totals.ts "${totals_args[@]}" >"$reports/totals.txt" 2>&1
+totals_exit=$?
+cat "$reports/totals.txt"
+if ! tail -n 1 "$reports/totals.txt" | grep -Eq "$summary_pattern"; then
+  echo "scripts/test-totals.ts could not sum the reports (see above)"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+exit "$totals_exit"

@@ -1,0 +1,176 @@
+import { useSelector } from '@xstate/react';
+import { useId, useMemo, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { assignmentMachine } from '../../../machines/elements/assignment';
+import {
+  allItems, isAssignmentCorrect, isItemCorrectInZone, unassignedItems, zoneOfItem,
+} from '../../model/assignment';
+import type { AssignmentQuestion } from '../../model/elements';
+import { Button } from '../../ui/Button';
+import { SafeHtml } from '../../ui/SafeHtml';
+import type { ElementProps } from '../registry';
+import { AssetImage } from '../static/AssetImage';
+import { ElementActor } from '../static/ElementActor';
+import { QuestionFeedback } from './QuestionFeedback';
+import { ResultMark } from './ResultMark';
+
+type AssignmentActor = ActorRefFrom<typeof assignmentMachine>;
+type Snapshot = SnapshotFrom<typeof assignmentMachine>;
+type Item = AssignmentQuestion['disruptors'][number];
+type Zone = AssignmentQuestion['zones'][number];
+
+const selectAssigned = (snapshot: Snapshot) => snapshot.context.assigned;
+const selectSelectedItem = (snapshot: Snapshot) => snapshot.context.selectedItemId;
+const selectEvaluated = (snapshot: Snapshot) => snapshot.matches('evaluated');
+
+/** An assignment question: items are assigned to zones by select-then-place (spec section 4). */
+export function AssignmentQuestionElement({ element }: ElementProps<AssignmentQuestion>) {
+  return (
+    <ElementActor id={element.id} machine={assignmentMachine} input={{ element }}>
+      {(actor) => <AssignmentQuestionView element={element} actor={actor} />}
+    </ElementActor>
+  );
+}
+
+type ItemButtonProps = {
+  item: Item;
+  name: string;
+  selected: boolean;
+  evaluated: boolean;
+  correct?: boolean;
+  onSelect: () => void;
+};
+
+function ItemButton({ item, name, selected, evaluated, correct, onSelect }: ItemButtonProps) {
+  const { t } = useTranslation('questions');
+  return (
+    <Button
+      variant="secondary"
+      aria-pressed={selected}
+      aria-label={evaluated && correct !== undefined ? t(correct ? 'assignment.itemCorrect' : 'assignment.itemWrong', { text: name }) : name}
+      isDisabled={evaluated}
+      onPress={onSelect}
+      data-item-id={item.id}
+      className={`!justify-start !gap-2 text-left disabled:!opacity-100 ${selected ? '!border-primary-600 !bg-primary-50 ring-2 ring-primary-600' : ''} ${
+        evaluated && correct !== undefined ? (correct ? '!border-green-600' : '!border-red-600') : ''
+      }`}
+    >
+      {item.type === 'image' && item.image ? (
+        <span className="block w-24"><AssetImage asset={item.image} alt="" ratio={4 / 3} fit="cover" sizes="96px" /></span>
+      ) : (
+        <span>{item.text}</span>
+      )}
+      {evaluated && correct !== undefined ? <ResultMark correct={correct} /> : null}
+    </Button>
+  );
+}
+
+export function AssignmentQuestionView({ element, actor }: { element: AssignmentQuestion; actor: AssignmentActor }) {
+  const { t } = useTranslation('questions');
+  const assigned = useSelector(actor, selectAssigned);
+  const selectedItemId = useSelector(actor, selectSelectedItem);
+  const evaluated = useSelector(actor, selectEvaluated);
+  const instructionsId = useId();
+  const items = useMemo(() => allItems(element), [element]);
+  const pool = unassignedItems(items, assigned, element.id);
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const nameOf = (item: Item) => item.text || item.image?.licenseTitle || t('assignment.imageItem', { n: items.indexOf(item) + 1 });
+  const hasInput = Object.values(assigned).some((ids) => ids.length > 0);
+  const selectedIsAssigned = selectedItemId !== null && zoneOfItem(assigned, selectedItemId) !== undefined;
+  const correct = isAssignmentCorrect(element.zones, assigned);
+
+  const select = (itemId: string) => actor.send({ type: 'item.select', itemId });
+  const assignTo = (zoneId: string) => actor.send({ type: 'zone.assign', zoneId });
+  // A mouse click anywhere on a zone or the pool places the selected item; clicks on items select them.
+  const onAreaClick = (place: () => void) => (event: MouseEvent) => {
+    if (evaluated || selectedItemId === null) return;
+    if ((event.target as HTMLElement).closest('button')) return;
+    place();
+  };
+
+  return (
+    <section className="my-6 rounded-lg border border-gray-200 p-4" data-state={evaluated ? 'evaluated' : 'notEvaluated'} aria-labelledby={instructionsId}>
+      <SafeHtml html={element.instructions} id={instructionsId} className="mb-3 font-medium [&_p]:m-0" />
+      <div
+        role="group"
+        aria-label={t('assignment.pool')}
+        data-pool
+        onClick={onAreaClick(() => actor.send({ type: 'item.unassign' }))}
+        className={`mb-4 rounded-md border-2 border-dashed p-3 ${selectedIsAssigned ? 'border-primary-400 bg-primary-50' : 'border-gray-300'}`}
+      >
+        <div className="mb-2 flex items-center justify-between gap-2 text-sm text-gray-600">
+          <span>{t('assignment.pool')}</span>
+          {selectedIsAssigned && !evaluated ? (
+            <Button variant="quiet" onPress={() => actor.send({ type: 'item.unassign' })}>{t('assignment.backToPool')}</Button>
+          ) : null}
+        </div>
+        {!evaluated ? <p className="mb-2 text-xs text-gray-500">{t('assignment.poolHint')}</p> : null}
+        <div className="flex flex-wrap gap-2">
+          {pool.length === 0 ? <span className="text-sm text-gray-500">{t('assignment.poolEmpty')}</span> : null}
+          {pool.map((item) => (
+            <ItemButton key={item.id} item={item} name={nameOf(item)} selected={selectedItemId === item.id} evaluated={evaluated} onSelect={() => select(item.id)} />
+          ))}
+        </div>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {element.zones.map((zone: Zone) => {
+          const ids = assigned[zone.id] ?? [];
+          return (
+            <div
+              key={zone.id}
+              role="group"
+              aria-label={t('assignment.zone', { title: zone.title })}
+              data-zone-id={zone.id}
+              onClick={onAreaClick(() => assignTo(zone.id))}
+              className={`flex flex-col gap-2 rounded-md border-2 p-3 ${selectedItemId !== null && !evaluated ? 'border-primary-400' : 'border-gray-200'}`}
+            >
+              {zone.type === 'image' && zone.image ? (
+                <AssetImage asset={zone.image} alt={zone.title} ratio={16 / 9} fit="cover" sizes="(min-width: 640px) 400px, 100vw" />
+              ) : null}
+              <span className="font-medium">{zone.title}</span>
+              <div className="flex min-h-10 flex-wrap gap-2">
+                {ids.length === 0 ? <span className="text-sm text-gray-400">{t('assignment.zoneEmpty')}</span> : null}
+                {ids.map((id) => {
+                  const item = byId.get(id);
+                  if (!item) return null;
+                  return (
+                    <ItemButton
+                      key={id}
+                      item={item}
+                      name={nameOf(item)}
+                      selected={selectedItemId === id}
+                      evaluated={evaluated}
+                      correct={isItemCorrectInZone(zone, id)}
+                      onSelect={() => select(id)}
+                    />
+                  );
+                })}
+              </div>
+              {!evaluated ? (
+                <Button
+                  variant="quiet"
+                  isDisabled={selectedItemId === null || ids.includes(selectedItemId)}
+                  aria-label={`${t('assignment.placeHere')}: ${zone.title}`}
+                  onPress={() => assignTo(zone.id)}
+                >
+                  {t('assignment.placeHere')}
+                </Button>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+      <div className="mt-4">
+        {evaluated ? (
+          <Button variant="secondary" onPress={() => actor.send({ type: 'answer.reset' })}>{t('resetAnswer')}</Button>
+        ) : (
+          <Button variant="primary" isDisabled={!hasInput} onPress={() => actor.send({ type: 'answer.submit' })}>
+            {element.submitText || t('evaluate')}
+          </Button>
+        )}
+      </div>
+      {evaluated ? <QuestionFeedback kind={correct ? 'positive' : 'negative'} /> : null}
+    </section>
+  );
+}

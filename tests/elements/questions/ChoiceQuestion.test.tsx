@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ChoiceQuestionElement } from '../../../src/elements/questions/ChoiceQuestion';
+import { ChoiceQuestion } from '../../../src/model/elements';
+import { seededShuffle } from '../../../src/model/seededShuffle';
+import { isChecked, isDisabled, modes, renderElement, textOf } from './renderElement';
+
+const question = (over: Record<string, unknown> = {}) =>
+  ChoiceQuestion.parse({
+    id: 'q1',
+    modelName: 'ChoiceQuestion',
+    type: 'mc',
+    question: '<p>Which numbers are prime?</p>',
+    choices: [
+      { id: 'two', text: '<p>2</p>', correct: true },
+      { id: 'four', text: '<p>4</p>', correct: false },
+      { id: 'five', text: '<p>5</p>', correct: true },
+    ],
+    ...over,
+  });
+
+const texts = {
+  en: { evaluate: 'Evaluate', edit: 'Edit Answer', positive: 'Answered correctly: That is correct.', negative: "Wrong answer: That's not quite right yet.", neutral: 'A neutral feedback.' },
+  de: { evaluate: 'Auswerten', edit: 'Antwort bearbeiten', positive: 'Richtig beantwortet: Das ist korrekt.', negative: 'Falsche Antwort: Das ist noch nicht ganz richtig.', neutral: 'Eine neutrale Rückmeldung.' },
+};
+
+describe.each(modes)('choice question ($name)', ({ lang, strict }) => {
+  const text = texts[lang];
+
+  it('multiple choice: evaluate a correct answer, see positive feedback, edit resets', async () => {
+    const { user } = renderElement(<ChoiceQuestionElement element={question()} />, { lang, strict });
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes).toHaveLength(3);
+    await user.click(screen.getByRole('checkbox', { name: /^2/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^5/ }));
+    await user.click(screen.getByRole('button', { name: text.evaluate }));
+
+    expect(textOf(screen.getByRole('status'))).toContain(text.positive);
+    for (const box of screen.getAllByRole('checkbox')) expect(isDisabled(box)).toBe(true);
+    expect(isChecked(screen.getByRole('checkbox', { name: /^2/ }))).toBe(true);
+    // per-choice correctness: all three choices are right
+    expect(document.querySelectorAll('[data-result="correct"]')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: text.edit }));
+    expect(screen.queryByRole('status')).toBeNull();
+    for (const box of screen.getAllByRole('checkbox')) {
+      expect(isDisabled(box)).toBe(false);
+      expect(isChecked(box)).toBe(false);
+    }
+    expect(screen.getByRole('button', { name: text.evaluate })).toBeTruthy();
+  });
+
+  it('multiple choice: a wrong answer shows negative feedback and marks the wrong choices', async () => {
+    const { user } = renderElement(<ChoiceQuestionElement element={question()} />, { lang, strict });
+    await user.click(screen.getByRole('checkbox', { name: /^4/ }));
+    await user.click(screen.getByRole('button', { name: text.evaluate }));
+    expect(textOf(screen.getByRole('status'))).toContain(text.negative);
+    const wrong = [...document.querySelectorAll('[data-result="wrong"]')].map((mark) => mark.closest('[data-choice-id]')?.getAttribute('data-choice-id'));
+    expect(wrong.sort()).toEqual(['five', 'four', 'two']);
+  });
+
+  it('single choice: selecting one deselects the other', async () => {
+    const { user } = renderElement(<ChoiceQuestionElement element={question({ type: 'sc' })} />, { lang, strict });
+    await user.click(screen.getByRole('radio', { name: /^2/ }));
+    await user.click(screen.getByRole('radio', { name: /^5/ }));
+    expect(isChecked(screen.getByRole('radio', { name: /^2/ }))).toBe(false);
+    expect(isChecked(screen.getByRole('radio', { name: /^5/ }))).toBe(true);
+    await user.click(screen.getByRole('button', { name: text.evaluate }));
+    expect(textOf(screen.getByRole('status'))).toContain(text.negative);
+    for (const radio of screen.getAllByRole('radio')) expect(isDisabled(radio)).toBe(true);
+  });
+
+  it('neutral feedback, custom submit text and custom feedback html', async () => {
+    const { user, unmount } = renderElement(<ChoiceQuestionElement element={question({ useNeutralFeedback: true, submitText: 'Check it' })} />, { lang, strict });
+    await user.click(screen.getByRole('button', { name: 'Check it' }));
+    expect(textOf(screen.getByRole('status'))).toContain(text.neutral);
+    unmount();
+    renderElement(<ChoiceQuestionElement element={question({ feedbackNegative: '<p>Look again at <b>4</b>.</p>' })} />, { lang, strict });
+    await user.click(screen.getByRole('button', { name: text.evaluate }));
+    const status = screen.getByRole('status');
+    expect(textOf(status)).toContain(lang === 'en' ? 'Wrong answer: Look again at 4.' : 'Falsche Antwort: Look again at 4.');
+    expect(within(status).getByText('4').tagName).toBe('B');
+  });
+});
+
+describe('choice question order', () => {
+  it('randomizeOrder shuffles once, stable per element id', () => {
+    const element = question({ randomizeOrder: true, choices: Array.from({ length: 6 }, (_, i) => ({ id: `c${i}`, text: `Option ${i}`, correct: i === 0 })) });
+    const { unmount } = renderElement(<ChoiceQuestionElement element={element} />);
+    const order = screen.getAllByRole('checkbox').map((box) => box.closest('[data-choice-id]')?.getAttribute('data-choice-id'));
+    expect(order).toEqual(seededShuffle(element.choices, 'q1').map((c) => c.id));
+    expect(order).not.toEqual(element.choices.map((c) => c.id));
+    unmount();
+    renderElement(<ChoiceQuestionElement element={element} />);
+    expect(screen.getAllByRole('checkbox').map((box) => box.closest('[data-choice-id]')?.getAttribute('data-choice-id'))).toEqual(order);
+  });
+});

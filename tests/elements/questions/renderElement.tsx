@@ -1,0 +1,32 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode, type ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '../../../src/i18n';
+import type { Lang } from '../../../src/model/pageData';
+
+/** Renders an element as a learner sees it: in a language, optionally under StrictMode (double mount). */
+export function renderElement(ui: ReactElement, { lang = 'en', strict = false }: { lang?: Lang; strict?: boolean } = {}) {
+  const user = userEvent.setup();
+  const tree = <I18nextProvider i18n={createI18n(lang)}>{ui}</I18nextProvider>;
+  return { user, ...render(strict ? <StrictMode>{tree}</StrictMode> : tree) };
+}
+
+export const modes = [
+  { name: 'en', lang: 'en' as const, strict: false },
+  { name: 'de, StrictMode', lang: 'de' as const, strict: true },
+];
+
+/** The visible text of an element, whitespace collapsed. */
+export function textOf(element: Element | null): string {
+  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** Whether a form control is disabled (the input itself or through its fieldset/label state). */
+export function isDisabled(element: Element): boolean {
+  return (element as HTMLInputElement).disabled === true || element.getAttribute('aria-disabled') === 'true';
+}
+
+export function isChecked(element: Element): boolean {
+  return (element as HTMLInputElement).checked === true;
+}

@@ -1,0 +1,99 @@
+/** Child processes for the server tests: the CLI, the server, helper scripts (node + tsx, no npx in between). */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: undefined, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', INIT_CWD: ROOT };
+  const merged = { ...base, ...env };
+  return Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined));
+}
+
+export function spawnTsx(script: string, args: string[], env: Record<string, string | undefined>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Runs a script to its end. */
+export function runTsx(script: string, args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
+  const started = Date.now();
+  const child = spawnTsx(script, args, env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, ms: Date.now() - started })));
+}
+
+export interface RunningProcess {
+  child: ChildProcess;
+  pid: number;
+  output: () => string;
+  /** Resolves with the first match of `pattern` in stdout+stderr; rejects when the process ends first. */
+  waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function startTsx(script: string, args: string[], env: Record<string, string | undefined>): RunningProcess {
+  const child = spawnTsx(script, args, env);
+  let output = '';
+  const listeners = new Set<() => void>();
+  const onData = (d: Buffer) => {
+    output += d.toString();
+    for (const l of listeners) l();
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => {
+      resolve({ code, signal });
+      for (const l of listeners) l();
+    }),
+  );
+  let done = false;
+  void exited.then(() => (done = true));
+  const waitFor = (pattern: RegExp, timeoutMs = 60_000) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const check = () => {
+        const match = pattern.exec(output);
+        if (match) {
+          cleanup();
+          resolve(match);
+        } else if (done || child.exitCode !== null || child.signalCode !== null) {
+          cleanup();
+          reject(new Error(`process ended before ${pattern}:\n${output}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`timed out waiting for ${pattern}:\n${output}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+      };
+      listeners.add(check);
+      check();
+    });
+  return { child, pid: child.pid as number, output: () => output, waitFor, exited };
+}
+
+export interface RunningServer extends RunningProcess {
+  origin: string;
+}
+
+/** Starts `server/main.ts` and waits until it listens. */
+export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
+  const proc = startTsx('server/main.ts', [], env);
+  const match = await proc.waitFor(/listening on (http:\/\/localhost:\d+)/);
+  return { ...proc, origin: match[1] };
+}
