@@ -7,7 +7,9 @@ import { CollectionSearch, recallSearch } from '../src/collection/collectionSear
 import { ErrorView } from '../src/viewer/ErrorView';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
 import { splitSegments } from './materialRoutes';
-import { rootRoute } from './root';
+import { createViewerRootRoute } from './root';
+
+const rootRoute = createViewerRootRoute();
 
 const collectionLayout = createRoute({
   getParentRoute: () => rootRoute,

@@ -1,11 +1,15 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type AnyRoute } from '@tanstack/react-router';
 import type { PageData } from '../src/model/pageData';
-import { collectionRouteTree } from './collectionRoutes';
-import { materialRouteTree } from './materialRoutes';
 
-/** The router of an entry point, under the share's base URL (page data). */
-export function createAppRouter(pageData: PageData) {
-  const routeTree = pageData.entryPoint === 'collection' ? collectionRouteTree : materialRouteTree;
+/**
+ * The router of an entry point, under the share's base URL (page data). Each entry point's route
+ * tree is its own chunk, so a material page never loads the collection's code and vice versa.
+ */
+export async function createAppRouter(pageData: PageData) {
+  const routeTree: AnyRoute =
+    pageData.entryPoint === 'collection'
+      ? (await import('./collectionRoutes')).collectionRouteTree
+      : (await import('./materialRoutes')).materialRouteTree;
   return createRouter({
     routeTree,
     basepath: pageData.baseUrl,
@@ -15,4 +19,4 @@ export function createAppRouter(pageData: PageData) {
     defaultPreload: 'intent',
   });
 }
-export type AppRouter = ReturnType<typeof createAppRouter>;
+export type AppRouter = Awaited<ReturnType<typeof createAppRouter>>;

@@ -1,7 +1,9 @@
 import { createRoute, Outlet } from '@tanstack/react-router';
 import { queryMaterial } from '../src/api/client';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
-import { rootRoute } from './root';
+import { createViewerRootRoute } from './root';
+
+const rootRoute = createViewerRootRoute();
 
 /** The open material of a material share, loaded once per share page; holds the viewer actor. */
 const materialLayout = createRoute({

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { readConfig } from './config';
-import { loadDemoContent } from './content/demo';
+import { loadDemoContent, type DemoLinks } from './content/demo';
 import { DataDirLockedError } from './db/lock';
 import { openDatabase, pgliteDir } from './db/open';
 import type { Database } from './db/types';
@@ -49,8 +49,21 @@ async function main(): Promise<void> {
   process.on('SIGTERM', (s) => void stop(s));
   process.on('SIGINT', (s) => void stop(s));
 
-  const demo = await loadDemoContent(db, config.contentDir, (message) => console.log(message));
-  await app.listen({ port: config.port, host: config.host });
+  let demo: DemoLinks;
+  try {
+    demo = await loadDemoContent(db, config.contentDir, (message) => console.log(message));
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if (stopping) return; // a signal arrived while starting; stop() closes and exits
+    await app.close().catch(() => undefined);
+    await db.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      console.error(`Cannot start: port ${config.port} on ${config.host} is not available (${code}). Set PORT to another port.`);
+      process.exit(1);
+    }
+    throw error;
+  }
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

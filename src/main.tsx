@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { I18nextProvider } from 'react-i18next';
-import { createAppRouter } from '../routes/createAppRouter';
+import { createAppRouter, type AppRouter } from '../routes/createAppRouter';
 import { createI18n } from './i18n';
 import type { PageData } from './model/pageData';
 import { readPageData } from './readPageData';
@@ -17,7 +17,7 @@ function applyTheme(pageData: PageData) {
   document.documentElement.lang = pageData.lang;
 }
 
-function start() {
+async function start() {
   const root = createRoot(document.getElementById('root')!);
   let pageData: PageData;
   try {
@@ -38,7 +38,7 @@ function start() {
     pageData.entryPoint === 'error' || !pageData.share ? (
       <ErrorView status={pageData.error?.status ?? 404} />
     ) : (
-      <AppRouter pageData={pageData} />
+      <AppRouter router={await createAppRouter(pageData)} />
     );
   root.render(
     <StrictMode>
@@ -49,8 +49,7 @@ function start() {
   );
 }
 
-function AppRouter({ pageData }: { pageData: PageData }) {
-  const router = createAppRouter(pageData);
+function AppRouter({ router }: { router: AppRouter }) {
   return (
     <AriaRouterProvider navigate={(to) => void router.navigate({ to })} useHref={(to) => router.buildLocation({ to }).href}>
       <RouterProvider router={router} />
@@ -58,4 +57,4 @@ function AppRouter({ pageData }: { pageData: PageData }) {
   );
 }
 
-start();
+void start();

@@ -85,7 +85,7 @@ export const freeTextMachine = setup({
     clearFeedback: assign({ generatedFeedback: () => [], failed: () => false }),
     markFailed: assign({ failed: () => true }),
     /** Spec section 8: a failed generative-feedback call is also logged to the console. */
-    logFailure: ({ event }) => console.error('Generative feedback failed', 'error' in event ? event.error : event),
+    logFailure: ({ event }) => console.error('Generative feedback failed', 'error' in event ? event.error : 'output' in event ? event.output : event),
   },
 }).createMachine({
   id: 'freeText',
@@ -148,10 +148,11 @@ export const freeTextMachine = setup({
             target: 'evaluated',
             actions: [
               'markFailed',
+              'logFailure',
               { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
               { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
             ],
-            description: 'The call answered not ok: the error box shows.',
+            description: 'The call answered not ok: the error box shows (and it is logged).',
           },
         ],
         onError: {

@@ -61,7 +61,7 @@ export async function runImport(argv: string[]): Promise<number> {
 
   try {
     const result = await importFile(db, parsed.value, { share: kind.data });
-    const base = `http://localhost:${process.env.PORT || 3000}/s/${result.share.publicId}/`;
+    const base = `http://localhost:${Number(process.env.PORT) || 3000}/s/${result.share.publicId}/`;
     if (result.rootModelName === 'Material') {
       const [material] = result.materials;
       console.log(`Imported material "${result.title}" (id ${result.rootId}, ${material.models} models).`);

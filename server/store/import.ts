@@ -55,16 +55,12 @@ export async function importFile(db: Database, file: ImportFile, options: { shar
   });
 }
 
-/** Ids must be unique across all materials of a collection, and item ids within it. */
+/**
+ * Ids must be unique across the whole collection (the Collection schema checks this too; callers
+ * may hand over objects that did not pass it).
+ */
 function collectionIssues(collection: Collection): string[] {
-  const issues = duplicateIdIssues({ ...collection, content: [] }).map((i) => `${formatPath(i.path)}: ${i.message}`);
-  const itemIds = new Map<string, number>();
-  collection.items.forEach((item, index) => {
-    const first = itemIds.get(item.id);
-    if (first !== undefined) issues.push(`items[${index}].id: duplicate item id "${item.id}" (first used at items[${first}])`);
-    else itemIds.set(item.id, index);
-  });
-  return issues;
+  return duplicateIdIssues({ ...collection, content: [] }).map((i) => `${formatPath(i.path)}: ${i.message}`);
 }
 
 async function storeMaterial(tx: Queryable, material: Material): Promise<ImportedMaterial> {

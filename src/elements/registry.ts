@@ -1,5 +1,14 @@
 import { lazy, type ComponentType } from 'react';
 import type { ContentElement, ModelName } from '../model/elements';
+import { BarrierElement } from './barrier/Barrier';
+import { CertificateElement } from './certificate/Certificate';
+import { PathElement } from './path/Path';
+import { AssignmentQuestionElement } from './questions/AssignmentQuestion';
+import { ChoiceQuestionElement } from './questions/ChoiceQuestion';
+import { ClozeQuestionElement } from './questions/ClozeQuestion';
+import { FreeTextInputElement } from './questions/FreeTextInput';
+import { PolygonTargetExerciseElement } from './questions/PolygonTargetExercise';
+import { ChapterCard } from './ChapterCard';
 import { CodeElement } from './static/CodeElement';
 import { ColumnsElement } from './static/ColumnsElement';
 import { ExternalResourceElement } from './static/ExternalResourceElement';
@@ -41,6 +50,15 @@ export const elementComponents: Registry = {
   Foldable: FoldableElement,
   Hotspot: HotspotElement,
   IFrame: ExternalResourceElement,
+  Chapter: ChapterCard,
+  ChoiceQuestion: ChoiceQuestionElement,
+  ClozeQuestion: ClozeQuestionElement,
+  FreeTextInput: FreeTextInputElement,
+  AssignmentQuestion: AssignmentQuestionElement,
+  PolygonTargetExercise: PolygonTargetExerciseElement,
+  Barrier: BarrierElement,
+  Certificate: CertificateElement,
+  Path: PathElement,
   // entries are added by the element work, one line each, e.g.
   // Text: TextElement,
   // MathFormula: lazy(() => import('./MathFormula')),

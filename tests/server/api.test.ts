@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Chapter } from '../../src/model/elements';
 import { ApiErrorBody } from '../../server/http/errors';
 import { importFile } from '../../server/store/import';
 import { useTestApp } from './app';
@@ -35,7 +36,9 @@ describe.each(testDatabaseKinds)('JSON API on %s', (kind) => {
 
     it('answers an element with its subtree, by id or by publicId', async () => {
       const byId = await post('/api/model/query', { share: shares.material, modelName: 'ChoiceQuestion', id: 'm-rich-q1' });
-      expect(byId.json().data).toEqual([richMaterial.content[1].modelName === 'Chapter' ? richMaterial.content[1].content[0] : null]);
+      const chapter = richMaterial.content[1] as Chapter;
+      expect(chapter.content[0].id).toBe('m-rich-q1');
+      expect(byId.json().data).toEqual([chapter.content[0]]);
       const byPublicId = await post('/api/model/query', { share: shares.material, modelName: 'Chapter', publicId: 'chapter-one' });
       expect(byPublicId.json().data.map((m: { id: string }) => m.id)).toEqual(['m-rich-ch1']);
     });

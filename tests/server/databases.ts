@@ -24,8 +24,21 @@ if (!TEST_DATABASE_URL) {
   try {
     fs.writeFileSync(marker, '', { flag: 'wx' });
     console.warn('PostgreSQL half skipped: TEST_DATABASE_URL not set');
+    removeMarkersOfEndedRuns();
   } catch {
     // already said in this run
+  }
+}
+
+function removeMarkersOfEndedRuns(): void {
+  for (const entry of fs.readdirSync(os.tmpdir())) {
+    const pid = /^lernwerk-pg-skip-note-(\d+)$/.exec(entry)?.[1];
+    if (!pid || Number(pid) === process.ppid) continue;
+    try {
+      process.kill(Number(pid), 0);
+    } catch {
+      fs.rmSync(path.join(os.tmpdir(), entry), { force: true });
+    }
   }
 }
 
@@ -59,14 +72,14 @@ export async function pgliteTemplate(): Promise<Buffer> {
 /** Puts a migrated PGlite database into `{dataDir}/pglite`, as the server would find it (for child processes). */
 export async function seedPgliteDataDir(dataDir: string): Promise<void> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: new Blob([await pgliteTemplate()]) });
+  const pglite = new PGlite({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: new Blob([new Uint8Array(await pgliteTemplate())]) });
   await pglite.waitReady;
   await pglite.close();
 }
 
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const db = await openPglite({ loadDataDir: new Blob([await pgliteTemplate()]) });
+    const db = await openPglite({ loadDataDir: new Blob([new Uint8Array(await pgliteTemplate())]) });
     return { db, url: undefined, dispose: () => db.close() };
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');

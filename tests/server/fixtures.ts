@@ -1,5 +1,5 @@
 /** Small inline content for the server tests (not the demo files). */
-import { Collection, ImportFile, Material, type MaterialInput } from '../../src/model/material';
+import { Collection, Material, type MaterialInput } from '../../src/model/material';
 
 export const richMaterialInput: MaterialInput = {
   modelName: 'Material',
@@ -89,8 +89,4 @@ export function smallCollection(suffix: string, materials: Material[]): Collecti
     title: `Collection ${suffix}`,
     items: materials.map((material, i) => ({ id: `c-${suffix}-item-${i}`, material })),
   });
-}
-
-export function asImportFile(value: unknown): ImportFile {
-  return ImportFile.parse(value);
 }

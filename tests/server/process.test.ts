@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../server/db/lock';
 import { seedPgliteDataDir } from './databases';
 import { smallMaterial } from './fixtures';
-import { runTsx, startServer, type RunningProcess } from './spawn';
+import { runTsx, startServer, startTsx, type RunningProcess } from './spawn';
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-process-'));
 const contentDir = path.join(base, 'content');
@@ -73,8 +73,16 @@ describe('server process on PGlite: lock, SIGKILL, SIGTERM', () => {
   it('starts on a fresh data dir even after being killed while creating it', async () => {
     const fresh = path.join(base, 'fresh');
     const env = { DATA_DIR: fresh, CONTENT_DIR: path.join(base, 'no-content') };
-    const killed = await startServerKilledAfter(env, 1500);
-    expect(killed.signal).toBe('SIGKILL');
+    // Kill it while PGlite is creating the database (the half-made dir is pglite.init-PID).
+    const creating = startTsx('server/main.ts', [], env);
+    running.push(creating);
+    const initDir = await poll(() => (fs.existsSync(fresh) ? fs.readdirSync(fresh).find((e) => e.startsWith('pglite.init-')) : undefined));
+    await new Promise((r) => setTimeout(r, 300));
+    creating.child.kill('SIGKILL');
+    expect((await creating.exited).signal).toBe('SIGKILL');
+    expect(creating.output()).not.toContain('listening');
+    expect(fs.existsSync(path.join(fresh, initDir))).toBe(true);
+    expect(fs.existsSync(path.join(fresh, 'pglite'))).toBe(false);
 
     const server = await startServer(env);
     running.push(server);
@@ -87,11 +95,12 @@ describe('server process on PGlite: lock, SIGKILL, SIGTERM', () => {
   }, 180_000);
 });
 
-async function startServerKilledAfter(env: Record<string, string>, ms: number) {
-  const { startTsx } = await import('./spawn');
-  const proc = startTsx('server/main.ts', [], env);
-  running.push(proc);
-  await new Promise((r) => setTimeout(r, ms));
-  proc.child.kill('SIGKILL');
-  return proc.exited;
+async function poll<T>(probe: () => T | undefined, timeoutMs = 60_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('poll timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Material } from '../../src/model/material';
+import { Material, type Collection } from '../../src/model/material';
 import { loadCollection } from '../../server/store/collections';
 import { ImportConflictError, importFile } from '../../server/store/import';
 import { loadMaterial, loadSubtree } from '../../server/store/models';
@@ -109,7 +109,10 @@ describe.each(testDatabaseKinds)('store on %s', (kind) => {
   it('refuses a collection whose materials share an id, before writing anything', async () => {
     const a = smallMaterial('dup');
     const b = smallMaterial('dup2', { content: [{ modelName: 'Text', id: 'm-dup-t1', content: { html: 'x' } }] });
-    const error = (await importFile(t.db, smallCollection('dup', [a, b]), { share: 'public' }).catch((e: unknown) => e)) as ImportConflictError;
+    // The Collection schema refuses this too; importFile must not rely on its callers having parsed.
+    const unparsed = { ...smallCollection('dup', [a]), items: [{ id: 'c-dup-item-0', material: a }, { id: 'c-dup-item-1', material: b }] } as Collection;
+    const error = (await importFile(t.db, unparsed, { share: 'public' }).catch((e: unknown) => e)) as ImportConflictError;
+    expect(error).toBeInstanceOf(ImportConflictError);
     expect(error.issues).toEqual([expect.stringMatching(/^items\[1\]\.material\.content\[0\]\.id: duplicate id "m-dup-t1"/)]);
     expect(await count(`SELECT count(*)::int AS n FROM models WHERE id IN ('m-dup', 'c-dup')`)).toBe(0);
   });

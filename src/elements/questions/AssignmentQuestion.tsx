@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId, useMemo, type MouseEvent } from 'react';
+import { useId, useMemo, type MouseEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { assignmentMachine } from '../../../machines/elements/assignment';
@@ -14,6 +14,7 @@ import { AssetImage } from '../static/AssetImage';
 import { ElementActor } from '../static/ElementActor';
 import { QuestionFeedback } from './QuestionFeedback';
 import { ResultMark } from './ResultMark';
+import { useItemDrag, type Dragging } from './useItemDrag';
 
 type AssignmentActor = ActorRefFrom<typeof assignmentMachine>;
 type Snapshot = SnapshotFrom<typeof assignmentMachine>;
@@ -39,30 +40,48 @@ type ItemButtonProps = {
   selected: boolean;
   evaluated: boolean;
   correct?: boolean;
+  dragged?: boolean;
   onSelect: () => void;
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
 };
 
-function ItemButton({ item, name, selected, evaluated, correct, onSelect }: ItemButtonProps) {
+function ItemButton({ item, name, selected, evaluated, correct, dragged, onSelect, onPointerDown }: ItemButtonProps) {
   const { t } = useTranslation('questions');
   return (
-    <Button
-      variant="secondary"
-      aria-pressed={selected}
-      aria-label={evaluated && correct !== undefined ? t(correct ? 'assignment.itemCorrect' : 'assignment.itemWrong', { text: name }) : name}
-      isDisabled={evaluated}
-      onPress={onSelect}
-      data-item-id={item.id}
-      className={`!justify-start !gap-2 text-left disabled:!opacity-100 ${selected ? '!border-primary-600 !bg-primary-50 ring-2 ring-primary-600' : ''} ${
-        evaluated && correct !== undefined ? (correct ? '!border-green-600' : '!border-red-600') : ''
-      }`}
+    <span onPointerDownCapture={onPointerDown} className={`inline-flex ${dragged ? 'opacity-40' : ''}`}>
+      <Button
+        variant="secondary"
+        aria-pressed={selected}
+        aria-label={evaluated && correct !== undefined ? t(correct ? 'assignment.itemCorrect' : 'assignment.itemWrong', { text: name }) : name}
+        isDisabled={evaluated}
+        onPress={onSelect}
+        data-item-id={item.id}
+        className={`!justify-start !gap-2 text-left disabled:!opacity-100 ${selected ? '!border-primary-600 !bg-primary-50 ring-2 ring-primary-600' : ''} ${
+          evaluated && correct !== undefined ? (correct ? '!border-green-600' : '!border-red-600') : ''
+        }`}
+      >
+        {item.type === 'image' && item.image ? (
+          <span className="block w-24"><AssetImage asset={item.image} alt="" ratio={4 / 3} fit="cover" sizes="96px" /></span>
+        ) : (
+          <span>{item.text}</span>
+        )}
+        {evaluated && correct !== undefined ? <ResultMark correct={correct} /> : null}
+      </Button>
+    </span>
+  );
+}
+
+/** The item under the pointer while it is dragged. */
+function DragGhost({ dragging, label }: { dragging: Dragging; label: string }) {
+  return (
+    <div
+      aria-hidden
+      data-drag-ghost
+      className="pointer-events-none fixed z-50 -translate-x-1/2 -translate-y-1/2 rounded-md border border-primary-600 bg-white px-3 py-2 text-sm shadow-lg"
+      style={{ left: dragging.x, top: dragging.y }}
     >
-      {item.type === 'image' && item.image ? (
-        <span className="block w-24"><AssetImage asset={item.image} alt="" ratio={4 / 3} fit="cover" sizes="96px" /></span>
-      ) : (
-        <span>{item.text}</span>
-      )}
-      {evaluated && correct !== undefined ? <ResultMark correct={correct} /> : null}
-    </Button>
+      {label}
+    </div>
   );
 }
 
@@ -80,7 +99,16 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
   const selectedIsAssigned = selectedItemId !== null && zoneOfItem(assigned, selectedItemId) !== undefined;
   const correct = isAssignmentCorrect(element.zones, assigned);
 
-  const select = (itemId: string) => actor.send({ type: 'item.select', itemId });
+  const { dragging, onPointerDown, consumeClick } = useItemDrag(
+    (itemId, target) =>
+      actor.send(target.kind === 'zone' ? { type: 'zone.assign', zoneId: target.zoneId, itemId } : { type: 'item.unassign', itemId }),
+    !evaluated,
+  );
+  const select = (itemId: string) => {
+    if (!consumeClick()) actor.send({ type: 'item.select', itemId });
+  };
+  const itemProps = (itemId: string) => ({ dragged: dragging?.itemId === itemId, onPointerDown: onPointerDown(itemId), onSelect: () => select(itemId) });
+  const over = dragging?.over;
   const assignTo = (zoneId: string) => actor.send({ type: 'zone.assign', zoneId });
   // A mouse click anywhere on a zone or the pool places the selected item; clicks on items select them.
   const onAreaClick = (place: () => void) => (event: MouseEvent) => {
@@ -97,7 +125,8 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
         aria-label={t('assignment.pool')}
         data-pool
         onClick={onAreaClick(() => actor.send({ type: 'item.unassign' }))}
-        className={`mb-4 rounded-md border-2 border-dashed p-3 ${selectedIsAssigned ? 'border-primary-400 bg-primary-50' : 'border-gray-300'}`}
+        data-drop-over={over?.kind === 'pool' || undefined}
+        className={`mb-4 rounded-md border-2 border-dashed p-3 ${selectedIsAssigned || over?.kind === 'pool' ? 'border-primary-400 bg-primary-50' : 'border-gray-300'}`}
       >
         <div className="mb-2 flex items-center justify-between gap-2 text-sm text-gray-600">
           <span>{t('assignment.pool')}</span>
@@ -109,7 +138,7 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
         <div className="flex flex-wrap gap-2">
           {pool.length === 0 ? <span className="text-sm text-gray-500">{t('assignment.poolEmpty')}</span> : null}
           {pool.map((item) => (
-            <ItemButton key={item.id} item={item} name={nameOf(item)} selected={selectedItemId === item.id} evaluated={evaluated} onSelect={() => select(item.id)} />
+            <ItemButton key={item.id} item={item} name={nameOf(item)} selected={selectedItemId === item.id} evaluated={evaluated} {...itemProps(item.id)} />
           ))}
         </div>
       </div>
@@ -123,7 +152,10 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
               aria-label={t('assignment.zone', { title: zone.title })}
               data-zone-id={zone.id}
               onClick={onAreaClick(() => assignTo(zone.id))}
-              className={`flex flex-col gap-2 rounded-md border-2 p-3 ${selectedItemId !== null && !evaluated ? 'border-primary-400' : 'border-gray-200'}`}
+              data-drop-over={(over?.kind === 'zone' && over.zoneId === zone.id) || undefined}
+              className={`flex flex-col gap-2 rounded-md border-2 p-3 ${
+                over?.kind === 'zone' && over.zoneId === zone.id ? 'border-primary-600 bg-primary-50' : (selectedItemId !== null || dragging) && !evaluated ? 'border-primary-400' : 'border-gray-200'
+              }`}
             >
               {zone.type === 'image' && zone.image ? (
                 <AssetImage asset={zone.image} alt={zone.title} ratio={16 / 9} fit="cover" sizes="(min-width: 640px) 400px, 100vw" />
@@ -142,7 +174,7 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
                       selected={selectedItemId === id}
                       evaluated={evaluated}
                       correct={isItemCorrectInZone(zone, id)}
-                      onSelect={() => select(id)}
+                      {...itemProps(id)}
                     />
                   );
                 })}
@@ -171,6 +203,7 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
         )}
       </div>
       {evaluated ? <QuestionFeedback kind={correct ? 'positive' : 'negative'} /> : null}
+      {dragging && byId.get(dragging.itemId) ? <DragGhost dragging={dragging} label={nameOf(byId.get(dragging.itemId)!)} /> : null}
     </section>
   );
 }

@@ -37,8 +37,11 @@ function useAutoRows(value: string) {
     if (!area) return;
     const lines = value.split('\n').length;
     area.rows = FREE_TEXT_MIN_ROWS;
-    const lineHeight = Number.parseFloat(getComputedStyle(area).lineHeight);
-    const measured = Number.isFinite(lineHeight) && lineHeight > 0 && area.scrollHeight > 0 ? Math.ceil(area.scrollHeight / lineHeight) : lines;
+    const style = getComputedStyle(area);
+    const lineHeight = Number.parseFloat(style.lineHeight);
+    const padding = (Number.parseFloat(style.paddingTop) || 0) + (Number.parseFloat(style.paddingBottom) || 0);
+    const measured =
+      Number.isFinite(lineHeight) && lineHeight > 0 && area.scrollHeight > 0 ? Math.ceil((area.scrollHeight - padding) / lineHeight) : lines;
     area.rows = Math.min(FREE_TEXT_MAX_ROWS, Math.max(FREE_TEXT_MIN_ROWS, measured, lines));
   }, [value]);
   return ref;

@@ -7,7 +7,6 @@ export const questions = {
     correct: 'Richtig',
     wrong: 'Falsch',
     feedback: {
-      label: 'Rückmeldung',
       positiveTitle: 'Richtig beantwortet:',
       positiveText: 'Das ist korrekt.',
       negativeTitle: 'Falsche Antwort:',
@@ -39,8 +38,6 @@ export const questions = {
       poolEmpty: 'Alle Elemente sind zugeordnet.',
       zone: 'Zone {{title}}',
       zoneEmpty: 'Noch leer',
-      item: '{{text}}',
-      selected: 'ausgewählt',
       placeHere: 'Hier ablegen',
       backToPool: 'Zurück zu den nicht zugeordneten Elementen',
       itemCorrect: '{{text}}: richtig zugeordnet',
@@ -50,7 +47,7 @@ export const questions = {
     polygon: {
       checkAnswer: 'Antwort prüfen',
       resetQuestion: 'Frage zurücksetzen',
-      marksSet: '{{marks}} / {{total}} Markierung gesetzt',
+      marksSet: '{{marks}} / {{total}} Markierungen gesetzt',
       found: '{{found}} gefunden',
       image: 'Bild: klicken, um eine Markierung zu setzen',
       keyboardHint: 'Mit den Pfeiltasten das Fadenkreuz bewegen, mit der Eingabetaste eine Markierung setzen.',
@@ -88,7 +85,6 @@ export const questions = {
     correct: 'Correct',
     wrong: 'Wrong',
     feedback: {
-      label: 'Feedback',
       positiveTitle: 'Answered correctly:',
       positiveText: 'That is correct.',
       negativeTitle: 'Wrong answer:',
@@ -120,8 +116,6 @@ export const questions = {
       poolEmpty: 'All items are assigned.',
       zone: 'Zone {{title}}',
       zoneEmpty: 'Empty so far',
-      item: '{{text}}',
-      selected: 'selected',
       placeHere: 'Place here',
       backToPool: 'Back to the unassigned items',
       itemCorrect: '{{text}}: assigned correctly',

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { freeTextMachine, type FeedbackRequest, type FeedbackResult } from '../../../machines/elements/freeText';
+import { FreeTextInputView } from '../../../src/elements/questions/FreeTextInput';
+import { FreeTextInputElement } from '../../../src/elements/questions/FreeTextInput';
+import { FreeTextInput } from '../../../src/model/elements';
+import { ElementActor } from '../../../src/elements/static/ElementActor';
+import { isDisabled, modes, renderElement, textOf } from './renderElement';
+
+const element = (over: Record<string, unknown> = {}) =>
+  FreeTextInput.parse({ id: 'ft-1', modelName: 'FreeTextInput', instructions: { html: '<p>Describe a leaf.</p>' }, ...over });
+
+const texts = {
+  en: { answer: 'Your answer', placeholder: 'Insert answer text', evaluate: 'Evaluate', evaluating: 'Evaluating answer...', edit: 'Edit Answer', submitted: 'Answer has been submitted', failed: 'Oops, something went wrong while evaluating your answer. Please try again later.' },
+  de: { answer: 'Ihre Antwort', placeholder: 'Antworttext eingeben', evaluate: 'Auswerten', evaluating: 'Antwort wird ausgewertet...', edit: 'Antwort bearbeiten', submitted: 'Die Antwort wurde übermittelt', failed: 'Hoppla, beim Auswerten Ihrer Antwort ist etwas schiefgelaufen. Bitte versuchen Sie es später noch einmal.' },
+};
+
+/** Renders the view with a feedback call the test controls. */
+function withCall(props: { element: FreeTextInput }, call: (request: FeedbackRequest) => Promise<FeedbackResult>) {
+  const machine = freeTextMachine.provide({ actors: { generateFeedback: fromPromise<FeedbackResult, FeedbackRequest>(({ input }) => call(input)) } });
+  return (
+    <ElementActor id={props.element.id} machine={machine} input={{ element: props.element }}>
+      {(actor) => <FreeTextInputView element={props.element} actor={actor} />}
+    </ElementActor>
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe.each(modes)('free-text input ($name)', ({ lang, strict }) => {
+  const text = texts[lang];
+
+  it('starts with 3 rows and the default placeholder; submit needs text; static feedback; click edits', async () => {
+    const { user } = renderElement(<FreeTextInputElement element={element({ feedback: { html: '<p>Compare with the model answer.</p>' } })} />, { lang, strict });
+    const area = screen.getByRole('textbox', { name: text.answer }) as HTMLTextAreaElement;
+    expect(area.rows).toBe(3);
+    expect(area.placeholder).toBe(text.placeholder);
+    expect(isDisabled(screen.getByRole('button', { name: text.evaluate }))).toBe(true);
+
+    await user.type(area, 'Green and flat');
+    await user.click(screen.getByRole('button', { name: text.evaluate }));
+    expect(textOf(screen.getByRole('status'))).toContain(text.submitted);
+    expect(textOf(screen.getByRole('status'))).toContain('Compare with the model answer.');
+    expect(isDisabled(area)).toBe(true);
+
+    await user.click(area.parentElement!);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(isDisabled(area)).toBe(false);
+    expect(area.value).toBe('Green and flat');
+  });
+
+  it('grows to at most 10 rows', async () => {
+    const { user } = renderElement(<FreeTextInputElement element={element({ placeholder: 'Write here' })} />, { lang, strict });
+    const area = screen.getByPlaceholderText('Write here') as HTMLTextAreaElement;
+    await user.type(area, 'a{Enter}b{Enter}c{Enter}d{Enter}e');
+    expect(area.rows).toBe(5);
+    await user.type(area, '{Enter}x'.repeat(10));
+    expect(area.rows).toBe(10);
+  });
+
+  it('generative feedback: busy while evaluating, then shows the generated feedback', async () => {
+    let answer: (result: FeedbackResult) => void = () => {};
+    const call = vi.fn((_request: FeedbackRequest) => new Promise<FeedbackResult>((resolve) => (answer = resolve)));
+    const { user } = renderElement(withCall({ element: element({ useGenerativeFeedback: true }) }, call), { lang, strict });
+    await user.type(screen.getByRole('textbox', { name: text.answer }), 'Chlorophyll');
+    await user.click(screen.getByRole('button', { name: text.evaluate }));
+    const busy = screen.getByRole('button', { name: text.evaluating });
+    expect(isDisabled(busy)).toBe(true);
+    expect(isDisabled(screen.getByRole('textbox', { name: text.answer }))).toBe(true);
+    expect(call).toHaveBeenCalledWith({ userAnswer: 'Chlorophyll', elementId: 'ft-1' });
+    answer({ ok: true, feedback: 'Good: chlorophyll makes leaves green.', correct: true });
+    await waitFor(() => expect(textOf(screen.getByRole('status'))).toContain('Good: chlorophyll makes leaves green.'));
+    expect(screen.getByRole('button', { name: text.edit })).toBeTruthy();
+  });
+
+  it('generative feedback failure: red box, still evaluated', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = renderElement(withCall({ element: element({ useGenerativeFeedback: true }) }, () => Promise.reject(new Error('503'))), { lang, strict });
+    await user.type(screen.getByRole('textbox', { name: text.answer }), 'Something');
+    await user.click(screen.getByRole('button', { name: text.evaluate }));
+    await waitFor(() => expect(textOf(screen.getByRole('alert'))).toBe(text.failed));
+    expect(screen.getByRole('alert').getAttribute('data-feedback')).toBe('error');
+    expect(document.querySelector('section')?.getAttribute('data-state')).toBe('evaluated');
+    await user.click(screen.getByRole('button', { name: text.edit }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseArgs, playwrightTotals, suiteTotals, summaryLine, vitestTotals } from '../../scripts/test-totals';
+
+/** Shapes taken from real `vitest run --reporter=json` and Playwright json reporter output. */
+const vitestReport = (overrides: object = {}) => ({
+  numPassedTests: 3,
+  numFailedTests: 1,
+  numPendingTests: 1,
+  numTodoTests: 1,
+  success: false,
+  testResults: [
+    { name: '/p/a.test.ts', status: 'failed', message: '', assertionResults: [{ status: 'passed' }, { status: 'failed' }] },
+    { name: '/p/b.test.ts', status: 'failed', message: 'import boom\n  at x', assertionResults: [] },
+    { name: '/p/c.test.ts', status: 'passed', message: '', assertionResults: [{ status: 'passed' }] },
+  ],
+  ...overrides,
+});
+
+const playwrightReport = (stats: object, errors: object[] = []) => ({
+  stats: { expected: 2, unexpected: 0, flaky: 0, skipped: 1, duration: 10, ...stats },
+  errors,
+});
+
+const dir = mkdtempSync(path.join(tmpdir(), 'test-totals-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('test totals', () => {
+  it('counts a file that failed to import as a failure', () => {
+    const totals = vitestTotals(vitestReport(), 1);
+    expect([totals.passed, totals.failed, totals.skipped]).toEqual([3, 2, 2]);
+    expect(totals.notes.join()).toContain('import boom');
+  });
+
+  it('counts a non-zero exit without failed tests (unhandled error) as one failure', () => {
+    const clean = vitestReport({ numFailedTests: 0, success: true, testResults: [] });
+    expect(vitestTotals(clean, 0).failed).toBe(0);
+    expect(vitestTotals(clean, 1).failed).toBe(1);
+  });
+
+  it('adds Playwright errors outside tests and treats a run without tests as failed', () => {
+    expect(playwrightTotals(playwrightReport({}), 0)).toMatchObject({ passed: 2, failed: 0, skipped: 1 });
+    const serverDown = playwrightTotals(playwrightReport({ expected: 0, skipped: 0 }, [{ message: 'Error: Process from config.webServer was not able to start.' }]), 1);
+    expect(serverDown).toMatchObject({ passed: 0, failed: 1 });
+    expect(serverDown.notes[0]).toContain('webServer');
+    expect(playwrightTotals(playwrightReport({ expected: 0, skipped: 0 }), 0).failed).toBe(1);
+  });
+
+  it('counts a suite that did not run or left no report as one failure', () => {
+    expect(suiteTotals('playwright', path.join(dir, 'missing.json'), undefined, playwrightTotals)).toMatchObject({ failed: 1, notes: ['did not run'] });
+    const missing = suiteTotals('playwright', path.join(dir, 'missing.json'), 1, playwrightTotals);
+    expect(missing.failed).toBe(1);
+    expect(missing.notes[0]).toContain('no readable report');
+    const garbage = path.join(dir, 'garbage.json');
+    writeFileSync(garbage, '{"stats": 3}');
+    expect(suiteTotals('playwright', garbage, 0, playwrightTotals).notes[0]).toContain('unexpected report format');
+  });
+
+  it('sums every suite into the final line', () => {
+    const file = path.join(dir, 'pw.json');
+    writeFileSync(file, JSON.stringify(playwrightReport({ expected: 5, unexpected: 2 })));
+    const suites = [vitestTotals(vitestReport(), 1), suiteTotals('playwright', file, 1, playwrightTotals)];
+    expect(summaryLine(suites)).toBe('8 passed, 4 failed');
+  });
+
+  it('parses its arguments and rejects unknown ones', () => {
+    expect(parseArgs(['--vitest-exit', '0', '--fail', 'budget', '--fail', 'build'])).toEqual({ vitestExit: 0, failures: ['budget', 'build'] });
+    expect(() => parseArgs(['--vitest-exit', 'x'])).toThrow(/integer/);
+    expect(() => parseArgs(['--nope', '1'])).toThrow(/unknown/);
+  });
+});
