@@ -70,6 +70,7 @@ async function main(): Promise<void> {
   const origin = `http://localhost:${port}`;
   const database = db.kind === 'pglite' ? `PGlite in ${pgliteDir(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)';
   if (demo.material) console.log(`Demo material:   ${origin}/s/${demo.material}/`);
+  if (demo.materialEn) console.log(`Demo (English):  ${origin}/s/${demo.materialEn}/?lang=en`);
   if (demo.collection) console.log(`Demo collection: ${origin}/s/${demo.collection}/`);
   console.log(`Lernwerk listening on ${origin} (host ${config.host}, ${database}); started in ${Math.round(process.uptime() * 1000)} ms`);
 }

@@ -13,17 +13,21 @@ import { readContentFile } from './readContentFile';
 
 /** Which demo files were loaded; each is loaded once, so later changes in the database stay. */
 const DEMO_LOADED_KEY = 'demo_loaded';
-const DemoLoaded = z.object({ settings: z.boolean().optional(), material: z.boolean().optional(), collection: z.boolean().optional() });
+const DemoLoaded = z.object({ settings: z.boolean().optional(), material: z.boolean().optional(), materialEn: z.boolean().optional(), collection: z.boolean().optional() });
+
+/** The demo files by kind: the German course, its English edition, the collection. */
+const DEMO_FILES = { material: 'demo-material.json', materialEn: 'demo-material.en.json', collection: 'demo-collection.json' } as const;
 
 export interface DemoLinks {
   material: string | null;
+  materialEn: string | null;
   collection: string | null;
 }
 
 type Log = (message: string) => void;
 
 /**
- * Loads content/settings.json, demo-material.json and demo-collection.json (public shares) into
+ * Loads content/settings.json, demo-material.json, demo-material.en.json and demo-collection.json (public shares) into
  * the database, each the first time it is found; a missing or invalid file is logged and tried
  * again on the next start. Answers the share ids of the demo material and collection.
  */
@@ -40,9 +44,9 @@ export async function loadDemoContent(db: Database, contentDir: string, log: Log
       log(`Loaded settings from ${file}`);
     }
   }
-  for (const kind of ['material', 'collection'] as const) {
+  for (const kind of ['material', 'materialEn', 'collection'] as const) {
     if (loaded[kind]) continue;
-    const file = path.join(contentDir, `demo-${kind}.json`);
+    const file = path.join(contentDir, DEMO_FILES[kind]);
     const parsed = await readIfPresent(file, ImportFile, log);
     if (!parsed) continue;
     try {
@@ -60,7 +64,7 @@ export async function loadDemoContent(db: Database, contentDir: string, log: Log
   });
 
   const exists = async (id: string | undefined) => (id && (await findShare(db, id)) ? id : null);
-  return { material: await exists(shares.material), collection: await exists(shares.collection) };
+  return { material: await exists(shares.material), materialEn: await exists(shares.materialEn), collection: await exists(shares.collection) };
 }
 
 async function readIfPresent<S extends z.ZodType>(file: string, schema: S, log: Log): Promise<z.infer<S> | null> {

@@ -16,7 +16,7 @@ export interface PageRoutesOptions {
 
 /** Meta key holding the share ids of the demo content (written by the demo loader). */
 export const DEMO_SHARES_KEY = 'demo_shares';
-export const DemoShares = z.object({ material: z.string().optional(), collection: z.string().optional() });
+export const DemoShares = z.object({ material: z.string().optional(), materialEn: z.string().optional(), collection: z.string().optional() });
 
 /** Share pages (`/s/{share}/…`: index.html with page data) and the start page. */
 export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions): Promise<void> {
@@ -31,6 +31,9 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
   };
   app.get('/s/:share', sharePage);
   app.get('/s/:share/*', sharePage);
+
+  /** The public demo shares (they are printed on start and linked from `/` anyway); used by the e2e suite. */
+  app.get('/api/demo-shares', async () => ({ data: (await getMeta(db, DEMO_SHARES_KEY, DemoShares)) ?? {} }));
 
   app.get('/', async (_request, reply) => {
     const demo = await getMeta(db, DEMO_SHARES_KEY, DemoShares);

@@ -10,6 +10,9 @@ import { Logo } from '../viewer/Logo';
 import { COLLECTION_SORTS, rememberSearch, searchItems, type CollectionSearch, type CollectionSort } from './collectionSearch';
 import { MaterialCard } from './MaterialCard';
 
+/** i18n keys cannot hold ':' (namespace) or '.' (nesting). */
+const sortKey = (sort: CollectionSort) => sort.replace(/[:.]/g, '_');
+
 /** Collection title and a searchable, sortable grid of material cards (1 / 3 / 4 columns). */
 export function CollectionPage({ collection, search }: { collection: CollectionView; search: CollectionSearch }) {
   const { t } = useTranslation('viewer');
@@ -46,7 +49,7 @@ export function CollectionPage({ collection, search }: { collection: CollectionV
               <ListBox className="outline-none">
                 {COLLECTION_SORTS.map((sort) => (
                   <ListBoxItem key={sort} id={sort} className="cursor-pointer px-3 py-1.5 text-sm outline-none data-[focused]:bg-primary-50 data-[selected]:font-semibold">
-                    {t(`collection.sorts.${sort}`)}
+                    {t(`collection.sorts.${sortKey(sort)}`)}
                   </ListBoxItem>
                 ))}
               </ListBox>

@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { viewerMachine } from '../../../machines/viewer';
+import { ContentList } from '../../../src/elements/ContentList';
+import { ViewerActorContext } from '../../../src/elements/viewerContext';
+import { Material } from '../../../src/model/material';
+import { renderElement } from './renderElement';
+
+const material = Material.parse({
+  modelName: 'Material',
+  id: 'm1',
+  publicId: 'm1',
+  title: 'Material',
+  content: [
+    {
+      modelName: 'ChoiceQuestion', id: 'q1', type: 'sc', question: '<p>Pick one</p>',
+      choices: [{ id: 'yes', text: 'Yes', correct: true }, { id: 'no', text: 'No', correct: false }],
+    },
+    { modelName: 'Barrier', id: 'b1', content: '<p>Stop</p>' },
+  ],
+});
+
+describe('interactive elements inside the viewer', () => {
+  it('use the actors the viewer spawned, and the viewer receives their changes', async () => {
+    const viewer = createActor(viewerMachine, { input: { material } }).start();
+    viewer.send({ type: 'page.open', pageId: 'm1', content: material.content });
+    const { user } = renderElement(
+      <ViewerActorContext.Provider value={viewer}>
+        <ContentList elements={material.content} />
+      </ViewerActorContext.Provider>,
+    );
+    await user.click(screen.getByRole('radio', { name: /Yes/ }));
+    await user.click(screen.getByRole('button', { name: 'Evaluate' }));
+    const changes = viewer.getSnapshot().context.changes;
+    expect(changes).toEqual([
+      { id: 'q1', field: 'selected', value: ['yes'] },
+      { id: 'q1', field: 'evaluated', value: true },
+      { id: 'q1', field: 'progress', value: 1 },
+    ]);
+    const spawned = viewer.getSnapshot().context.elementActors;
+    expect(spawned.q1.getSnapshot().value).toBe('evaluated');
+    expect(spawned.b1.getSnapshot().value).toBe('locked');
+    expect(viewer.getSnapshot().status).toBe('active');
+  });
+});
