@@ -1,33 +1,10 @@
+import type { CollectionView } from '../../src/model/collectionView';
 import type { Asset } from '../../src/model/common';
 import type { Queryable } from '../db/types';
 import { toIso } from './models';
 import type { JsonObject } from './tree';
 
 /** What a collection card shows of a material (spec section 3, Collection items). */
-export interface MaterialSnapshot {
-  id: string;
-  publicId: string;
-  title: string;
-  cover?: Asset;
-  color?: string;
-  metadata: Record<string, string | string[]>;
-  created_at: string;
-  description: string;
-  duration?: string;
-}
-
-/** A collection as the API answers it: its own fields and its items in order. */
-export interface CollectionView {
-  modelName: 'Collection';
-  id: string;
-  publicId: string;
-  title: string;
-  description: string;
-  cover?: Asset;
-  color?: string;
-  items: { id: string; material_snapshot: MaterialSnapshot }[];
-}
-
 export async function loadCollection(db: Queryable, id: string): Promise<CollectionView | null> {
   const [root] = await db.query<{ id: string; public_id: string; fields: JsonObject }>(
     `SELECT id, public_id, fields FROM models WHERE id = $1 AND model_name = 'Collection' AND parent_id IS NULL`,

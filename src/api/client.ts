@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Asset, HexColor, ModelId, PublicId } from '../model/common';
-import { Material, MetadataValue } from '../model/material';
+import { CollectionView } from '../model/collectionView';
+import { Material } from '../model/material';
 
 /** A non-OK answer: carries status, url and headers (spec section 8). */
 export class HttpError extends Error {
@@ -32,31 +32,6 @@ export async function call<S extends z.ZodType>(base: string, path: string, body
   const json = (await response.json()) as { data?: unknown } | null;
   return schema.parse(json?.data) as z.infer<S>;
 }
-
-export const MaterialSnapshot = z.object({
-  id: ModelId,
-  publicId: PublicId,
-  title: z.string(),
-  cover: Asset.optional().nullable(),
-  color: HexColor.optional().nullable(),
-  metadata: z.record(z.string(), MetadataValue).default({}),
-  created_at: z.string().optional().nullable(),
-  description: z.string().default(''),
-  duration: z.string().optional().nullable(),
-});
-export type MaterialSnapshot = z.infer<typeof MaterialSnapshot>;
-
-export const CollectionView = z.object({
-  modelName: z.literal('Collection'),
-  id: ModelId,
-  publicId: PublicId,
-  title: z.string(),
-  description: z.string().default(''),
-  cover: Asset.optional().nullable(),
-  color: HexColor.optional().nullable(),
-  items: z.array(z.object({ id: ModelId, material_snapshot: MaterialSnapshot })),
-});
-export type CollectionView = z.infer<typeof CollectionView>;
 
 export function queryMaterial(base: string, share: string, id: string): Promise<Material> {
   return call(base, 'model/query', { share, modelName: 'Material', id }, z.array(Material).length(1)).then(([m]) => m);

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue, Button } from 'react-aria-components';
-import type { CollectionView } from '../api/client';
+import type { CollectionView } from '../model/collectionView';
 import { SafeHtml } from '../ui/SafeHtml';
 import { Cover } from '../viewer/Cover';
 import { LanguageSwitch } from '../viewer/LanguageSwitch';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { MaterialSnapshot } from '../api/client';
+import type { MaterialSnapshot } from '../model/collectionView';
 import { formatCardDate } from '../i18n';
 import { assetUrl } from '../model/assetUrl';
 import type { Lang } from '../model/pageData';

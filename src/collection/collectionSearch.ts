@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MaterialSnapshot } from '../api/client';
+import type { MaterialSnapshot } from '../model/collectionView';
 
 /** Collection sorts (spec section 9); default order:asc. */
 export const COLLECTION_SORTS = ['order:asc', 'created_at:desc', 'created_at:asc', 'material.title:asc', 'material.title:desc'] as const;
