@@ -59,11 +59,12 @@ export default defineConfig({
     // `exec` makes node the process Playwright signals; `node --import tsx` runs in one process (the tsx CLI forks).
     command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && exec node --import tsx server/main.ts`,
     url: `${origin}/api/health`,
-    // Contract with server/main.ts: it prints "Demo material: …/s/{id}/" and "Demo collection: …/s/{id}/"
-    // before listening. The named groups land in process.env (LERNWERK_DEMO_MATERIAL, …) for the tests.
+    // Contract with server/main.ts: it prints "Demo material: …/s/{id}/" and "Demo collection: …/s/{id}/" on start.
+    // The named groups land in process.env (LERNWERK_DEMO_MATERIAL, LERNWERK_DEMO_COLLECTION) for the tests;
+    // lookaheads, so other lines may come between or before them.
     wait: {
       stdout:
-        /Demo material:\s+\S*\/s\/(?<lernwerk_demo_material>[^/\s]+)\/\s+Demo collection:\s+\S*\/s\/(?<lernwerk_demo_collection>[^/\s]+)\//,
+        /^(?=[\s\S]*Demo material:\s+\S*\/s\/(?<lernwerk_demo_material>[^/\s]+)\/)(?=[\s\S]*Demo collection:\s+\S*\/s\/(?<lernwerk_demo_collection>[^/\s]+)\/)/,
     },
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     reuseExistingServer: false,

@@ -5,7 +5,11 @@ import { demoCollectionShareId, demoMaterialShareId, sharePath } from './support
 import { collectPageErrors } from './support/pageErrors';
 import { saveScreenshot } from './support/screenshots';
 
-const demoTitle = (file: string): string => (JSON.parse(readFileSync(file, 'utf8')) as { title: string }).title;
+interface DemoFile {
+  title: string;
+  items?: { material: { title: string } }[];
+}
+const readDemo = (file: string): DemoFile => JSON.parse(readFileSync(file, 'utf8')) as DemoFile;
 
 test('/ opens the demo material share and renders its content elements', async ({ page, request }, testInfo) => {
   const shareId = await demoMaterialShareId(request);
@@ -14,8 +18,8 @@ test('/ opens the demo material share and renders its content elements', async (
   await page.goto('/');
 
   await expect(page).toHaveURL(new RegExp(`/s/${shareId}/$`));
-  await expect(page.getByRole('heading', { level: 1, name: demoTitle('content/demo-material.json') })).toBeVisible();
-  const elements = page.locator('main [data-model-name]');
+  await expect(page.getByRole('heading', { level: 1, name: readDemo('content/demo-material.json').title })).toBeVisible();
+  const elements = page.locator('[data-model-name]');
   await expect(elements.first()).toBeVisible();
   expect(await elements.count()).toBeGreaterThan(1);
   await saveScreenshot(page, testInfo, 'demo-material');
@@ -28,10 +32,13 @@ test('/ opens the demo material share and renders its content elements', async (
 test('the demo collection share shows its title and material cards', async ({ page }, testInfo) => {
   const pageErrors = collectPageErrors(page);
 
+  const demo = readDemo('content/demo-collection.json');
   await page.goto(sharePath(demoCollectionShareId()));
 
-  await expect(page.getByRole('heading', { level: 1, name: demoTitle('content/demo-collection.json') })).toBeVisible();
-  await expect(page.locator('main a[href]').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: demo.title })).toBeVisible();
+  const firstMaterial = demo.items?.[0]?.material.title ?? '';
+  expect(firstMaterial).not.toBe('');
+  await expect(page.getByText(firstMaterial, { exact: true }).first()).toBeVisible();
   await saveScreenshot(page, testInfo, 'demo-collection');
 
   const violations = await checkA11y(page, testInfo, 'demo-collection');

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 
@@ -12,12 +13,14 @@ export function describeViolations(violations: readonly AxeViolation[]): string 
 }
 
 /**
- * Runs axe on the current page (all default rules), attaches the full results to the test as `axe-<name>.json`,
+ * Runs axe on the current page (all default rules), saves the full results as `test-results/<test>/axe-<name>.json` (attached to the test),
  * prints a summary of the violations and returns them so the test can assert on their impact.
  */
 export async function checkA11y(page: Page, testInfo: TestInfo, name: string): Promise<AxeViolation[]> {
   const results = await new AxeBuilder({ page }).analyze();
-  await testInfo.attach(`axe-${name}.json`, { body: JSON.stringify(results, null, 2), contentType: 'application/json' });
+  const file = testInfo.outputPath(`axe-${name}.json`);
+  writeFileSync(file, JSON.stringify(results, null, 2));
+  await testInfo.attach(`axe-${name}.json`, { path: file, contentType: 'application/json' });
   if (results.violations.length > 0) {
     console.log(`axe on ${name} (${page.url()}): ${results.violations.length} violated rule(s)\n${describeViolations(results.violations)}`);
   }

@@ -1,26 +1,10 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, use, type ComponentType } from 'react';
 import type { ContentElement, ModelName } from '../model/elements';
-import { BarrierElement } from './barrier/Barrier';
-import { CertificateElement } from './certificate/Certificate';
-import { PathElement } from './path/Path';
-import { AssignmentQuestionElement } from './questions/AssignmentQuestion';
-import { ChoiceQuestionElement } from './questions/ChoiceQuestion';
-import { ClozeQuestionElement } from './questions/ClozeQuestion';
-import { FreeTextInputElement } from './questions/FreeTextInput';
-import { PolygonTargetExerciseElement } from './questions/PolygonTargetExercise';
 import { ChapterCard } from './ChapterCard';
-import { CodeElement } from './static/CodeElement';
 import { ColumnsElement } from './static/ColumnsElement';
-import { ExternalResourceElement } from './static/ExternalResourceElement';
-import { FoldableElement } from './static/FoldableElement';
 import { HeadingElement } from './static/HeadingElement';
 import { HighlightedPanelElement } from './static/HighlightedPanelElement';
-import { HotspotElement } from './static/HotspotElement';
-import { HtmlEmbedElement } from './static/HtmlEmbedElement';
 import { ImageElement } from './static/ImageElement';
-import { ImageGalleryElement } from './static/ImageGalleryElement';
-import { LinkElement } from './static/LinkElement';
-import { MathFormulaElement } from './static/MathFormulaElement';
 import { QuoteElement } from './static/QuoteElement';
 import { SeparatorElement } from './static/SeparatorElement';
 import { TextElement } from './static/TextElement';
@@ -28,40 +12,65 @@ import { TextElement } from './static/TextElement';
 /** Props every element component receives. */
 export type ElementProps<E extends ContentElement = ContentElement> = { element: E };
 
-type Registry = { [N in ModelName]?: ComponentType<ElementProps<Extract<ContentElement, { modelName: N }>>> };
+type ElementComponent<N extends ModelName> = ComponentType<ElementProps<Extract<ContentElement, { modelName: N }>>>;
+type Registry = { [N in ModelName]?: ElementComponent<N> };
+
+type Preloadable = { preload: () => Promise<void> };
+
+/**
+ * A component from a module's named export in its own chunk. It suspends (ElementView's Suspense)
+ * until the chunk is there; once loaded, or after `preload()`, it renders at once.
+ */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] & Preloadable {
+  let loaded: ComponentType<object> | undefined;
+  let pending: Promise<void> | undefined;
+  const preload = () =>
+    (pending ??= load().then((module) => {
+      loaded = module[name] as unknown as ComponentType<object>;
+    }));
+  function LazyElement(props: object) {
+    if (!loaded) use(preload());
+    return createElement(loaded!, props);
+  }
+  LazyElement.displayName = `Lazy(${String(name)})`;
+  return Object.assign(LazyElement, { preload }) as unknown as M[K] & Preloadable;
+}
 
 /*
- * modelName → component. Heavy components (KaTeX, highlighting) are React.lazy so they stay out of
- * the first-paint bundle. An element without an entry renders the fallback of ElementView.
+ * modelName → component. Reading elements (text, headings, images, columns, panels, chapter cards) are
+ * part of the first paint; everything interactive or heavy (questions, KaTeX, highlighting,
+ * galleries, embeds) is its own chunk, loaded when a page shows it (ElementView's Suspense).
  */
 export const elementComponents: Registry = {
   Text: TextElement,
   Heading: HeadingElement,
-  MathFormula: MathFormulaElement, // KaTeX loads lazily inside
   Quote: QuoteElement,
   Separator: SeparatorElement,
   Image: ImageElement,
-  ImageGallery: ImageGalleryElement,
-  Link: LinkElement,
-  HtmlElement: HtmlEmbedElement,
-  Code: CodeElement, // highlight.js loads lazily inside
   Columns: ColumnsElement,
   HighlightedElement: HighlightedPanelElement,
-  Foldable: FoldableElement,
-  Hotspot: HotspotElement,
-  IFrame: ExternalResourceElement,
   Chapter: ChapterCard,
-  ChoiceQuestion: ChoiceQuestionElement,
-  ClozeQuestion: ClozeQuestionElement,
-  FreeTextInput: FreeTextInputElement,
-  AssignmentQuestion: AssignmentQuestionElement,
-  PolygonTargetExercise: PolygonTargetExerciseElement,
-  Barrier: BarrierElement,
-  Certificate: CertificateElement,
-  Path: PathElement,
-  // entries are added by the element work, one line each, e.g.
-  // Text: TextElement,
-  // MathFormula: lazy(() => import('./MathFormula')),
+  Foldable: lazyNamed(() => import('./static/FoldableElement'), 'FoldableElement'),
+  MathFormula: lazyNamed(() => import('./static/MathFormulaElement'), 'MathFormulaElement'),
+  ImageGallery: lazyNamed(() => import('./static/ImageGalleryElement'), 'ImageGalleryElement'),
+  Link: lazyNamed(() => import('./static/LinkElement'), 'LinkElement'),
+  HtmlElement: lazyNamed(() => import('./static/HtmlEmbedElement'), 'HtmlEmbedElement'),
+  Code: lazyNamed(() => import('./static/CodeElement'), 'CodeElement'),
+  Hotspot: lazyNamed(() => import('./static/HotspotElement'), 'HotspotElement'),
+  IFrame: lazyNamed(() => import('./static/ExternalResourceElement'), 'ExternalResourceElement'),
+  ChoiceQuestion: lazyNamed(() => import('./questions/ChoiceQuestion'), 'ChoiceQuestionElement'),
+  ClozeQuestion: lazyNamed(() => import('./questions/ClozeQuestion'), 'ClozeQuestionElement'),
+  FreeTextInput: lazyNamed(() => import('./questions/FreeTextInput'), 'FreeTextInputElement'),
+  AssignmentQuestion: lazyNamed(() => import('./questions/AssignmentQuestion'), 'AssignmentQuestionElement'),
+  PolygonTargetExercise: lazyNamed(() => import('./questions/PolygonTargetExercise'), 'PolygonTargetExerciseElement'),
+  Barrier: lazyNamed(() => import('./barrier/Barrier'), 'BarrierElement'),
+  Certificate: lazyNamed(() => import('./certificate/Certificate'), 'CertificateElement'),
+  Path: lazyNamed(() => import('./path/Path'), 'PathElement'),
 };
 
-void lazy;
+/** Starts loading the chunks of these element kinds (all when none are named); resolves when they are there. */
+export function preloadElementComponents(modelNames?: Iterable<ModelName>): Promise<void> {
+  const names = modelNames ? new Set(modelNames) : new Set(Object.keys(elementComponents) as ModelName[]);
+  const loads = [...names].map((name) => (elementComponents[name] as Partial<Preloadable> | undefined)?.preload?.());
+  return Promise.all(loads).then(() => undefined);
+}

@@ -1,6 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { lazy, Suspense } from 'react';
+
+/** The menu of collapsed crumbs (react-aria overlays) loads only when a trail is long. */
+const CrumbMenu = lazy(() => import('./CrumbMenu'));
 
 export type Crumb = { label: string; to: string };
 
@@ -19,20 +22,9 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
           <li key={crumb ? crumb.to : 'more'} className="flex min-w-0 items-center gap-1">
             {i > 0 ? <span aria-hidden className="text-gray-400">/</span> : null}
             {crumb === null ? (
-              <MenuTrigger>
-                <Button aria-label={t('nav.moreCrumbs')} className="rounded px-1 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600">
-                  …
-                </Button>
-                <Popover className="rounded-md border border-gray-200 bg-white py-1 shadow-lg">
-                  <Menu className="outline-none">
-                    {collapsed.map((c) => (
-                      <MenuItem key={c.to} href={c.to} className="block cursor-pointer px-3 py-1.5 text-sm outline-none data-[focused]:bg-primary-50">
-                        {c.label}
-                      </MenuItem>
-                    ))}
-                  </Menu>
-                </Popover>
-              </MenuTrigger>
+              <Suspense fallback={<span aria-hidden>…</span>}>
+                <CrumbMenu crumbs={collapsed} label={t('nav.moreCrumbs')} />
+              </Suspense>
             ) : i === visible.length - 1 ? (
               <span aria-current="page" className="truncate font-medium text-gray-900">
                 {crumb.label}

@@ -4,7 +4,8 @@ import { useContext, useLayoutEffect, useMemo, type MouseEvent, type ReactNode }
 import { useTranslation } from 'react-i18next';
 import { viewerMachine } from '../../machines/viewer';
 import type { Material } from '../model/material';
-import { resolvePath } from '../model/tree';
+import { elementsOnPage, resolvePath } from '../model/tree';
+import { preloadElementComponents } from '../elements/registry';
 import { ContentList } from '../elements/ContentList';
 import { ElementView } from '../elements/ElementView';
 import { ViewerActorContext } from '../elements/viewerContext';
@@ -48,6 +49,8 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   const onLinkClick = useRelativeLinkNavigation();
 
   useLayoutEffect(() => {
+    // Fetch the chunks of every element kind on the page at once rather than one by one as they render.
+    if (resolved.kind === 'page') void preloadElementComponents(new Set([...elementsOnPage(page.content)].map((e) => e.modelName)));
     if (resolved.kind === 'page') viewer.send({ type: 'page.open', pageId: page.id, content: page.content });
     if (resolved.kind === 'element') viewer.send({ type: 'page.open', pageId: `element:${resolved.element.id}`, content: [resolved.element] });
   }, [resolved, page, viewer]);

@@ -2,8 +2,13 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { beforeAll } from 'vitest';
+import { preloadElementComponents } from '../../../src/elements/registry';
 import { createI18n } from '../../../src/i18n';
 import type { Lang } from '../../../src/model/pageData';
+
+// Interactive and heavy elements are lazy chunks; load them once so renders are synchronous.
+beforeAll(() => preloadElementComponents());
 
 /** Renders an element as a learner sees it: in a language, optionally under StrictMode (double mount). */
 export function renderElement(ui: ReactElement, { lang = 'en', strict = false }: { lang?: Lang; strict?: boolean } = {}) {

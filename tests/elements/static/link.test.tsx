@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { ContentElement } from '../../../src/model/elements';
 import { describe, expect, it } from 'vitest';
 import { ratioOf, renderElement } from './renderElement';
 
@@ -50,7 +51,7 @@ describe('HtmlElement (embed code)', () => {
     const { root } = renderElement({
       id: 'e1',
       modelName: 'HtmlElement',
-      content: { html: '<div onclick="x()"><iframe src="https://player.example.org/v/9" width="640" height="360" title="Clip" allowfullscreen srcdoc="<b>x</b>"></iframe></div>' },
+      content: { html: '<iframe src="https://player.example.org/v/9" width="640" height="360" title="Clip" allowfullscreen srcdoc="<b>x</b>" onload="x()"></iframe>' },
     });
     const frames = root.querySelectorAll('iframe');
     expect(frames).toHaveLength(1);
@@ -59,11 +60,13 @@ describe('HtmlElement (embed code)', () => {
     expect(frames[0].hasAttribute('srcdoc')).toBe(false);
     expect(frames[0].hasAttribute('allowfullscreen')).toBe(true);
     expect(ratioOf(frames[0].parentElement)).toBeCloseTo(640 / 360);
-    expect(root.querySelector('[onclick]')).toBeNull();
+    expect(frames[0].hasAttribute('onload')).toBe(false);
   });
 
-  it('renders nothing for embed code that is not an iframe', () => {
-    const { root } = renderElement({ id: 'e2', modelName: 'HtmlElement', content: { html: '<script>alert(1)</script><p>Text</p>' } });
+  it('renders nothing for embed code that is not an iframe (the import refuses it too)', () => {
+    const raw = { id: 'e2', modelName: 'HtmlElement', content: { html: '<script>alert(1)</script><p>Text</p>' } };
+    expect(ContentElement.safeParse(raw).success).toBe(false);
+    const { root } = renderElement(raw, { unchecked: true });
     expect(root.getAttribute('data-model-name')).toBe('HtmlElement');
     expect(root.innerHTML).toBe('');
   });

@@ -1,8 +1,9 @@
 import { cleanup, render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { ElementView } from '../../../src/elements/ElementView';
+import { preloadElementComponents } from '../../../src/elements/registry';
 import { createI18n } from '../../../src/i18n';
 import { ContentElement } from '../../../src/model/elements';
 import type { Lang } from '../../../src/model/pageData';
@@ -14,12 +15,20 @@ window.scrollTo ??= () => {};
 Element.prototype.scrollIntoView ??= () => {};
 
 afterEach(() => cleanup());
+// Interactive and heavy elements are lazy chunks; load them once so renders are synchronous.
+beforeAll(() => preloadElementComponents());
 
-export type RenderOptions = { lang?: Lang; strict?: boolean; wrap?: (node: ReactElement) => ReactElement };
+export type RenderOptions = {
+  lang?: Lang;
+  strict?: boolean;
+  wrap?: (node: ReactElement) => ReactElement;
+  /** Skip the schema, to test a component's own defence against content the import would refuse. */
+  unchecked?: boolean;
+};
 
 /** Parses raw content with the content schema (defaults applied) and renders it through ElementView. */
-export function renderElement(raw: unknown, { lang = 'en', strict = false, wrap = (node) => node }: RenderOptions = {}) {
-  const element = ContentElement.parse(raw);
+export function renderElement(raw: unknown, { lang = 'en', strict = false, wrap = (node) => node, unchecked = false }: RenderOptions = {}) {
+  const element = unchecked ? (raw as ContentElement) : ContentElement.parse(raw);
   const tree = wrap(
     <I18nextProvider i18n={createI18n(lang)}>
       <ElementView element={element} />
