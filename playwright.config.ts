@@ -3,13 +3,14 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests in Debian's Chromium against the real server (`server/main.ts`), started fresh for every
- * run on port 3100 with an empty embedded database in `.cache/e2e-data`, so it loads the demo content anew.
+ * run on port 3100 with an empty embedded database in `.cache/e2e-data/run-*`, so it loads the demo content anew
+ * (its shares: `GET /api/demo-shares`, see e2e/support/demoShares.ts).
  * The client must be built first (`npm run build`; `npm test` does it).
  */
 const chromium = '/usr/bin/chromium';
 const port = 3100;
 const origin = `http://127.0.0.1:${port}`;
-const dataDir = '.cache/e2e-data';
+const dataRoot = '.cache/e2e-data';
 
 if (!existsSync(chromium)) {
   throw new Error(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium`);
@@ -56,17 +57,13 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // `exec` makes node the process Playwright signals; `node --import tsx` runs in one process (the tsx CLI forks).
-    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && exec node --import tsx server/main.ts`,
+    // A new, empty data dir per run (a concurrent run never wipes this one's), removed when the server stops.
+    // `node --import tsx` runs in one process (the tsx CLI forks a child that would miss the signal).
+    command:
+      `mkdir -p ${dataRoot} && dir="$(mktemp -d ${dataRoot}/run-XXXXXX)" && trap 'rm -rf "$dir"' EXIT INT TERM && ` +
+      `DATA_DIR="$dir" node --import tsx server/main.ts`,
     url: `${origin}/api/health`,
-    // Contract with server/main.ts: it prints "Demo material: …/s/{id}/" and "Demo collection: …/s/{id}/" on start.
-    // The named groups land in process.env (LERNWERK_DEMO_MATERIAL, LERNWERK_DEMO_COLLECTION) for the tests;
-    // lookaheads, so other lines may come between or before them.
-    wait: {
-      stdout:
-        /^(?=[\s\S]*Demo material:\s+\S*\/s\/(?<lernwerk_demo_material>[^/\s]+)\/)(?=[\s\S]*Demo collection:\s+\S*\/s\/(?<lernwerk_demo_collection>[^/\s]+)\/)/,
-    },
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn' },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { checkA11y, describeViolations, withImpact } from './support/a11y';
-import { demoCollectionShareId, demoMaterialShareId, sharePath } from './support/demoShares';
+import { demoMaterialShareId, demoShares, sharePath } from './support/demoShares';
 import { collectPageErrors } from './support/pageErrors';
 import { saveScreenshot } from './support/screenshots';
 
@@ -13,6 +13,7 @@ const readDemo = (file: string): DemoFile => JSON.parse(readFileSync(file, 'utf8
 
 test('/ opens the demo material share and renders its content elements', async ({ page, request }, testInfo) => {
   const shareId = await demoMaterialShareId(request);
+  expect(shareId).toBe((await demoShares(request)).material);
   const pageErrors = collectPageErrors(page);
 
   await page.goto('/');
@@ -29,11 +30,11 @@ test('/ opens the demo material share and renders its content elements', async (
   expect(pageErrors).toEqual([]);
 });
 
-test('the demo collection share shows its title and material cards', async ({ page }, testInfo) => {
+test('the demo collection share shows its title and material cards', async ({ page, request }, testInfo) => {
   const pageErrors = collectPageErrors(page);
 
   const demo = readDemo('content/demo-collection.json');
-  await page.goto(sharePath(demoCollectionShareId()));
+  await page.goto(sharePath((await demoShares(request)).collection));
 
   await expect(page.getByRole('heading', { level: 1, name: demo.title })).toBeVisible();
   const firstMaterial = demo.items?.[0]?.material.title ?? '';

@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Outlet, retainSearchParams, useSearch } fro
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageData } from '../src/model/pageData';
+import { DEFAULT_LANG } from '../src/i18n';
 import { PreviewBanner } from '../src/viewer/PreviewBanner';
 import { usePageData } from '../src/viewer/PageDataContext';
 import { ErrorView } from '../src/viewer/ErrorView';
@@ -10,11 +11,19 @@ import { RETAINED_SEARCH, ViewerSearch } from './search';
 
 export type RouterContext = { pageData: PageData };
 
+/** The default language is never written to the URL (spec section 1: only other locales add `lang`). */
+function dropDefaultLang({ search, next }: { search: ViewerSearch; next: (search: ViewerSearch) => ViewerSearch }): ViewerSearch {
+  const result = next(search);
+  if (result.lang !== DEFAULT_LANG) return result;
+  const { lang: _default, ...rest } = result;
+  return rest;
+}
+
 /** A root route per entry point (a route tree owns its root: addChildren replaces the children). */
 export function createViewerRootRoute() {
   return createRootRouteWithContext<RouterContext>()({
     validateSearch: ViewerSearch,
-    search: { middlewares: [retainSearchParams([...RETAINED_SEARCH])] },
+    search: { middlewares: [retainSearchParams([...RETAINED_SEARCH]), dropDefaultLang] },
     component: RootLayout,
     notFoundComponent: () => <ErrorView status={404} />,
     errorComponent: ({ error }) => <ErrorView status={error instanceof HttpError ? error.status : 500} />,

@@ -25,20 +25,12 @@ export async function demoMaterialShareId(request: APIRequestContext): Promise<s
   return id;
 }
 
-/**
- * The demo collection's share. playwright.config.ts reads it from the server's start-up line
- * "Demo collection: …/s/{id}/" (webServer.wait) into LERNWERK_DEMO_COLLECTION.
- */
-export function demoCollectionShareId(): string {
-  const id = process.env.LERNWERK_DEMO_COLLECTION;
-  if (!id) {
-    throw new Error('LERNWERK_DEMO_COLLECTION is unset: the server did not print "Demo collection: …/s/{id}/" on start');
-  }
-  return id;
-}
-
-export async function demoShares(request: APIRequestContext): Promise<DemoShares> {
-  return { material: await demoMaterialShareId(request), collection: demoCollectionShareId() };
+/** All demo shares, as the server lists them (`GET /api/demo-shares`). */
+export async function demoShares(request: APIRequestContext): Promise<DemoShares & { materialEn: string }> {
+  const response = await request.get('/api/demo-shares');
+  const { data } = (await response.json()) as { data: Partial<DemoShares & { materialEn: string }> };
+  if (!data.material || !data.collection || !data.materialEn) throw new Error(`the server lists no complete demo shares: ${JSON.stringify(data)}`);
+  return { material: data.material, materialEn: data.materialEn, collection: data.collection };
 }
 
 /** Path of a page inside a share, e.g. `sharePath(id, 'chapter-1')` → `/s/{id}/chapter-1`. */

@@ -7,7 +7,7 @@ const LANGS: { code: Lang; label: string }[] = [
   { code: 'en', label: 'EN' },
 ];
 
-/** Switches the interface language; other than the default (de) it is kept as `?lang=` in the URL. */
+/** Switches the interface language; other than the default (de) it is kept as `?lang=` in the URL (see routes/root.tsx). */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('viewer');
   const navigate = useNavigate();
@@ -21,7 +21,7 @@ export function LanguageSwitch() {
             type="button"
             lang={code}
             aria-pressed={active}
-            onClick={() => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, lang: code === 'de' ? undefined : code }) })}
+            onClick={() => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, lang: code }) })}
             className={`px-2 py-1 focus-visible:outline-2 focus-visible:outline-primary-600 ${active ? 'bg-primary-600 text-white' : 'bg-white text-gray-700 hover:bg-gray-100'}`}
           >
             {label}

@@ -53,6 +53,8 @@ export function PathView({ element, actor }: { element: Path; actor: PathActor }
           return (
             <li
               key={step.id}
+              id={step.id}
+              data-model-name={step.modelName}
               aria-current={isActive ? 'step' : undefined}
               data-step-id={step.id}
               data-active={isActive || undefined}
