@@ -23,7 +23,8 @@ function dropDefaultLang({ search, next }: { search: ViewerSearch; next: (search
 export function createViewerRootRoute() {
   return createRootRouteWithContext<RouterContext>()({
     validateSearch: ViewerSearch,
-    search: { middlewares: [retainSearchParams([...RETAINED_SEARCH]), dropDefaultLang] },
+    // The first middleware wraps the others: the default language is dropped after retaining.
+    search: { middlewares: [dropDefaultLang, retainSearchParams([...RETAINED_SEARCH])] },
     component: RootLayout,
     notFoundComponent: () => <ErrorView status={404} />,
     errorComponent: ({ error }) => <ErrorView status={error instanceof HttpError ? error.status : 500} />,
@@ -35,10 +36,10 @@ function RootLayout() {
   const { i18n } = useTranslation();
   const pageData = usePageData();
   useEffect(() => {
-    const wanted = lang ?? pageData.lang;
+    const wanted = lang ?? DEFAULT_LANG;
     if (i18n.language !== wanted) void i18n.changeLanguage(wanted);
     document.documentElement.lang = wanted;
-  }, [lang, i18n, pageData.lang]);
+  }, [lang, i18n]);
   return (
     <>
       {pageData.preview ? <PreviewBanner /> : null}
