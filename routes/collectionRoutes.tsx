@@ -6,7 +6,7 @@ import { CollectionPage } from '../src/collection/CollectionPage';
 import { CollectionSearch, recallSearch } from '../src/collection/collectionSearch';
 import { ErrorView } from '../src/viewer/ErrorView';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
-import { splitSegments } from './materialRoutes';
+import { splitSegments } from './splitSegments';
 import { createViewerRootRoute } from './root';
 
 const rootRoute = createViewerRootRoute();

@@ -2,6 +2,7 @@ import { createRoute, Outlet } from '@tanstack/react-router';
 import { queryMaterial } from '../src/api/client';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
 import { createViewerRootRoute } from './root';
+import { splitSegments } from './splitSegments';
 
 const rootRoute = createViewerRootRoute();
 
@@ -38,9 +39,5 @@ const materialSplat = createRoute({
     return <MaterialPage material={materialLayout.useLoaderData()} segments={splitSegments(_splat)} base="" />;
   },
 });
-
-export function splitSegments(splat: string | undefined): string[] {
-  return (splat ?? '').split('/').filter(Boolean);
-}
 
 export const materialRouteTree = rootRoute.addChildren([materialLayout.addChildren([materialIndex, materialSplat])]);
