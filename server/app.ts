@@ -19,7 +19,7 @@ export interface BuildAppOptions {
   cacheDir: string;
   /** Fastify's logger option; off by default (tests). */
   logger?: boolean | { level: string };
-  /** Defaults to the environment (FULLTEXT_SEARCH on, the others off). */
+  /** Defaults to the environment (all off unless switched on). */
   featureFlags?: FeatureFlags;
 }
 

@@ -51,7 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
-/** Feature flags from the environment: FULLTEXT_SEARCH on unless switched off, the others off unless on. */
+/** Feature flags from the environment, each off unless switched on (FULLTEXT_SEARCH stays off until the search screens exist). */
 export function featureFlagsFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureFlags {
   const pick = (name: keyof FeatureFlags, fallback: boolean) => {
     const raw = (env[name] ?? '').trim().toLowerCase();
@@ -60,7 +60,7 @@ export function featureFlagsFromEnv(env: NodeJS.ProcessEnv = process.env): Featu
     return parsed.data;
   };
   return {
-    FULLTEXT_SEARCH: pick('FULLTEXT_SEARCH', true),
+    FULLTEXT_SEARCH: pick('FULLTEXT_SEARCH', false),
     ANNOTATION_COMMENTS: pick('ANNOTATION_COMMENTS', false),
     USE_GRAVATAR: pick('USE_GRAVATAR', false),
     PRIVATE_MODE: pick('PRIVATE_MODE', false),
