@@ -46,3 +46,10 @@ export const DRAG_START_DELAY_MS = 150;
 export const DRAG_AUTOSCROLL_INTERVAL_MS = 60;
 export const DRAG_AUTOSCROLL_EDGE_PX = 50;
 export const DRAG_AUTOSCROLL_SPEED_PX = 12;
+
+/* Scroll progress of pages evaluated by scrolling. */
+
+/** Scroll progress is reported once scrolling has been idle this long. */
+export const SCROLL_PROGRESS_IDLE_MS = 500;
+/** Within this share of the viewport height from the bottom, a page counts as read to the end. */
+export const SCROLL_PROGRESS_BOTTOM_SHARE = 0.15;

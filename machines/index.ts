@@ -1,6 +1,8 @@
 import type { AnyStateMachine } from 'xstate';
 import { elementMachines } from './elements/registry';
 import { viewerMachine } from './viewer';
+import { scrollProgressMachine } from './scrollProgress';
+import { overlaysMachine } from './overlays';
 
 /**
  * Every statechart of the viewer. Diagram export and path coverage read this list, so a machine
@@ -8,5 +10,7 @@ import { viewerMachine } from './viewer';
  */
 export const machines: Record<string, AnyStateMachine> = {
   viewer: viewerMachine,
+  scrollProgress: scrollProgressMachine,
+  overlays: overlaysMachine,
   ...Object.fromEntries(Object.values(elementMachines).map((m) => [m!.id, m!])),
 };

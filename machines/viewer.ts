@@ -1,7 +1,8 @@
-import { assign, setup, type AnyActorRef, type AnyStateMachine } from 'xstate';
-import type { ContentElement } from '../src/model/elements';
+import { assign, enqueueActions, setup, type AnyActorRef, type AnyStateMachine } from 'xstate';
+import type { ContentElement, Path } from '../src/model/elements';
 import type { Material } from '../src/model/material';
-import { elementsOnPage } from '../src/model/tree';
+import { barrierMet, barrierPreconditions, derivedStepProgress } from '../src/model/progressTree';
+import { allElements, elementsOnPage } from '../src/model/tree';
 import { elementMachines } from './elements/registry';
 
 export type ViewerInput = { material: Material };
@@ -10,24 +11,51 @@ export type ViewerInput = { material: Material };
 export type ElementChange = { id: string; field: string; value: unknown };
 
 export type ViewerEvent =
-  | { type: 'page.open'; pageId: string; content: readonly ContentElement[] }
+  /**
+   * A page (the material, a chapter, an external resource or one embedded element) is shown.
+   * `completesOnOpen`: opening it completes it (an external resource, an openedCompletion step).
+   */
+  | { type: 'page.open'; pageId: string; content: readonly ContentElement[]; completesOnOpen?: boolean }
   | { type: 'element.changed'; id: string; field: string; value: unknown };
+
+export type ViewerContext = {
+  material: Material;
+  elementActors: Record<string, AnyActorRef>;
+  openedPageIds: string[];
+  currentPageId: string | null;
+  changes: ElementChange[];
+  /** Progress reported by actors (questions, path steps) or set on opening, by model id. */
+  progress: Record<string, number>;
+  /** Barriers the learner unlocked. */
+  unlockedBarrierIds: string[];
+  /** Computed once from the material: what each barrier depends on, the paths and their steps. */
+  index: MaterialIndex;
+};
+
+type MaterialIndex = { barriers: ReturnType<typeof barrierPreconditions>; paths: Map<string, Path>; stepPaths: Map<string, Path> };
+
+/** The barriers of a material with what precedes them, its paths by id, and which path holds each step. */
+function indexMaterial(material: Material): MaterialIndex {
+  const paths = new Map<string, Path>();
+  const stepPaths = new Map<string, Path>();
+  for (const element of allElements(material.content)) {
+    if (element.modelName !== 'Path') continue;
+    paths.set(element.id, element);
+    for (const step of element.content) stepPaths.set(step.id, element);
+  }
+  return { barriers: barrierPreconditions(material), paths, stepPaths };
+}
 
 /**
  * Root actor of one open material. It spawns one child per stateful element of the pages that are
  * open or were visited (never the whole material at once: start-up must not grow with its size),
- * and collects what the children report.
+ * collects what the children report, derives progress from it with the pure functions of
+ * src/model/progressTree, and tells barriers and paths what follows from it.
  */
 export const viewerMachine = setup({
   types: {
     input: {} as ViewerInput,
-    context: {} as {
-      material: Material;
-      elementActors: Record<string, AnyActorRef>;
-      openedPageIds: string[];
-      currentPageId: string | null;
-      changes: ElementChange[];
-    },
+    context: {} as ViewerContext,
     events: {} as ViewerEvent,
   },
   guards: {
@@ -42,27 +70,54 @@ export const viewerMachine = setup({
       for (const element of elementsOnPage(event.content)) {
         const logic = elementMachines[element.modelName];
         if (!logic || elementActors[element.id]) continue;
-        elementActors[element.id] = spawnElement(logic, { id: `element:${element.id}`, input: { element } });
+        elementActors[element.id] = spawnElement(logic, { id: `element:${element.id}`, input: { element, saved: savedStateOf(element, context) } });
       }
       return { elementActors, openedPageIds: [...context.openedPageIds, event.pageId] };
     }),
     setCurrentPage: assign({
       currentPageId: ({ event }) => (event.type === 'page.open' ? event.pageId : null),
     }),
-    recordChange: assign({
-      changes: ({ context, event }) =>
-        event.type === 'element.changed' ? [...context.changes, { id: event.id, field: event.field, value: event.value }] : context.changes,
+    completeOnOpen: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'page.open' || !event.completesOnOpen) return;
+      enqueue.assign({ progress: { ...context.progress, [event.pageId]: 1 } });
+      const path = context.index.stepPaths.get(event.pageId);
+      const pathActor = path && context.elementActors[path.id];
+      if (pathActor) enqueue.sendTo(pathActor, { type: 'step.open', stepId: event.pageId });
+    }),
+    recordChange: assign(({ context, event }) => {
+      if (event.type !== 'element.changed') return {};
+      const change = { id: event.id, field: event.field, value: event.value };
+      return {
+        changes: [...context.changes, change],
+        progress: event.field === 'progress' && typeof event.value === 'number' ? { ...context.progress, [event.id]: event.value } : context.progress,
+        unlockedBarrierIds:
+          event.field === 'unlocked' && event.value === true && !context.unlockedBarrierIds.includes(event.id)
+            ? [...context.unlockedBarrierIds, event.id]
+            : context.unlockedBarrierIds,
+      };
+    }),
+    /** Barriers learn whether their condition holds; paths learn the progress of their derived steps. */
+    informActors: enqueueActions(({ context, enqueue }) => {
+      for (const [id, actor] of Object.entries(context.elementActors)) {
+        const barrier = context.index.barriers.get(id);
+        if (barrier) enqueue.sendTo(actor, { type: 'barrier.condition', met: barrierMet(barrier, context.progress) });
+        const path = context.index.paths.get(id);
+        if (path) enqueue.sendTo(actor, { type: 'progress.update', progress: derivedStepProgress(path, context.progress) });
+      }
     }),
   },
 }).createMachine({
   id: 'viewer',
-  description: 'Root of an open material: spawns the element actors of visited pages and receives their changes.',
+  description: 'Root of an open material: spawns the element actors of visited pages, receives their changes and derives progress.',
   context: ({ input }) => ({
     material: input.material,
     elementActors: {},
     openedPageIds: [],
     currentPageId: null,
     changes: [],
+    progress: {},
+    unlockedBarrierIds: [],
+    index: indexMaterial(input.material),
   }),
   initial: 'viewing',
   states: {
@@ -70,11 +125,27 @@ export const viewerMachine = setup({
       description: 'The material is open; pages are opened as the learner navigates.',
       on: {
         'page.open': [
-          { guard: 'isNewPage', actions: ['spawnPageElements', 'setCurrentPage'], description: 'First visit: spawn the page’s element actors.' },
-          { actions: 'setCurrentPage', description: 'Revisit: the actors exist already.' },
+          {
+            guard: 'isNewPage',
+            actions: ['completeOnOpen', 'spawnPageElements', 'setCurrentPage', 'informActors'],
+            description: 'First visit: spawn the page’s element actors and tell them what the progress allows.',
+          },
+          { actions: ['completeOnOpen', 'setCurrentPage', 'informActors'], description: 'Revisit: the actors exist already.' },
         ],
-        'element.changed': { actions: 'recordChange', description: 'A child reports one changed field.' },
+        'element.changed': {
+          actions: ['recordChange', 'informActors'],
+          description: 'A child reports one changed field; progress may unlock barriers and move paths on.',
+        },
       },
     },
   },
 });
+
+/** What the viewer already knows of an element when it spawns it (resumed learner state comes later). */
+function savedStateOf(element: ContentElement, context: ViewerContext): unknown {
+  if (element.modelName === 'Barrier') return { unlocked: context.unlockedBarrierIds.includes(element.id) };
+  if (element.modelName === 'Path') {
+    return { stepProgress: Object.fromEntries(element.content.filter((s) => s.pathEvaluationType).map((s) => [s.id, context.progress[s.id] ?? 0])) };
+  }
+  return undefined;
+}

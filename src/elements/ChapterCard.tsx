@@ -3,13 +3,18 @@ import { assetUrl } from '../model/assetUrl';
 import type { Chapter } from '../model/elements';
 import { SafeHtml } from '../ui/SafeHtml';
 import { useAssetBase } from '../viewer/PageDataContext';
+import { ProgressRing } from '../ui/ProgressRing';
 import type { ElementProps } from './registry';
+import { useProgress } from './viewerContext';
+import { useTranslation } from 'react-i18next';
 
 /** A card linking to a nested chapter by its publicId, relative to the current page. */
 export function ChapterCard({ element }: ElementProps<Chapter>) {
   const { pathname } = useLocation();
   const base = useAssetBase();
   const here = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  const progress = useProgress(element);
+  const { t } = useTranslation('viewer');
   return (
     <Link
       to={`${here}${element.publicId}/`}
@@ -26,7 +31,10 @@ export function ChapterCard({ element }: ElementProps<Chapter>) {
         {element.description ? <SafeHtml html={element.description} className="line-clamp-3 text-sm text-gray-600" /> : null}
         {element.duration ? <span className="text-xs text-gray-500">{element.duration}</span> : null}
       </div>
-      <span aria-hidden className="flex items-center pr-4 text-2xl text-gray-400 group-hover:text-primary-600">›</span>
+      <span className="flex items-center gap-3 pr-4">
+        <ProgressRing progress={progress} size={40} label={t('progress', { percent: Math.round(progress * 100) })} />
+        <span aria-hidden className="text-2xl text-gray-400 group-hover:text-primary-600">›</span>
+      </span>
     </Link>
   );
 }

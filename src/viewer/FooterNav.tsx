@@ -27,7 +27,7 @@ export function FooterNav({ back, forward, forwardBlocked = false }: { back?: Na
           {t('nav.forward')} →
         </Link>
       ) : (
-        <span className={buttonClass} aria-disabled="true">
+        <span className={buttonClass} aria-disabled="true" title={forwardBlocked ? t('forwardBlocked') : undefined} data-testid="forward-disabled">
           {t('nav.forward')} →
         </span>
       )}

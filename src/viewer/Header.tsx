@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
+import { ProgressRing } from '../ui/ProgressRing';
 
 /**
  * The fixed page header. On the material root it shows the logo; inside a chapter a back button
  * (one level up, scroll restored) and the breadcrumbs. Hidden in print.
  */
-export function Header({ crumbs, backTo }: { crumbs: Crumb[]; backTo?: string }) {
+export function Header({ crumbs, backTo, progress }: { crumbs: Crumb[]; backTo?: string; progress?: number }) {
   const { t } = useTranslation('viewer');
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur print:hidden" data-testid="viewer-header">
@@ -27,6 +28,9 @@ export function Header({ crumbs, backTo }: { crumbs: Crumb[]; backTo?: string })
           <Logo />
         )}
         <div className="min-w-0 flex-1">{crumbs.length > 1 ? <Breadcrumbs crumbs={crumbs} /> : null}</div>
+        {progress === undefined ? null : (
+          <ProgressRing progress={progress} size={32} label={t('materialProgress', { percent: Math.round(progress * 100) })} />
+        )}
         <LanguageSwitch />
       </div>
     </header>

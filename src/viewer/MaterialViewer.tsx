@@ -8,7 +8,8 @@ import { elementsOnPage, resolvePath } from '../model/tree';
 import { preloadElementComponents } from '../elements/registry';
 import { ContentList } from '../elements/ContentList';
 import { ElementView } from '../elements/ElementView';
-import { ViewerActorContext } from '../elements/viewerContext';
+import { useProgress, useViewerSelector, ViewerActorContext } from '../elements/viewerContext';
+import type { Chapter } from '../model/elements';
 import { SafeHtml } from '../ui/SafeHtml';
 import type { ViewerSearch } from '../../routes/search';
 import { Cover } from './Cover';
@@ -46,12 +47,17 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   const page = trail.length ? trail[trail.length - 1] : material;
   const pageKey = segments.join('/');
   const viewer = useViewerRef();
+  const chapter = trail[trail.length - 1];
+  const materialProgress = useProgress(material);
+  const pageBarrierIds = useMemo(() => [...elementsOnPage(page.content)].filter((e) => e.modelName === 'Barrier').map((e) => e.id), [page]);
+  const forwardBlocked = useViewerSelector((context) => pageBarrierIds.some((id) => !context.unlockedBarrierIds.includes(id)), false);
   const onLinkClick = useRelativeLinkNavigation();
 
   useLayoutEffect(() => {
     // Fetch the chunks of every element kind on the page at once rather than one by one as they render.
     if (resolved.kind === 'page') void preloadElementComponents(new Set([...elementsOnPage(page.content)].map((e) => e.modelName)));
-    if (resolved.kind === 'page') viewer.send({ type: 'page.open', pageId: page.id, content: page.content });
+    if (resolved.kind === 'page') viewer.send({ type: 'page.open', pageId: page.id, content: page.content, completesOnOpen: opensComplete(chapter) });
+    if (resolved.kind === 'iframe') viewer.send({ type: 'page.open', pageId: resolved.resource.id, content: [], completesOnOpen: true });
     if (resolved.kind === 'element') viewer.send({ type: 'page.open', pageId: `element:${resolved.element.id}`, content: [resolved.element] });
   }, [resolved, page, viewer]);
   useScrollTarget(search.scrollTo, search.highlight, pageKey);
@@ -72,18 +78,17 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   if (resolved.kind === 'iframe') {
     return (
       <div onClick={onLinkClick}>
-        {showHeader ? <Header crumbs={[...crumbs, { label: resolved.resource.title, to: '.' }]} backTo={pagePath(base, trail)} /> : null}
+        {showHeader ? <Header crumbs={[...crumbs, { label: resolved.resource.title, to: '.' }]} backTo={pagePath(base, trail)} progress={materialProgress} /> : null}
         <EmbeddedPage resource={resolved.resource} />
       </div>
     );
   }
 
   const nav = siblingTargets(material, trail, base);
-  const chapter = trail[trail.length - 1];
   const showCover = !chapter || !chapter.hideHeaderImage;
   return (
     <div onClick={onLinkClick}>
-      {showHeader ? <Header crumbs={crumbs} backTo={backTo} /> : null}
+      {showHeader ? <Header crumbs={crumbs} backTo={backTo} progress={materialProgress} /> : null}
       <article key={page.id} data-page-id={page.id} className="pb-4" aria-labelledby={`title-${page.id}`}>
         {showCover ? <Cover asset={page.cover} color={chapter ? undefined : material.color} /> : null}
         <div className="container-content pt-8">
@@ -96,9 +101,14 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
           {page.content.length ? <ContentList elements={page.content} /> : <p className="container-content text-gray-500">{t('list.empty')}</p>}
         </div>
       </article>
-      {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} />}
+      {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} forwardBlocked={forwardBlocked} />}
     </div>
   );
+}
+
+/** An openedCompletion step is complete once opened. */
+function opensComplete(chapter: Chapter | undefined): boolean {
+  return chapter?.pathEvaluationType === 'openedCompletion';
 }
 
 function useViewerRef() {

@@ -3,6 +3,8 @@ import { createActor } from 'xstate';
 import { viewerMachine } from '../../machines/viewer';
 import { elementMachines } from '../../machines/elements/registry';
 import { elementsOnPage } from '../../src/model/tree';
+import { Material } from '../../src/model/material';
+import { elementProgress } from '../../src/model/progressTree';
 import { fixtureMaterial as material } from '../viewer/fixtureMaterial';
 
 const statefulOnPage = (content: typeof material.content) =>
@@ -38,5 +40,56 @@ describe('viewer machine', () => {
     const viewer = createActor(viewerMachine, { input: { material } }).start();
     viewer.send({ type: 'element.changed', id: 'x', field: 'progress', value: 1 });
     expect(viewer.getSnapshot().context.changes).toEqual([{ id: 'x', field: 'progress', value: 1 }]);
+  });
+});
+
+describe('viewer: progress, barriers and paths', () => {
+  const progressMaterial = Material.parse({
+    modelName: 'Material', id: 'pm', publicId: 'pm', title: 'P',
+    content: [
+      {
+        id: 'q', modelName: 'ChoiceQuestion', type: 'sc', question: '<p>?</p>',
+        choices: [{ id: 'q-a', text: 'a', correct: true }, { id: 'q-b', text: 'b', correct: false }],
+      },
+      { id: 'b', modelName: 'Barrier', mode: 'all' },
+      {
+        id: 'path', modelName: 'Path',
+        content: [
+          { id: 'open-me', modelName: 'Chapter', publicId: 'open-me', title: 'O', pathEvaluationType: 'openedCompletion', content: [] },
+          { id: 'derived', modelName: 'Chapter', publicId: 'derived', title: 'D', content: [] },
+        ],
+      },
+    ],
+  });
+  const start = () => {
+    const viewer = createActor(viewerMachine, { input: { material: progressMaterial } }).start();
+    viewer.send({ type: 'page.open', pageId: 'pm', content: progressMaterial.content });
+    return viewer;
+  };
+
+  it('enables a barrier once the question before it is evaluated, and records the unlock', () => {
+    const viewer = start();
+    const actors = viewer.getSnapshot().context.elementActors;
+    expect(actors.b.getSnapshot().context.canContinue).toBe(false);
+    actors.q.send({ type: 'choice.select', choiceId: 'q-a' });
+    actors.q.send({ type: 'answer.submit' });
+    expect(viewer.getSnapshot().context.progress.q).toBe(1);
+    expect(actors.b.getSnapshot().context.canContinue).toBe(true);
+    actors.b.send({ type: 'barrier.unlock' });
+    expect(viewer.getSnapshot().context.unlockedBarrierIds).toEqual(['b']);
+    actors.q.send({ type: 'answer.edit' });
+    expect(viewer.getSnapshot().context.progress.q).toBe(0);
+    expect(actors.b.getSnapshot().value).toBe('unlocked');
+  });
+
+  it('completes an openedCompletion step when its page opens, and tells the path', () => {
+    const viewer = start();
+    const path = viewer.getSnapshot().context.elementActors.path;
+    expect(path.getSnapshot().context.progress).toEqual({ 'open-me': 0, derived: 1 });
+    viewer.send({ type: 'page.open', pageId: 'open-me', content: [], completesOnOpen: true });
+    expect(viewer.getSnapshot().context.progress['open-me']).toBe(1);
+    expect(path.getSnapshot().context.progress['open-me']).toBe(1);
+    expect(elementProgress(progressMaterial.content[2], viewer.getSnapshot().context.progress)).toBe(1);
+    expect(elementProgress(progressMaterial, viewer.getSnapshot().context.progress)).toBe(0.5);
   });
 });

@@ -36,6 +36,9 @@ export const viewer = {
     },
     list: { empty: 'Keine Inhalte.' },
     language: 'Sprache',
+    progress: '{{percent}} % abgeschlossen',
+    materialProgress: 'Fortschritt im Kurs: {{percent}} %',
+    forwardBlocked: 'Weiter ist erst möglich, wenn alle Sperren auf dieser Seite aufgehoben sind.',
   },
   en: {
     nav: { pages: 'Page navigation', back: 'Back', top: 'Goto top', forward: 'Forward', home: 'Home', breadcrumbs: 'Breadcrumbs', moreCrumbs: 'More levels' },
@@ -73,5 +76,8 @@ export const viewer = {
     },
     list: { empty: 'No content.' },
     language: 'Language',
+    progress: '{{percent}} % complete',
+    materialProgress: 'Course progress: {{percent}} %',
+    forwardBlocked: 'Forward is possible once every barrier on this page is unlocked.',
   },
 } as const;

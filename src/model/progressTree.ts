@@ -1,0 +1,69 @@
+import type { Barrier, ContentElement, Path } from './elements';
+import type { Material } from './material';
+import { averageProgress } from './progress';
+import { isBarrierConditionMet } from './barrier';
+import { childListsOf } from './tree';
+
+/** Progress the learner's actors reported, by model id (questions, path steps, scrolled pages). */
+export type ReportedProgress = Readonly<Record<string, number>>;
+
+const QUESTIONS = new Set<ContentElement['modelName']>(['ChoiceQuestion', 'ClozeQuestion', 'FreeTextInput', 'AssignmentQuestion', 'PolygonTargetExercise']);
+
+/** Elements that bear progress (spec section 3): questions, chapters, paths and external resources. */
+export function isTracked(element: ContentElement): boolean {
+  return QUESTIONS.has(element.modelName) || element.modelName === 'Chapter' || element.modelName === 'Path' || element.modelName === 'IFrame';
+}
+
+/** The tracked items of a list: containers (columns, panels, foldables) count through what they hold. */
+export function trackedItems(list: readonly ContentElement[]): ContentElement[] {
+  return list.flatMap((element) => (isTracked(element) ? [element] : childListsOf(element).flatMap(trackedItems)));
+}
+
+/**
+ * An element's progress 0..1 (spec section 4): a question from its evaluation, a chapter or a
+ * material by its evaluationType (composite: the mean of its tracked content, 1 if none; scrolling,
+ * selfCompletion, other: what was reported), a path from its steps; steps that complete by
+ * themselves (pathEvaluationType) from what their path reported.
+ */
+export function elementProgress(element: ContentElement | Material, reported: ReportedProgress): number {
+  switch (element.modelName) {
+    case 'Material':
+      return element.evaluationType === 'composite' ? averageOf(element.content, reported) : (reported[element.id] ?? 0);
+    case 'Chapter':
+      if (element.pathEvaluationType || element.evaluationType !== 'composite') return reported[element.id] ?? 0;
+      return averageOf(element.content, reported);
+    case 'Path':
+      return averageProgress(element.content.map((step) => elementProgress(step, reported)));
+    case 'IFrame':
+      return reported[element.id] ?? 0;
+    default:
+      return QUESTIONS.has(element.modelName) ? (reported[element.id] ?? 0) : 1;
+  }
+}
+
+function averageOf(list: readonly ContentElement[], reported: ReportedProgress): number {
+  return averageProgress(trackedItems(list).map((item) => elementProgress(item, reported)));
+}
+
+/** Every barrier of a material with the tracked items before it in its own list. */
+export function barrierPreconditions(material: Material): Map<string, { barrier: Barrier; preceding: ContentElement[] }> {
+  const found = new Map<string, { barrier: Barrier; preceding: ContentElement[] }>();
+  const visitList = (list: readonly ContentElement[]) => {
+    list.forEach((element, index) => {
+      if (element.modelName === 'Barrier') found.set(element.id, { barrier: element, preceding: trackedItems(list.slice(0, index)) });
+      for (const child of childListsOf(element)) visitList(child);
+    });
+  };
+  visitList(material.content);
+  return found;
+}
+
+/** Whether a barrier's continue button may be pressed, from the progress before it. */
+export function barrierMet(entry: { barrier: Barrier; preceding: readonly ContentElement[] }, reported: ReportedProgress): boolean {
+  return isBarrierConditionMet(entry.barrier.mode, entry.preceding.map((item) => elementProgress(item, reported)));
+}
+
+/** The progress of a path's steps that do not complete by themselves (derived from their content). */
+export function derivedStepProgress(path: Path, reported: ReportedProgress): Record<string, number> {
+  return Object.fromEntries(path.content.filter((step) => !step.pathEvaluationType).map((step) => [step.id, elementProgress(step, reported)]));
+}
