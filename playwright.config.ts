@@ -8,7 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
  * The client must be built first (`npm run build`; `npm test` does it).
  */
 const chromium = '/usr/bin/chromium';
-const port = 3100;
+/** E2E_PORT lets two runs (two developers, or a developer and CI) share a machine. */
+const port = Number(process.env.E2E_PORT ?? 3100);
 const origin = `http://127.0.0.1:${port}`;
 const dataRoot = '.cache/e2e-data';
 
@@ -22,7 +23,7 @@ if (!existsSync('dist/client/index.html')) {
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
