@@ -4,7 +4,7 @@ import {
   allItems, assignItem, emptyAssignments, hasAssignmentInput, unassignItem, zoneOfItem, type Assignments,
 } from '../../src/model/assignment';
 import type { AssignmentQuestion } from '../../src/model/elements';
-import { reportChange, type ElementChangedEvent } from './elementChanged';
+import { reportChange, reportEvaluation, type ElementChangedEvent } from './elementChanged';
 
 /** Learner state saved for an assignment question: the last reported value of each field. */
 export const AssignmentSaved = z.object({
@@ -128,8 +128,7 @@ export const assignmentMachine = setup({
           target: 'evaluated',
           actions: [
             'clearSelection',
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+            ...reportEvaluation(true),
           ],
           description: 'Evaluate: items show a check or a cross.',
         },
@@ -144,8 +143,7 @@ export const assignmentMachine = setup({
           actions: [
             'clearAssignments',
             reportAssigned,
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: false }) },
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 0 }) },
+            ...reportEvaluation(false),
           ],
           description: 'Reset answer: every item back to the pool, not evaluated.',
         },

@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import { z } from 'zod';
 import type { ChoiceQuestion } from '../../src/model/elements';
 import { deselectChoice, selectChoice, type ChoiceType } from '../../src/model/choice';
-import { reportChange, type ElementChangedEvent } from './elementChanged';
+import { reportChange, reportEvaluation, type ElementChangedEvent } from './elementChanged';
 
 /** Learner state saved for a choice question: the last reported value of each field. */
 export const ChoiceSaved = z.object({ selected: z.array(z.string()).optional(), evaluated: z.boolean().optional() });
@@ -93,8 +93,7 @@ export const choiceMachine = setup({
         'answer.submit': {
           target: 'evaluated',
           actions: [
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+            ...reportEvaluation(true),
           ],
           description: 'Evaluate: inputs are disabled and feedback shows.',
         },
@@ -109,8 +108,7 @@ export const choiceMachine = setup({
           actions: [
             'clearSelection',
             { type: 'report', params: ({ context }) => ({ id: context.id, field: 'selected', value: [] }) },
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: false }) },
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 0 }) },
+            ...reportEvaluation(false),
           ],
           description: 'Edit Answer: resets the selection and returns to not evaluated.',
         },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { clozeHasInput } from '../../src/model/cloze';
 import type { ClozeQuestion } from '../../src/model/elements';
 import { gapsOf } from '../../src/model/richText';
-import { reportChange, type ElementChangedEvent } from './elementChanged';
+import { reportChange, reportEvaluation, type ElementChangedEvent } from './elementChanged';
 
 /** Learner state saved for a cloze question: the last reported value of each field. */
 export const ClozeSaved = z.object({ inputs: z.array(z.string()).optional(), evaluated: z.boolean().optional() });
@@ -82,8 +82,7 @@ export const clozeMachine = setup({
           guard: 'hasInput',
           target: 'evaluated',
           actions: [
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+            ...reportEvaluation(true),
           ],
           description: 'Evaluate: gaps are disabled and marked correct or wrong.',
         },
@@ -98,8 +97,7 @@ export const clozeMachine = setup({
           actions: [
             'clearInputs',
             { type: 'report', params: ({ context }) => ({ id: context.id, field: 'inputs', value: context.inputs }) },
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: false }) },
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 0 }) },
+            ...reportEvaluation(false),
           ],
           description: 'Edit Answer: clears the gaps and returns to not evaluated.',
         },

@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { z } from 'zod';
 import type { FreeTextInput } from '../../src/model/elements';
-import { reportChange, type ElementChangedEvent } from './elementChanged';
+import { reportChange, reportEvaluation, type ElementChangedEvent } from './elementChanged';
 
 /** One generated feedback item (spec section 7, taskbase/feedback). */
 export const GeneratedFeedback = z.object({ feedback: z.string(), correct: z.boolean().optional() });
@@ -114,8 +114,7 @@ export const freeTextMachine = setup({
             guard: 'hasAnswer',
             target: 'evaluated',
             actions: [
-              { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
-              { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+              ...reportEvaluation(true),
             ],
             description: 'Without generative feedback: the static box Answer has been submitted shows.',
           },
@@ -139,8 +138,7 @@ export const freeTextMachine = setup({
                 failed: () => false,
               }),
               { type: 'report', params: ({ context }) => ({ id: context.id, field: 'generatedFeedback', value: context.generatedFeedback }) },
-              { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
-              { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+              ...reportEvaluation(true),
             ],
             description: 'One feedback item is stored.',
           },
@@ -149,8 +147,7 @@ export const freeTextMachine = setup({
             actions: [
               'markFailed',
               'logFailure',
-              { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
-              { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+              ...reportEvaluation(true),
             ],
             description: 'The call answered not ok: the error box shows (and it is logged).',
           },
@@ -160,8 +157,7 @@ export const freeTextMachine = setup({
           actions: [
             'markFailed',
             'logFailure',
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+            ...reportEvaluation(true),
           ],
           description: 'The call failed: the error box shows (and the error is logged).',
         },
@@ -176,8 +172,7 @@ export const freeTextMachine = setup({
           actions: [
             'clearFeedback',
             { type: 'report', params: ({ context }) => ({ id: context.id, field: 'generatedFeedback', value: [] }) },
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: false }) },
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 0 }) },
+            ...reportEvaluation(false),
           ],
           description: 'A click on the evaluated answer clears the feedback and the evaluated flag.',
         },

@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import { z } from 'zod';
 import type { PolygonTargetExercise } from '../../src/model/elements';
 import { canAddMark, clampToImage, type Point } from '../../src/model/polygon';
-import { reportChange, type ElementChangedEvent } from './elementChanged';
+import { reportChange, reportEvaluation, type ElementChangedEvent } from './elementChanged';
 
 const SavedPoint = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) });
 
@@ -94,8 +94,7 @@ export const polygonMachine = setup({
         'answer.submit': {
           target: 'evaluated',
           actions: [
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: true }) },
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 1 }) },
+            ...reportEvaluation(true),
           ],
           description: 'Check answer: marks are judged, found polygons drawn.',
         },
@@ -110,8 +109,7 @@ export const polygonMachine = setup({
           actions: [
             'clearMarks',
             reportPoints,
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'evaluated', value: false }) },
-            { type: 'report', params: ({ context }) => ({ id: context.id, field: 'progress', value: 0 }) },
+            ...reportEvaluation(false),
           ],
           description: 'Reset question: clears the marks and the evaluation.',
         },
