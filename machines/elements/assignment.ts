@@ -4,7 +4,8 @@ import {
   allItems, assignItem, emptyAssignments, hasAssignmentInput, unassignItem, zoneOfItem, type Assignments,
 } from '../../src/model/assignment';
 import type { AssignmentQuestion } from '../../src/model/elements';
-import { reportChange, reportEvaluation, type ElementChangedEvent } from './elementChanged';
+import { reportChange, type ElementChangedEvent } from './elementChanged';
+import { reportEvaluation, restoringQuestion } from './question';
 
 /** Learner state saved for an assignment question: the last reported value of each field. */
 export const AssignmentSaved = z.object({
@@ -104,10 +105,7 @@ export const assignmentMachine = setup({
   initial: 'restoring',
   context: ({ input }) => initialContext(input),
   states: {
-    restoring: {
-      description: 'Picks the saved state once, at start.',
-      always: [{ guard: 'wasEvaluated', target: 'evaluated' }, { target: 'notEvaluated' }],
-    },
+    restoring: restoringQuestion,
     notEvaluated: {
       description: 'The learner assigns items; Evaluate is enabled once an item is assigned.',
       on: {

@@ -2,7 +2,8 @@ import { assign, setup } from 'xstate';
 import { z } from 'zod';
 import type { ChoiceQuestion } from '../../src/model/elements';
 import { deselectChoice, selectChoice, type ChoiceType } from '../../src/model/choice';
-import { reportChange, reportEvaluation, type ElementChangedEvent } from './elementChanged';
+import { reportChange, type ElementChangedEvent } from './elementChanged';
+import { reportEvaluation, restoringQuestion } from './question';
 
 /** Learner state saved for a choice question: the last reported value of each field. */
 export const ChoiceSaved = z.object({ selected: z.array(z.string()).optional(), evaluated: z.boolean().optional() });
@@ -73,10 +74,7 @@ export const choiceMachine = setup({
   initial: 'restoring',
   context: ({ input }) => initialContext(input),
   states: {
-    restoring: {
-      description: 'Picks the saved state once, at start.',
-      always: [{ guard: 'wasEvaluated', target: 'evaluated' }, { target: 'notEvaluated' }],
-    },
+    restoring: restoringQuestion,
     notEvaluated: {
       description: 'The learner selects choices; the Evaluate button is offered.',
       on: {

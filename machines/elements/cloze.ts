@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { clozeHasInput } from '../../src/model/cloze';
 import type { ClozeQuestion } from '../../src/model/elements';
 import { gapsOf } from '../../src/model/richText';
-import { reportChange, reportEvaluation, type ElementChangedEvent } from './elementChanged';
+import { reportChange, type ElementChangedEvent } from './elementChanged';
+import { reportEvaluation, restoringQuestion } from './question';
 
 /** Learner state saved for a cloze question: the last reported value of each field. */
 export const ClozeSaved = z.object({ inputs: z.array(z.string()).optional(), evaluated: z.boolean().optional() });
@@ -66,10 +67,7 @@ export const clozeMachine = setup({
   initial: 'restoring',
   context: ({ input }) => initialContext(input),
   states: {
-    restoring: {
-      description: 'Picks the saved state once, at start.',
-      always: [{ guard: 'wasEvaluated', target: 'evaluated' }, { target: 'notEvaluated' }],
-    },
+    restoring: restoringQuestion,
     notEvaluated: {
       description: 'The learner fills the gaps; Evaluate is enabled once a gap has input.',
       on: {

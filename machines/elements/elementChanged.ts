@@ -29,13 +29,3 @@ export function reportChange<TContext extends MachineContext, TEvent extends Eve
   );
 }
 
-/**
- * The two reports that go with every evaluation or reset of a question: `evaluated`, and the
- * progress that follows from it (spec section 4: an evaluated element gives 1, else 0).
- */
-export function reportEvaluation(evaluated: boolean) {
-  return [
-    { type: 'report', params: ({ context }: { context: { id: string } }): ElementChange => ({ id: context.id, field: 'evaluated', value: evaluated }) },
-    { type: 'report', params: ({ context }: { context: { id: string } }): ElementChange => ({ id: context.id, field: 'progress', value: evaluated ? 1 : 0 }) },
-  ] as const;
-}

@@ -1,7 +1,8 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { z } from 'zod';
 import type { FreeTextInput } from '../../src/model/elements';
-import { reportChange, reportEvaluation, type ElementChangedEvent } from './elementChanged';
+import { reportChange, type ElementChangedEvent } from './elementChanged';
+import { reportEvaluation, restoringQuestion } from './question';
 
 /** One generated feedback item (spec section 7, taskbase/feedback). */
 export const GeneratedFeedback = z.object({ feedback: z.string(), correct: z.boolean().optional() });
@@ -93,10 +94,7 @@ export const freeTextMachine = setup({
   initial: 'restoring',
   context: ({ input }) => initialContext(input),
   states: {
-    restoring: {
-      description: 'Picks the saved state once, at start.',
-      always: [{ guard: 'wasEvaluated', target: 'evaluated' }, { target: 'notEvaluated' }],
-    },
+    restoring: restoringQuestion,
     notEvaluated: {
       description: 'The learner writes; the submit button is enabled once there is text.',
       on: {

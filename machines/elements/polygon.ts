@@ -2,7 +2,8 @@ import { assign, setup } from 'xstate';
 import { z } from 'zod';
 import type { PolygonTargetExercise } from '../../src/model/elements';
 import { canAddMark, clampToImage, type Point } from '../../src/model/polygon';
-import { reportChange, reportEvaluation, type ElementChangedEvent } from './elementChanged';
+import { reportChange, type ElementChangedEvent } from './elementChanged';
+import { reportEvaluation, restoringQuestion } from './question';
 
 const SavedPoint = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) });
 
@@ -81,10 +82,7 @@ export const polygonMachine = setup({
   initial: 'restoring',
   context: ({ input }) => initialContext(input),
   states: {
-    restoring: {
-      description: 'Picks the saved state once, at start.',
-      always: [{ guard: 'wasEvaluated', target: 'evaluated' }, { target: 'notEvaluated' }],
-    },
+    restoring: restoringQuestion,
     notEvaluated: {
       description: 'The learner sets, moves and removes marks (at most one per polygon); Check answer is offered.',
       on: {
