@@ -1,11 +1,20 @@
-import { assign, enqueueActions, setup, type AnyActorRef, type AnyStateMachine } from 'xstate';
+import { assign, enqueueActions, setup, type AnyActorLogic, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import type { ContentElement, Path } from '../src/model/elements';
 import type { Material } from '../src/model/material';
 import { barrierMet, barrierPreconditions, derivedStepProgress } from '../src/model/progressTree';
 import { allElements, elementsOnPage } from '../src/model/tree';
 import { elementMachines } from './elements/registry';
 
-export type ViewerInput = { material: Material };
+/**
+ * What the viewer hands element machines that need the outside world; each is optional, and an
+ * element without its service behaves as the spec says for "not configured".
+ */
+export type ElementServices = {
+  /** The free-text feedback call; without it free texts show the static "Answer has been submitted". */
+  generateFeedback?: AnyActorLogic;
+};
+
+export type ViewerInput = { material: Material; services?: ElementServices };
 
 /** A learner change an element reported (one field, one value); tracking takes it from here. */
 export type ElementChange = { id: string; field: string; value: unknown };
@@ -30,6 +39,7 @@ export type ViewerContext = {
   unlockedBarrierIds: string[];
   /** Computed once from the material: what each barrier depends on, the paths and their steps. */
   index: MaterialIndex;
+  services: ElementServices;
 };
 
 type MaterialIndex = { barriers: ReturnType<typeof barrierPreconditions>; paths: Map<string, Path>; stepPaths: Map<string, Path> };
@@ -70,7 +80,8 @@ export const viewerMachine = setup({
       for (const element of elementsOnPage(event.content)) {
         const logic = elementMachines[element.modelName];
         if (!logic || elementActors[element.id]) continue;
-        elementActors[element.id] = spawnElement(logic, { id: `element:${element.id}`, input: { element, saved: savedStateOf(element, context) } });
+        const [provided, input] = withServices(logic, element, context.services);
+        elementActors[element.id] = spawnElement(provided, { id: `element:${element.id}`, input: { ...input, saved: savedStateOf(element, context) } });
       }
       return { elementActors, openedPageIds: [...context.openedPageIds, event.pageId] };
     }),
@@ -118,6 +129,7 @@ export const viewerMachine = setup({
     progress: {},
     unlockedBarrierIds: [],
     index: indexMaterial(input.material),
+    services: input.services ?? {},
   }),
   initial: 'viewing',
   states: {
@@ -140,6 +152,13 @@ export const viewerMachine = setup({
     },
   },
 });
+
+/** An element's machine with the services it uses, and its input. */
+function withServices(logic: AnyStateMachine, element: ContentElement, services: ElementServices): [AnyStateMachine, { element: ContentElement }] {
+  if (element.modelName !== 'FreeTextInput' || !element.useGenerativeFeedback) return [logic, { element }];
+  if (!services.generateFeedback) return [logic, { element: { ...element, useGenerativeFeedback: false } }];
+  return [logic.provide({ actors: { generateFeedback: services.generateFeedback } }), { element }];
+}
 
 /** What the viewer already knows of an element when it spawns it (resumed learner state comes later). */
 function savedStateOf(element: ContentElement, context: ViewerContext): unknown {

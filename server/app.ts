@@ -7,6 +7,8 @@ import type { Database } from './db/types';
 import { installErrorHandlers } from './http/errors';
 import { assetRoutes } from './routes/assets';
 import { modelRoutes } from './routes/models';
+import { feedbackRoutes } from './routes/feedback';
+import { feedbackProviderFromEnv, type FeedbackProviderConfig } from './feedback/chatCompletions';
 import { pageRoutes } from './routes/pages';
 
 export interface BuildAppOptions {
@@ -21,6 +23,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string };
   /** Defaults to the environment (all off unless switched on). */
   featureFlags?: FeatureFlags;
+  /** The chat-completions provider of generated free-text feedback; defaults to the environment (LLM_BASE_URL …). */
+  feedbackProvider?: FeedbackProviderConfig | null;
 }
 
 /** The HTTP app, not yet listening (tests call `app.inject`). */
@@ -33,16 +37,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyStatic, { root: path.join(clientDir, 'assets'), prefix: '/app/assets/', index: false, maxAge: '365d', immutable: true });
   await app.register(fastifyStatic, { root: clientDir, prefix: '/app/', index: false, decorateReply: false });
 
+  const feedbackProvider = options.feedbackProvider === undefined ? feedbackProviderFromEnv() : options.feedbackProvider;
+  const featureFlags = options.featureFlags ?? featureFlagsFromEnv();
   await app.register(pageRoutes, {
     db: options.db,
     clientDir: options.clientDir,
-    featureFlags: options.featureFlags ?? featureFlagsFromEnv(),
+    featureFlags: { ...featureFlags, GENERATIVE_FEEDBACK: feedbackProvider !== null },
   });
 
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ ok: true }));
       await api.register(modelRoutes, { db: options.db });
+      await api.register(feedbackRoutes, { db: options.db, provider: feedbackProvider });
       await api.register(assetRoutes, { prefix: '/assets', assetDirs: options.contentDirs, cacheDir: options.cacheDir });
     },
     { prefix: '/api' },

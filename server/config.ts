@@ -64,5 +64,7 @@ export function featureFlagsFromEnv(env: NodeJS.ProcessEnv = process.env): Featu
     ANNOTATION_COMMENTS: pick('ANNOTATION_COMMENTS', false),
     USE_GRAVATAR: pick('USE_GRAVATAR', false),
     PRIVATE_MODE: pick('PRIVATE_MODE', false),
+    // Set by the app from whether a feedback provider is configured (LLM_BASE_URL).
+    GENERATIVE_FEEDBACK: false,
   };
 }

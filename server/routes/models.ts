@@ -34,7 +34,7 @@ export const CollectionMaterialBody = z.strictObject({
 });
 
 /** Roots a share gives access to: its material, or its collection and the collection's materials. */
-async function coveredRoots(db: Queryable, share: Share): Promise<string[]> {
+export async function coveredRoots(db: Queryable, share: Share): Promise<string[]> {
   if (share.rootModelName === 'Material') return [share.rootId];
   return [share.rootId, ...(await collectionMaterialIds(db, share.rootId))];
 }

@@ -36,6 +36,8 @@ export const FeatureFlags = z.strictObject({
   ANNOTATION_COMMENTS: z.boolean(),
   USE_GRAVATAR: z.boolean(),
   PRIVATE_MODE: z.boolean(),
+  /** A chat-completions provider is configured: free texts with useGenerativeFeedback get generated feedback. */
+  GENERATIVE_FEEDBACK: z.boolean().default(false),
 });
 export type FeatureFlags = z.infer<typeof FeatureFlags>;
 

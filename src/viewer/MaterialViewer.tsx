@@ -13,6 +13,8 @@ import type { Chapter } from '../model/elements';
 import { SafeHtml } from '../ui/SafeHtml';
 import type { ViewerSearch } from '../../routes/search';
 import { Cover } from './Cover';
+import { usePageData } from './PageDataContext';
+import { generateFeedbackActor } from '../api/feedback';
 import { EmbeddedPage } from './EmbeddedPage';
 import { ErrorView } from './ErrorView';
 import { FooterNav } from './FooterNav';
@@ -34,7 +36,18 @@ type PageProps = {
  * survive navigation between the material's pages.
  */
 export function MaterialViewer({ material, children }: { material: Material; children: ReactNode }) {
-  const viewer = useActorRef(viewerMachine, { input: { material } });
+  const pageData = usePageData();
+  const { i18n } = useTranslation();
+  const services = useMemo(
+    () => ({
+      generateFeedback:
+        pageData.featureFlags.GENERATIVE_FEEDBACK && pageData.share
+          ? generateFeedbackActor(pageData.api.base, pageData.share.publicId, () => (i18n.language === 'en' ? 'en' : 'de'))
+          : undefined,
+    }),
+    [pageData, i18n],
+  );
+  const viewer = useActorRef(viewerMachine, { input: { material, services } });
   return <ViewerActorContext.Provider value={viewer}>{children}</ViewerActorContext.Provider>;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { viewerMachine } from '../../machines/viewer';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { viewerMachine, type ViewerInput } from '../../machines/viewer';
 import { elementMachines } from '../../machines/elements/registry';
 import { elementsOnPage } from '../../src/model/tree';
 import { Material } from '../../src/model/material';
@@ -91,5 +91,37 @@ describe('viewer: progress, barriers and paths', () => {
     expect(path.getSnapshot().context.progress['open-me']).toBe(1);
     expect(elementProgress(progressMaterial.content[2], viewer.getSnapshot().context.progress)).toBe(1);
     expect(elementProgress(progressMaterial, viewer.getSnapshot().context.progress)).toBe(0.5);
+  });
+});
+
+describe('viewer: services for element machines', () => {
+  const feedbackMaterial = Material.parse({
+    modelName: 'Material', id: 'fm', publicId: 'fm', title: 'F',
+    content: [{ id: 'ft', modelName: 'FreeTextInput', instructions: { html: '<p>?</p>' }, useGenerativeFeedback: true }],
+  });
+  const answer = async (options: { input: ViewerInput }) => {
+    const viewer = createActor(viewerMachine, options).start();
+    viewer.send({ type: 'page.open', pageId: 'fm', content: feedbackMaterial.content });
+    const ft = viewer.getSnapshot().context.elementActors.ft;
+    ft.send({ type: 'answer.change', value: 'Weil die Sonne scheint.' });
+    ft.send({ type: 'answer.submit' });
+    await waitFor(ft, (s) => s.matches('evaluated'));
+    return viewer.getSnapshot().context.changes.filter((c) => c.id === 'ft' && c.field === 'generatedFeedback');
+  };
+
+  it('gives free texts the feedback call it was given', async () => {
+    const calls: unknown[] = [];
+    const generateFeedback = fromPromise(async ({ input }: { input: unknown }) => {
+      calls.push(input);
+      return { ok: true as const, feedback: 'Gut so.', correct: true };
+    });
+    const reported = await answer({ input: { material: feedbackMaterial, services: { generateFeedback } } });
+    expect(calls).toEqual([{ userAnswer: 'Weil die Sonne scheint.', elementId: 'ft' }]);
+    expect(reported.at(-1)?.value).toEqual([{ feedback: 'Gut so.', correct: true }]);
+  });
+
+  it('without a feedback service, a generative free text behaves as a static one (no call, no error)', async () => {
+    const reported = await answer({ input: { material: feedbackMaterial } });
+    expect(reported.filter((c) => Array.isArray(c.value) && c.value.length > 0)).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { HOTSPOT_POPUP_MAX_HEIGHT, HOTSPOT_POPUP_WIDTH } from '../../../machines/constants';
 import { hotspotsMachine } from '../../../machines/elements/hotspots';
 import type { ElementOf } from '../../model/elements';
 import { Button } from '../../ui/Button';
+import { useOverlay } from '../../ui/OverlayProvider';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { AssetImage } from './AssetImage';
@@ -43,15 +44,15 @@ function HotspotView({ element, actor }: { element: HotspotData; actor: Hotspots
     actor.send({ type: 'hotspot.close' });
   };
 
+  // The popup is an overlay (spec section 4): Escape or a press outside the image closes it, and so does another popup opening.
+  const { open: openOverlay, close: closeOverlay } = useOverlay(`hotspot:${element.id}`, 'dropdown', {
+    refs: [frameRef],
+    onDismiss: (reason) => (reason === 'escape' ? close() : actor.send({ type: 'hotspot.close' })),
+  });
   useEffect(() => {
-    if (!openSpotId) return;
-    // A press outside the image and its popup closes the popup (spec section 4, overlays).
-    const onPointerDown = (event: PointerEvent) => {
-      if (!frameRef.current?.contains(event.target as Node)) actor.send({ type: 'hotspot.close' });
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [actor, openSpotId]);
+    if (openSpotId) openOverlay();
+    else closeOverlay();
+  }, [openSpotId, openOverlay, closeOverlay]);
 
   return (
     <figure className="my-4" aria-label={element.title || t('hotspot.label')}>
@@ -114,12 +115,6 @@ function SpotPopup({ id, spot, position, total, showOrder, onClose, onPrevious, 
     ref.current?.focus();
   }, [spot.id]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-    }
-  };
   // The popup sits below spots in the upper half, above the others, and slides along x so it stays inside the image.
   const vertical = spot.y < 0.5 ? { top: `calc(${spot.y * 100}% + 1.5rem)` } : { bottom: `calc(${(1 - spot.y) * 100}% + 1.5rem)` };
 
@@ -130,7 +125,6 @@ function SpotPopup({ id, spot, position, total, showOrder, onClose, onPrevious, 
       role="dialog"
       aria-labelledby={titleId}
       tabIndex={-1}
-      onKeyDown={onKeyDown}
       data-spot={spot.id}
       className="absolute z-20 flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white text-left shadow-xl outline-none focus-visible:ring-2 focus-visible:ring-primary-600"
       style={{ ...vertical, left: `${spot.x * 100}%`, transform: `translateX(-${spot.x * 100}%)`, width: HOTSPOT_POPUP_WIDTH, maxWidth: '100%', maxHeight: HOTSPOT_POPUP_MAX_HEIGHT }}
