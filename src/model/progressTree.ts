@@ -67,3 +67,16 @@ export function barrierMet(entry: { barrier: Barrier; preceding: readonly Conten
 export function derivedStepProgress(path: Path, reported: ReportedProgress): Record<string, number> {
   return Object.fromEntries(path.content.filter((step) => !step.pathEvaluationType).map((step) => [step.id, elementProgress(step, reported)]));
 }
+
+/** What still keeps a barrier closed: the incomplete items its mode looks at (none when met). */
+export function blockingItems(entry: { barrier: Barrier; preceding: readonly ContentElement[] }, reported: ReportedProgress): ContentElement[] {
+  const incomplete = (item: ContentElement) => elementProgress(item, reported) < 1;
+  switch (entry.barrier.mode) {
+    case 'all':
+      return entry.preceding.filter(incomplete);
+    case 'last':
+      return entry.preceding.slice(-1).filter(incomplete);
+    case 'unlocked':
+      return [];
+  }
+}

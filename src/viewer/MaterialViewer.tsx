@@ -13,6 +13,8 @@ import type { Chapter } from '../model/elements';
 import { SafeHtml } from '../ui/SafeHtml';
 import type { ViewerSearch } from '../../routes/search';
 import { Cover } from './Cover';
+import { ScrollProgressTracker } from './ScrollProgressTracker';
+import { OverlayProvider } from '../ui/OverlayProvider';
 import { usePageData } from './PageDataContext';
 import { generateFeedbackActor } from '../api/feedback';
 import { EmbeddedPage } from './EmbeddedPage';
@@ -48,7 +50,11 @@ export function MaterialViewer({ material, children }: { material: Material; chi
     [pageData, i18n],
   );
   const viewer = useActorRef(viewerMachine, { input: { material, services } });
-  return <ViewerActorContext.Provider value={viewer}>{children}</ViewerActorContext.Provider>;
+  return (
+    <ViewerActorContext.Provider value={viewer}>
+      <OverlayProvider>{children}</OverlayProvider>
+    </ViewerActorContext.Provider>
+  );
 }
 
 /** One page of the material: its root, a chapter at any depth, an external resource, or one embedded element. */
@@ -113,6 +119,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
         <div className="content-flow flex flex-col gap-6" data-testid="page-content">
           {page.content.length ? <ContentList elements={page.content} /> : <p className="container-content text-gray-500">{t('list.empty')}</p>}
         </div>
+        {page.evaluationType === 'scrolling' ? <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} /> : null}
       </article>
       {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} forwardBlocked={forwardBlocked} />}
     </div>

@@ -7,6 +7,44 @@ import { Button } from '../../ui/Button';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
+import { useViewerSelector } from '../viewerContext';
+import { blockingItems } from '../../model/progressTree';
+import { elementLabelText } from '../../model/elementLabel';
+import type { ContentElement } from '../../model/elements';
+import { useState, type MouseEvent } from 'react';
+
+const noItems: ContentElement[] = [];
+
+/** The items above that still keep the barrier closed, each a link that scrolls to it. */
+function BlockingList({ items }: { items: readonly ContentElement[] }) {
+  const { t } = useTranslation('questions');
+  const goTo = (event: MouseEvent, id: string) => {
+    event.preventDefault();
+    const target = document.getElementById(id);
+    if (!target) return;
+    target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    target.tabIndex = -1;
+    target.focus({ preventScroll: true });
+  };
+  return (
+    <div className="w-full text-sm text-gray-700" data-testid="barrier-blocking">
+      <p className="font-medium">{t('barrier.blockedBy')}</p>
+      <ul className="mt-1 list-disc pl-5">
+        {items.map((item) => {
+          const text = elementLabelText(item);
+          const kind = t(`barrier.kinds.${item.modelName}`, { defaultValue: item.modelName });
+          return (
+            <li key={item.id}>
+              <a href={`#${item.id}`} onClick={(event) => goTo(event, item.id)} className="text-primary-700 underline hover:text-primary-800">
+                {text ? `${kind}: ${text}` : kind}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
 
 type BarrierActor = ActorRefFrom<typeof barrierMachine>;
 type Snapshot = SnapshotFrom<typeof barrierMachine>;
@@ -30,6 +68,23 @@ export function BarrierView({ element, actor }: { element: Barrier; actor: Barri
   const { t } = useTranslation('questions');
   const unlocked = useSelector(actor, selectUnlocked);
   const canContinue = useSelector(actor, selectCanContinue);
+  const blocking = useViewerSelector((context) => {
+    const entry = context.index.barriers.get(element.id);
+    return entry ? blockingItems(entry, context.progress) : noItems;
+  }, noItems);
+  const [announcement, setAnnouncement] = useState('');
+  const unlock = () => {
+    actor.send({ type: 'barrier.unlock' });
+    // The revealed content renders on the next frame; then focus its first element and say so.
+    requestAnimationFrame(() => {
+      const first = document.getElementById(element.id)?.nextElementSibling as HTMLElement | null;
+      if (!first) return;
+      first.tabIndex = -1;
+      first.focus({ preventScroll: false });
+      const label = first.querySelector('h1, h2, h3, h4, h5, h6, legend, [id^="title-"]')?.textContent?.trim();
+      setAnnouncement(label ? t('barrier.revealed', { label }) : t('barrier.revealedUnnamed'));
+    });
+  };
   return (
     <section className="my-8 rounded-lg border-2 border-primary-200 bg-primary-50 p-5" data-state={unlocked ? 'unlocked' : 'locked'} aria-label={element.title}>
       {element.content.trim() ? <SafeHtml html={element.content} className="mb-4" /> : null}
@@ -37,12 +92,16 @@ export function BarrierView({ element, actor }: { element: Barrier; actor: Barri
         element.unlockedContent.trim() ? <SafeHtml html={element.unlockedContent} role="status" /> : null
       ) : (
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="primary" isDisabled={!canContinue} onPress={() => actor.send({ type: 'barrier.unlock' })}>
+          <Button variant="primary" isDisabled={!canContinue} onPress={unlock}>
             {element.buttonLabel || t('barrier.continue')}
           </Button>
           <span className="text-sm text-gray-600">{canContinue ? t('barrier.hintReady') : t('barrier.hintLocked')}</span>
+          {!canContinue && blocking.length ? <BlockingList items={blocking} /> : null}
         </div>
       )}
+      <p aria-live="polite" className="sr-only" data-testid="barrier-announcement">
+        {announcement}
+      </p>
     </section>
   );
 }

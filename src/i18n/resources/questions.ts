@@ -60,6 +60,13 @@ export const questions = {
       continue: 'Weiter',
       hintReady: 'Drücken Sie den Button, um fortzufahren',
       hintLocked: 'Der obenstehende Lerninhalt ist noch nicht abgeschlossen',
+      blockedBy: 'Noch offen:',
+      revealed: 'Neuer Inhalt freigeschaltet: {{label}}',
+      revealedUnnamed: 'Neuer Inhalt freigeschaltet',
+      kinds: {
+        ChoiceQuestion: 'Auswahlfrage', ClozeQuestion: 'Lückentext', FreeTextInput: 'Freitext', AssignmentQuestion: 'Zuordnung',
+        PolygonTargetExercise: 'Bildaufgabe', Chapter: 'Kapitel', Path: 'Lernpfad', IFrame: 'Externe Ressource',
+      },
     },
     certificate: {
       issuedOn: 'Ausgestellt am {{date}}',
@@ -138,6 +145,13 @@ export const questions = {
       continue: 'Continue',
       hintReady: 'Press the button to continue',
       hintLocked: 'Learning content above not yet completed',
+      blockedBy: 'Still open:',
+      revealed: 'New content unlocked: {{label}}',
+      revealedUnnamed: 'New content unlocked',
+      kinds: {
+        ChoiceQuestion: 'Choice question', ClozeQuestion: 'Cloze', FreeTextInput: 'Free text', AssignmentQuestion: 'Assignment',
+        PolygonTargetExercise: 'Find the spot', Chapter: 'Chapter', Path: 'Learning path', IFrame: 'External resource',
+      },
     },
     certificate: {
       issuedOn: 'Issued on {{date}}',
