@@ -13,6 +13,7 @@ import type { Chapter } from '../model/elements';
 import { SafeHtml } from '../ui/SafeHtml';
 import type { ViewerSearch } from '../../routes/search';
 import { Cover } from './Cover';
+import { useHostProgress } from './useHostProgress';
 import { ScrollProgressTracker } from './ScrollProgressTracker';
 import { OverlayProvider } from '../ui/OverlayProvider';
 import { usePageData } from './PageDataContext';
@@ -23,6 +24,7 @@ import { FooterNav } from './FooterNav';
 import { Header } from './Header';
 import { pagePath, siblingTargets } from './navTarget';
 import { useScrollTarget } from './useScrollTarget';
+import { useViewerInspection } from './inspection';
 
 type PageProps = {
   material: Material;
@@ -49,7 +51,7 @@ export function MaterialViewer({ material, children }: { material: Material; chi
     }),
     [pageData, i18n],
   );
-  const viewer = useActorRef(viewerMachine, { input: { material, services } });
+  const viewer = useActorRef(viewerMachine, { input: { material, services }, inspect: useViewerInspection() });
   return (
     <ViewerActorContext.Provider value={viewer}>
       <OverlayProvider>{children}</OverlayProvider>
@@ -68,6 +70,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   const viewer = useViewerRef();
   const chapter = trail[trail.length - 1];
   const materialProgress = useProgress(material);
+  useHostProgress(materialProgress);
   const pageBarrierIds = useMemo(() => [...elementsOnPage(page.content)].filter((e) => e.modelName === 'Barrier').map((e) => e.id), [page]);
   const forwardBlocked = useViewerSelector((context) => pageBarrierIds.some((id) => !context.unlockedBarrierIds.includes(id)), false);
   const onLinkClick = useRelativeLinkNavigation();

@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+
+/** The message a framing page receives on every progress change (spec section 4, Tracking). */
+export const PROGRESS_MESSAGE_TYPE = 'lernwerk:progress';
+
+/**
+ * Posts the material's progress to the host page when the viewer runs in a frame. The message
+ * carries the value only: no name, email or guest id.
+ */
+export function useHostProgress(progress: number) {
+  useEffect(() => {
+    if (window.parent === window) return;
+    window.parent.postMessage({ type: PROGRESS_MESSAGE_TYPE, value: progress }, '*');
+  }, [progress]);
+}
