@@ -1,6 +1,7 @@
 import { assign, enqueueActions, setup, type AnyActorLogic, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import type { ContentElement, Path } from '../src/model/elements';
 import type { Material } from '../src/model/material';
+import { progressOf, unlockedIdsOf, withChange, type LearnerState } from '../src/model/learnerState';
 import { barrierMet, barrierPreconditions, derivedStepProgress } from '../src/model/progressTree';
 import { allElements, elementsOnPage } from '../src/model/tree';
 import { elementMachines } from './elements/registry';
@@ -14,7 +15,12 @@ export type ElementServices = {
   generateFeedback?: AnyActorLogic;
 };
 
-export type ViewerInput = { material: Material; services?: ElementServices };
+export type ViewerInput = {
+  material: Material;
+  services?: ElementServices;
+  /** What the learner did before (restored from the browser or the server); actors resume from it. */
+  saved?: LearnerState;
+};
 
 /** A learner change an element reported (one field, one value); tracking takes it from here. */
 export type ElementChange = { id: string; field: string; value: unknown };
@@ -37,6 +43,8 @@ export type ViewerContext = {
   progress: Record<string, number>;
   /** Barriers the learner unlocked. */
   unlockedBarrierIds: string[];
+  /** Every field the learner changed, last value per model id: what is saved and restored. */
+  saved: LearnerState;
   /** Computed once from the material: what each barrier depends on, the paths and their steps. */
   index: MaterialIndex;
   services: ElementServices;
@@ -100,6 +108,7 @@ export const viewerMachine = setup({
       const change = { id: event.id, field: event.field, value: event.value };
       return {
         changes: [...context.changes, change],
+        saved: withChange(context.saved, change),
         progress: event.field === 'progress' && typeof event.value === 'number' ? { ...context.progress, [event.id]: event.value } : context.progress,
         unlockedBarrierIds:
           event.field === 'unlocked' && event.value === true && !context.unlockedBarrierIds.includes(event.id)
@@ -126,8 +135,9 @@ export const viewerMachine = setup({
     openedPageIds: [],
     currentPageId: null,
     changes: [],
-    progress: {},
-    unlockedBarrierIds: [],
+    progress: progressOf(input.saved ?? {}),
+    unlockedBarrierIds: unlockedIdsOf(input.saved ?? {}),
+    saved: input.saved ?? {},
     index: indexMaterial(input.material),
     services: input.services ?? {},
   }),
@@ -160,11 +170,10 @@ function withServices(logic: AnyStateMachine, element: ContentElement, services:
   return [logic.provide({ actors: { generateFeedback: services.generateFeedback } }), { element }];
 }
 
-/** What the viewer already knows of an element when it spawns it (resumed learner state comes later). */
+/** What the viewer knows of an element when it spawns it: its saved fields (a path: its steps' progress). */
 function savedStateOf(element: ContentElement, context: ViewerContext): unknown {
-  if (element.modelName === 'Barrier') return { unlocked: context.unlockedBarrierIds.includes(element.id) };
   if (element.modelName === 'Path') {
     return { stepProgress: Object.fromEntries(element.content.filter((s) => s.pathEvaluationType).map((s) => [s.id, context.progress[s.id] ?? 0])) };
   }
-  return undefined;
+  return context.saved[element.id];
 }

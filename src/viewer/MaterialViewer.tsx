@@ -1,6 +1,6 @@
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { useContext, useLayoutEffect, useMemo, type MouseEvent, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { viewerMachine } from '../../machines/viewer';
 import type { Material } from '../model/material';
@@ -13,6 +13,7 @@ import type { Chapter } from '../model/elements';
 import { SafeHtml } from '../ui/SafeHtml';
 import type { ViewerSearch } from '../../routes/search';
 import { Cover } from './Cover';
+import { learnerStateKey, loadLearnerState, persistLearnerState } from './localLearnerState';
 import { useHostProgress } from './useHostProgress';
 import { ScrollProgressTracker } from './ScrollProgressTracker';
 import { OverlayProvider } from '../ui/OverlayProvider';
@@ -51,7 +52,13 @@ export function MaterialViewer({ material, children }: { material: Material; chi
     }),
     [pageData, i18n],
   );
-  const viewer = useActorRef(viewerMachine, { input: { material, services }, inspect: useViewerInspection() });
+  const storageKey = learnerStateKey(pageData.share?.publicId ?? 'none', material.id);
+  const saved = useMemo(() => loadLearnerState(storageKey), [storageKey]);
+  const viewer = useActorRef(viewerMachine, { input: { material, services, saved }, inspect: useViewerInspection() });
+  useEffect(() => {
+    const subscription = persistLearnerState(viewer, storageKey);
+    return () => subscription.unsubscribe();
+  }, [viewer, storageKey]);
   return (
     <ViewerActorContext.Provider value={viewer}>
       <OverlayProvider>{children}</OverlayProvider>

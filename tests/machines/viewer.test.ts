@@ -125,3 +125,31 @@ describe('viewer: services for element machines', () => {
     expect(reported.filter((c) => Array.isArray(c.value) && c.value.length > 0)).toEqual([]);
   });
 });
+
+describe('viewer: resuming what the learner did', () => {
+  const material = Material.parse({
+    modelName: 'Material', id: 'rm', publicId: 'rm', title: 'R',
+    content: [
+      {
+        id: 'q', modelName: 'ChoiceQuestion', type: 'mc', question: '<p>?</p>',
+        choices: [{ id: 'q-a', text: 'a', correct: true }, { id: 'q-b', text: 'b', correct: true }],
+      },
+      { id: 'b', modelName: 'Barrier', mode: 'all' },
+    ],
+  });
+
+  it('spawns actors in their saved state and keeps every later change in `saved`', () => {
+    const saved = { q: { selected: ['q-a', 'q-b'], evaluated: true, progress: 1 }, b: { unlocked: true } };
+    const viewer = createActor(viewerMachine, { input: { material, saved } }).start();
+    expect(viewer.getSnapshot().context.progress).toEqual({ q: 1 });
+    viewer.send({ type: 'page.open', pageId: 'rm', content: material.content });
+    const { q, b } = viewer.getSnapshot().context.elementActors;
+    expect(q.getSnapshot().value).toBe('evaluated');
+    expect(q.getSnapshot().context.selected).toEqual(['q-a', 'q-b']);
+    expect(b.getSnapshot().value).toBe('unlocked');
+
+    q.send({ type: 'answer.edit' });
+    expect(viewer.getSnapshot().context.saved.q).toMatchObject({ evaluated: false, progress: 0 });
+    expect(viewer.getSnapshot().context.saved.b).toEqual({ unlocked: true });
+  });
+});

@@ -1,0 +1,41 @@
+import { LearnerState } from '../model/learnerState';
+
+/*
+ * The learner's work kept in this browser (localStorage), per share and material, so a reload
+ * loses nothing. Server-side saving for guests and users builds on the same LearnerState.
+ */
+const KEY_PREFIX = 'lernwerk:learner:';
+
+export function learnerStateKey(shareId: string, materialId: string): string {
+  return `${KEY_PREFIX}${shareId}:${materialId}`;
+}
+
+/** The saved state, or empty when there is none or it is unreadable (never throws). */
+export function loadLearnerState(key: string, storage: Storage | undefined = globalThis.localStorage): LearnerState {
+  try {
+    const parsed = LearnerState.safeParse(JSON.parse(storage?.getItem(key) ?? '{}'));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Writes the state; a full or unavailable storage is not an error for the learner (returns false). */
+export function saveLearnerState(key: string, state: LearnerState, storage: Storage | undefined = globalThis.localStorage): boolean {
+  try {
+    storage?.setItem(key, JSON.stringify(state));
+    return Boolean(storage);
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps the viewer's saved state in the browser: written whenever a learner change lands. */
+export function persistLearnerState(viewer: { subscribe: (listener: (snapshot: { context: { saved: LearnerState } }) => void) => { unsubscribe: () => void } }, key: string) {
+  let last: LearnerState | undefined;
+  return viewer.subscribe((snapshot) => {
+    if (snapshot.context.saved === last) return;
+    last = snapshot.context.saved;
+    saveLearnerState(key, last);
+  });
+}

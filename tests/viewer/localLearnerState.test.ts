@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { learnerStateKey, loadLearnerState, persistLearnerState, saveLearnerState } from '../../src/viewer/localLearnerState';
+
+class MemoryStorage {
+  items = new Map<string, string>();
+  full = false;
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    if (this.full) throw new DOMException('quota', 'QuotaExceededError');
+    this.items.set(key, value);
+  }
+}
+
+describe('learner state in the browser', () => {
+  it('round-trips, and reads nothing from a missing, broken or foreign entry', () => {
+    const storage = new MemoryStorage() as unknown as Storage;
+    const key = learnerStateKey('share1', 'm1');
+    expect(loadLearnerState(key, storage)).toEqual({});
+    expect(saveLearnerState(key, { q: { evaluated: true } }, storage)).toBe(true);
+    expect(loadLearnerState(key, storage)).toEqual({ q: { evaluated: true } });
+    storage.setItem(key, '{not json');
+    expect(loadLearnerState(key, storage)).toEqual({});
+    storage.setItem(key, JSON.stringify({ 'bad id!': {} }));
+    expect(loadLearnerState(key, storage)).toEqual({});
+  });
+
+  it('a full storage does not throw at the learner', () => {
+    const storage = new MemoryStorage();
+    storage.full = true;
+    expect(saveLearnerState('k', { q: {} }, storage as unknown as Storage)).toBe(false);
+  });
+
+  it('writes whenever the viewer’s saved state changes', () => {
+    const listeners: ((s: { context: { saved: Record<string, Record<string, unknown>> } }) => void)[] = [];
+    const viewer = { subscribe: (l: (typeof listeners)[number]) => (listeners.push(l), { unsubscribe: () => {} }) };
+    const written: unknown[] = [];
+    const original = globalThis.localStorage;
+    Object.defineProperty(globalThis, 'localStorage', { value: { setItem: (_k: string, v: string) => written.push(JSON.parse(v)) }, configurable: true });
+    try {
+      persistLearnerState(viewer, 'k');
+      const saved = { q: { value: 'x' } };
+      listeners[0]({ context: { saved } });
+      listeners[0]({ context: { saved } });
+      listeners[0]({ context: { saved: { q: { value: 'y' } } } });
+      expect(written).toEqual([{ q: { value: 'x' } }, { q: { value: 'y' } }]);
+    } finally {
+      Object.defineProperty(globalThis, 'localStorage', { value: original, configurable: true });
+    }
+  });
+});
