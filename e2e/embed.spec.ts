@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/transitions';
 import { demoShares, sharePath } from './support/demoShares';
 
 type Message = { type?: unknown; value?: unknown };

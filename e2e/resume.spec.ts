@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/transitions';
 import { demoShares, sharePath } from './support/demoShares';
 
 test('an anonymous learner’s answers survive a reload of the page', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/transitions';
 import { checkA11y, describeViolations, withImpact } from './support/a11y';
 import { demoMaterialShareId, demoShares, sharePath } from './support/demoShares';
 import { collectPageErrors } from './support/pageErrors';

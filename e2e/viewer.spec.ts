@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/transitions';
 import { MODEL_NAMES } from '../src/model/elements';
 import { checkA11y, describeViolations, withImpact } from './support/a11y';
 import { demoCollection, demoMaterial, pagesOf, splitByBarriers } from './support/demoContent';

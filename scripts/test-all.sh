@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # npm test: every check of the project, in order, on a fresh machine.
-#   1. vite build, then the bundle budget (scripts/bundle-report.ts)
+#   1. vite build, then the bundle budget (scripts/bundle-report.ts) and the statechart export drift check
 #   2. vitest: unit, machines, components, server (PostgreSQL too when TEST_DATABASE_URL is set)
 #   3. Playwright in Debian's Chromium against the real server started from the build
 # Every suite runs even when an earlier one failed (Playwright needs a build, though). The last line is
 # `N passed, N failed` over vitest and Playwright (scripts/test-totals.ts); a suite that did not run or
-# failed outside its tests, a failed build and a blown budget count as failures. Exits 1 on any failure.
+# failed outside its tests, a failed build, a blown budget and statechart drift count as failures. Exits 1 on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,6 +42,13 @@ if "$bin/vite" build; then
 else
   failures+=("vite build failed (see above)")
 fi
+# Statechart export drift: docs/statecharts/ must be what `npm run statecharts` writes from machines/.
+# The SVGs are drawn from the .mmd files, which are compared; their pixels depend on the Chromium build
+# and fonts of a machine, so they are not (tests/statecharts renders one for real).
+echo "statecharts drift check: npm run statecharts -- --check --no-svg"
+statecharts_args=(--check --no-svg)
+"$bin/tsx" scripts/statecharts/cli.ts "${statecharts_args[@]}" ||
+  failures+=("statecharts: docs/statecharts/ differs from the machines or the export failed (see above; run npm run statecharts)")
 
 section "2/3 vitest"
 if [ -z "${TEST_DATABASE_URL:-}" ]; then

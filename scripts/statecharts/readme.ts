@@ -163,8 +163,10 @@ function machineSection({ name, machine, chart }: ExportedMachine, constants: Ti
 
   const guards = new Map<string, Set<string>>();
   for (const t of transitions) {
-    if (t.guard) collect(guards, t.guard, transitionRef(chart, t));
-    for (const ref of t.guardRefs) if (ref !== t.guard) collect(guards, ref, `part of ${code(t.guard ?? '')} in ${transitionRef(chart, t)}`);
+    if (!t.guard) continue;
+    // One row per guard of setup(); a combined guard (and/or/not) is listed under each guard it uses.
+    const refs = t.guardRefs.length ? t.guardRefs : [t.guard];
+    for (const ref of refs) collect(guards, ref, ref === t.guard ? transitionRef(chart, t) : `as ${code(t.guard)} in ${transitionRef(chart, t)}`);
   }
   const implementedGuards = Object.keys(machine.implementations.guards).sort(byName);
   out.push('### Guards', '');

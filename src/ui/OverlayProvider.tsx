@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { overlaysMachine, topmostOverlay, type DismissReason, type OverlayGroup } from '../../machines/overlays';
+import { useViewerInspection, viewerInspector } from '../viewer/inspection';
 
 export type OverlaysActor = ActorRefFrom<typeof overlaysMachine>;
 
@@ -47,7 +48,7 @@ let pageWide: OverlayStack | null = null;
  */
 function pageWideStack(): OverlayStack {
   if (!pageWide) {
-    pageWide = { actor: createActor(overlaysMachine).start(), insideTests: new Map() };
+    pageWide = { actor: createActor(overlaysMachine, { inspect: viewerInspector }).start(), insideTests: new Map() };
     listenForDismissal(pageWide, document);
   }
   return pageWide;
@@ -63,7 +64,7 @@ export function OverlayProvider({ actor, children }: { actor?: OverlaysActor; ch
 }
 
 function OwnStackProvider({ children }: { children: ReactNode }) {
-  const actor = useActorRef(overlaysMachine);
+  const actor = useActorRef(overlaysMachine, { inspect: useViewerInspection() });
   return <StackProvider actor={actor}>{children}</StackProvider>;
 }
 

@@ -3,6 +3,7 @@ import { useContext, useEffect, useRef } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { scrollProgressMachine, scrollRatio } from '../../machines/scrollProgress';
 import { ViewerActorContext } from '../elements/viewerContext';
+import { useViewerInspection } from './inspection';
 
 export type ScrollProgressActor = ActorRefFrom<typeof scrollProgressMachine>;
 
@@ -28,7 +29,7 @@ export function ScrollProgressTracker({ pageId, saved, actor }: TrackerProps) {
 }
 
 function LocalTracker({ pageId, saved }: Omit<TrackerProps, 'actor'>) {
-  const actor = useActorRef(scrollProgressMachine, { input: { pageId, saved } });
+  const actor = useActorRef(scrollProgressMachine, { input: { pageId, saved }, inspect: useViewerInspection() });
   const viewer = useContext(ViewerActorContext);
   useEffect(() => {
     if (!viewer) return;

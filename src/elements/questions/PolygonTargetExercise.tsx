@@ -24,6 +24,14 @@ const selectEvaluated = (snapshot: Snapshot) => snapshot.matches('evaluated');
 const STEP = 0.02;
 const BIG_STEP = 0.1;
 
+/** The move an arrow key stands for, in image fractions; undefined for other keys. */
+function arrowMove(key: string, step: number): Point | undefined {
+  const moves: Record<string, Point> = {
+    ArrowLeft: { x: -step, y: 0 }, ArrowRight: { x: step, y: 0 }, ArrowUp: { x: 0, y: -step }, ArrowDown: { x: 0, y: step },
+  };
+  return moves[key];
+}
+
 /** A polygon target exercise: marks on an image, judged against hidden polygons (spec section 4). */
 export function PolygonTargetExerciseElement({ element }: ElementProps<PolygonTargetExercise>) {
   return (
@@ -71,11 +79,7 @@ export function PolygonTargetExerciseView({ element, actor }: { element: Polygon
 
   const onFrameKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (evaluated || event.target !== event.currentTarget) return;
-    const step = event.shiftKey ? BIG_STEP : STEP;
-    const moves: Record<string, Point> = {
-      ArrowLeft: { x: -step, y: 0 }, ArrowRight: { x: step, y: 0 }, ArrowUp: { x: 0, y: -step }, ArrowDown: { x: 0, y: step },
-    };
-    const move = moves[event.key];
+    const move = arrowMove(event.key, event.shiftKey ? BIG_STEP : STEP);
     if (move) {
       event.preventDefault();
       setCrosshairVisible(true);
@@ -106,6 +110,14 @@ export function PolygonTargetExerciseView({ element, actor }: { element: Polygon
     event.currentTarget.releasePointerCapture?.(current.pointerId);
     if (current.moved && dragPreview) actor.send({ type: 'mark.move', index: current.index, x: dragPreview.point.x, y: dragPreview.point.y });
     setDragPreview(null);
+  };
+  // The keyboard way to move a mark (dragging needs a pointer): arrow keys on the focused mark, Shift for bigger steps.
+  const onMarkKeyDown = (index: number) => (event: KeyboardEvent<HTMLButtonElement>) => {
+    const move = arrowMove(event.key, event.shiftKey ? BIG_STEP : STEP);
+    if (evaluated || !move) return;
+    event.preventDefault();
+    const point = clampToImage({ x: marks[index].x + move.x, y: marks[index].y + move.y });
+    actor.send({ type: 'mark.move', index, x: point.x, y: point.y });
   };
   const onMarkClick = (index: number) => () => {
     const wasDrag = drag.current?.moved;
@@ -167,6 +179,7 @@ export function PolygonTargetExerciseView({ element, actor }: { element: Polygon
               onPointerMove={onMarkPointerMove}
               onPointerUp={onMarkPointerUp}
               onClick={onMarkClick(index)}
+              onKeyDown={onMarkKeyDown(index)}
               className={`absolute flex size-7 -translate-x-1/2 -translate-y-1/2 touch-none items-center justify-center rounded-full border-2 border-white text-xs font-bold text-white shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 ${
                 evaluated ? (markCorrect ? 'bg-green-600' : 'bg-red-600') : 'bg-primary-600'
               }`}

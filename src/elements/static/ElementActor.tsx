@@ -2,6 +2,7 @@ import { useActorRef } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom, AnyStateMachine, InputFrom } from 'xstate';
 import { useElementActor } from '../viewerContext';
+import { useViewerInspection } from '../../viewer/inspection';
 
 type ElementActorProps<M extends AnyStateMachine> = {
   id: string;
@@ -21,6 +22,6 @@ export function ElementActor<M extends AnyStateMachine>({ id, machine, input, ch
 }
 
 function LocalActor<M extends AnyStateMachine>({ machine, input, children }: Omit<ElementActorProps<M>, 'id'>) {
-  const actor = useActorRef(machine, { input }) as ActorRefFrom<M>;
+  const actor = useActorRef(machine, { input, inspect: useViewerInspection() }) as ActorRefFrom<M>;
   return <>{children(actor)}</>;
 }

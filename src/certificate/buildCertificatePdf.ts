@@ -1,0 +1,174 @@
+import { PDFDocument, PageSizes, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import type { CertificateAnswer } from './questionsBlock';
+import { fitText, wrapText } from './wrapText';
+
+/** Everything printed on a certificate, already translated and formatted (the builder knows no language). */
+export type CertificateDocument = {
+  /** BCP 47 language of the texts (`de`, `en`), written to the PDF's /Lang. */
+  lang: string;
+  title: string;
+  /** "issued for" above the name. */
+  issuedForLabel: string;
+  issuedFor: string;
+  /** "for the learning material" above the material name. */
+  materialLabel: string;
+  materialName: string;
+  /** The certificate text as plain paragraphs, its `[questions]` block already removed. */
+  paragraphs: readonly string[];
+  /** Heading above the answers; unused when there are none. */
+  answersHeading: string;
+  answers: readonly CertificateAnswer[];
+  /** "Issued on 04 March 2025". */
+  issueDateLine: string;
+  /** "Validity: …", or empty. */
+  validityLine: string;
+  /** The logo as PNG or JPEG bytes; left out when missing or unreadable. */
+  logo?: Uint8Array;
+  /** The ISO issue date: the PDF's creation date. */
+  issueDate: string;
+};
+
+/** A4 portrait in PDF points (width / height = 0.707, spec section 9). */
+export const CERTIFICATE_PAGE_SIZE = PageSizes.A4;
+
+const [PAGE_WIDTH, PAGE_HEIGHT] = CERTIFICATE_PAGE_SIZE;
+const MARGIN = 64;
+const TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const PRIMARY = rgb(0x3a / 255, 0x41 / 255, 0x95 / 255);
+const INK = rgb(0.13, 0.13, 0.15);
+const MUTED = rgb(0.4, 0.4, 0.45);
+const LOGO_MAX = { width: 180, height: 56 };
+
+type Fonts = { regular: PDFFont; bold: PDFFont };
+type Style = { font: PDFFont; size: number; color: typeof INK; align: 'left' | 'center'; lineHeight: number };
+
+/** Lays text out top to bottom, starting a new page when the current one is full. */
+class Flow {
+  page: PDFPage;
+  y: number;
+
+  constructor(private readonly doc: PDFDocument) {
+    this.page = this.newPage();
+    this.y = PAGE_HEIGHT - MARGIN;
+  }
+
+  private newPage(): PDFPage {
+    const page = this.doc.addPage(CERTIFICATE_PAGE_SIZE);
+    const inset = 24;
+    page.drawRectangle({ x: inset, y: inset, width: PAGE_WIDTH - 2 * inset, height: PAGE_HEIGHT - 2 * inset, borderColor: PRIMARY, borderWidth: 1.5 });
+    return page;
+  }
+
+  /** Makes room for `height` points, on a new page if needed. */
+  room(height: number) {
+    if (this.y - height >= MARGIN) return;
+    this.page = this.newPage();
+    this.y = PAGE_HEIGHT - MARGIN;
+  }
+
+  gap(points: number) {
+    this.y -= points;
+  }
+
+  text(text: string, style: Style) {
+    for (const line of wrapText(fitText(text, style.font), style.font, style.size, TEXT_WIDTH)) {
+      this.room(style.lineHeight);
+      this.y -= style.lineHeight;
+      const width = style.font.widthOfTextAtSize(line, style.size);
+      const x = style.align === 'center' ? (PAGE_WIDTH - width) / 2 : MARGIN;
+      this.page.drawText(line, { x, y: this.y + (style.lineHeight - style.size) / 2, size: style.size, font: style.font, color: style.color });
+    }
+  }
+
+  image(image: PDFImage) {
+    const scale = Math.min(LOGO_MAX.width / image.width, LOGO_MAX.height / image.height, 1);
+    const { width, height } = image.scale(scale);
+    this.room(height);
+    this.y -= height;
+    this.page.drawImage(image, { x: (PAGE_WIDTH - width) / 2, y: this.y, width, height });
+  }
+}
+
+async function embedLogo(doc: PDFDocument, bytes: Uint8Array | undefined): Promise<PDFImage | undefined> {
+  if (!bytes || bytes.length < 4) return undefined;
+  try {
+    if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return await doc.embedPng(bytes);
+    if (bytes[0] === 0xff && bytes[1] === 0xd8) return await doc.embedJpg(bytes);
+  } catch {
+    // A broken logo must not cost the learner the certificate.
+  }
+  return undefined;
+}
+
+const style = (fonts: Fonts, weight: keyof Fonts, size: number, color = INK, align: Style['align'] = 'center'): Style => ({
+  font: fonts[weight],
+  size,
+  color,
+  align,
+  lineHeight: Math.round(size * 1.4),
+});
+
+/**
+ * The certificate as PDF bytes: A4 portrait, Helvetica (WinAnsi: German umlauts and ß print; a
+ * character the font lacks becomes its nearest ASCII form or `?`). Title, Subject and Keywords
+ * carry the title, the material and the name, so the file says what it is without being opened.
+ */
+export async function buildCertificatePdf(certificate: CertificateDocument, now = new Date()): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const keep = (text: string) => fitText(text, fonts.regular);
+  doc.setTitle(keep(certificate.title), { showInWindowTitleBar: true });
+  doc.setSubject(keep(`${certificate.materialName}: ${certificate.issuedForLabel} ${certificate.issuedFor}`));
+  doc.setKeywords([certificate.title, certificate.issuedFor, certificate.materialName, certificate.issueDateLine].map(keep));
+  doc.setLanguage(certificate.lang);
+  doc.setCreator('Lernwerk');
+  doc.setProducer('Lernwerk (pdf-lib)');
+  const issued = new Date(certificate.issueDate);
+  doc.setCreationDate(Number.isNaN(issued.getTime()) ? now : issued);
+  doc.setModificationDate(now);
+
+  const flow = new Flow(doc);
+  const logo = await embedLogo(doc, certificate.logo);
+  if (logo) {
+    flow.image(logo);
+    flow.gap(32);
+  } else flow.gap(24);
+
+  flow.text(certificate.title, style(fonts, 'bold', 26, PRIMARY));
+  flow.gap(28);
+  flow.text(certificate.issuedForLabel, style(fonts, 'regular', 12, MUTED));
+  flow.gap(4);
+  flow.text(certificate.issuedFor, style(fonts, 'bold', 22));
+  flow.gap(20);
+  flow.text(certificate.materialLabel, style(fonts, 'regular', 12, MUTED));
+  flow.gap(4);
+  flow.text(certificate.materialName, style(fonts, 'bold', 15));
+  flow.gap(28);
+
+  const body = style(fonts, 'regular', 11, INK, 'left');
+  for (const paragraph of certificate.paragraphs) {
+    flow.text(paragraph, body);
+    flow.gap(6);
+  }
+  if (certificate.answers.length > 0) {
+    flow.gap(14);
+    flow.text(certificate.answersHeading, style(fonts, 'bold', 13, PRIMARY, 'left'));
+    flow.gap(6);
+    for (const { question, answer } of certificate.answers) {
+      for (const line of question.split('\n')) flow.text(line, style(fonts, 'bold', 11, INK, 'left'));
+      flow.gap(3);
+      for (const line of answer.split(/\r?\n/)) flow.text(line, body);
+      flow.gap(12);
+    }
+  }
+
+  // Issue date and validity close the last page at its foot.
+  const footer = style(fonts, 'regular', 11, MUTED, 'left');
+  const footerLines = [certificate.issueDateLine, certificate.validityLine].filter((line) => line.trim() !== '');
+  const footerHeight = footerLines.reduce((sum, line) => sum + wrapText(keep(line), footer.font, footer.size, TEXT_WIDTH).length * footer.lineHeight, 0);
+  flow.room(footerHeight + 24);
+  flow.y = MARGIN + footerHeight;
+  for (const line of footerLines) flow.text(line, footer);
+
+  return doc.save({ useObjectStreams: false });
+}

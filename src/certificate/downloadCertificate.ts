@@ -1,0 +1,37 @@
+import type { CertificateDocument } from './buildCertificatePdf';
+
+/** The logo image, or undefined when there is none or it cannot be fetched (the PDF is made without it). */
+async function fetchLogo(url: string | undefined): Promise<Uint8Array | undefined> {
+  if (!url) return undefined;
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return undefined;
+    return new Uint8Array(await response.arrayBuffer());
+  } catch {
+    return undefined;
+  }
+}
+
+/** Hands the browser a file to save, as a link with `download` would. */
+function saveFile(bytes: Uint8Array, fileName: string, type: string) {
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * Builds the certificate PDF in the browser and saves it. pdf-lib is loaded here, on the first
+ * download, so it never weighs on the first paint of a page.
+ */
+export async function downloadCertificate(certificate: Omit<CertificateDocument, 'logo'>, options: { logoUrl?: string; fileName: string }): Promise<void> {
+  const [{ buildCertificatePdf }, logo] = await Promise.all([import('./buildCertificatePdf'), fetchLogo(options.logoUrl)]);
+  const bytes = await buildCertificatePdf({ ...certificate, logo });
+  saveFile(bytes, options.fileName, 'application/pdf');
+}

@@ -1,0 +1,33 @@
+import type { ContentElement } from '../model/elements';
+import { certificateQuestionIds } from '../model/material';
+import { htmlToParagraphs } from './htmlText';
+
+/** The same block `certificateQuestionIds` reads: `[questions]`, then `[id]`s with tags or spaces between. */
+const QUESTIONS_BLOCK = /\[questions\](?:\s*(?:<[^>]*>)*\s*\[[A-Za-z0-9_-]+\])*/g;
+
+/** A certificate text without its `[questions] [id] …` block (spec section 5). */
+export function withoutQuestionsBlock(content: string): string {
+  return content.replace(QUESTIONS_BLOCK, '');
+}
+
+/** One printed answer: the free text's instructions as the heading, the learner's text below. */
+export type CertificateAnswer = { question: string; answer: string };
+
+/**
+ * The answers the certificate prints: the free-text elements its `[questions]` block names, in that
+ * order, whose learner value is a non-blank string. `valueOf(id)` is the learner's last value.
+ */
+export function certificateAnswers(content: string, elements: Iterable<ContentElement>, valueOf: (id: string) => unknown): CertificateAnswer[] {
+  const ids = [...new Set(certificateQuestionIds(content))];
+  if (ids.length === 0) return [];
+  const freeTexts = new Map<string, string>();
+  for (const element of elements) {
+    if (element.modelName === 'FreeTextInput') freeTexts.set(element.id, element.instructions.html);
+  }
+  return ids.flatMap((id) => {
+    const instructions = freeTexts.get(id);
+    const value = valueOf(id);
+    if (instructions === undefined || typeof value !== 'string' || value.trim() === '') return [];
+    return [{ question: htmlToParagraphs(instructions).join('\n'), answer: value.trim() }];
+  });
+}

@@ -1,0 +1,75 @@
+/** What the layout needs of a font (pdf-lib's PDFFont has both). */
+export type MeasuringFont = {
+  widthOfTextAtSize(text: string, size: number): number;
+  getCharacterSet(): number[];
+};
+
+const FALLBACKS: Record<string, string> = {
+  '\u2192': '->', '\u2190': '<-', '\u21d2': '=>', '\u2212': '-', '\u2010': '-', '\u2011': '-', '\u2012': '-',
+  '\u2043': '-', '\u00ad': '', '\u200b': '', '\u200c': '', '\u200d': '', '\ufeff': '', '\u2009': ' ',
+  '\u200a': ' ', '\u202f': ' ', '\u2007': ' ', '\u2002': ' ', '\u2003': ' ', '\t': ' ', '\u2264': '<=', '\u2265': '>=',
+  '\u2248': '~', '\u2260': '!=',
+};
+
+const characterSets = new WeakMap<MeasuringFont, Set<number>>();
+
+function supported(font: MeasuringFont): Set<number> {
+  let set = characterSets.get(font);
+  if (!set) {
+    set = new Set(font.getCharacterSet());
+    characterSets.set(font, set);
+  }
+  return set;
+}
+
+/**
+ * `text` with every character the font cannot draw replaced: a known stand-in (`→` becomes `->`),
+ * else its letters without accents, else `?`. pdf-lib throws on a character its encoding lacks.
+ */
+export function fitText(text: string, font: MeasuringFont): string {
+  const set = supported(font);
+  let result = '';
+  for (const char of text.normalize('NFC')) {
+    if (set.has(char.codePointAt(0)!)) result += char;
+    else if (char in FALLBACKS) result += [...FALLBACKS[char]].filter((c) => set.has(c.codePointAt(0)!)).join('');
+    else if (/\s/.test(char)) result += ' ';
+    else {
+      const base = [...char.normalize('NFKD')].filter((c) => set.has(c.codePointAt(0)!) && !/[\u0300-\u036f]/.test(c)).join('');
+      result += base || '?';
+    }
+  }
+  return result;
+}
+
+/** Splits a word wider than `width` into pieces that fit. */
+function breakWord(word: string, font: MeasuringFont, size: number, width: number): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  for (const char of word) {
+    if (piece && font.widthOfTextAtSize(piece + char, size) > width) {
+      pieces.push(piece);
+      piece = char;
+    } else piece += char;
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
+/** Greedy word wrap of one paragraph into lines no wider than `width` points; blank text gives no lines. */
+export function wrapText(text: string, font: MeasuringFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(candidate, size) <= width) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    const pieces = font.widthOfTextAtSize(word, size) <= width ? [word] : breakWord(word, font, size, width);
+    line = pieces.pop() ?? '';
+    lines.push(...pieces);
+  }
+  if (line) lines.push(line);
+  return lines;
+}
