@@ -1,14 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { checkA11y, describeViolations, withImpact } from './support/a11y';
+import { violationsWithin } from './support/a11yScope';
 import { assignmentAnswers, choiceAnswers, clozeAnswers, demoElement, polygonAnswers, textOf } from './support/demoAnswers';
 import { demoMaterial } from './support/demoContent';
 import { demoShares, sharePath } from './support/demoShares';
 import {
-  assignByKeyboard, assignmentItem, chooseRadioByKeyboard, clickOnImage, de, element, expectCourseProgress, expectRing, feedback,
-  followCrumb, goBackUp, openChapterCard, pressByKeyboard, tabTo, tickCheckboxByKeyboard,
+  assignByKeyboard, assignmentItem, chooseRadioByKeyboard, clickChoice, clickOnImage, de, element, expectCourseProgress, expectRing, feedback,
+  followCrumb, goBackUp, openChapterCard, pressByKeyboard, tickCheckboxByKeyboard,
 } from './support/learner';
 import { collectPageErrors } from './support/pageErrors';
 import { saveScreenshot } from './support/screenshots';
+import { expect, test } from './support/transitions';
 
 /*
  * Issue 3, "End-to-end in Chromium": one learner session through the demo material. Element state lives
@@ -22,6 +24,7 @@ const kap1Measuring = demoElement('kap1-1-1', 'Chapter');
 const kap2 = demoElement('kap2', 'Chapter');
 const kap3 = demoElement('kap3', 'Chapter');
 const path = demoElement('pfad-weg-des-wassers', 'Path');
+const pathTitle = path.title || de.pathLabel;
 const singleChoice = demoElement('kap1-frage-suesswasser', 'ChoiceQuestion');
 const multipleChoice = demoElement('kap3-frage-sparen', 'ChoiceQuestion');
 const stepChoice = demoElement('pfad-fluss-frage', 'ChoiceQuestion');
@@ -32,6 +35,7 @@ const assignment = demoElement('kap2-zuordnung-herkunft', 'AssignmentQuestion');
 const polygon = demoElement('kap2-karte-brunnen', 'PolygonTargetExercise');
 const cloze = demoElement('kap2-lueckentext', 'ClozeQuestion');
 const diaryBarrier = demoElement('kap3-sperre-tagebuch', 'Barrier');
+const diaryHeading = demoElement('kap3-heading-tagebuch', 'Heading');
 const finalBarrier = demoElement('abschluss-sperre', 'Barrier');
 const certificate = demoElement('abschluss-zertifikat', 'Certificate');
 
@@ -41,6 +45,13 @@ const certificate = demoElement('abschluss-zertifikat', 'Certificate');
  */
 const materialItems = 4;
 const share = (chapterShare: number) => chapterShare / materialItems;
+
+/** Elements whose accessibility the walkthrough answers for (serious axe findings inside them fail it). */
+const QUESTION_SELECTOR = ['ChoiceQuestion', 'ClozeQuestion', 'FreeTextInput', 'AssignmentQuestion', 'PolygonTargetExercise', 'Barrier']
+  .map((name) => `[data-model-name="${name}"]`)
+  .join(', ');
+
+test.use({ actionTimeout: 15_000 });
 
 async function expectEvaluated(page: Page, id: string) {
   await expect(element(page, id).locator('section[data-state]').first()).toHaveAttribute('data-state', 'evaluated');
@@ -59,11 +70,15 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     const barrier = element(page, finalBarrier.id);
     await expect(barrier.getByRole('button', { name: finalBarrier.buttonLabel })).toBeDisabled();
     await expect(barrier).toContainText(de.barrierLocked);
+    // What still blocks it: the three chapters and the path, each a link to it.
+    const blocking = barrier.getByTestId('barrier-blocking').getByRole('link');
+    await expect(blocking).toHaveCount(4);
+    for (const [index, title] of [kap1.title, kap2.title, kap3.title, pathTitle].entries()) await expect(blocking.nth(index)).toContainText(title);
     await expect(element(page, certificate.id)).toHaveCount(0);
   });
 
   await test.step('path: self-completion toggles, opened steps complete by opening', async () => {
-    const pathNav = page.getByRole('navigation', { name: path.title });
+    const pathNav = page.getByRole('navigation', { name: pathTitle });
     const step = (index: number) => element(page, path.content[index].id);
     const [source, lexiconStep, sewage, river] = path.content;
     expect(source.pathEvaluationType).toBe('selfCompletion');
@@ -108,7 +123,8 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     await step(3).getByRole('link', { name: river.pathTitle }).click();
     await expect(page.getByRole('heading', { level: 1, name: river.title })).toBeVisible();
     const question = element(page, stepChoice.id);
-    await question.getByRole('radio', { name: choiceAnswers(stepChoice).right[0] }).check();
+    await clickChoice(question, choiceAnswers(stepChoice).right[0]);
+    await expect(question.getByRole('radio', { name: choiceAnswers(stepChoice).right[0] })).toBeChecked();
     await question.getByRole('button', { name: de.evaluate }).click();
     await expect(feedback(question)).toContainText(de.positiveTitle);
     await goBackUp(page, demoMaterial.title);
@@ -116,6 +132,7 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     for (let i = 0; i < path.content.length; i++) await expectRing(step(i), 1);
     await expect(pathNav.locator('[aria-current="step"]')).toHaveCount(0);
     await expectCourseProgress(page, share(1));
+    await expect(element(page, finalBarrier.id).getByTestId('barrier-blocking').getByRole('link')).toHaveCount(3);
     await saveScreenshot(page, testInfo, 'path-complete');
   });
 
@@ -152,7 +169,7 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     await exercise.getByRole('button', { name: de.checkAnswer }).click();
     await expect(feedback(exercise)).toHaveText(`${de.negativeTitle} ${textOf(polygon.feedbackNegative?.html)}`);
     await expect(exercise).toContainText(de.found(1));
-    await expect(exercise.getByRole('button', { name: 'Markierung 2: falsch' })).toBeVisible();
+    await expect(exercise.getByRole('button', { name: de.markWrong(2) })).toBeVisible();
     await exercise.getByRole('button', { name: de.resetQuestion }).click();
     await expect(exercise).toContainText(de.marksSet(0, polygon.polygons.length));
     for (const point of right) await clickOnImage(page, exercise, point);
@@ -184,7 +201,9 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     await expectCourseProgress(page, share(1) + share(1));
     await saveScreenshot(page, testInfo, 'chapter-2-evaluated');
     const violations = await checkA11y(page, testInfo, 'chapter-2-evaluated');
-    expect(withImpact(violations, 'critical', 'serious'), describeViolations(violations)).toEqual([]);
+    expect(withImpact(violations, 'critical'), describeViolations(violations)).toEqual([]);
+    const inQuestions = await violationsWithin(page, withImpact(violations, 'serious'), QUESTION_SELECTOR);
+    expect(inQuestions, describeViolations(inQuestions)).toEqual([]);
     await goBackUp(page, demoMaterial.title);
     await expectRing(element(page, kap2.id), 1);
   });
@@ -199,9 +218,13 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     await expect(continueButton).toBeDisabled();
     await expect(barrier).toContainText(de.barrierLocked);
     await expect(element(page, generativeFreeText.id)).toHaveCount(0);
+    const blockedBy = barrier.getByTestId('barrier-blocking').getByRole('link');
+    await expect(blockedBy).toHaveCount(1);
+    await expect(blockedBy).toContainText(textOf(multipleChoice.question).slice(0, 30));
 
     // Wrong answer (neutral feedback), then edit: the barrier locks again until it is evaluated anew.
-    await question.getByRole('checkbox', { name: wrong[0] }).check();
+    await clickChoice(question, wrong[0]);
+    await expect(question.getByRole('checkbox', { name: wrong[0] })).toBeChecked();
     await question.getByRole('button', { name: submit }).click();
     await expect(feedback(question)).toHaveText(textOf(multipleChoice.feedbackNeutral));
     await expect(question.getByRole('checkbox', { name: wrong[0] })).toBeDisabled();
@@ -209,6 +232,9 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     await expect(continueButton).toBeEnabled();
     await question.getByRole('button', { name: de.editAnswer }).click();
     await expect(continueButton).toBeDisabled();
+    // By keyboard from the barrier: its link to the blocking question moves the focus there.
+    await pressByKeyboard(page, blockedBy);
+    await expect(question).toBeFocused();
     for (const name of right) await tickCheckboxByKeyboard(page, question, name);
     await pressByKeyboard(page, question.getByRole('button', { name: submit }));
     await expect(feedback(question)).toHaveText(textOf(multipleChoice.feedbackNeutral));
@@ -219,6 +245,9 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     await pressByKeyboard(page, continueButton);
     await expect(barrier.getByRole('status')).toHaveText(textOf(diaryBarrier.unlockedContent));
     await expect(continueButton).toHaveCount(0);
+    // Focus moves to the first revealed element, and a polite live region says what appeared.
+    await expect(element(page, diaryHeading.id)).toBeFocused();
+    await expect(barrier.getByTestId('barrier-announcement')).toHaveText(`${de.revealed}: ${textOf(diaryHeading.content.html)}`);
     for (const id of ['kap3-heading-tagebuch', 'kap3-text-tagebuch', generativeFreeText.id]) await expect(element(page, id)).toBeVisible();
 
     // The diary answer (generative feedback; the e2e server has no feedback provider configured).
@@ -228,7 +257,7 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     await expectEvaluated(page, generativeFreeText.id);
     await expect(diary.getByRole('textbox')).toBeDisabled();
     // Issue 3: "No provider configured or useGenerativeFeedback off: the static 'Answer has been submitted' box."
-    await expect.soft(feedback(diary), 'without a feedback provider the static box shows, not the error box').toContainText(de.submitted);
+    await expect(feedback(diary), 'without a feedback provider the static box shows, not the error box').toContainText(de.submitted);
     await expectCourseProgress(page, share(3));
     await saveScreenshot(page, testInfo, 'chapter-3-unlocked');
     await goBackUp(page, demoMaterial.title);
@@ -259,7 +288,9 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
 
     // The scrolling chapter completes when read to its end; its nested chapter holds a free-text answer.
     await openChapterCard(page, kap1Scrolling);
+    await expectCourseProgress(page, share(3) + share(2 / 3));
     await page.keyboard.press('End');
+    await expectCourseProgress(page, 1, 'reading the scrolling chapter to its end completes it, and with it the course');
     await openChapterCard(page, kap1Measuring);
     const answer = element(page, freeText.id);
     const text = answer.getByRole('textbox');
@@ -292,9 +323,11 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     const continueButton = barrier.getByRole('button', { name: finalBarrier.buttonLabel });
     await expect(continueButton).toBeEnabled();
     await expect(element(page, certificate.id)).toHaveCount(0);
+    await expect(barrier.getByTestId('barrier-blocking')).toHaveCount(0);
     await pressByKeyboard(page, continueButton);
     await expect(barrier.getByRole('status')).toHaveText(textOf(finalBarrier.unlockedContent));
     await expect(element(page, certificate.id)).toBeVisible();
+    await expect(element(page, certificate.id)).toBeFocused();
     await expect(element(page, certificate.id)).toContainText(certificate.title);
     await expect(element(page, 'abschluss-text-dank')).toBeVisible();
     await saveScreenshot(page, testInfo, 'course-complete');

@@ -1,4 +1,4 @@
-import type { ContentElement, ElementOf, ModelName, Path } from '../../src/model/elements';
+import type { ContentElement, ElementOf, ModelName } from '../../src/model/elements';
 import type { Material } from '../../src/model/material';
 import { gapsOf } from '../../src/model/richText';
 import { allElements } from '../../src/model/tree';
@@ -11,11 +11,6 @@ export function demoElement<N extends ModelName>(id: string, modelName: N, mater
   const element = [...allElements(material.content)].find((e): e is ContentElement => e.id === id);
   if (!element || element.modelName !== modelName) throw new Error(`the demo material has no ${modelName} with id ${id}`);
   return element as ElementOf<N>;
-}
-
-/** Every element of a kind in the demo material, in reading order. */
-export function demoElementsOf<N extends ModelName>(modelName: N, material: Material = demoMaterial): ElementOf<N>[] {
-  return [...allElements(material.content)].filter((e): e is ElementOf<N> => e.modelName === modelName);
 }
 
 /** The visible text of an html snippet from the content (tags dropped, whitespace collapsed). */
@@ -82,7 +77,3 @@ export function polygonAnswers(exercise: ElementOf<'PolygonTargetExercise'>): { 
   return { right, miss };
 }
 
-/** The steps of a path by how they complete. */
-export function pathSteps(path: Path) {
-  return path.content.map((step) => ({ step, completion: step.pathEvaluationType ?? ('derived' as const) }));
-}

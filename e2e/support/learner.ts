@@ -21,9 +21,12 @@ export const de = {
   resetQuestion: 'Frage zurücksetzen',
   marksSet: (marks: number, total: number) => `${marks} / ${total} Markierungen gesetzt`,
   found: (found: number) => `${found} gefunden`,
+  markWrong: (n: number) => `Markierung ${n}: falsch`,
   polygonImage: 'Bild: klicken, um eine Markierung zu setzen',
   barrierReady: 'Drücken Sie den Button, um fortzufahren',
   barrierLocked: 'Der obenstehende Lerninhalt ist noch nicht abgeschlossen',
+  revealed: 'Neuer Inhalt freigeschaltet',
+  pathLabel: 'Lernpfad',
   stepComplete: 'Abschließen',
   stepCompleted: 'Abgeschlossen',
   ring: (percent: number) => `${percent} % abgeschlossen`,
@@ -133,6 +136,11 @@ export async function tickCheckboxByKeyboard(page: Page, question: Locator, name
   await tabTo(page, box);
   await page.keyboard.press('Space');
   await expect(box).toBeChecked();
+}
+
+/** Picks a choice with the mouse: a click on its label (the radio or checkbox input itself is visually hidden). */
+export async function clickChoice(question: Locator, name: string) {
+  await question.locator('label').filter({ hasText: name }).click();
 }
 
 /** The result box of an evaluated question. */

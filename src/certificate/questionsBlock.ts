@@ -5,9 +5,9 @@ import { htmlToParagraphs } from './htmlText';
 /** The same block `certificateQuestionIds` reads: `[questions]`, then `[id]`s with tags or spaces between. */
 const QUESTIONS_BLOCK = /\[questions\](?:\s*(?:<[^>]*>)*\s*\[[A-Za-z0-9_-]+\])*/g;
 
-/** A certificate text without its `[questions] [id] …` block (spec section 5). */
+/** A certificate text without its `[questions] [id] …` block (spec section 5); tags inside the block stay, so the html stays whole. */
 export function withoutQuestionsBlock(content: string): string {
-  return content.replace(QUESTIONS_BLOCK, '');
+  return content.replace(QUESTIONS_BLOCK, (block) => block.match(/<[^>]*>/g)?.join('') ?? '');
 }
 
 /** One printed answer: the free text's instructions as the heading, the learner's text below. */

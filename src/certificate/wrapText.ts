@@ -23,15 +23,15 @@ function supported(font: MeasuringFont): Set<number> {
 }
 
 /**
- * `text` with every character the font cannot draw replaced: a known stand-in (`→` becomes `->`),
- * else its letters without accents, else `?`. pdf-lib throws on a character its encoding lacks.
+ * `text` with every character the font cannot draw replaced: a known stand-in (`→` becomes `->`,
+ * a soft hyphen nothing), else its letters without accents, else `?`. pdf-lib throws on a character its encoding lacks.
  */
 export function fitText(text: string, font: MeasuringFont): string {
   const set = supported(font);
   let result = '';
   for (const char of text.normalize('NFC')) {
-    if (set.has(char.codePointAt(0)!)) result += char;
-    else if (char in FALLBACKS) result += [...FALLBACKS[char]].filter((c) => set.has(c.codePointAt(0)!)).join('');
+    if (char in FALLBACKS) result += [...FALLBACKS[char]].filter((c) => set.has(c.codePointAt(0)!)).join('');
+    else if (set.has(char.codePointAt(0)!)) result += char;
     else if (/\s/.test(char)) result += ' ';
     else {
       const base = [...char.normalize('NFKD')].filter((c) => set.has(c.codePointAt(0)!) && !/[\u0300-\u036f]/.test(c)).join('');

@@ -66,8 +66,8 @@ export type ResolvedPath =
 
 /**
  * Resolves the route below a material: `p1/p2/p3` is a chapter trail by publicId,
- * `…/iframe/{id}` an external resource of that chapter, and a bare `iframe/{id}` at the
- * material root the embeddable view of any element (spec section 2).
+ * `…/iframe/{id}` an external resource of that chapter (or of the root page), and any other
+ * `iframe/{id}` at the material root the embeddable view of that element (spec section 2).
  */
 export function resolvePath(material: Material, segments: readonly string[]): ResolvedPath {
   const trail: Chapter[] = [];
@@ -77,6 +77,9 @@ export function resolvePath(material: Material, segments: readonly string[]): Re
     if (segment === 'iframe' && i === segments.length - 2) {
       const id = segments[i + 1];
       if (trail.length === 0) {
+        // An external resource of the root page opens as a page; any other element in the embeddable view.
+        const resource = findExternalResource(material, id);
+        if (resource) return { kind: 'iframe', trail, resource };
         for (const element of allElements(material.content)) if (element.id === id) return { kind: 'element', element };
         return { kind: 'notFound' };
       }

@@ -108,7 +108,9 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
     return (
       <div onClick={onLinkClick}>
         {showHeader ? <Header crumbs={[...crumbs, { label: resolved.resource.title, to: '.' }]} backTo={pagePath(base, trail)} progress={materialProgress} /> : null}
-        <EmbeddedPage resource={resolved.resource} />
+        <main>
+          <EmbeddedPage resource={resolved.resource} />
+        </main>
       </div>
     );
   }
@@ -118,19 +120,21 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   return (
     <div onClick={onLinkClick}>
       {showHeader ? <Header crumbs={crumbs} backTo={backTo} progress={materialProgress} /> : null}
-      <article key={page.id} data-page-id={page.id} className="pb-4" aria-labelledby={`title-${page.id}`}>
-        {showCover ? <Cover asset={page.cover} color={chapter ? undefined : material.color} /> : null}
-        <div className="container-content pt-8">
-          <h1 id={`title-${page.id}`} className="mb-6 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">
-            {page.title}
-          </h1>
-          {!chapter && material.description ? <SafeHtml html={material.description} className="mb-8 text-lg text-gray-600" /> : null}
-        </div>
-        <div className="content-flow flex flex-col gap-6" data-testid="page-content">
-          {page.content.length ? <ContentList elements={page.content} /> : <p className="container-content text-gray-500">{t('list.empty')}</p>}
-        </div>
-        {page.evaluationType === 'scrolling' ? <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} /> : null}
-      </article>
+      <main>
+        <article key={page.id} data-page-id={page.id} className="pb-4" aria-labelledby={`title-${page.id}`}>
+          {showCover ? <Cover asset={page.cover} color={chapter ? undefined : material.color} /> : null}
+          <div className="container-content pt-8">
+            <h1 id={`title-${page.id}`} className="mb-6 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">
+              {page.title}
+            </h1>
+            {!chapter && material.description ? <SafeHtml html={material.description} className="mb-8 text-lg text-gray-600" /> : null}
+          </div>
+          <div className="content-flow flex flex-col gap-6" data-testid="page-content">
+            {page.content.length ? <ContentList elements={page.content} /> : <p className="container-content text-gray-500">{t('list.empty')}</p>}
+          </div>
+          {page.evaluationType === 'scrolling' ? <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} /> : null}
+        </article>
+      </main>
       {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} forwardBlocked={forwardBlocked} />}
     </div>
   );

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allElements, chaptersOnPage, elementsOnPage, resolvePath } from '../../src/model/tree';
 import { pagePath, siblingTargets } from '../../src/viewer/navTarget';
-import { fixtureMaterial as material } from './fixtureMaterial';
+import { Material } from '../../src/model/material';
+import { fixtureInput, fixtureMaterial as material } from './fixtureMaterial';
 
 describe('resolvePath', () => {
   it('resolves the root, and chapters three levels deep by publicId', () => {
@@ -25,6 +26,15 @@ describe('resolvePath', () => {
     const element = resolvePath(material, ['iframe', 'deep']);
     expect(element.kind === 'element' && element.element.id).toBe('deep');
     expect(resolvePath(material, ['iframe', 'missing']).kind).toBe('notFound');
+  });
+
+  it('opens an external resource of the root page as a page of its own', () => {
+    const withResource = Material.parse({
+      ...fixtureInput,
+      content: [...fixtureInput.content, { id: 'root-ext', modelName: 'IFrame', title: 'Lexikon', url: 'https://example.org/lexikon' }],
+    });
+    const resolved = resolvePath(withResource, ['iframe', 'root-ext']);
+    expect(resolved).toEqual({ kind: 'iframe', trail: [], resource: expect.objectContaining({ id: 'root-ext' }) });
   });
 });
 

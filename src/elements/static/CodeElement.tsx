@@ -39,7 +39,7 @@ export function CodeElement({ element }: ElementProps<ElementOf<'Code'>>) {
   };
 
   return (
-    <div className="my-4 overflow-hidden rounded-lg border border-gray-200 bg-gray-50" data-language={element.mode}>
+    <div className="my-4 overflow-hidden rounded-lg border border-gray-200 bg-white" data-language={element.mode}>
       <div className="flex items-center justify-between gap-2 border-b border-gray-200 bg-white px-3 py-1.5">
         <span className="text-xs font-semibold tracking-wide text-gray-600 uppercase">{label}</span>
         <div className="flex items-center gap-2">
@@ -60,7 +60,7 @@ export function CodeElement({ element }: ElementProps<ElementOf<'Code'>>) {
         className="overflow-auto font-mono text-gray-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600"
         style={{ fontSize: CODE_FONT_SIZE, lineHeight: `${LINE_HEIGHT}px`, maxHeight: CODE_MAX_LINES * LINE_HEIGHT + 2 * PADDING, padding: PADDING }}
       >
-        <code className="hljs bg-transparent! p-0!">
+        <code className="hljs overflow-visible! bg-transparent! p-0!">
           <Suspense fallback={element.content}>
             <HighlightedCode code={element.content} language={language.hljs} />
           </Suspense>
