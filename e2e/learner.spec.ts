@@ -105,9 +105,7 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     // Station 2: an external resource; opening it completes it.
     await step(1).getByRole('link', { name: lexiconStep.pathTitle }).click();
     await expect(page).toHaveURL(new RegExp(`/iframe/${lexiconStep.id}/?$`));
-    await expect
-      .soft(page.locator(`iframe[title="${lexiconStep.title}"]`), 'the step opens the embedded-page screen of the resource (spec section 2)')
-      .toBeAttached();
+    await expect(page.locator(`iframe[title="${lexiconStep.title}"]`), 'the step opens the embedded-page screen of the resource (spec section 2)').toBeAttached();
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1, name: demoMaterial.title })).toBeVisible();
     await expectRing(step(1), 1);
