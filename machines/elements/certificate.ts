@@ -15,7 +15,10 @@ export type CertificateContext = {
 };
 
 export type CertificateEvent =
-  /** The certificate became visible to a learner who may receive it (guest session saved, or logged in). */
+  /**
+   * Issue it: it became visible to a learner who receives it on sight (guest session saved, or
+   * logged in), or an anonymous visitor downloads it for the first time.
+   */
   { type: 'certificate.issue'; issueDate: string };
 
 export const certificateGuards = {
