@@ -67,6 +67,12 @@ else
   totals_args+=(--playwright-exit "$?")
 fi
 
+section "path coverage of the statecharts"
+# Every transition of every machine walked by the model-based walk (else it fails); the share the
+# Playwright run took in the browser is reported (docs/statecharts/coverage.md).
+"$bin/tsx" scripts/statecharts/coverageCli.ts ||
+  failures+=("path coverage: a machine's transitions are not all walked by the model-based tests (see above)")
+
 section "totals"
 [ -n "$browser_missing" ] && echo "$browser_missing"
 for failure in "${failures[@]}"; do totals_args+=(--fail "$failure"); done

@@ -1,13 +1,10 @@
 import type { ContentElement } from '../model/elements';
-import { certificateQuestionIds } from '../model/material';
+import { certificateQuestionIds, QUESTIONS_BLOCK } from '../model/material';
 import { htmlToParagraphs } from './htmlText';
-
-/** The same block `certificateQuestionIds` reads: `[questions]`, then `[id]`s with tags or spaces between. */
-const QUESTIONS_BLOCK = /\[questions\](?:\s*(?:<[^>]*>)*\s*\[[A-Za-z0-9_-]+\])*/g;
 
 /** A certificate text without its `[questions] [id] …` block (spec section 5); tags inside the block stay, so the html stays whole. */
 export function withoutQuestionsBlock(content: string): string {
-  return content.replace(QUESTIONS_BLOCK, (block) => block.match(/<[^>]*>/g)?.join('') ?? '');
+  return content.replace(new RegExp(QUESTIONS_BLOCK.source, 'g'), (block) => block.match(/<[^>]*>/g)?.join('') ?? '');
 }
 
 /** One printed answer: the free text's instructions as the heading, the learner's text below. */

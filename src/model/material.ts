@@ -127,11 +127,14 @@ export function certificateQuestionIssues(root: { content: readonly unknown[] })
   );
 }
 
-/** The element ids listed in a certificate text's `[questions]` block (spec section 5). */
+/** A certificate text's `[questions]` block: the marker, then `[id]`s with tags or spaces between (spec section 5). */
+export const QUESTIONS_BLOCK = /\[questions\](?:\s*(?:<[^>]*>)*\s*\[[A-Za-z0-9_-]+\])*/;
+
+/** The element ids listed in a certificate text's `[questions]` block. */
 export function certificateQuestionIds(content: string): string[] {
-  const block = /\[questions\]((?:\s*(?:<[^>]*>)*\s*\[[A-Za-z0-9_-]+\])*)/.exec(content);
+  const block = QUESTIONS_BLOCK.exec(content);
   if (!block) return [];
-  return [...block[1].matchAll(/\[([A-Za-z0-9_-]+)\]/g)].map((m) => m[1]);
+  return [...block[0].slice('[questions]'.length).matchAll(/\[([A-Za-z0-9_-]+)\]/g)].map((m) => m[1]);
 }
 
 /** `content[3].choices[1].correct` */
