@@ -101,7 +101,7 @@ export const carouselMachine = setup({
             'carousel.pause': { target: 'paused.stopped', description: 'The learner pressed pause.' },
             'carousel.next': { target: 'playing', reenter: true, description: 'Manual navigation restarts the interval.' },
             'carousel.prev': { target: 'playing', reenter: true, description: 'Manual navigation restarts the interval.' },
-            'carousel.goto': { target: 'playing', reenter: true, description: 'Manual navigation restarts the interval.' },
+            'carousel.goto': { guard: 'isSlide', target: 'playing', reenter: true, description: 'Going to an existing slide restarts the interval.' },
           },
         },
         paused: {
