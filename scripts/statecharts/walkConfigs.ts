@@ -68,7 +68,8 @@ const material = Material.parse({
 const chapter = material.content.find((element) => element.modelName === 'Chapter');
 const chapterContent = chapter?.modelName === 'Chapter' ? chapter.content : [];
 
-const choiceQuestion = (type: 'sc' | 'mc') =>
+/** The element fixtures the walks (and the machines' tests, which import them) run on. */
+export const choiceQuestion = (type: 'sc' | 'mc') =>
   ChoiceQuestion.parse({
     id: `q-${type}`,
     modelName: 'ChoiceQuestion',
@@ -87,7 +88,7 @@ const choiceEvents = [
   { type: 'answer.edit' as const },
 ];
 
-const cloze = ClozeQuestion.parse({
+export const cloze = ClozeQuestion.parse({
   id: 'cloze-1',
   modelName: 'ClozeQuestion',
   content: [
@@ -129,7 +130,7 @@ const feedbackResults = [
   { type: 'xstate.error.actor.generateFeedback', error: 'network down' },
 ];
 
-const assignment = AssignmentQuestion.parse({
+export const assignment = AssignmentQuestion.parse({
   id: 'assign-1',
   modelName: 'AssignmentQuestion',
   instructions: '<p>Sort the animals.</p>',

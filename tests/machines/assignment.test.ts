@@ -2,19 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { assignmentGuards, assignmentMachine, type AssignmentContext, type AssignmentEvent } from '../../machines/elements/assignment';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
-import { AssignmentQuestion } from '../../src/model/elements';
 import { pathsOf, printStats, runPath } from './walkMachine';
+import { assignment } from '../../scripts/statecharts/walkConfigs';
 
-const element = AssignmentQuestion.parse({
-  id: 'assign-1',
-  modelName: 'AssignmentQuestion',
-  instructions: '<p>Sort the animals.</p>',
-  zones: [
-    { id: 'mammals', title: 'Mammals', items: [{ id: 'cow', text: 'Cow' }] },
-    { id: 'birds', title: 'Birds', items: [{ id: 'owl', text: 'Owl' }] },
-  ],
-  disruptors: [{ id: 'rock', text: 'Rock' }],
-});
+const element = assignment;
 
 const ctx = (over: Partial<AssignmentContext> = {}): { context: AssignmentContext } => ({
   context: {

@@ -2,21 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup, type AnyActorRef } from 'xstate';
 import { choiceGuards, choiceMachine, type ChoiceContext, type ChoiceEvent } from '../../machines/elements/choice';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
-import { ChoiceQuestion } from '../../src/model/elements';
 import { pathsOf, printStats, runPath } from './walkMachine';
+import { choiceQuestion } from '../../scripts/statecharts/walkConfigs';
 
-const question = (type: 'sc' | 'mc') =>
-  ChoiceQuestion.parse({
-    id: `q-${type}`,
-    modelName: 'ChoiceQuestion',
-    type,
-    question: '<p>Which are prime?</p>',
-    choices: [
-      { id: 'a', text: '2', correct: true },
-      { id: 'b', text: '4', correct: false },
-      { id: 'c', text: '5', correct: true },
-    ],
-  });
+const question = choiceQuestion;
 
 const context = (over: Partial<ChoiceContext> = {}): ChoiceContext => ({
   id: 'q', type: 'mc', choiceIds: ['a', 'b'], selected: [], savedEvaluated: false, ...over,

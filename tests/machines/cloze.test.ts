@@ -2,25 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { clozeGuards, clozeMachine, type ClozeContext, type ClozeEvent } from '../../machines/elements/cloze';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
-import { ClozeQuestion } from '../../src/model/elements';
 import { pathsOf, printStats, runPath } from './walkMachine';
+import { cloze } from '../../scripts/statecharts/walkConfigs';
 
-const element = ClozeQuestion.parse({
-  id: 'cloze-1',
-  modelName: 'ClozeQuestion',
-  content: [
-    {
-      type: 'p',
-      children: [
-        { text: 'The capital of Switzerland is ' },
-        { type: 'gap', id: 'g1', mode: 'textinput', solutions: [{ text: 'Bern', correct: true }], children: [{ text: '' }] },
-        { text: ' and its flag is ' },
-        { type: 'gap', id: 'g2', mode: 'dropdown', solutions: [{ text: 'red', correct: true }, { text: 'blue', correct: false }], children: [{ text: '' }] },
-        { text: '.' },
-      ],
-    },
-  ],
-});
+const element = cloze;
 
 const ctx = (inputs: string[]): { context: ClozeContext } => ({ context: { id: 'c', inputs, savedEvaluated: false } });
 
