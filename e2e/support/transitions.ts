@@ -17,7 +17,8 @@ export const test = base.extend<{ recordTransitions: void }>({
         const target = window as unknown as { __lernwerkTransitions: unknown[]; __lernwerkSaveTransitions: (items: unknown[]) => void };
         const sink: unknown[] = [];
         sink.push = (...items: unknown[]) => {
-          target.__lernwerkSaveTransitions(items);
+          // Frames of other origins may lack the binding: recording must never break the app.
+          if (typeof target.__lernwerkSaveTransitions === 'function') target.__lernwerkSaveTransitions(items);
           return Array.prototype.push.apply(sink, items);
         };
         target.__lernwerkTransitions = sink;

@@ -6,12 +6,24 @@ import { LearnerState } from '../model/learnerState';
  */
 const KEY_PREFIX = 'lernwerk:learner:';
 
+/**
+ * The browser's localStorage, or undefined where reading it throws (a frame whose storage the
+ * browser blocks, e.g. third-party embeds): the viewer then works without keeping state locally.
+ */
+function browserStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 export function learnerStateKey(shareId: string, materialId: string): string {
   return `${KEY_PREFIX}${shareId}:${materialId}`;
 }
 
 /** The saved state, or empty when there is none or it is unreadable (never throws). */
-export function loadLearnerState(key: string, storage: Storage | undefined = globalThis.localStorage): LearnerState {
+export function loadLearnerState(key: string, storage: Storage | undefined = browserStorage()): LearnerState {
   try {
     const parsed = LearnerState.safeParse(JSON.parse(storage?.getItem(key) ?? '{}'));
     return parsed.success ? parsed.data : {};
@@ -21,7 +33,7 @@ export function loadLearnerState(key: string, storage: Storage | undefined = glo
 }
 
 /** Writes the state; a full or unavailable storage is not an error for the learner (returns false). */
-export function saveLearnerState(key: string, state: LearnerState, storage: Storage | undefined = globalThis.localStorage): boolean {
+export function saveLearnerState(key: string, state: LearnerState, storage: Storage | undefined = browserStorage()): boolean {
   try {
     storage?.setItem(key, JSON.stringify(state));
     return Boolean(storage);

@@ -26,6 +26,18 @@ describe('learner state in the browser', () => {
     expect(loadLearnerState(key, storage)).toEqual({});
   });
 
+  it('a browser that refuses storage (a blocked third-party frame) reads nothing and writes nothing, without throwing', () => {
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    Object.defineProperty(globalThis, 'localStorage', { get: () => { throw new DOMException('denied', 'SecurityError'); }, configurable: true });
+    try {
+      expect(loadLearnerState('k')).toEqual({});
+      expect(saveLearnerState('k', { q: {} })).toBe(false);
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'localStorage', original);
+      else delete (globalThis as { localStorage?: unknown }).localStorage;
+    }
+  });
+
   it('a full storage does not throw at the learner', () => {
     const storage = new MemoryStorage();
     storage.full = true;
