@@ -53,3 +53,6 @@ export const DRAG_AUTOSCROLL_SPEED_PX = 12;
 export const SCROLL_PROGRESS_IDLE_MS = 500;
 /** Within this share of the viewport height from the bottom, a page counts as read to the end. */
 export const SCROLL_PROGRESS_BOTTOM_SHARE = 0.15;
+
+/** How long the "Connection restored" notice shows (spec section 9). */
+export const CONNECTION_RESTORED_NOTICE_MS = 5000;

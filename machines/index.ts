@@ -3,6 +3,7 @@ import { elementMachines } from './elements/registry';
 import { viewerMachine } from './viewer';
 import { scrollProgressMachine } from './scrollProgress';
 import { overlaysMachine } from './overlays';
+import { connectivityMachine } from './connectivity';
 
 /**
  * Every statechart of the viewer. Diagram export and path coverage read this list, so a machine
@@ -12,5 +13,6 @@ export const machines: Record<string, AnyStateMachine> = {
   viewer: viewerMachine,
   scrollProgress: scrollProgressMachine,
   overlays: overlaysMachine,
+  connectivity: connectivityMachine,
   ...Object.fromEntries(Object.values(elementMachines).map((m) => [m!.id, m!])),
 };

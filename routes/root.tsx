@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, Outlet, retainSearchParams, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import ConnectivityNotice from '../src/viewer/ConnectivityNotice';
 import { useTranslation } from 'react-i18next';
 import type { PageData } from '../src/model/pageData';
 import { DEFAULT_LANG } from '../src/i18n';
@@ -44,6 +45,7 @@ function RootLayout() {
     <>
       {pageData.preview ? <PreviewBanner /> : null}
       <Outlet />
+      <ConnectivityNotice />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { pathMachine, type PathEvent } from '../../machines/elements/path';
 import { polygonMachine } from '../../machines/elements/polygon';
 import { overlaysMachine, type OpenOverlay } from '../../machines/overlays';
 import { scrollProgressMachine } from '../../machines/scrollProgress';
+import { connectivityMachine } from '../../machines/connectivity';
 import { viewerMachine } from '../../machines/viewer';
 import {
   AssignmentQuestion, Barrier, Certificate, ChoiceQuestion, ClozeQuestion, FreeTextInput, Path, PolygonTargetExercise,
@@ -244,6 +245,14 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
       key: (s) => [s.context.progress, s.context.pending],
     }),
     variant(scrollProgressMachine, 'saved as read', { input: { pageId: 'page-1', saved: 1 }, events: [], key: (s) => s.context.progress }),
+  ],
+  connectivity: [
+    variant(connectivityMachine, 'starts online', {
+      input: { online: true },
+      events: [{ type: 'network.lost' }, { type: 'network.restored' }],
+      key: (s) => s.value,
+    }),
+    variant(connectivityMachine, 'starts offline', { input: { online: false }, events: [], key: (s) => s.value }),
   ],
   overlays: [
     variant(overlaysMachine, '2 groups × 2 overlays', {

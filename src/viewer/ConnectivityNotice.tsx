@@ -1,0 +1,40 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { connectivityMachine } from '../../machines/connectivity';
+import { useViewerInspection } from './inspection';
+
+/**
+ * The online/offline notices (spec section 2): "Connection lost" while offline, then "Connection
+ * restored" for 5 seconds. Shown as a toast at the bottom right.
+ */
+export default function ConnectivityNotice() {
+  const { t } = useTranslation('viewer');
+  const actor = useActorRef(connectivityMachine, { input: { online: navigator.onLine }, inspect: useViewerInspection() });
+  const state = useSelector(actor, (snapshot) => snapshot.value);
+  useEffect(() => {
+    const lost = () => actor.send({ type: 'network.lost' });
+    const restored = () => actor.send({ type: 'network.restored' });
+    window.addEventListener('offline', lost);
+    window.addEventListener('online', restored);
+    return () => {
+      window.removeEventListener('offline', lost);
+      window.removeEventListener('online', restored);
+    };
+  }, [actor]);
+  if (state === 'online' || state === 'starting') return null;
+  const offline = state === 'offline';
+  return (
+    <div
+      role={offline ? 'alert' : 'status'}
+      data-state={state}
+      data-testid="connectivity-notice"
+      className={`fixed right-4 bottom-4 z-50 max-w-[500px] rounded-lg border px-4 py-3 shadow-lg print:hidden ${
+        offline ? 'border-red-200 bg-red-50 text-red-900' : 'border-green-200 bg-green-50 text-green-900'
+      }`}
+    >
+      <p className="font-semibold">{offline ? t('connectivity.lostTitle') : t('connectivity.restored')}</p>
+      {offline ? <p className="text-sm">{t('connectivity.lostMessage')}</p> : null}
+    </div>
+  );
+}
