@@ -5,6 +5,7 @@ import { progressOf, unlockedIdsOf, withChange, type LearnerState } from '../src
 import { barrierMet, barrierPreconditions, derivedStepProgress } from '../src/model/progressTree';
 import { allElements, elementsOnPage } from '../src/model/tree';
 import { elementMachines } from './elements/registry';
+import type { ElementChange, ElementChangedEvent } from './elements/elementChanged';
 
 /**
  * What the viewer hands element machines that need the outside world; each is optional, and an
@@ -22,8 +23,6 @@ export type ViewerInput = {
   saved?: LearnerState;
 };
 
-/** A learner change an element reported (one field, one value); tracking takes it from here. */
-export type ElementChange = { id: string; field: string; value: unknown };
 
 export type ViewerEvent =
   /**
@@ -31,7 +30,7 @@ export type ViewerEvent =
    * `completesOnOpen`: opening it completes it (an external resource, an openedCompletion step).
    */
   | { type: 'page.open'; pageId: string; content: readonly ContentElement[]; completesOnOpen?: boolean }
-  | { type: 'element.changed'; id: string; field: string; value: unknown };
+  | ElementChangedEvent;
 
 export type ViewerContext = {
   material: Material;

@@ -16,6 +16,7 @@ describe('viewer machine', () => {
     expect(viewer.getSnapshot().context.elementActors).toEqual({});
     viewer.send({ type: 'page.open', pageId: material.id, content: material.content });
     const first = viewer.getSnapshot().context.elementActors;
+    expect(statefulOnPage(material.content)).toEqual(['fold', 'path']);
     expect(Object.keys(first).sort()).toEqual(statefulOnPage(material.content));
     for (const [id, ref] of Object.entries(first)) expect(ref.id).toBe(`element:${id}`);
 
@@ -30,8 +31,10 @@ describe('viewer machine', () => {
     const chapter = material.content[1];
     if (chapter.modelName !== 'Chapter') throw new Error('fixture changed');
     const inside = statefulOnPage(chapter.content);
+    expect(inside).toEqual(['ch1-fold']);
     for (const id of inside) expect(viewer.getSnapshot().context.elementActors[id]).toBeUndefined();
     viewer.send({ type: 'page.open', pageId: chapter.id, content: chapter.content });
+    for (const id of inside) expect(viewer.getSnapshot().context.elementActors[id]?.id).toBe(`element:${id}`);
     expect(viewer.getSnapshot().context.currentPageId).toBe(chapter.id);
     expect(viewer.getSnapshot().context.openedPageIds).toEqual([material.id, chapter.id]);
   });

@@ -14,6 +14,7 @@ export const fixtureInput: MaterialInput = {
       id: 'ch1', modelName: 'Chapter', publicId: 'eins', title: 'Eins',
       content: [
         text('ch1-text'),
+        { id: 'ch1-fold', modelName: 'Foldable', title: 'Details', content: [] },
         {
           id: 'ch1a', modelName: 'Chapter', publicId: 'eins-a', title: 'Eins A',
           content: [
