@@ -31,7 +31,7 @@ export function sharePageData(share: Share, ctx: PageContext): PageData {
     settings: ctx.settings,
     featureFlags: ctx.featureFlags,
     api: { ...API_ROUTES },
-    userdata: { metadata: { shareId: share.publicId } },
+    userdata: { metadata: { shareId: share.publicId } }, learnerState: null,
   } satisfies PageData);
 }
 
@@ -49,7 +49,7 @@ export function errorPageData(status: number, ctx: PageContext): PageData {
     settings: ctx.settings,
     featureFlags: ctx.featureFlags,
     api: { ...API_ROUTES },
-    userdata: { metadata: { shareId: null } },
+    userdata: { metadata: { shareId: null } }, learnerState: null,
     error: { status },
   } satisfies PageData);
 }

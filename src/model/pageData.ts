@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ModelId, PublicId } from './common';
+import { LearnerState } from './learnerState';
 import { Settings } from './settings';
 
 export const ShareSettings = z.strictObject({
@@ -25,6 +26,7 @@ export const User = z.strictObject({
 export type User = z.infer<typeof User>;
 
 export const GuestSession = z.strictObject({
+  /** Unguessable; put in the URL as `?guestSessionId=` so the guest can come back. */
   publicId: z.string(),
   name: z.string(),
   issueDate: z.string().optional(),
@@ -49,7 +51,8 @@ export type Lang = z.infer<typeof Lang>;
  * Server and client validate it with this one schema.
  */
 export const PageData = z.strictObject({
-  entryPoint: z.enum(['material', 'collection', 'error']),
+  /** `login`: a private share opened without a session shows the login form first. */
+  entryPoint: z.enum(['material', 'collection', 'error', 'login']),
   /** Base path of the share, e.g. `/s/AbC…`; the router's basepath. */
   baseUrl: z.string(),
   lang: Lang,
@@ -69,6 +72,12 @@ export const PageData = z.strictObject({
   featureFlags: FeatureFlags,
   api: z.strictObject({ base: z.string(), assets: z.string() }),
   userdata: z.strictObject({ metadata: z.strictObject({ shareId: z.string().nullable() }) }),
+  /**
+   * What the server has stored for this visitor on this share (a logged-in user on a private share,
+   * or the guest session of `?guestSessionId=`), covering every material of the share; null when
+   * the server keeps nothing for them (anonymous, preview, untracked share).
+   */
+  learnerState: LearnerState.nullable(),
   /** Set when the entry point is `error`: the HTTP status the server answered with. */
   error: z.strictObject({ status: z.number().int() }).optional(),
 });

@@ -64,7 +64,7 @@ function pageData(): Json {
     settings: {},
     featureFlags: { FULLTEXT_SEARCH: true, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false },
     api: { base: '/api', assets: '/api/assets' },
-    userdata: { metadata: { shareId: 'abc' } },
+    userdata: { metadata: { shareId: 'abc' } }, learnerState: null,
   };
 }
 

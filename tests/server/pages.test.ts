@@ -34,7 +34,7 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
       guestSession: null,
       featureFlags: { FULLTEXT_SEARCH: true, ANNOTATION_COMMENTS: false },
       api: { base: '/api', assets: '/api/assets' },
-      userdata: { metadata: { shareId: share.publicId } },
+      userdata: { metadata: { shareId: share.publicId } }, learnerState: null,
     });
     expect(data.error).toBeUndefined();
   });

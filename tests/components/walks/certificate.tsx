@@ -21,7 +21,7 @@ const pageData = PageData.parse({
   guestSession: null, settings: {},
   featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false },
   api: { base: '/api', assets: '/api/assets' },
-  userdata: { metadata: { shareId: null } },
+  userdata: { metadata: { shareId: null } }, learnerState: null,
 });
 
 // The issue date is the clock's when the certificate comes into view: a learner cannot make an invalid one.

@@ -29,7 +29,7 @@ const pageData = (loggedIn: boolean): PageData => ({
   settings: PageData.shape.settings.parse({}),
   featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false },
   api: { base: '/api', assets: '/assets' },
-  userdata: { metadata: { shareId: null } },
+  userdata: { metadata: { shareId: null } }, learnerState: null,
 });
 
 const texts = {

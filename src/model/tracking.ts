@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { ModelId } from './common';
+
+/*
+ * What the viewer sends about a learner and what the server stores (spec sections 4 and 7:
+ * userdata, guest, share/guest-session, updateRootProgress, GET /auth/session). Client and server
+ * parse with these schemas.
+ */
+
+/** The learner-state fields a userdata event can carry, one per event (spec section 7). */
+export const TRACKED_FIELDS = [
+  'progress', 'selected', 'evaluated', 'value', 'generatedFeedback', 'assignedItemIds', 'inputs', 'unlocked', 'issueDate', 'points',
+] as const;
+export const TrackedField = z.enum(TRACKED_FIELDS);
+export type TrackedField = z.infer<typeof TrackedField>;
+
+/** Most events one userdata call may carry; a longer queue is sent in several calls. */
+export const USERDATA_BATCH_LIMIT = 100;
+/** Largest JSON of one changed value (a long free-text answer fits many times over). */
+export const USERDATA_VALUE_MAX_CHARS = 32_000;
+/** Largest request body the API accepts, in bytes. */
+export const API_BODY_LIMIT_BYTES = 1_048_576;
+
+/** Client-made unique id of one event (crypto.randomUUID or 22+ url-safe characters); the server's idempotency key. */
+export const EventId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'event ids use 16–64 letters, digits, "-" and "_"');
+
+/** Public id of a guest session: unguessable (22+ url-safe characters, 128+ random bits). */
+export const GuestSessionId = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'guest session ids use 22–64 letters, digits, "-" and "_"');
+
+export const UserdataMetadata = z.strictObject({
+  modelName: z.string().min(1).max(80),
+  id: ModelId,
+  /** Public id of the share the learner works in. */
+  shareId: z.string().min(1).max(100),
+  /** The guest session on guest and scorm shares; null for a logged-in user on a private share. */
+  guestSessionId: GuestSessionId.nullable(),
+});
+export type UserdataMetadata = z.infer<typeof UserdataMetadata>;
+
+/** Exactly one changed field: `{ selected: ['a'] }`. */
+export const UserdataData = z
+  .partialRecord(TrackedField, z.unknown())
+  .refine((data) => Object.keys(data).length === 1, 'data holds exactly one changed field')
+  .refine((data) => Object.values(data).every((value) => value !== undefined), 'the changed value is missing')
+  .refine((data) => JSON.stringify(Object.values(data)[0] ?? null).length <= USERDATA_VALUE_MAX_CHARS, `the changed value is longer than ${USERDATA_VALUE_MAX_CHARS} characters`);
+
+export const UserdataEvent = z.strictObject({
+  id: EventId,
+  /** When the learner made the change (client clock, ms since 1970); the latest value of a field wins. */
+  at: z.number().int().min(0).max(8.64e15),
+  metadata: UserdataMetadata,
+  data: UserdataData,
+});
+export type UserdataEvent = z.infer<typeof UserdataEvent>;
+
+/** Body of `POST /api/userdata`. */
+export const UserdataBody = z.strictObject({ events: z.array(UserdataEvent).min(1).max(USERDATA_BATCH_LIMIT) });
+export type UserdataBody = z.infer<typeof UserdataBody>;
+
+/** Answer of `POST /api/userdata` (in `data`), sent only after the transaction committed. */
+export const UserdataAck = z.strictObject({
+  /** Ids of every event of the request: each is now stored exactly once. */
+  acknowledged: z.array(EventId),
+  /** How many of them were new. */
+  stored: z.number().int().min(0),
+  /** How many had been stored before (a retry); stored + duplicates = acknowledged.length. */
+  duplicates: z.number().int().min(0),
+});
+export type UserdataAck = z.infer<typeof UserdataAck>;
+
+/** A guest's display name: trimmed, 1–200 characters. */
+export const GuestName = z.string().trim().min(1).max(200);
+
+/** Body of `POST /api/guest`: creates a guest session on a share that saves guest sessions (or a scorm share). */
+export const GuestBody = z.strictObject({
+  /** "Firstname Lastname". */
+  name: GuestName,
+  /** Public id of the share. */
+  publicId: z.string().min(1).max(100),
+});
+export type GuestBody = z.infer<typeof GuestBody>;
+
+/** Body of `POST /api/share/guest-session`: renames an existing guest session (publicId is the session's). */
+export const ShareGuestSessionBody = z.strictObject({ name: GuestName, publicId: GuestSessionId });
+
+/** Body of `POST /api/updateRootProgress`: the progress of a composite material for the current learner. */
+export const UpdateRootProgressBody = z.strictObject({
+  model: z.strictObject({ id: ModelId, modelName: z.literal('Material') }),
+  value: z.number().min(0).max(1),
+  shareId: z.string().min(1).max(100),
+  guestSessionId: GuestSessionId.nullable(),
+});
+export type UpdateRootProgressBody = z.infer<typeof UpdateRootProgressBody>;
+
+/** Body of `POST /auth/login`. */
+export const LoginBody = z.strictObject({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(1000),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** Answer of `GET /auth/session` (in `data`). */
+export const AuthSession = z.strictObject({ authenticated: z.boolean() });
+export type AuthSession = z.infer<typeof AuthSession>;
+
+/**
+ * Who the viewer saves for, from the page data: `off` (preview, or a share that tracks nobody:
+ * anonymous progress stays in the browser), `user` (a logged-in user on a private share), `guest`
+ * (a share that saves guest sessions, or a scorm share: sending is held until the guest has a name).
+ */
+export type TrackingMode = 'off' | 'user' | 'guest';
+
+export function trackingModeOf(pageData: {
+  preview: boolean;
+  shareSettings: { private: boolean; saveGuestSessions: boolean; scorm: boolean };
+  user: unknown;
+}): TrackingMode {
+  if (pageData.preview) return 'off';
+  if (pageData.shareSettings.private) return pageData.user ? 'user' : 'off';
+  if (pageData.shareSettings.saveGuestSessions || pageData.shareSettings.scorm) return 'guest';
+  return 'off';
+}
+
+/** Root progress is saved only outside preview, on private shares and shares that save guest sessions (spec section 4). */
+export function savesRootProgress(pageData: { preview: boolean; shareSettings: { private: boolean; saveGuestSessions: boolean } }): boolean {
+  return !pageData.preview && (pageData.shareSettings.private || pageData.shareSettings.saveGuestSessions);
+}
