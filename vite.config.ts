@@ -1,18 +1,114 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+
+const STUB = '\0zod-json-schema-stub:';
+
+/**
+ * zod's classic schemas import its JSON Schema generator (~5 KiB gzip in our bundle) only to offer
+ * `schema.toJSONSchema()` and Standard Schema's `jsonSchema`; the client never generates JSON Schema
+ * (scripts/write-json-schema.ts does, in Node). In `vite build` those two imports of
+ * zod/v4/classic/schemas.js get a stub with the real module's export names: the method factories
+ * return a function that throws, every other export throws when called. Parsing is untouched; tests,
+ * `vite` dev and the server run the real zod. Should zod stop importing these modules this way, the
+ * stub simply no longer applies and the bundle report shows the bytes again.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  return {
+    name: 'lernwerk:zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !/[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/.test(importer)) return null;
+      if (!/^\.\.\/core\/(json-schema-processors|to-json-schema)\.js$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved ? STUB + resolved.id : null;
+    },
+    async load(id) {
+      if (!id.startsWith(STUB)) return null;
+      const names = Object.keys((await import(pathToFileURL(id.slice(STUB.length)).href)) as object);
+      const fail = 'throw new Error("zod JSON Schema generation is not part of the client build (vite.config.ts)")';
+      return names
+        .map((name) =>
+          /^create\w*Method$/.test(name) ? `export function ${name}() { return () => { ${fail}; }; }` : `export function ${name}() { ${fail}; }`,
+        )
+        .join('\n');
+    },
+  };
+}
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null };
+
+/** Ids of `starts` and every module they import statically (and dynamically, with `dynamic`), transitively. */
+function reachable(graph: ModuleGraph, starts: Iterable<string>, dynamic: boolean): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...starts];
+  while (stack.length) {
+    const id = stack.pop()!;
+    const info = seen.has(id) ? null : graph.getModuleInfo(id);
+    if (!info) continue;
+    seen.add(id);
+    stack.push(...info.importedIds, ...(dynamic ? info.dynamicallyImportedIds : []));
+  }
+  return seen;
+}
+
+const file = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+const PAGE = file('./index.html');
+const ROUTE_TREES = [file('./routes/materialRoutes.tsx'), file('./routes/collectionRoutes.tsx')];
+/**
+ * Our code and the libraries the route trees use; every other library (react-aria above all, whose
+ * barrel reaches everything) keeps Rolldown's automatic chunks.
+ */
+const VIEWER_CODE = /^(?!.*[\\/]node_modules[\\/])|[\\/]node_modules[\\/](xstate|@xstate[\\/]react|use-isomorphic-layout-effect|dompurify|@tanstack|zod)[\\/]/;
+
+/**
+ * The viewer's share of the first paint as one chunk instead of a dozen (each file is gzipped on its
+ * own, so small chunks compress badly): the modules that both route trees import statically, and that
+ * no other chunk of the page (login, toasts, lazy texts, …) reaches. Every page that loads one of them
+ * loads a route tree, and with it all of them already, so no page loads more than before.
+ */
+function viewerChunk(): (id: string, graph: ModuleGraph) => string | null {
+  let members: Set<string> | undefined;
+  return (id, graph) => {
+    if (!members) {
+      const [material, collection] = ROUTE_TREES.map((tree) => reachable(graph, [tree], false));
+      const lazyOfPage = [...reachable(graph, [PAGE], false)]
+        .flatMap((module) => graph.getModuleInfo(module)?.dynamicallyImportedIds ?? [])
+        .filter((module) => !ROUTE_TREES.includes(module));
+      const elsewhere = reachable(graph, lazyOfPage, true);
+      members = new Set([...material].filter((module) => collection.has(module) && !elsewhere.has(module)));
+    }
+    return members.has(id) ? 'viewer' : null;
+  };
+}
 
 /** The client is served under /app/ by the server; share pages are /s/{id}/… so the base must be absolute. */
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
     /** dist/client/.vite/manifest.json: scripts/bundle-report.ts reads the entry chunk and its static imports. */
     manifest: true,
+    /** Every supported browser has `<link rel="modulepreload">`. */
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            /** Everything the page's entry imports statically is loaded on every page anyway: one chunk. */
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            /** Dependencies stay where Rolldown puts them, so nothing outside the set is pulled in. */
+            { name: viewerChunk(), debugName: 'viewer', test: VIEWER_CODE, priority: 1, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],

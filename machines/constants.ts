@@ -56,3 +56,14 @@ export const SCROLL_PROGRESS_BOTTOM_SHARE = 0.15;
 
 /** How long the "Connection restored" notice shows (spec section 9). */
 export const CONNECTION_RESTORED_NOTICE_MS = 5000;
+
+/* Tracking, guest session and session (spec sections 4, 7 and 9). */
+
+/** Changes are batched: a send starts once no change came for this long. */
+export const TRACKING_DEBOUNCE_MS = 200;
+/** Retry after a failed send: this long after the first failure, doubling per further failure … */
+export const TRACKING_RETRY_BASE_MS = 1000;
+/** … up to this. */
+export const TRACKING_RETRY_MAX_MS = 30_000;
+/** A private share checks the login session this often while the tab is visible. */
+export const SESSION_POLL_MS = 60_000;

@@ -4,6 +4,9 @@ import { viewerMachine } from './viewer';
 import { scrollProgressMachine } from './scrollProgress';
 import { overlaysMachine } from './overlays';
 import { connectivityMachine } from './connectivity';
+import { trackingMachine } from './tracking';
+import { guestSessionMachine } from './guestSession';
+import { sessionMachine } from './session';
 
 /**
  * Every statechart of the viewer. Diagram export and path coverage read this list, so a machine
@@ -14,5 +17,8 @@ export const machines: Record<string, AnyStateMachine> = {
   scrollProgress: scrollProgressMachine,
   overlays: overlaysMachine,
   connectivity: connectivityMachine,
+  tracking: trackingMachine,
+  guestSession: guestSessionMachine,
+  session: sessionMachine,
   ...Object.fromEntries(Object.values(elementMachines).map((m) => [m!.id, m!])),
 };

@@ -2,7 +2,7 @@ import { assign, enqueueActions, setup, type AnyActorLogic, type AnyActorRef, ty
 import type { ContentElement, Path } from '../src/model/elements';
 import type { Material } from '../src/model/material';
 import { progressOf, unlockedIdsOf, withChange, type LearnerState } from '../src/model/learnerState';
-import { barrierMet, barrierPreconditions, derivedStepProgress } from '../src/model/progressTree';
+import { barrierMet, barrierPreconditions, derivedStepProgress, elementProgress } from '../src/model/progressTree';
 import { allElements, elementsOnPage } from '../src/model/tree';
 import { elementMachines } from './elements/registry';
 import type { ElementChange, ElementChangedEvent } from './elements/elementChanged';
@@ -21,6 +21,11 @@ export type ViewerInput = {
   services?: ElementServices;
   /** What the learner did before (restored from the browser or the server); actors resume from it. */
   saved?: LearnerState;
+  /**
+   * The tracking statechart (machines/tracking.ts) with its effects provided, and its input: spawned
+   * as the child `tracking` (systemId too), it receives every change and the material's progress.
+   */
+  tracking?: { logic: AnyActorLogic; input: unknown };
 };
 
 
@@ -47,20 +52,35 @@ export type ViewerContext = {
   /** Computed once from the material: what each barrier depends on, the paths and their steps. */
   index: MaterialIndex;
   services: ElementServices;
+  /** The tracking child, when this visitor's work is saved (or held until a guest name). */
+  tracking: AnyActorRef | null;
+  /** Material progress last told to tracking. */
+  rootProgress: number;
 };
 
-type MaterialIndex = { barriers: ReturnType<typeof barrierPreconditions>; paths: Map<string, Path>; stepPaths: Map<string, Path> };
+type MaterialIndex = {
+  barriers: ReturnType<typeof barrierPreconditions>;
+  paths: Map<string, Path>;
+  stepPaths: Map<string, Path>;
+  /** modelName of every model a change can name (the material, elements, path steps). */
+  modelNames: Map<string, string>;
+};
 
 /** The barriers of a material with what precedes them, its paths by id, and which path holds each step. */
 function indexMaterial(material: Material): MaterialIndex {
   const paths = new Map<string, Path>();
   const stepPaths = new Map<string, Path>();
+  const modelNames = new Map<string, string>([[material.id, 'Material']]);
   for (const element of allElements(material.content)) {
+    modelNames.set(element.id, element.modelName);
     if (element.modelName !== 'Path') continue;
     paths.set(element.id, element);
-    for (const step of element.content) stepPaths.set(step.id, element);
+    for (const step of element.content) {
+      stepPaths.set(step.id, element);
+      modelNames.set(step.id, step.modelName);
+    }
   }
-  return { barriers: barrierPreconditions(material), paths, stepPaths };
+  return { barriers: barrierPreconditions(material), paths, stepPaths, modelNames };
 }
 
 /**
@@ -97,6 +117,8 @@ export const viewerMachine = setup({
     }),
     completeOnOpen: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'page.open' || !event.completesOnOpen) return;
+      // Recorded like a child's report, so it is saved, tracked and restored.
+      if (context.progress[event.pageId] !== 1) enqueue.raise({ type: 'element.changed', id: event.pageId, field: 'progress', value: 1 });
       enqueue.assign({ progress: { ...context.progress, [event.pageId]: 1 } });
       const path = context.index.stepPaths.get(event.pageId);
       const pathActor = path && context.elementActors[path.id];
@@ -115,6 +137,17 @@ export const viewerMachine = setup({
             : context.unlockedBarrierIds,
       };
     }),
+    /** Every change goes to tracking with its modelName; so does the material's progress when it moved. */
+    track: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'element.changed' || !context.tracking) return;
+      const modelName = context.index.modelNames.get(event.id);
+      if (!modelName) return;
+      enqueue.sendTo(context.tracking, { type: 'tracking.changed', changes: [{ id: event.id, modelName, field: event.field, value: event.value }] });
+      const rootProgress = elementProgress(context.material, context.progress);
+      if (rootProgress === context.rootProgress) return;
+      enqueue.assign({ rootProgress });
+      enqueue.sendTo(context.tracking, { type: 'root.progress', value: rootProgress });
+    }),
     /** Barriers learn whether their condition holds; paths learn the progress of their derived steps. */
     informActors: enqueueActions(({ context, enqueue }) => {
       for (const [id, actor] of Object.entries(context.elementActors)) {
@@ -128,7 +161,7 @@ export const viewerMachine = setup({
 }).createMachine({
   id: 'viewer',
   description: 'Root of an open material: spawns the element actors of visited pages, receives their changes and derives progress.',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
     material: input.material,
     elementActors: {},
     openedPageIds: [],
@@ -139,6 +172,8 @@ export const viewerMachine = setup({
     saved: input.saved ?? {},
     index: indexMaterial(input.material),
     services: input.services ?? {},
+    tracking: input.tracking ? (spawn as unknown as SpawnUntyped)(input.tracking.logic, { id: 'tracking', systemId: 'tracking', input: input.tracking.input }) : null,
+    rootProgress: elementProgress(input.material, progressOf(input.saved ?? {})),
   }),
   initial: 'viewing',
   states: {
@@ -154,13 +189,16 @@ export const viewerMachine = setup({
           { actions: ['completeOnOpen', 'setCurrentPage', 'informActors'], description: 'Revisit: the actors exist already.' },
         ],
         'element.changed': {
-          actions: ['recordChange', 'informActors'],
-          description: 'A child reports one changed field; progress may unlock barriers and move paths on.',
+          actions: ['recordChange', 'track', 'informActors'],
+          description: 'A child reports one changed field: tracking gets it; progress may unlock barriers and move paths on.',
         },
       },
     },
   },
 });
+
+/** setup() cannot type a spawn of logic chosen at runtime (element machines, the provided tracking machine). */
+type SpawnUntyped = (logic: AnyActorLogic, options: { id: string; systemId?: string; input: unknown }) => AnyActorRef;
 
 /** An element's machine with the services it uses, and its input. */
 function withServices(logic: AnyStateMachine, element: ContentElement, services: ElementServices): [AnyStateMachine, { element: ContentElement }] {

@@ -6,6 +6,7 @@ import { CollectionPage } from '../src/collection/CollectionPage';
 import { CollectionSearch, recallSearch } from '../src/collection/collectionSearch';
 import { ErrorView } from '../src/viewer/ErrorView';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
+import { learnerQueue } from '../src/viewer/learnerTracking';
 import { splitSegments } from './splitSegments';
 import { createViewerRootRoute } from './root';
 
@@ -43,8 +44,13 @@ const collectionIndex = createRoute({
 const collectionMaterialLayout = createRoute({
   getParentRoute: () => collectionLayout,
   path: '$materialId',
-  loader: ({ params, context: { pageData } }) =>
-    collectionMaterial(pageData.api.base, pageData.share!.publicId, params.materialId, pageData.guestSession?.publicId),
+  loader: async ({ params, context: { pageData } }) =>
+    (
+      await Promise.all([
+        collectionMaterial(pageData.api.base, pageData.share!.publicId, params.materialId, pageData.guestSession?.publicId),
+        learnerQueue(),
+      ])
+    )[0],
   staleTime: Infinity,
   pendingComponent: MaterialPending,
   pendingMs: 150,

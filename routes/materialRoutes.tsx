@@ -1,6 +1,7 @@
 import { createRoute, Outlet } from '@tanstack/react-router';
 import { queryMaterial } from '../src/api/client';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
+import { learnerQueue } from '../src/viewer/learnerTracking';
 import { createViewerRootRoute } from './root';
 import { splitSegments } from './splitSegments';
 
@@ -10,7 +11,9 @@ const rootRoute = createViewerRootRoute();
 const materialLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'material',
-  loader: ({ context: { pageData } }) => queryMaterial(pageData.api.base, pageData.share!.publicId, pageData.share!.rootId),
+  // The durable queue opens alongside: the viewer resumes from it too.
+  loader: async ({ context: { pageData } }) =>
+    (await Promise.all([queryMaterial(pageData.api.base, pageData.share!.publicId, pageData.share!.rootId), learnerQueue()]))[0],
   staleTime: Infinity,
   component: function MaterialLayout() {
     const material = materialLayout.useLoaderData();

@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet, retainSearchParams, useSearch } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import ConnectivityNotice from '../src/viewer/ConnectivityNotice';
 import { useTranslation } from 'react-i18next';
 import type { PageData } from '../src/model/pageData';
@@ -8,7 +8,10 @@ import { PreviewBanner } from '../src/viewer/PreviewBanner';
 import { usePageData } from '../src/viewer/PageDataContext';
 import { ErrorView } from '../src/viewer/ErrorView';
 import { HttpError } from '../src/api/client';
+import { GuestSessionProvider } from '../src/guest/GuestSessionProvider';
 import { RETAINED_SEARCH, ViewerSearch } from './search';
+
+const SessionWatcher = lazy(() => import('../src/auth/SessionWatcher'));
 
 export type RouterContext = { pageData: PageData };
 
@@ -42,10 +45,15 @@ function RootLayout() {
     document.documentElement.lang = wanted;
   }, [lang, i18n]);
   return (
-    <>
+    <GuestSessionProvider>
       {pageData.preview ? <PreviewBanner /> : null}
       <Outlet />
       <ConnectivityNotice />
-    </>
+      {pageData.shareSettings.private && pageData.user ? (
+        <Suspense fallback={null}>
+          <SessionWatcher />
+        </Suspense>
+      ) : null}
+    </GuestSessionProvider>
   );
 }

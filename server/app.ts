@@ -1,7 +1,10 @@
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { FeatureFlags } from '../src/model/pageData';
+import { API_BODY_LIMIT_BYTES } from '../src/model/tracking';
+import { authSessionTtlFromEnv } from './auth/sessionCookie';
 import { featureFlagsFromEnv } from './config';
 import type { Database } from './db/types';
 import { installErrorHandlers } from './http/errors';
@@ -10,6 +13,9 @@ import { modelRoutes } from './routes/models';
 import { feedbackRoutes } from './routes/feedback';
 import { feedbackProviderFromEnv, type FeedbackProviderConfig } from './feedback/chatCompletions';
 import { pageRoutes } from './routes/pages';
+import { authRoutes } from './routes/auth';
+import { guestRoutes } from './routes/guests';
+import { userdataRoutes } from './routes/userdata';
 
 export interface BuildAppOptions {
   db: Database;
@@ -25,12 +31,16 @@ export interface BuildAppOptions {
   featureFlags?: FeatureFlags;
   /** The chat-completions provider of generated free-text feedback; defaults to the environment (LLM_BASE_URL …). */
   feedbackProvider?: FeedbackProviderConfig | null;
+  /** How long a login lasts, in ms; defaults to AUTH_SESSION_TTL_MS, else 14 days. */
+  authSessionTtlMs?: number;
 }
 
 /** The HTTP app, not yet listening (tests call `app.inject`). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
+  // A larger body is answered 413 (as JSON under /api) before any handler runs.
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: API_BODY_LIMIT_BYTES });
   installErrorHandlers(app);
+  await app.register(fastifyCookie);
 
   // Vite puts content-hashed files under assets/: they never change, so they are cached for good.
   const clientDir = path.resolve(options.clientDir);
@@ -45,10 +55,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     featureFlags: { ...featureFlags, GENERATIVE_FEEDBACK: feedbackProvider !== null },
   });
 
+  await app.register(authRoutes, { prefix: '/auth', db: options.db, sessionTtlMs: options.authSessionTtlMs ?? authSessionTtlFromEnv() });
+
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ ok: true }));
       await api.register(modelRoutes, { db: options.db });
+      await api.register(guestRoutes, { db: options.db });
+      await api.register(userdataRoutes, { db: options.db });
       await api.register(feedbackRoutes, { db: options.db, provider: feedbackProvider });
       await api.register(assetRoutes, { prefix: '/assets', assetDirs: options.contentDirs, cacheDir: options.cacheDir });
     },

@@ -72,6 +72,8 @@ async function main(): Promise<void> {
   if (demo.material) console.log(`Demo material:   ${origin}/s/${demo.material}/`);
   if (demo.materialEn) console.log(`Demo (English):  ${origin}/s/${demo.materialEn}/?lang=en`);
   if (demo.collection) console.log(`Demo collection: ${origin}/s/${demo.collection}/`);
+  if (demo.materialGuest) console.log(`Demo (guests):   ${origin}/s/${demo.materialGuest}/`);
+  if (demo.materialPrivate) console.log(`Demo (private):  ${origin}/s/${demo.materialPrivate}/ (log in with an account from npm run users -- add EMAIL)`);
   console.log(`Lernwerk listening on ${origin} (host ${config.host}, ${database}); started in ${Math.round(process.uptime() * 1000)} ms`);
 }
 

@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { I18nextProvider } from 'react-i18next';
@@ -9,7 +9,10 @@ import type { PageData } from './model/pageData';
 import { readPageData } from './readPageData';
 import { ErrorView } from './viewer/ErrorView';
 import { PageDataContext } from './viewer/PageDataContext';
+import { Toasts } from './ui/Toasts';
 import './styles.css';
+
+const LoginPage = lazy(() => import('./auth/LoginPage'));
 
 function applyTheme(pageData: PageData) {
   const primary = pageData.settings.themeColorOverrides.primary;
@@ -35,7 +38,11 @@ async function start() {
   applyTheme(pageData);
   const i18n = createI18n(pageData.lang);
   const content =
-    pageData.entryPoint === 'error' || !pageData.share ? (
+    pageData.entryPoint === 'login' ? (
+      <Suspense fallback={null}>
+        <LoginPage pageData={pageData} />
+      </Suspense>
+    ) : pageData.entryPoint === 'error' || !pageData.share ? (
       <ErrorView status={pageData.error?.status ?? 404} />
     ) : (
       <AppRouter router={await createAppRouter(pageData)} />
@@ -43,7 +50,10 @@ async function start() {
   root.render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <PageDataContext.Provider value={pageData}>{content}</PageDataContext.Provider>
+        <PageDataContext.Provider value={pageData}>
+          {content}
+          <Toasts />
+        </PageDataContext.Provider>
       </I18nextProvider>
     </StrictMode>,
   );

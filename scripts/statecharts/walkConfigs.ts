@@ -13,6 +13,9 @@ import { polygonMachine } from '../../machines/elements/polygon';
 import { overlaysMachine, type OpenOverlay } from '../../machines/overlays';
 import { scrollProgressMachine } from '../../machines/scrollProgress';
 import { connectivityMachine } from '../../machines/connectivity';
+import { guestSessionMachine } from '../../machines/guestSession';
+import { sessionMachine } from '../../machines/session';
+import { SendBatchError, trackingMachine } from '../../machines/tracking';
 import { viewerMachine } from '../../machines/viewer';
 import {
   AssignmentQuestion, Barrier, Certificate, ChoiceQuestion, ClozeQuestion, FreeTextInput, Path, PolygonTargetExercise,
@@ -219,6 +222,48 @@ const carouselEvents = [
   { type: 'carousel.play' as const },
 ];
 
+const GUEST_ID = 'Gs7pQ2vXk9LmN4rT8wYz1A';
+const trackingEvents = [
+  { type: 'tracking.changed' as const, changes: [{ id: 'q1', modelName: 'ChoiceQuestion', field: 'selected' as const, value: ['a'] }] },
+  { type: 'root.progress' as const, value: 0.5 },
+  { type: 'root.progress' as const, value: 1 },
+  { type: 'guest.created' as const, guestSessionId: GUEST_ID },
+  { type: 'network.lost' as const },
+  { type: 'network.restored' as const },
+  { type: 'tracking.flush' as const },
+];
+const sendBatchResults = [
+  { type: 'xstate.done.actor.sendBatch', output: { acknowledged: 1, remaining: 0 } },
+  { type: 'xstate.done.actor.sendBatch', output: { acknowledged: 100, remaining: 5 } },
+  ...(['offline', 'server', 'forbidden'] as const).map((kind) => ({ type: 'xstate.error.actor.sendBatch', error: new SendBatchError(kind) })),
+];
+const trackingKey = (s: SnapshotFrom<typeof trackingMachine>) => {
+  const c = s.context;
+  return [c.pending > 0, c.changesWhileSending > 0, c.rootProgress, c.rootProgressChanged, c.rootProgressInFlight, c.guestSessionId !== null];
+};
+const trackingInput = (mode: 'off' | 'user' | 'guest', over: { guestSessionId?: string | null; online?: boolean; pending?: number } = {}) => ({
+  mode, guestSessionId: over.guestSessionId ?? null, online: over.online ?? true, pending: over.pending ?? 0,
+});
+
+const guestSession = { publicId: GUEST_ID, name: 'Ada Lovelace' };
+const guestSessionEvents = [
+  { type: 'dialog.open' as const },
+  { type: 'dialog.close' as const },
+  { type: 'form.submit' as const, firstName: 'Ada', lastName: 'Lovelace' },
+  { type: 'form.submit' as const, firstName: '  ', lastName: 'Lovelace' },
+  { type: 'link.copy' as const },
+];
+const createGuestResults = [
+  { type: 'xstate.done.actor.createGuest', output: guestSession },
+  { type: 'xstate.error.actor.createGuest', error: new Error('503') },
+];
+
+const checkSessionResults = [
+  { type: 'xstate.done.actor.checkSession', output: { authenticated: true } },
+  { type: 'xstate.done.actor.checkSession', output: { authenticated: false } },
+  { type: 'xstate.error.actor.checkSession', error: new TypeError('Failed to fetch') },
+];
+
 /** Walk variants by the machine's name in machines/index.ts. */
 export const walkConfigs: Record<string, WalkVariant[]> = {
   viewer: [
@@ -253,6 +298,26 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
       key: (s) => s.value,
     }),
     variant(connectivityMachine, 'starts offline', { input: { online: false }, events: [], key: (s) => s.value }),
+  ],
+  tracking: [
+    variant(trackingMachine, 'user, empty queue', { input: trackingInput('user'), events: trackingEvents, actorResults: sendBatchResults, key: trackingKey }),
+    variant(trackingMachine, 'user, events left over', { input: trackingInput('user', { pending: 3 }), events: [], key: trackingKey }),
+    variant(trackingMachine, 'user, offline at start', { input: trackingInput('user', { online: false }), events: [], key: trackingKey }),
+    variant(trackingMachine, 'guest without a name', { input: trackingInput('guest'), events: trackingEvents, actorResults: sendBatchResults, key: trackingKey }),
+    variant(trackingMachine, 'preview', { input: trackingInput('off'), events: trackingEvents, key: trackingKey }),
+  ],
+  guestSession: [
+    variant(guestSessionMachine, 'no session yet', {
+      input: { session: null },
+      events: guestSessionEvents,
+      actorResults: createGuestResults,
+      key: (s) => [s.context.session !== null, s.context.failed],
+    }),
+    variant(guestSessionMachine, 'session in the page data', { input: { session: guestSession }, events: [], key: (s) => s.context.session !== null }),
+  ],
+  session: [
+    variant(sessionMachine, 'tab visible', { input: { visible: true }, events: [{ type: 'tab.hidden' }, { type: 'tab.visible' }], actorResults: checkSessionResults, key: () => null }),
+    variant(sessionMachine, 'tab hidden at start', { input: { visible: false }, events: [], key: () => null }),
   ],
   overlays: [
     variant(overlaysMachine, '2 groups × 2 overlays', {

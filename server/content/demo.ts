@@ -8,7 +8,7 @@ import { DEMO_SHARES_KEY, DemoShares } from '../routes/pages';
 import { importFile } from '../store/import';
 import { getMeta, setMeta } from '../store/meta';
 import { putSettings } from '../store/settings';
-import { findShare } from '../store/shares';
+import { ensureShare, findShare } from '../store/shares';
 import { readContentFile } from './readContentFile';
 
 /** Which demo files were loaded; each is loaded once, so later changes in the database stay. */
@@ -22,14 +22,22 @@ export interface DemoLinks {
   material: string | null;
   materialEn: string | null;
   collection: string | null;
+  /** The German demo material on a share that saves guest sessions. */
+  materialGuest: string | null;
+  /** The German demo material on a private share (needs an account: `npm run users -- add EMAIL`). */
+  materialPrivate: string | null;
 }
+
+/** The extra shares of the demo material, by the kind of share. */
+const EXTRA_DEMO_SHARES = { materialGuest: 'guest', materialPrivate: 'private' } as const;
 
 type Log = (message: string) => void;
 
 /**
  * Loads content/settings.json, demo-material.json, demo-material.en.json and demo-collection.json (public shares) into
  * the database, each the first time it is found; a missing or invalid file is logged and tried
- * again on the next start. Answers the share ids of the demo material and collection.
+ * again on the next start. The demo material also gets a guest share and a private share, made
+ * once. Answers the share ids of the demo material (all three shares) and the collection.
  */
 export async function loadDemoContent(db: Database, contentDir: string, log: Log): Promise<DemoLinks> {
   const loaded = (await getMeta(db, DEMO_LOADED_KEY, DemoLoaded)) ?? {};
@@ -58,13 +66,28 @@ export async function loadDemoContent(db: Database, contentDir: string, log: Log
       log(`Demo ${kind} ${file} not loaded: ${(error as Error).message}`);
     }
   }
+  const material = shares.material ? await findShare(db, shares.material) : null;
+  if (material) {
+    for (const key of ['materialGuest', 'materialPrivate'] as const) {
+      if (shares[key]) continue;
+      const kind = EXTRA_DEMO_SHARES[key];
+      shares[key] = (await ensureShare(db, { id: material.rootId, modelName: 'Material' }, kind)).publicId;
+      log(`Made a ${kind} share of the demo material`);
+    }
+  }
   await db.transaction(async (tx) => {
     await setMeta(tx, DEMO_LOADED_KEY, loaded);
     await setMeta(tx, DEMO_SHARES_KEY, shares);
   });
 
   const exists = async (id: string | undefined) => (id && (await findShare(db, id)) ? id : null);
-  return { material: await exists(shares.material), materialEn: await exists(shares.materialEn), collection: await exists(shares.collection) };
+  return {
+    material: await exists(shares.material),
+    materialEn: await exists(shares.materialEn),
+    collection: await exists(shares.collection),
+    materialGuest: await exists(shares.materialGuest),
+    materialPrivate: await exists(shares.materialPrivate),
+  };
 }
 
 async function readIfPresent<S extends z.ZodType>(file: string, schema: S, log: Log): Promise<z.infer<S> | null> {

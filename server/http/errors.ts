@@ -35,7 +35,12 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   );
 }
 
-/** JSON errors under /api, plain text elsewhere; unexpected errors are logged and not detailed. */
+/** Calls answered with JSON, errors included: the API and the login session calls. */
+function isJsonPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/auth/');
+}
+
+/** JSON errors under /api and /auth, plain text elsewhere; unexpected errors are logged and not detailed. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
@@ -43,13 +48,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (isServerError) request.log.error({ err: error }, 'request failed');
     const message = isServerError ? 'Internal server error' : error.message;
     const errors = error instanceof HttpError && !isServerError ? error.errors : [{ path: '', message }];
-    if (request.url.startsWith('/api/') || request.url === '/api') {
+    if (isJsonPath(request.url)) {
       return reply.status(status).send({ errors } satisfies ApiErrorBody);
     }
     return reply.status(status).type('text/plain; charset=utf-8').send(message);
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
+    if (isJsonPath(request.url)) {
       return reply.status(404).send({ errors: [{ path: '', message: 'Not found' }] } satisfies ApiErrorBody);
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');

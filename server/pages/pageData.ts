@@ -1,4 +1,5 @@
-import { Lang, PageData, type FeatureFlags } from '../../src/model/pageData';
+import type { LearnerState } from '../../src/model/learnerState';
+import { Lang, PageData, type FeatureFlags, type GuestSession, type User } from '../../src/model/pageData';
 import type { Settings } from '../../src/model/settings';
 import type { Share } from '../store/shares';
 
@@ -17,21 +18,42 @@ export function langFromQuery(value: unknown): Lang {
   return parsed.success ? parsed.data : 'de';
 }
 
+/** Who opens a share link and what the server keeps for them there. */
+export interface Visitor {
+  /** The logged-in user on a private share. */
+  user: User | null;
+  /** The guest session of `?guestSessionId=` when it belongs to the share. */
+  guestSession: GuestSession | null;
+  learnerState: LearnerState | null;
+}
+
+export const ANONYMOUS: Visitor = { user: null, guestSession: null, learnerState: null };
+
 /** The page data of a share link, checked against the schema the client parses it with. */
-export function sharePageData(share: Share, ctx: PageContext): PageData {
+export function sharePageData(share: Share, ctx: PageContext, visitor: Visitor = ANONYMOUS): PageData {
+  return sharePageDataWith(share, ctx, share.rootModelName === 'Material' ? 'material' : 'collection', visitor);
+}
+
+/** A private share opened without a login: the login form, told what the share holds, and no content. */
+export function loginPageData(share: Share, ctx: PageContext): PageData {
+  return sharePageDataWith(share, ctx, 'login', ANONYMOUS);
+}
+
+function sharePageDataWith(share: Share, ctx: PageContext, entryPoint: PageData['entryPoint'], visitor: Visitor): PageData {
   return PageData.parse({
-    entryPoint: share.rootModelName === 'Material' ? 'material' : 'collection',
+    entryPoint,
     baseUrl: `/s/${share.publicId}`,
     lang: ctx.lang,
     share: { publicId: share.publicId, rootModelName: share.rootModelName, rootId: share.rootId, rootPublicId: share.rootPublicId },
     shareSettings: share.settings,
     preview: share.preview,
-    user: null,
-    guestSession: null,
+    user: visitor.user,
+    guestSession: visitor.guestSession,
     settings: ctx.settings,
     featureFlags: ctx.featureFlags,
     api: { ...API_ROUTES },
-    userdata: { metadata: { shareId: share.publicId } }, learnerState: null,
+    userdata: { metadata: { shareId: share.publicId } },
+    learnerState: visitor.learnerState,
   } satisfies PageData);
 }
 
@@ -49,7 +71,8 @@ export function errorPageData(status: number, ctx: PageContext): PageData {
     settings: ctx.settings,
     featureFlags: ctx.featureFlags,
     api: { ...API_ROUTES },
-    userdata: { metadata: { shareId: null } }, learnerState: null,
+    userdata: { metadata: { shareId: null } },
+    learnerState: null,
     error: { status },
   } satisfies PageData);
 }

@@ -6,6 +6,7 @@ import { Lang } from '../../src/model/pageData';
 import type { Database } from '../db/types';
 import { FeedbackProviderError, requestFeedback, type FeedbackProviderConfig } from '../feedback/chatCompletions';
 import { forbidden, HttpError, notFound, parseBody } from '../http/errors';
+import { requireShareAccess } from '../http/learnerAccess';
 import { findModel, loadSubtree } from '../store/models';
 import { findShare } from '../store/shares';
 import { coveredRoots } from './models';
@@ -23,7 +24,8 @@ const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp
 /**
  * Generated feedback for a free-text answer: forwarded to the configured chat-completions
  * provider. Answers `{ data: { ok: true, feedback, correct } }`; 503 without a provider, 502 when
- * the provider fails (the client then shows its error box and the answer still counts as evaluated).
+ * the provider fails (the client then shows its error box and the answer still counts as evaluated);
+ * 403 on a private share without a login.
  */
 export async function feedbackRoutes(app: FastifyInstance, opts: { db: Database; provider: FeedbackProviderConfig | null }): Promise<void> {
   const { db, provider } = opts;
@@ -31,6 +33,7 @@ export async function feedbackRoutes(app: FastifyInstance, opts: { db: Database;
     const body = parseBody(FeedbackBody, request.body);
     const share = await findShare(db, body.share);
     if (!share) throw notFound('Share not found');
+    await requireShareAccess(db, request, share);
     const model = await findModel(db, body.elementId);
     if (!model || model.modelName !== 'FreeTextInput') throw notFound('No free-text element with this id');
     if (!(await coveredRoots(db, share)).includes(model.rootId)) throw forbidden('The element is not part of this share');

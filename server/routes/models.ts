@@ -4,6 +4,7 @@ import { ModelId } from '../../src/model/common';
 import { MODEL_NAMES } from '../../src/model/elements';
 import type { Database, Queryable } from '../db/types';
 import { forbidden, notFound, parseBody } from '../http/errors';
+import { requireShareAccess } from '../http/learnerAccess';
 import { collectionMaterialIds, findCollectionMaterial, loadCollection } from '../store/collections';
 import { findModel, findModels, loadMaterial, loadSubtree } from '../store/models';
 import { findShare, type Share } from '../store/shares';
@@ -45,7 +46,7 @@ async function loadAnswer(db: Queryable, model: { id: string; modelName: string 
   return loadSubtree(db, model.id);
 }
 
-/** The model calls of spec section 7 (registered under /api). */
+/** The model calls of spec section 7 (registered under /api); a private share answers only a logged-in user (403). */
 export async function modelRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts;
 
@@ -53,6 +54,7 @@ export async function modelRoutes(app: FastifyInstance, opts: { db: Database }):
     const body = parseBody(ModelQueryBody, request.body);
     const share = await findShare(db, body.share);
     if (!share) throw notFound('Share not found');
+    await requireShareAccess(db, request, share);
     const rootIds = await coveredRoots(db, share);
     const found = await findModels(db, { modelName: body.modelName, rootIds, id: body.id, publicId: body.publicId });
     if (!found.length) {
@@ -70,6 +72,7 @@ export async function modelRoutes(app: FastifyInstance, opts: { db: Database }):
     const body = parseBody(CollectionMaterialBody, request.body);
     const share = await findShare(db, body.collectionPublicId);
     if (!share || share.rootModelName !== 'Collection') throw notFound('Collection not found');
+    await requireShareAccess(db, request, share);
     const materialId = await findCollectionMaterial(db, share.rootId, body.publicId);
     const material = materialId ? await loadMaterial(db, materialId) : null;
     if (!material) throw notFound();

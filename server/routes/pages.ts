@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FeatureFlags } from '../../src/model/pageData';
+import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
-import { errorPageData, langFromQuery, sharePageData, type PageContext } from '../pages/pageData';
+import { ANONYMOUS, errorPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
 import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
+import { findGuestSession, toGuestSession } from '../store/guestSessions';
 import { getMeta } from '../store/meta';
 import { getSettings } from '../store/settings';
-import { findShare, listShares } from '../store/shares';
+import { findShare, listShares, type Share } from '../store/shares';
+import { learnerStateOf } from '../store/userdata';
+import { toPageUser } from '../store/users';
 
 export interface PageRoutesOptions {
   db: Database;
@@ -16,18 +20,50 @@ export interface PageRoutesOptions {
 
 /** Meta key holding the share ids of the demo content (written by the demo loader). */
 export const DEMO_SHARES_KEY = 'demo_shares';
-export const DemoShares = z.object({ material: z.string().optional(), materialEn: z.string().optional(), collection: z.string().optional() });
+export const DemoShares = z.object({
+  material: z.string().optional(),
+  materialEn: z.string().optional(),
+  collection: z.string().optional(),
+  /** The demo material on a share that saves guest sessions. */
+  materialGuest: z.string().optional(),
+  /** The demo material on a private share (log in with an account made by `npm run users`). */
+  materialPrivate: z.string().optional(),
+});
+
+const firstString = (value: unknown): string | null => {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : null;
+};
 
 /** Share pages (`/s/{share}/…`: index.html with page data) and the start page. */
 export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions): Promise<void> {
   const { db, clientDir, featureFlags } = opts;
 
-  const sharePage = async (request: FastifyRequest<{ Params: { share: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+  type ShareRequest = FastifyRequest<{ Params: { share: string }; Querystring: Record<string, unknown> }>;
+
+  /** The visitor of a share page; null when a private share is opened without a login. */
+  const visitorOf = async (request: ShareRequest, share: Share): Promise<Visitor | null> => {
+    if (share.settings.private) {
+      const user = await currentUser(db, request);
+      if (!user) return null;
+      return { user: toPageUser(user), guestSession: null, learnerState: await learnerStateOf(db, share.publicId, { kind: 'user', userId: user.id }) };
+    }
+    if (share.preview || !(share.settings.saveGuestSessions || share.settings.scorm)) return ANONYMOUS;
+    // An unknown id, or one of another share, is no error: the guest simply starts afresh.
+    const id = firstString(request.query.guestSessionId);
+    const session = id ? await findGuestSession(db, id) : null;
+    if (!session || session.shareId !== share.publicId) return ANONYMOUS;
+    return { user: null, guestSession: toGuestSession(session), learnerState: await learnerStateOf(db, share.publicId, { kind: 'guest', guestSessionId: session.publicId }) };
+  };
+
+  const sharePage = async (request: ShareRequest, reply: FastifyReply) => {
     const [share, settings, template] = await Promise.all([findShare(db, request.params.share), getSettings(db), readIndexTemplate(clientDir)]);
     const ctx: PageContext = { sharePublicId: request.params.share, lang: langFromQuery(request.query.lang), settings, featureFlags };
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!share) return reply.status(404).send(renderPage(template, errorPageData(404, ctx), 'Lernwerk'));
-    return reply.send(renderPage(template, sharePageData(share, ctx), share.rootTitle));
+    const visitor = await visitorOf(request, share);
+    if (!visitor) return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle));
+    return reply.send(renderPage(template, sharePageData(share, ctx, visitor), share.rootTitle));
   };
   app.get('/s/:share', sharePage);
   app.get('/s/:share/*', sharePage);

@@ -89,3 +89,12 @@ export async function findModels(
   );
   return rows.map((r) => ({ id: r.id, rootId: r.root_id, modelName: r.model_name }));
 }
+
+/** Where each of several models sits, by id (ids not found are missing from the map). */
+export async function findModelsByIds(db: Queryable, ids: readonly string[]): Promise<Map<string, { id: string; rootId: string; modelName: string }>> {
+  const rows = await db.query<{ id: string; root_id: string; model_name: string }>(
+    'SELECT id, root_id, model_name FROM models WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))',
+    [JSON.stringify([...new Set(ids)])],
+  );
+  return new Map(rows.map((r) => [r.id, { id: r.id, rootId: r.root_id, modelName: r.model_name }]));
+}

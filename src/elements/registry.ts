@@ -1,4 +1,5 @@
 import { createElement, use, type ComponentType } from 'react';
+import { loadQuestionTexts } from '../i18n/questionTexts';
 import type { ContentElement, ModelName } from '../model/elements';
 import { ChapterCard } from './ChapterCard';
 import { ColumnsElement } from './static/ColumnsElement';
@@ -36,6 +37,11 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] 
   return Object.assign(LazyElement, { preload }) as unknown as M[K] & Preloadable;
 }
 
+/** `lazyNamed` for a component that uses the lazy `questions` texts: both load together, so it renders translated. */
+function lazyWithQuestionTexts<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] & Preloadable {
+  return lazyNamed(() => Promise.all([load(), loadQuestionTexts()]).then(([module]) => module), name);
+}
+
 /*
  * modelName → component. Reading elements (text, headings, images, columns, panels, chapter cards) are
  * part of the first paint; everything interactive or heavy (questions, KaTeX, highlighting,
@@ -58,14 +64,14 @@ export const elementComponents: Registry = {
   Code: lazyNamed(() => import('./static/CodeElement'), 'CodeElement'),
   Hotspot: lazyNamed(() => import('./static/HotspotElement'), 'HotspotElement'),
   IFrame: lazyNamed(() => import('./static/ExternalResourceElement'), 'ExternalResourceElement'),
-  ChoiceQuestion: lazyNamed(() => import('./questions/ChoiceQuestion'), 'ChoiceQuestionElement'),
-  ClozeQuestion: lazyNamed(() => import('./questions/ClozeQuestion'), 'ClozeQuestionElement'),
-  FreeTextInput: lazyNamed(() => import('./questions/FreeTextInput'), 'FreeTextInputElement'),
-  AssignmentQuestion: lazyNamed(() => import('./questions/AssignmentQuestion'), 'AssignmentQuestionElement'),
-  PolygonTargetExercise: lazyNamed(() => import('./questions/PolygonTargetExercise'), 'PolygonTargetExerciseElement'),
-  Barrier: lazyNamed(() => import('./barrier/Barrier'), 'BarrierElement'),
-  Certificate: lazyNamed(() => import('./certificate/Certificate'), 'CertificateElement'),
-  Path: lazyNamed(() => import('./path/Path'), 'PathElement'),
+  ChoiceQuestion: lazyWithQuestionTexts(() => import('./questions/ChoiceQuestion'), 'ChoiceQuestionElement'),
+  ClozeQuestion: lazyWithQuestionTexts(() => import('./questions/ClozeQuestion'), 'ClozeQuestionElement'),
+  FreeTextInput: lazyWithQuestionTexts(() => import('./questions/FreeTextInput'), 'FreeTextInputElement'),
+  AssignmentQuestion: lazyWithQuestionTexts(() => import('./questions/AssignmentQuestion'), 'AssignmentQuestionElement'),
+  PolygonTargetExercise: lazyWithQuestionTexts(() => import('./questions/PolygonTargetExercise'), 'PolygonTargetExerciseElement'),
+  Barrier: lazyWithQuestionTexts(() => import('./barrier/Barrier'), 'BarrierElement'),
+  Certificate: lazyWithQuestionTexts(() => import('./certificate/Certificate'), 'CertificateElement'),
+  Path: lazyWithQuestionTexts(() => import('./path/Path'), 'PathElement'),
 };
 
 /** Starts loading the chunks of these element kinds (all when none are named); resolves when they are there. */

@@ -1,14 +1,17 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '../model/pageData';
+import { lazyNamespaces, loadedQuestionTexts } from './questionTexts';
 import { elements } from './resources/elements';
-import { questions } from './resources/questions';
 import { viewer } from './resources/viewer';
 
-/** All fixed texts, one namespace per area; `t('viewer:nav.back')` or `useTranslation('questions')`. */
+/**
+ * The fixed texts of the first paint, one namespace per area (`t('viewer:nav.back')`). The
+ * `questions` namespace is a lazy chunk (./questionTexts.ts) that `useTranslation('questions')` waits for.
+ */
 export const resources = {
-  de: { viewer: viewer.de, elements: elements.de, questions: questions.de },
-  en: { viewer: viewer.en, elements: elements.en, questions: questions.en },
+  de: { viewer: viewer.de, elements: elements.de },
+  en: { viewer: viewer.en, elements: elements.en },
 } as const;
 
 export const DEFAULT_LANG: Lang = 'de';
@@ -16,15 +19,23 @@ export const DEFAULT_LANG: Lang = 'de';
 /** One i18next instance per app start; tests create their own. */
 export function createI18n(lang: Lang = DEFAULT_LANG): i18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: DEFAULT_LANG,
-    resources,
-    ns: ['viewer', 'elements', 'questions'],
-    defaultNS: 'viewer',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  const questions = loadedQuestionTexts();
+  void instance
+    .use(initReactI18next)
+    .use(lazyNamespaces)
+    .init({
+      lng: lang,
+      fallbackLng: DEFAULT_LANG,
+      resources: questions
+        ? { de: { ...resources.de, questions: questions.de }, en: { ...resources.en, questions: questions.en } }
+        : resources,
+      // Bundled namespaces come from `resources`; the backend reads the others when they are first used.
+      partialBundledLanguages: true,
+      ns: questions ? ['viewer', 'elements', 'questions'] : ['viewer', 'elements'],
+      defaultNS: 'viewer',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
   return instance;
 }
 

@@ -1,16 +1,26 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { ProgressRing } from '../ui/ProgressRing';
+import { useGuestSessionActor } from '../guest/GuestSessionProvider';
+import { usePageData } from './PageDataContext';
+import { SaveStateIndicator } from './SaveStateIndicator';
+
+// Only shares that save guest sessions show it: the others do not load it.
+const GuestControl = lazy(() => import('../guest/GuestControl'));
 
 /**
  * The fixed page header. On the material root it shows the logo; inside a chapter a back button
- * (one level up, scroll restored) and the breadcrumbs. Hidden in print.
+ * (one level up, scroll restored) and the breadcrumbs; then whether the learner's work is saved,
+ * the guest-save control, progress and language. Hidden in print.
  */
 export function Header({ crumbs, backTo, progress }: { crumbs: Crumb[]; backTo?: string; progress?: number }) {
   const { t } = useTranslation('viewer');
+  const { preview } = usePageData();
+  const offersGuestSave = useGuestSessionActor() !== null;
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur print:hidden" data-testid="viewer-header">
       <div className="mx-auto flex h-14 max-w-[1536px] items-center gap-3 px-4">
@@ -28,6 +38,12 @@ export function Header({ crumbs, backTo, progress }: { crumbs: Crumb[]; backTo?:
           <Logo />
         )}
         <div className="min-w-0 flex-1">{crumbs.length > 1 ? <Breadcrumbs crumbs={crumbs} /> : null}</div>
+        {preview ? null : <SaveStateIndicator />}
+        {offersGuestSave ? (
+          <Suspense fallback={null}>
+            <GuestControl />
+          </Suspense>
+        ) : null}
         {progress === undefined ? null : (
           <ProgressRing progress={progress} size={32} label={t('materialProgress', { percent: Math.round(progress * 100) })} />
         )}

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getI18n, I18nextProvider, useTranslation } from 'react-i18next';
-import type { LiveActors } from './inspection';
+import type { LiveActors } from './inspector';
 
 /** The panel's texts (testers read them, so German and English like every other text). */
 const texts = {

@@ -1,6 +1,6 @@
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { useContext, useEffect, useLayoutEffect, useMemo, type MouseEvent, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { viewerMachine } from '../../machines/viewer';
 import type { Material } from '../model/material';
@@ -13,7 +13,9 @@ import type { Chapter } from '../model/elements';
 import { SafeHtml } from '../ui/SafeHtml';
 import type { ViewerSearch } from '../../routes/search';
 import { Cover } from './Cover';
-import { learnerStateKey, loadLearnerState, persistLearnerState } from './localLearnerState';
+import { learnerStateKey, persistLearnerState } from './localLearnerState';
+import { learnerSetup, useTrackingSignals } from './learnerTracking';
+import { useGuestSessionActor } from '../guest/GuestSessionProvider';
 import { useHostProgress } from './useHostProgress';
 import { ScrollProgressTracker } from './ScrollProgressTracker';
 import { OverlayProvider } from '../ui/OverlayProvider';
@@ -53,12 +55,14 @@ export function MaterialViewer({ material, children }: { material: Material; chi
     [pageData, i18n],
   );
   const storageKey = learnerStateKey(pageData.share?.publicId ?? 'none', material.id);
-  const saved = useMemo(() => loadLearnerState(storageKey), [storageKey]);
-  const viewer = useActorRef(viewerMachine, { input: { material, services, saved }, inspect: useViewerInspection() });
+  // Read once: a guest session created later changes the page data, not what this viewer started from.
+  const [{ saved, tracking }] = useState(() => learnerSetup(pageData, material.id, storageKey));
+  const viewer = useActorRef(viewerMachine, { input: { material, services, saved, tracking }, inspect: useViewerInspection() });
   useEffect(() => {
     const subscription = persistLearnerState(viewer, storageKey);
     return () => subscription.unsubscribe();
   }, [viewer, storageKey]);
+  useTrackingSignals(viewer, pageData, useGuestSessionActor());
   return (
     <ViewerActorContext.Provider value={viewer}>
       <OverlayProvider>{children}</OverlayProvider>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { InspectionEvent } from 'xstate';
+import type { LiveActors } from './inspector';
 
 /*
  * XState inspection of the viewer's actors, for testers (a panel of live actors and their states)
@@ -11,7 +12,8 @@ import type { InspectionEvent } from 'xstate';
  * - Recording: when the page defines `window.__lernwerkTransitions` as an array before the app
  *   starts (the Playwright fixture e2e/support/transitions.ts does, by an init script), every
  *   microstep is pushed there. Nobody else defines it, so nothing is recorded for learners.
- * Without either, `viewerInspector` is undefined and actors run without inspection.
+ * Without either, `viewerInspector` is undefined and actors run without inspection, and the
+ * observer (./inspector.ts) is never loaded.
  */
 
 /**
@@ -33,110 +35,62 @@ export type LiveActor = { sessionId: string; id: string; machineId: string; stat
 /** Whether this build may show the panel (the URL still has to ask with `?inspect=1`). */
 export const INSPECT_PANEL_ALLOWED: boolean = import.meta.env.DEV || import.meta.env.VITE_INSPECT === '1';
 
-type TransitionDefinition = {
-  eventType: string;
-  source: { id: string; path: string[]; always?: unknown[]; transitions: Map<string, unknown[]> };
-};
-
-function keyOf(transition: TransitionDefinition): string {
-  const { source, eventType } = transition;
-  const candidates = eventType === '' ? (source.always ?? []) : (source.transitions.get(eventType) ?? []);
-  return `${source.id}|${eventType}|${candidates.indexOf(transition)}`;
-}
-
-/** `autoplay.playing.waiting, slides` for `{ slides: {}, autoplay: { playing: 'waiting' } }`. */
-export function formatStateValue(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (!value || typeof value !== 'object') return String(value);
-  const paths: string[] = [];
-  const walk = (node: unknown, prefix: string) => {
-    if (typeof node === 'string') return void paths.push(prefix ? `${prefix}.${node}` : node);
-    const entries = node && typeof node === 'object' ? Object.entries(node) : [];
-    if (!entries.length) return void (prefix && paths.push(prefix));
-    for (const [key, child] of entries) walk(child, prefix ? `${prefix}.${key}` : key);
-  };
-  walk(value, '');
-  return paths.sort().join(', ');
-}
-
-/** The live actors of the inspected system, for the panel (a store for useSyncExternalStore). */
-export class LiveActors {
-  private actors = new Map<string, LiveActor>();
-  private listeners = new Set<() => void>();
-  private list: LiveActor[] = [];
-
-  update(actor: LiveActor | null, sessionId: string): void {
-    if (actor) this.actors.set(sessionId, actor);
-    else if (!this.actors.delete(sessionId)) return;
-    this.list = [...this.actors.values()];
-    this.listeners.forEach((listener) => listener());
-  }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getSnapshot = (): LiveActor[] => this.list;
-}
-
-type InspectedSnapshot = { value?: unknown; status?: string; machine?: { id: string } };
-
-/** The inspection observer: records microsteps into `record` (if given) and keeps `live` current (if given). */
-export function createInspector(options: { record?: RecordedTransition[]; live?: LiveActors }): (event: InspectionEvent) => void {
-  const lastValue = new Map<string, unknown>();
-  return (event) => {
-    const actor = event.actorRef as { id?: string; sessionId: string };
-    if (event.type === '@xstate.microstep') {
-      const snapshot = event.snapshot as InspectedSnapshot;
-      const taken = event._transitions as unknown as TransitionDefinition[];
-      if (options.record && snapshot.machine && taken.length) {
-        options.record.push({
-          machineId: snapshot.machine.id,
-          actorId: actor.id ?? actor.sessionId,
-          from: lastValue.has(actor.sessionId) ? lastValue.get(actor.sessionId) : taken[0].source.path.join('.'),
-          event: event.event.type,
-          to: snapshot.value,
-          transitions: taken.map(keyOf),
-        });
-      }
-      lastValue.set(actor.sessionId, snapshot.value);
-    }
-    if (options.live && event.type === '@xstate.snapshot') {
-      const snapshot = event.snapshot as InspectedSnapshot;
-      if (!snapshot.machine) return;
-      const alive = snapshot.status === 'active';
-      options.live.update(
-        alive ? { sessionId: actor.sessionId, id: actor.id ?? actor.sessionId, machineId: snapshot.machine.id, state: formatStateValue(snapshot.value) } : null,
-        actor.sessionId,
-      );
-    }
-  };
-}
+type Inspector = (event: InspectionEvent) => void;
 
 const panelRequested = typeof window !== 'undefined' && INSPECT_PANEL_ALLOWED && new URLSearchParams(window.location.search).get('inspect') === '1';
 const recording = typeof window !== 'undefined' && Array.isArray(window.__lernwerkTransitions) ? window.__lernwerkTransitions : undefined;
-const liveActors = panelRequested ? new LiveActors() : undefined;
+
+/*
+ * The observer (./inspector.ts) is a chunk of its own, requested at once when something inspects.
+ * Events that come before it is there wait in `early` and go to it in order: snapshots are immutable,
+ * so it records exactly what it would have recorded live. Resolves with the panel's store of live
+ * actors when the panel was asked for.
+ */
+let inspector: Inspector | undefined;
+const early: InspectionEvent[] = [];
+const inspectorLoaded: Promise<LiveActors | undefined> | undefined =
+  recording || panelRequested
+    ? import('./inspector').then(({ createInspector, LiveActors }) => {
+        const live = panelRequested ? new LiveActors() : undefined;
+        inspector = createInspector({ record: recording, live });
+        for (const event of early.splice(0)) inspector(event);
+        return live;
+      })
+    : undefined;
 
 /** Pass as `inspect` to every actor the viewer creates; undefined when nothing inspects. */
-export const viewerInspector = recording || liveActors ? createInspector({ record: recording, live: liveActors }) : undefined;
+export const viewerInspector: Inspector | undefined = inspectorLoaded
+  ? (event) => {
+      if (inspector) inspector(event);
+      else early.push(event);
+    }
+  : undefined;
+
+/** Components that asked for the panel and are mounted; the panel shows once, while there is any. */
+let panelUsers = 0;
+let unmountPanel: (() => void) | undefined;
 
 /**
  * The `inspect` option for the viewer's actors (`useActorRef(machine, { input, inspect: useViewerInspection() })`);
- * with `?inspect=1` allowed it also shows the panel while the component is mounted.
+ * with `?inspect=1` allowed it also shows the panel (one, however many components call this) while one is mounted.
  */
 export function useViewerInspection(): typeof viewerInspector {
   useEffect(() => {
     // Spelled out (not INSPECT_PANEL_ALLOWED) so a production build without the switch drops the panel chunk.
-    if (!(import.meta.env.DEV || import.meta.env.VITE_INSPECT === '1') || !liveActors) return;
-    let unmount: (() => void) | undefined;
-    let cancelled = false;
-    void import('./InspectPanel').then(({ mountInspectPanel }) => {
-      if (!cancelled) unmount = mountInspectPanel(liveActors);
-    });
+    if (!(import.meta.env.DEV || import.meta.env.VITE_INSPECT === '1') || !panelRequested || !inspectorLoaded) return;
+    panelUsers += 1;
+    if (panelUsers === 1 && !unmountPanel) {
+      void Promise.all([inspectorLoaded, import('./InspectPanel')]).then(([live, { mountInspectPanel }]) => {
+        if (panelUsers > 0 && live && !unmountPanel) unmountPanel = mountInspectPanel(live);
+      });
+    }
     return () => {
-      cancelled = true;
-      unmount?.();
+      panelUsers -= 1;
+      if (panelUsers > 0 || !unmountPanel) return;
+      // The panel is a root of its own: unmount it after this commit, not while React is committing.
+      const unmount = unmountPanel;
+      unmountPanel = undefined;
+      queueMicrotask(unmount);
     };
   }, []);
   return viewerInspector;

@@ -3,9 +3,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CertificateNameForm, type CertificateName } from '../../src/certificate/NameForm';
 import { createI18n } from '../../src/i18n';
+import { loadQuestionTexts } from '../../src/i18n/questionTexts';
+
+// The form's texts are the lazy `questions` namespace (the certificate chunk loads it); load it once so renders are synchronous.
+beforeAll(() => loadQuestionTexts());
 
 const texts = {
   en: { firstName: 'First name', lastName: 'Last name', firstPlaceholder: 'Firstname', lastPlaceholder: 'Lastname', required: 'Required', download: 'Download certificate' },

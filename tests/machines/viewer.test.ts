@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { viewerMachine, type ViewerInput } from '../../machines/viewer';
 import { elementMachines } from '../../machines/elements/registry';
 import { elementsOnPage } from '../../src/model/tree';
@@ -154,5 +154,54 @@ describe('viewer: resuming what the learner did', () => {
     q.send({ type: 'answer.edit' });
     expect(viewer.getSnapshot().context.saved.q).toMatchObject({ evaluated: false, progress: 0 });
     expect(viewer.getSnapshot().context.saved.b).toEqual({ unlocked: true });
+  });
+});
+
+describe('viewer: tracking child', () => {
+  /** A stand-in tracking logic that records what the viewer tells it. */
+  const recorder = () => {
+    const received: { type: string; [key: string]: unknown }[] = [];
+    const logic = createMachine({ on: { '*': { actions: ({ event }) => received.push(event) } } });
+    return { received, logic };
+  };
+  const quiz = Material.parse({
+    modelName: 'Material', id: 'tm', publicId: 'tm', title: 'T',
+    content: [
+      { id: 'q1', modelName: 'ChoiceQuestion', type: 'sc', question: '<p>?</p>', choices: [{ id: 'q1-a', text: 'a', correct: true }, { id: 'q1-b', text: 'b', correct: false }] },
+      { id: 'q2', modelName: 'ChoiceQuestion', type: 'sc', question: '<p>?</p>', choices: [{ id: 'q2-a', text: 'a', correct: true }, { id: 'q2-b', text: 'b', correct: false }] },
+      { id: 'res', modelName: 'IFrame', title: 'Link', publicId: 'link', url: 'https://example.org/' },
+    ],
+  });
+
+  it('spawns tracking with its input and system id, and none without it', () => {
+    const { logic } = recorder();
+    const viewer = createActor(viewerMachine, { input: { material: quiz, tracking: { logic, input: { mode: 'user' } } } }).start();
+    expect(viewer.getSnapshot().context.tracking).not.toBeNull();
+    expect(viewer.system.get('tracking')).toBe(viewer.getSnapshot().context.tracking);
+    expect(createActor(viewerMachine, { input: { material: quiz } }).start().getSnapshot().context.tracking).toBeNull();
+  });
+
+  it('forwards each change with the modelName and the material progress when it moved', () => {
+    const { received, logic } = recorder();
+    const viewer = createActor(viewerMachine, { input: { material: quiz, tracking: { logic, input: {} } } }).start();
+    viewer.send({ type: 'element.changed', id: 'q1', field: 'selected', value: ['q1-a'] });
+    viewer.send({ type: 'element.changed', id: 'q1', field: 'progress', value: 1 });
+    viewer.send({ type: 'element.changed', id: 'unknown', field: 'progress', value: 1 });
+    expect(received).toEqual([
+      { type: 'tracking.changed', changes: [{ id: 'q1', modelName: 'ChoiceQuestion', field: 'selected', value: ['q1-a'] }] },
+      { type: 'tracking.changed', changes: [{ id: 'q1', modelName: 'ChoiceQuestion', field: 'progress', value: 1 }] },
+      { type: 'root.progress', value: elementProgress(quiz, { q1: 1 }) },
+    ]);
+  });
+
+  it('an external resource opened is saved and tracked as progress 1, once', () => {
+    const { received, logic } = recorder();
+    const viewer = createActor(viewerMachine, { input: { material: quiz, tracking: { logic, input: {} } } }).start();
+    viewer.send({ type: 'page.open', pageId: 'res', content: [], completesOnOpen: true });
+    viewer.send({ type: 'page.open', pageId: 'res', content: [], completesOnOpen: true });
+    expect(viewer.getSnapshot().context.saved.res).toEqual({ progress: 1 });
+    expect(received.filter((e) => e.type === 'tracking.changed')).toEqual([
+      { type: 'tracking.changed', changes: [{ id: 'res', modelName: 'IFrame', field: 'progress', value: 1 }] },
+    ]);
   });
 });

@@ -15,35 +15,40 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
     );
   const applied = async () => (await t.db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version);
 
-  it('created the schema of migration 001 and recorded it', async () => {
-    expect(await tables()).toEqual(['collection_items', 'meta', 'models', 'schema_migrations', 'settings', 'shares']);
-    const [row] = await t.db.query<{ version: string; name: string; checksum: string }>('SELECT version, name, checksum FROM schema_migrations');
-    expect(row).toEqual({ version: '001', name: 'initial', checksum: readMigrations()[0].checksum });
+  it('created the schema of migrations 001 and 002 and recorded them', async () => {
+    expect(await tables()).toEqual([
+      'auth_sessions', 'collection_items', 'guest_sessions', 'meta', 'models', 'root_progress', 'schema_migrations', 'settings', 'shares', 'userdata_events', 'users',
+    ]);
+    const rows = await t.db.query<{ version: string; name: string; checksum: string }>('SELECT version, name, checksum FROM schema_migrations ORDER BY version');
+    expect(rows).toEqual([
+      { version: '001', name: 'initial', checksum: readMigrations()[0].checksum },
+      { version: '002', name: 'learners', checksum: readMigrations()[1].checksum },
+    ]);
   });
 
   it('applies nothing the second time', async () => {
     expect(await migrate(t.db)).toEqual([]);
-    expect(await applied()).toEqual(['001']);
+    expect(await applied()).toEqual(['001', '002']);
   });
 
   it('applies new migrations in order, and a failing one not at all', async () => {
-    fs.copyFileSync(path.join(MIGRATIONS_DIR, '001_initial.sql'), path.join(dir, '001_initial.sql'));
-    fs.writeFileSync(path.join(dir, '003_third.sql'), 'ALTER TABLE test_extra ADD COLUMN b int;');
-    fs.writeFileSync(path.join(dir, '002_second.sql'), 'CREATE TABLE test_extra (a int);');
-    expect(await migrate(t.db, dir)).toEqual(['002', '003']);
+    for (const file of fs.readdirSync(MIGRATIONS_DIR)) fs.copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
+    fs.writeFileSync(path.join(dir, '904_fourth.sql'), 'ALTER TABLE test_extra ADD COLUMN b int;');
+    fs.writeFileSync(path.join(dir, '903_third.sql'), 'CREATE TABLE test_extra (a int);');
+    expect(await migrate(t.db, dir)).toEqual(['903', '904']);
     expect(await t.db.query('SELECT a, b FROM test_extra')).toEqual([]);
 
-    fs.writeFileSync(path.join(dir, '004_broken.sql'), 'CREATE TABLE test_half (a int);\nSELECT no_such_function();');
-    await expect(migrate(t.db, dir)).rejects.toThrow(/^Migration 004_broken\.sql failed: /);
+    fs.writeFileSync(path.join(dir, '905_broken.sql'), 'CREATE TABLE test_half (a int);\nSELECT no_such_function();');
+    await expect(migrate(t.db, dir)).rejects.toThrow(/^Migration 905_broken\.sql failed: /);
     expect(await tables()).not.toContain('test_half');
-    expect(await applied()).toEqual(['001', '002', '003']);
-    fs.rmSync(path.join(dir, '004_broken.sql'));
+    expect(await applied()).toEqual(['001', '002', '903', '904']);
+    fs.rmSync(path.join(dir, '905_broken.sql'));
   });
 
   it('refuses a migration changed after it was applied, and badly named files', async () => {
-    fs.writeFileSync(path.join(dir, '002_second.sql'), 'CREATE TABLE test_extra (a bigint);');
-    await expect(migrate(t.db, dir)).rejects.toThrow('Migration 002_second.sql was changed after it was applied to this database; add a new migration instead.');
-    fs.writeFileSync(path.join(dir, '002_second.sql'), 'CREATE TABLE test_extra (a int);');
+    fs.writeFileSync(path.join(dir, '903_third.sql'), 'CREATE TABLE test_extra (a bigint);');
+    await expect(migrate(t.db, dir)).rejects.toThrow('Migration 903_third.sql was changed after it was applied to this database; add a new migration instead.');
+    fs.writeFileSync(path.join(dir, '903_third.sql'), 'CREATE TABLE test_extra (a int);');
     fs.writeFileSync(path.join(dir, 'extra.sql'), 'SELECT 1;');
     await expect(migrate(t.db, dir)).rejects.toThrow(/extra\.sql is not named NNN_name\.sql/);
   });

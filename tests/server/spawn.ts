@@ -19,14 +19,15 @@ function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined));
 }
 
-export function spawnTsx(script: string, args: string[], env: Record<string, string | undefined>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnTsx(script: string, args: string[], env: Record<string, string | undefined>, stdin: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], { cwd: ROOT, env: childEnv(env), stdio: [stdin, 'pipe', 'pipe'] });
 }
 
-/** Runs a script to its end. */
-export function runTsx(script: string, args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
+/** Runs a script to its end; `input` is written to its stdin (closed after it). */
+export function runTsx(script: string, args: string[], env: Record<string, string | undefined> = {}, input?: string): Promise<RunResult> {
   const started = Date.now();
-  const child = spawnTsx(script, args, env);
+  const child = spawnTsx(script, args, env, input === undefined ? 'ignore' : 'pipe');
+  if (input !== undefined) child.stdin?.end(input);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createI18n } from '../../src/i18n';
 import { mountInspectPanel } from '../../src/viewer/InspectPanel';
-import { createInspector, formatStateValue, LiveActors } from '../../src/viewer/inspection';
+import { createInspector, formatStateValue, LiveActors } from '../../src/viewer/inspector';
 import { compoundMachine, parallelMachine } from './fixtureMachines';
 
 describe('state values for people', () => {

@@ -5,7 +5,8 @@ import { computeCoverage, toCoverageMarkdown } from '../../scripts/statecharts/c
 import { walkMachine } from '../../scripts/statecharts/modelWalk';
 import { TransitionsFile, type RecordedRun } from '../../scripts/statecharts/recordedTransitions';
 import type { WalkVariant } from '../../scripts/statecharts/walkConfigs';
-import { createInspector, type RecordedTransition } from '../../src/viewer/inspection';
+import type { RecordedTransition } from '../../src/viewer/inspection';
+import { createInspector } from '../../src/viewer/inspector';
 import { delayedMachine, finalMachine, guardedMachine } from './fixtureMachines';
 
 const counterVariant = (events: WalkVariant['events']): WalkVariant => ({

@@ -1,0 +1,161 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { COPY_NOTICE_MS } from './constants';
+
+/** A saved guest session: its public id (part of the link to continue later) and the guest's name. */
+export type GuestSession = { publicId: string; name: string };
+
+export type GuestSessionInput = {
+  /** The guest session of the page data, if the visitor already has one. */
+  session: GuestSession | null;
+};
+
+export type GuestSessionEvent =
+  | { type: 'dialog.open' }
+  | { type: 'dialog.close' }
+  /** The save form was submitted; nothing happens unless both names are non-empty after trimming. */
+  | { type: 'form.submit'; firstName: string; lastName: string }
+  /** Copy link pressed. */
+  | { type: 'link.copy' };
+
+/** Emitted once a guest session was created (spec section 4): the viewer releases held tracking. */
+export type GuestSessionCreatedEvent = { type: 'created'; session: GuestSession };
+
+export type GuestSessionContext = {
+  session: GuestSession | null;
+  /** The name being saved: "First Last". */
+  name: string;
+  /** The last attempt to create the session failed. */
+  failed: boolean;
+};
+
+export type CreateGuestInput = { name: string };
+
+/** "First Last" from the form fields, or null when either is blank (spec section 5). */
+export function guestNameOf(firstName: string, lastName: string): string | null {
+  const first = firstName.trim();
+  const last = lastName.trim();
+  return first && last ? `${first} ${last}` : null;
+}
+
+const createGuest = fromPromise<GuestSession, CreateGuestInput>(async () => {
+  throw new Error('createGuest is not provided');
+});
+
+/**
+ * The guest-save control and dialog (spec sections 2, 4 and 5): without a session the dialog asks
+ * for first and last name and creates one through the invoked `createGuest` (POST /api/guest);
+ * with a session it shows the link to continue later, with Copy link (`copyLink`, then the notice
+ * for 2 s). The glue provides `createGuest` and `copyLink`.
+ */
+export const guestSessionMachine = setup({
+  types: {
+    input: {} as GuestSessionInput,
+    context: {} as GuestSessionContext,
+    events: {} as GuestSessionEvent,
+    emitted: {} as GuestSessionCreatedEvent,
+  },
+  actors: { createGuest },
+  guards: {
+    hasSession: ({ context }) => context.session !== null,
+    isNameComplete: ({ event }) => event.type === 'form.submit' && guestNameOf(event.firstName, event.lastName) !== null,
+  },
+  actions: {
+    /** Copies the link to continue later (the glue: clipboard with the guest session in the URL). */
+    copyLink: (_, _params: { session: GuestSession | null }) => {},
+    takeName: assign({
+      name: ({ context, event }) => (event.type === 'form.submit' ? (guestNameOf(event.firstName, event.lastName) ?? context.name) : context.name),
+      failed: () => false,
+    }),
+    markFailed: assign({ failed: () => true }),
+  },
+  delays: {
+    copyNotice: COPY_NOTICE_MS,
+  },
+}).createMachine({
+  id: 'guestSession',
+  description: 'Saving a guest’s learning progress under a name, and the link to continue later.',
+  context: ({ input }) => ({ session: input.session, name: input.session?.name ?? '', failed: false }),
+  initial: 'none',
+  states: {
+    none: {
+      description: 'No guest session: the header offers Save learning progress.',
+      initial: 'closed',
+      always: { guard: 'hasSession', target: 'present', description: 'The page data brought a session.' },
+      states: {
+        closed: {
+          description: 'The dialog is closed.',
+          on: { 'dialog.open': { target: 'open', description: 'Save learning progress pressed.' } },
+        },
+        open: {
+          description: 'The dialog Save learning progress is open.',
+          initial: 'editing',
+          states: {
+            editing: {
+              description: 'The form asks for first and last name.',
+              on: {
+                'form.submit': { guard: 'isNameComplete', target: 'creating', actions: 'takeName', description: 'Both names given: create the session.' },
+                'dialog.close': { target: '#guestSession.none.closed', description: 'The dialog closes.' },
+              },
+            },
+            creating: {
+              description: 'The session is being created; the dialog cannot be closed.',
+              invoke: {
+                id: 'createGuest',
+                src: 'createGuest',
+                input: ({ context }) => ({ name: context.name }),
+                onDone: {
+                  target: '#guestSession.present.open.idle',
+                  actions: [
+                    assign({ session: ({ event }) => event.output }),
+                    emit(({ event }) => ({ type: 'created' as const, session: event.output })),
+                  ],
+                  description: 'Saved: the dialog shows the link to continue later.',
+                },
+                onError: { target: 'editing', actions: 'markFailed', description: 'Creating failed: the form shows an error.' },
+              },
+            },
+          },
+        },
+      },
+    },
+    present: {
+      description: 'A guest session exists: the header shows the guest’s name.',
+      initial: 'closed',
+      states: {
+        closed: {
+          description: 'The dialog is closed.',
+          on: { 'dialog.open': { target: 'open', description: 'The guest’s name pressed.' } },
+        },
+        open: {
+          description: 'The dialog Your learning progress is saved shows the link to note.',
+          initial: 'idle',
+          on: { 'dialog.close': { target: 'closed', description: 'The dialog closes.' } },
+          states: {
+            idle: {
+              description: 'The Copy link button shows.',
+              on: {
+                'link.copy': {
+                  target: 'copied',
+                  actions: { type: 'copyLink', params: ({ context }) => ({ session: context.session }) },
+                  description: 'The link is copied.',
+                },
+              },
+            },
+            copied: {
+              description: 'The notice Copied to clipboard shows for 2 s.',
+              after: { copyNotice: { target: 'idle', description: 'The notice has shown long enough.' } },
+              on: {
+                'link.copy': {
+                  target: 'copied',
+                  reenter: true,
+                  actions: { type: 'copyLink', params: ({ context }) => ({ session: context.session }) },
+                  description: 'Copied again: the notice restarts.',
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,290 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { TrackedField, TrackingMode } from '../src/model/tracking';
+import { TRACKING_DEBOUNCE_MS, TRACKING_RETRY_BASE_MS, TRACKING_RETRY_MAX_MS } from './constants';
+
+/** One learner change the viewer hands the tracking actor: one field of one model. */
+export type TrackingChange = { id: string; modelName: string; field: TrackedField; value: unknown };
+
+export type TrackingInput = {
+  mode: TrackingMode;
+  /** The guest session the learner works in; null for a user, or a guest who has not given a name yet. */
+  guestSessionId: string | null;
+  /** navigator.onLine at start. */
+  online: boolean;
+  /** Events of this share already in the durable queue at start (left over from an earlier visit). */
+  pending: number;
+};
+
+/** What `sendBatch` sends: the queue's events of the share (stamped with `guestSessionId` when given), and root progress when not null. */
+export type SendBatchInput = { guestSessionId: string | null; rootProgress: number | null };
+/** `acknowledged`: events that left the queue (stored by the server, or refused as malformed); `remaining`: events still queued. */
+export type SendBatchOutput = { acknowledged: number; remaining: number };
+export type SendFailureKind = 'offline' | 'server' | 'forbidden';
+
+/** How `sendBatch` fails: `offline` (no network), `server` (try again later), `forbidden` (401/403: the session is gone). */
+export class SendBatchError extends Error {
+  constructor(
+    readonly kind: SendFailureKind,
+    message: string = kind,
+  ) {
+    super(message);
+    this.name = 'SendBatchError';
+  }
+}
+
+/** The kind of a failure; anything without a known `kind` counts as a server failure (retried). */
+export function failureKindOf(error: unknown): SendFailureKind {
+  const kind = error && typeof error === 'object' && 'kind' in error ? error.kind : undefined;
+  return kind === 'offline' || kind === 'forbidden' ? kind : 'server';
+}
+
+/** Wait before retry number `attempt` (1 after the first failure): 1 s, 2 s, 4 s, … at most 30 s. */
+export function retryDelayOf(attempt: number): number {
+  return Math.min(TRACKING_RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1), TRACKING_RETRY_MAX_MS);
+}
+
+export type TrackingEvent =
+  /** Learner changes: persisted at once, sent after the debounce. */
+  | { type: 'tracking.changed'; changes: TrackingChange[] }
+  /** The material's root progress (composite materials on shares that save it). */
+  | { type: 'root.progress'; value: number }
+  /** The guest gave a name: held changes are released. */
+  | { type: 'guest.created'; guestSessionId: string }
+  | { type: 'network.lost' }
+  | { type: 'network.restored' }
+  /** The page is being hidden: send now. */
+  | { type: 'tracking.flush' };
+
+export type TrackingContext = {
+  mode: TrackingMode;
+  guestSessionId: string | null;
+  online: boolean;
+  /** Events in the durable queue not yet acknowledged, as far as this actor knows. */
+  pending: number;
+  /** Failed sends in a row. */
+  attempt: number;
+  rootProgress: number | null;
+  /** Root progress changed since it was last sent. */
+  rootProgressChanged: boolean;
+  /** Root progress the running send carries (null: none). */
+  rootProgressInFlight: number | null;
+  /** Changes that came in while a send was running: they lead to another send. */
+  changesWhileSending: number;
+};
+
+type Ctx = { context: TrackingContext };
+
+export const trackingGuards = {
+  isOff: ({ context }: Ctx) => context.mode === 'off',
+  awaitsGuestName: ({ context }: Ctx) => context.mode === 'guest' && context.guestSessionId === null,
+  startsOffline: ({ context }: Ctx) => !context.online,
+  hasSomethingToSend: ({ context }: Ctx) => context.pending > 0 || context.rootProgressChanged,
+  isNewRootProgress: ({ context }: Ctx, value: number) => value !== context.rootProgress,
+  hasMoreAfter: ({ context }: Ctx, output: SendBatchOutput) =>
+    output.remaining > 0 || context.changesWhileSending > 0 || context.rootProgressChanged,
+};
+
+const sendBatch = fromPromise<SendBatchOutput, SendBatchInput>(async () => ({ acknowledged: 0, remaining: 0 }));
+
+const errorOf = (event: { type: string }) => ('error' in event ? event.error : undefined);
+/** `persist` gets the changes and the guest session they belong to (null: not known yet, stamped later). */
+const persist = {
+  type: 'persist',
+  params: ({ context, event }: { context: TrackingContext; event: TrackingEvent }) => ({
+    changes: event.type === 'tracking.changed' ? event.changes : [],
+    guestSessionId: context.guestSessionId,
+  }),
+} as const;
+const count = { actions: [persist, 'countChanges'], description: 'Persisted and counted; sent later.' } as const;
+const remember = { guard: 'isNewRootProgress', actions: 'rememberRootProgress', description: 'Remembered; sent later.' } as const;
+
+/**
+ * Saves the learner's changes (spec sections 4 and 7, userdata): each change is persisted in the
+ * durable queue at once (`persist`), then sent in batches after a 200 ms debounce by the invoked
+ * `sendBatch`; failures are retried with backoff, offline waits for the connection, 401/403 blocks.
+ * The glue provides `persist` and `sendBatch` (src/tracking); the defaults do nothing.
+ */
+export const trackingMachine = setup({
+  types: {
+    input: {} as TrackingInput,
+    context: {} as TrackingContext,
+    events: {} as TrackingEvent,
+  },
+  actors: { sendBatch },
+  guards: {
+    isOff: trackingGuards.isOff,
+    awaitsGuestName: trackingGuards.awaitsGuestName,
+    startsOffline: trackingGuards.startsOffline,
+    hasSomethingToSend: trackingGuards.hasSomethingToSend,
+    isNewRootProgress: ({ context, event }) => event.type === 'root.progress' && trackingGuards.isNewRootProgress({ context }, event.value),
+    hasMoreAfter: ({ context, event }) => 'output' in event && trackingGuards.hasMoreAfter({ context }, event.output as SendBatchOutput),
+    isOfflineFailure: ({ event }) => failureKindOf(errorOf(event)) === 'offline',
+    isForbiddenFailure: ({ event }) => failureKindOf(errorOf(event)) === 'forbidden',
+  },
+  actions: {
+    /** Writes the changes to the durable queue (the glue: src/tracking toUserdataEvents + queue.add). */
+    persist: (_, _params: { changes: TrackingChange[]; guestSessionId: string | null }) => {},
+    countChanges: assign({
+      pending: ({ context, event }) => context.pending + (event.type === 'tracking.changed' ? event.changes.length : 0),
+    }),
+    countChangesWhileSending: assign({
+      changesWhileSending: ({ context, event }) => context.changesWhileSending + (event.type === 'tracking.changed' ? event.changes.length : 0),
+    }),
+    rememberRootProgress: assign({
+      rootProgress: ({ context, event }) => (event.type === 'root.progress' ? event.value : context.rootProgress),
+      rootProgressChanged: () => true,
+    }),
+    setGuestSession: assign({ guestSessionId: ({ context, event }) => (event.type === 'guest.created' ? event.guestSessionId : context.guestSessionId) }),
+    startSend: assign({
+      rootProgressInFlight: ({ context }) => (context.rootProgressChanged ? context.rootProgress : null),
+      rootProgressChanged: () => false,
+      changesWhileSending: () => 0,
+    }),
+    applyAck: assign({
+      pending: ({ context, event }) =>
+        'output' in event ? Math.max((event.output as SendBatchOutput).remaining, context.changesWhileSending) : context.pending,
+      rootProgressInFlight: () => null,
+      attempt: () => 0,
+    }),
+    keepUnsent: assign({
+      rootProgressChanged: ({ context }) => context.rootProgressChanged || context.rootProgressInFlight !== null,
+      rootProgressInFlight: () => null,
+    }),
+    countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
+  },
+  delays: {
+    trackingDebounce: TRACKING_DEBOUNCE_MS,
+    retryBackoff: ({ context }) => retryDelayOf(context.attempt),
+  },
+}).createMachine({
+  id: 'tracking',
+  description: 'Saves learner changes: persisted at once, sent in debounced batches, retried until acknowledged.',
+  context: ({ input }) => ({
+    mode: input.mode,
+    guestSessionId: input.guestSessionId,
+    online: input.online,
+    pending: input.pending,
+    attempt: 0,
+    rootProgress: null,
+    rootProgressChanged: false,
+    rootProgressInFlight: null,
+    changesWhileSending: 0,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      description: 'Picks where to begin from the mode, the connection and what is left in the queue.',
+      always: [
+        { guard: 'isOff', target: 'off', description: 'Preview or an untracked share.' },
+        { guard: 'awaitsGuestName', target: 'held', description: 'A guest without a name: nothing may be sent yet.' },
+        { guard: 'startsOffline', target: 'offline', description: 'The browser is offline.' },
+        { guard: 'hasSomethingToSend', target: 'sending', description: 'Events of an earlier visit are still queued.' },
+        { target: 'saved', description: 'Nothing to send.' },
+      ],
+    },
+    off: {
+      description: 'Nothing is ever sent; changes are ignored.',
+    },
+    held: {
+      description: 'Waiting for the guest’s name: changes are persisted and counted, nothing is sent.',
+      on: {
+        'tracking.changed': count,
+        'root.progress': remember,
+        'guest.created': [
+          { guard: 'hasSomethingToSend', target: 'debouncing', actions: 'setGuestSession', description: 'The guest has a name: held changes are released.' },
+          { target: 'saved', actions: 'setGuestSession', description: 'The guest has a name; nothing was held.' },
+        ],
+      },
+    },
+    saved: {
+      description: 'Everything is acknowledged by the server.',
+      on: {
+        'tracking.changed': { target: 'debouncing', actions: [persist, 'countChanges'], description: 'A change: persisted, sent after the debounce.' },
+        'root.progress': { guard: 'isNewRootProgress', target: 'debouncing', actions: 'rememberRootProgress', description: 'Root progress changed.' },
+        'network.lost': { target: 'offline', description: 'The connection dropped.' },
+      },
+    },
+    debouncing: {
+      description: 'Waiting 200 ms without further changes before sending.',
+      after: { trackingDebounce: { target: 'sending', description: 'No change for 200 ms: send.' } },
+      on: {
+        'tracking.changed': { target: 'debouncing', reenter: true, actions: [persist, 'countChanges'], description: 'Another change restarts the debounce.' },
+        'root.progress': { guard: 'isNewRootProgress', target: 'debouncing', reenter: true, actions: 'rememberRootProgress', description: 'Root progress changed: the debounce restarts.' },
+        'tracking.flush': { target: 'sending', description: 'The page is being hidden: send now.' },
+        'network.lost': { target: 'offline', description: 'The connection dropped: sent once it is back.' },
+      },
+    },
+    sending: {
+      description: 'A batch is on its way; changes meanwhile are persisted and sent next.',
+      entry: 'startSend',
+      invoke: {
+        id: 'sendBatch',
+        src: 'sendBatch',
+        input: ({ context }) => ({ guestSessionId: context.guestSessionId, rootProgress: context.rootProgressInFlight }),
+        onDone: [
+          { guard: 'hasMoreAfter', target: 'sending', reenter: true, actions: 'applyAck', description: 'Acknowledged; more is queued: the next batch.' },
+          { target: 'saved', actions: 'applyAck', description: 'Acknowledged; nothing left.' },
+        ],
+        onError: [
+          { guard: 'isOfflineFailure', target: 'offline', actions: 'keepUnsent', description: 'No network: wait for it.' },
+          { guard: 'isForbiddenFailure', target: 'blocked', actions: 'keepUnsent', description: 'The session or guest is no longer valid (401/403).' },
+          { target: 'retrying', actions: ['keepUnsent', 'countAttempt'], description: 'The server failed: retry with backoff.' },
+        ],
+      },
+      on: {
+        'tracking.changed': { actions: [persist, 'countChanges', 'countChangesWhileSending'], description: 'Persisted; sent with the next batch.' },
+        'root.progress': { guard: 'isNewRootProgress', actions: 'rememberRootProgress', description: 'Remembered; sent with the next batch.' },
+      },
+    },
+    retrying: {
+      description: 'The last send failed: waiting 1 s, 2 s, 4 s … (at most 30 s) before the next try.',
+      after: { retryBackoff: { target: 'sending', description: 'Backoff over: try again.' } },
+      on: {
+        'tracking.changed': count,
+        'root.progress': remember,
+        'network.restored': { target: 'sending', description: 'The connection is back: try now.' },
+        'tracking.flush': { target: 'sending', description: 'The page is being hidden: try now.' },
+        'network.lost': { target: 'offline', description: 'The connection dropped: wait for it.' },
+      },
+    },
+    offline: {
+      description: 'No connection: changes are persisted and counted until it is back.',
+      on: {
+        'tracking.changed': count,
+        'root.progress': remember,
+        'network.restored': [
+          { guard: 'hasSomethingToSend', target: 'sending', description: 'Back online: send what is pending.' },
+          { target: 'saved', description: 'Back online; nothing pending.' },
+        ],
+      },
+    },
+    blocked: {
+      description: 'The server refused (401/403): nothing more is sent until the page is reloaded; changes are still persisted.',
+      on: {
+        'tracking.changed': count,
+        'root.progress': remember,
+      },
+    },
+  },
+});
+
+export type TrackingSnapshot = SnapshotFrom<typeof trackingMachine>;
+
+/** What the save indicator shows. `reason` says why changes are pending. */
+export type SaveState = {
+  status: 'off' | 'saved' | 'saving' | 'pending';
+  pending: number;
+  reason?: 'offline' | 'guestName' | 'server' | 'forbidden';
+};
+
+const pendingReasons = { held: 'guestName', offline: 'offline', retrying: 'server', blocked: 'forbidden' } as const;
+
+/** The save state of a tracking snapshot (pure; for the indicator and the tests). */
+export function saveStateOf(snapshot: Pick<TrackingSnapshot, 'value' | 'context'>): SaveState {
+  const state = snapshot.value;
+  const pending = snapshot.context.pending;
+  if (state === 'off') return { status: 'off', pending };
+  if (state === 'debouncing' || state === 'sending') return { status: 'saving', pending };
+  if (state in pendingReasons) return { status: 'pending', pending, reason: pendingReasons[state as keyof typeof pendingReasons] };
+  return { status: 'saved', pending };
+}

@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import { currentUser } from '../auth/sessionCookie';
+import type { Queryable } from '../db/types';
+import { findGuestSession } from '../store/guestSessions';
+import type { Share } from '../store/shares';
+import { forbidden, HttpError } from './errors';
+
+/** Whose learning state a call writes: the logged-in user of a private share, or a guest session of a guest/scorm share. */
+export type Learner = { kind: 'user'; userId: string } | { kind: 'guest'; guestSessionId: string };
+
+const forbiddenAt = (path: string, message: string) => new HttpError(403, message, [{ path, message }]);
+
+/** A private share answers only a logged-in user (403 otherwise); other shares are open to whoever has the link. */
+export async function requireShareAccess(db: Queryable, request: FastifyRequest, share: Share): Promise<void> {
+  if (share.settings.private && !(await currentUser(db, request))) throw forbidden('Log in to open this share');
+}
+
+/**
+ * The learner a call may write for on `share`, or a 403 naming the offending field: nothing is
+ * saved on preview shares and on shares that track nobody; a private share needs the session
+ * cookie (and no guest session id); a guest or scorm share needs a guest session of that share.
+ */
+export async function trackedLearner(
+  db: Queryable,
+  request: FastifyRequest,
+  share: Share,
+  guestSessionId: string | null,
+  paths: { share: string; guestSessionId: string },
+): Promise<Learner> {
+  if (share.preview) throw forbiddenAt(paths.share, 'Nothing is saved on a preview share');
+  if (share.settings.private) {
+    const user = await currentUser(db, request);
+    if (!user) throw forbiddenAt(paths.share, 'Log in to save learning progress on this share');
+    if (guestSessionId !== null) throw forbiddenAt(paths.guestSessionId, 'A logged-in user sends no guest session id');
+    return { kind: 'user', userId: user.id };
+  }
+  if (share.settings.saveGuestSessions || share.settings.scorm) {
+    const session = guestSessionId === null ? null : await findGuestSession(db, guestSessionId);
+    if (!session || session.shareId !== share.publicId) throw forbiddenAt(paths.guestSessionId, 'No guest session of this share has this id');
+    return { kind: 'guest', guestSessionId: session.publicId };
+  }
+  throw forbiddenAt(paths.share, 'This share does not save learning progress');
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { LoginBody, type AuthSession } from '../../src/model/tracking';
+import { verifyAgainstNothing, verifyPassword } from '../auth/password';
+import { currentUser, SESSION_COOKIE, sessionCookieOptions, sessionTokenOf } from '../auth/sessionCookie';
+import type { Database } from '../db/types';
+import { HttpError, parseBody } from '../http/errors';
+import { createAuthSession, deleteAuthSession, newSessionToken } from '../store/authSessions';
+import { findUserWithHash } from '../store/users';
+
+export interface AuthRoutesOptions {
+  db: Database;
+  /** How long a login lasts, in ms. */
+  sessionTtlMs: number;
+}
+
+const WRONG_LOGIN = 'Email or password is wrong';
+
+/**
+ * Login sessions (registered under /auth):
+ * `POST /auth/login` LoginBody → `{ data: { authenticated: true } }` and the session cookie, or 401;
+ * `POST /auth/logout` → `{ data: null }`, session deleted and cookie cleared;
+ * `GET /auth/session` → `{ data: AuthSession }`.
+ */
+export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions): Promise<void> {
+  const { db, sessionTtlMs } = opts;
+
+  app.post('/login', async (request, reply) => {
+    const body = parseBody(LoginBody, request.body);
+    const found = await findUserWithHash(db, body.email);
+    // An unknown email costs as much time as a wrong password, so the answer tells nothing apart.
+    const valid = found ? await verifyPassword(body.password, found.passwordHash) : (await verifyAgainstNothing(body.password), false);
+    if (!found || !valid) throw new HttpError(401, WRONG_LOGIN);
+    const token = newSessionToken();
+    await createAuthSession(db, token, found.account.id, sessionTtlMs);
+    reply.header('cache-control', 'no-store').setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, sessionTtlMs));
+    return { data: { authenticated: true } satisfies AuthSession };
+  });
+
+  app.post('/logout', async (request, reply) => {
+    const token = sessionTokenOf(request);
+    if (token) await deleteAuthSession(db, token);
+    reply.header('cache-control', 'no-store').clearCookie(SESSION_COOKIE, { ...sessionCookieOptions(request, 0), maxAge: undefined });
+    return { data: null };
+  });
+
+  app.get('/session', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { data: { authenticated: (await currentUser(db, request)) !== null } satisfies AuthSession };
+  });
+}

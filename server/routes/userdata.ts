@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UpdateRootProgressBody, UserdataBody, type UserdataAck, type UserdataEvent } from '../../src/model/tracking';
+import type { Database } from '../db/types';
+import { HttpError, parseBody } from '../http/errors';
+import { trackedLearner, type Learner } from '../http/learnerAccess';
+import { findModel, findModelsByIds } from '../store/models';
+import { saveRootProgress } from '../store/rootProgress';
+import { findShare, type Share } from '../store/shares';
+import { storeLearnerEvents, type LearnerEvent } from '../store/userdata';
+import { coveredRoots } from './models';
+
+const errorAt = (status: number, path: string, message: string) => new HttpError(status, message, [{ path, message }]);
+
+/** navigator.sendBeacon sends text/plain: such a body is parsed as JSON, then checked like any other. */
+function jsonOf(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw errorAt(400, '', 'The body is not valid JSON');
+  }
+}
+
+/** The first event of each id, with its index in the body (a repeated id is one event). */
+function distinctEvents(events: readonly UserdataEvent[]): { event: UserdataEvent; index: number }[] {
+  const seen = new Set<string>();
+  const out: { event: UserdataEvent; index: number }[] = [];
+  events.forEach((event, index) => {
+    if (seen.has(event.id)) return;
+    seen.add(event.id);
+    out.push({ event, index });
+  });
+  return out;
+}
+
+/**
+ * Learner state (registered under /api):
+ * `POST /api/userdata` UserdataBody (JSON, or JSON sent as text/plain) → `{ data: UserdataAck }`,
+ * all events or none: 404 for an unknown share, 403 naming the first event that may not be saved;
+ * `POST /api/updateRootProgress` UpdateRootProgressBody → `{ data: null }`.
+ */
+export async function userdataRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
+  const { db } = opts;
+
+  /** Memoised per request: the same share and learner are checked once however many events name them. */
+  const authoriser = (request: FastifyRequest) => {
+    const shares = new Map<string, Promise<Share | null>>();
+    const roots = new Map<string, Promise<Set<string>>>();
+    return {
+      share: (publicId: string) => {
+        if (!shares.has(publicId)) shares.set(publicId, findShare(db, publicId));
+        return shares.get(publicId) as Promise<Share | null>;
+      },
+      roots: (share: Share) => {
+        if (!roots.has(share.publicId)) roots.set(share.publicId, coveredRoots(db, share).then((ids) => new Set(ids)));
+        return roots.get(share.publicId) as Promise<Set<string>>;
+      },
+      learner: (share: Share, guestSessionId: string | null, path: string): Promise<Learner> =>
+        trackedLearner(db, request, share, guestSessionId, { share: `${path}.shareId`, guestSessionId: `${path}.guestSessionId` }),
+    };
+  };
+
+  app.post('/userdata', async (request) => {
+    const body = parseBody(UserdataBody, jsonOf(request.body));
+    const events = distinctEvents(body.events);
+    const auth = authoriser(request);
+    const models = await findModelsByIds(db, events.map(({ event }) => event.metadata.id));
+    const toStore: LearnerEvent[] = [];
+    for (const { event, index } of events) {
+      const path = `events[${index}].metadata`;
+      const { metadata } = event;
+      const share = await auth.share(metadata.shareId);
+      if (!share) throw errorAt(404, `${path}.shareId`, 'Share not found');
+      const learner = await auth.learner(share, metadata.guestSessionId, path);
+      const model = models.get(metadata.id);
+      if (!model || model.modelName !== metadata.modelName || !(await auth.roots(share)).has(model.rootId)) {
+        throw errorAt(403, `${path}.id`, `No ${metadata.modelName} with this id is part of this share`);
+      }
+      const [field, value] = Object.entries(event.data)[0];
+      toStore.push({ id: event.id, shareId: share.publicId, learner, modelId: model.id, modelName: model.modelName, field, value, at: event.at });
+    }
+    const stored = await storeLearnerEvents(db, toStore);
+    const acknowledged = events.map(({ event }) => event.id);
+    return { data: { acknowledged, stored: stored.size, duplicates: acknowledged.length - stored.size } satisfies UserdataAck };
+  });
+
+  app.post('/updateRootProgress', async (request) => {
+    const body = parseBody(UpdateRootProgressBody, request.body);
+    const share = await findShare(db, body.shareId);
+    if (!share) throw errorAt(404, 'shareId', 'Share not found');
+    if (share.preview || !(share.settings.private || share.settings.saveGuestSessions)) {
+      throw errorAt(403, 'shareId', 'Root progress is not saved on this share');
+    }
+    const learner = await trackedLearner(db, request, share, body.guestSessionId, { share: 'shareId', guestSessionId: 'guestSessionId' });
+    const model = await findModel(db, body.model.id);
+    const isCoveredMaterial = model?.modelName === 'Material' && model.rootId === model.id && (await coveredRoots(db, share)).includes(model.id);
+    if (!isCoveredMaterial) throw errorAt(403, 'model.id', 'No Material with this id is part of this share');
+    await saveRootProgress(db, share.publicId, learner, body.model.id, body.value);
+    return { data: null };
+  });
+}

@@ -1,0 +1,67 @@
+import type { LearnerState } from '../../src/model/learnerState';
+import type { Database, Queryable } from '../db/types';
+import type { Learner } from '../http/learnerAccess';
+
+/** One authorised userdata event, ready to store. */
+export interface LearnerEvent {
+  id: string;
+  shareId: string;
+  learner: Learner;
+  modelId: string;
+  modelName: string;
+  field: string;
+  value: unknown;
+  /** Client time of the change, ms since 1970. */
+  at: number;
+}
+
+/**
+ * Stores the events in one transaction, each at most once (`ON CONFLICT (id) DO NOTHING`); answers
+ * the ids that were new. An id that is already stored, for this learner or for another one, is
+ * left exactly as it was: the event counts as a duplicate and changes nothing.
+ */
+export async function storeLearnerEvents(db: Database, events: readonly LearnerEvent[]): Promise<Set<string>> {
+  const rows = events.map((e) => ({
+    id: e.id,
+    share_id: e.shareId,
+    user_id: e.learner.kind === 'user' ? e.learner.userId : null,
+    guest_session_id: e.learner.kind === 'guest' ? e.learner.guestSessionId : null,
+    model_id: e.modelId,
+    model_name: e.modelName,
+    field: e.field,
+    // JSON null is a value too (a cleared field); jsonb keeps it apart from SQL NULL.
+    value: e.value === undefined ? null : e.value,
+    at: e.at,
+  }));
+  const inserted = await db.transaction((tx) =>
+    tx.query<{ id: string }>(
+      `INSERT INTO userdata_events (id, share_id, user_id, guest_session_id, model_id, model_name, field, value, client_at)
+       SELECT x->>'id', x->>'share_id', x->>'user_id', x->>'guest_session_id', x->>'model_id', x->>'model_name', x->>'field',
+              x->'value', to_timestamp((x->>'at')::bigint / 1000.0)
+       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(x, ord)
+       ORDER BY r.ord
+       ON CONFLICT (id) DO NOTHING
+       RETURNING id`,
+      [JSON.stringify(rows)],
+    ),
+  );
+  return new Set(inserted.map((r) => r.id));
+}
+
+/**
+ * What is stored for a learner on a share (every material of it): the latest value of each
+ * (model, field), by client time and then by arrival.
+ */
+export async function learnerStateOf(db: Queryable, shareId: string, learner: Learner): Promise<LearnerState> {
+  const byLearner = learner.kind === 'user' ? 'user_id = $2' : 'guest_session_id = $2';
+  const rows = await db.query<{ model_id: string; field: string; value: unknown }>(
+    `SELECT DISTINCT ON (model_id, field) model_id, field, value
+     FROM userdata_events
+     WHERE share_id = $1 AND ${byLearner}
+     ORDER BY model_id, field, client_at DESC, seq DESC`,
+    [shareId, learner.kind === 'user' ? learner.userId : learner.guestSessionId],
+  );
+  const state: LearnerState = {};
+  for (const row of rows) (state[row.model_id] ??= {})[row.field] = row.value;
+  return state;
+}

@@ -1,0 +1,41 @@
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../ui/Button';
+import { useGuestSessionActor } from './GuestSessionProvider';
+
+const GuestDialog = lazy(() => import('./GuestDialog'));
+
+/**
+ * The header's guest-save control (spec section 2): "Save learning progress" until a guest
+ * session exists, then the guest's name, which opens the dialog with the link again.
+ */
+export default function GuestControl() {
+  const { t } = useTranslation('viewer');
+  const actor = useGuestSessionActor();
+  const session = useSelector(actor ?? undefined, (snapshot) => snapshot?.context.session ?? null);
+  const open = useSelector(actor ?? undefined, (snapshot) => Boolean(snapshot?.matches({ none: 'open' }) || snapshot?.matches({ present: 'open' })));
+  if (!actor) return null;
+  return (
+    <>
+      {session ? (
+        <Button variant="quiet" onPress={() => actor.send({ type: 'dialog.open' })} aria-label={t('guest.name', { name: session.name })} data-testid="guest-name" className="max-w-[40vw] truncate">
+          <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0" aria-hidden>
+            <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M4 21c0-4 4-6 8-6s8 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+          <span className="truncate">{session.name}</span>
+        </Button>
+      ) : (
+        <Button variant="secondary" onPress={() => actor.send({ type: 'dialog.open' })} data-testid="guest-save" className="whitespace-nowrap">
+          {t('guest.save')}
+        </Button>
+      )}
+      {open ? (
+        <Suspense fallback={null}>
+          <GuestDialog actor={actor} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { useRouter } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { guestSessionMachine, type CreateGuestInput } from '../../machines/guestSession';
+import { call } from '../api/client';
+import { GuestSession } from '../model/pageData';
+import { trackingModeOf } from '../model/tracking';
+import { showToast } from '../ui/toasts';
+import { PageDataContext, usePageData } from '../viewer/PageDataContext';
+import { useViewerInspection } from '../viewer/inspection';
+import { guestLink } from './guestLink';
+
+export type GuestSessionActor = ActorRefFrom<typeof guestSessionMachine>;
+
+/** The guest-session actor on shares that save guest sessions (or scorm shares); null elsewhere. */
+export const GuestSessionContext = createContext<GuestSessionActor | null>(null);
+
+export function useGuestSessionActor(): GuestSessionActor | null {
+  return useContext(GuestSessionContext);
+}
+
+/**
+ * Holds the guest session of the share (spec section 4, Guest session). Once one is created, the
+ * page data below carries it (the certificate names the guest), and the current path is opened
+ * again with `guestSessionId` in the URL and the scroll position kept.
+ */
+export function GuestSessionProvider({ children }: { children: ReactNode }) {
+  const pageData = usePageData();
+  const router = useRouter();
+  const offered = trackingModeOf(pageData) === 'guest' && pageData.share !== null;
+  const logic = useMemo(
+    () =>
+      guestSessionMachine.provide({
+        actors: {
+          createGuest: fromPromise<GuestSession, CreateGuestInput>(({ input }) =>
+            call(pageData.api.base, 'guest', { name: input.name, publicId: pageData.share?.publicId }, GuestSession),
+          ),
+        },
+        actions: {
+          copyLink: (_, params) => {
+            if (!params.session) return;
+            const link = guestLink(window.location.href, params.session.publicId);
+            navigator.clipboard?.writeText(link).catch(() => showToast({ kind: 'error', title: 'guest.copyFailed' }, 8000));
+          },
+        },
+      }),
+    [pageData],
+  );
+  const actor = useActorRef(logic, { input: { session: pageData.guestSession }, inspect: useViewerInspection() });
+  const session = useSelector(actor, (snapshot) => snapshot.context.session);
+
+  useEffect(() => {
+    const subscription = actor.on('created', ({ session: created }) => {
+      void router.navigate({
+        to: '.',
+        search: (prev: Record<string, unknown>) => ({ ...prev, guestSessionId: created.publicId }),
+        replace: true,
+        resetScroll: false,
+      });
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, router]);
+
+  const withSession = useMemo(
+    () => (session && session.publicId !== pageData.guestSession?.publicId ? { ...pageData, guestSession: { ...session } } : pageData),
+    [pageData, session],
+  );
+  return (
+    <GuestSessionContext.Provider value={offered ? actor : null}>
+      <PageDataContext.Provider value={withSession}>{children}</PageDataContext.Provider>
+    </GuestSessionContext.Provider>
+  );
+}

@@ -1,0 +1,43 @@
+import type { BackendModule, ReadCallback } from 'i18next';
+import type { questions } from './resources/questions';
+
+type QuestionTexts = typeof questions;
+
+let loaded: QuestionTexts | undefined;
+let pending: Promise<QuestionTexts> | undefined;
+
+/**
+ * Loads the `questions` namespace (texts of questions, barrier, certificate and path), a chunk of its
+ * own: only those lazy components use it. Call it next to their import so the texts are there when
+ * they render; every i18n instance then reads them at once.
+ */
+export function loadQuestionTexts(): Promise<QuestionTexts> {
+  pending ??= import('./resources/questions').then((module) => (loaded = module.questions));
+  return pending;
+}
+
+/** The texts once `loadQuestionTexts()` has resolved (instances created afterwards start with them). */
+export function loadedQuestionTexts(): QuestionTexts | undefined {
+  return loaded;
+}
+
+function readQuestionTexts(texts: QuestionTexts, language: string, callback: ReadCallback): void {
+  callback(null, language === 'de' || language === 'en' ? texts[language] : {});
+}
+
+/**
+ * i18next backend for the namespaces that are not bundled with the first paint. react-i18next's
+ * `useTranslation('questions')` suspends until this has read the namespace, so no key ever shows.
+ */
+export const lazyNamespaces: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    if (namespace !== 'questions') {
+      callback(new Error(`No texts for the namespace ${namespace}`), null);
+      return;
+    }
+    if (loaded) readQuestionTexts(loaded, language, callback);
+    else loadQuestionTexts().then((texts) => readQuestionTexts(texts, language, callback), (error: Error) => callback(error, null));
+  },
+};

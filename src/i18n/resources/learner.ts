@@ -1,0 +1,68 @@
+import type { i18n } from 'i18next';
+
+/**
+ * Texts of the guest-save dialog and the login page (spec sections 2, 5). Loaded with those lazy
+ * chunks, not with the first paint: call `addLearnerTexts(i18n)` before they render.
+ */
+export const learner = {
+  de: {
+    dialog: {
+      title: 'Lernstand speichern',
+      titleSaved: 'Ihr Lernstand ist gespeichert',
+      close: 'Schließen',
+      formHeading: 'Speichern Sie Ihren Fortschritt und lernen Sie später weiter',
+      firstName: 'Vorname',
+      lastName: 'Nachname',
+      submit: 'Speichern',
+      submitting: 'Wird gespeichert …',
+      failed: 'Der Lernstand konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+      urlNote: 'Notieren Sie sich diese URL, um Ihren Lernstand später wiederherzustellen:',
+      copyLink: 'Link kopieren',
+      copied: 'In die Zwischenablage kopiert',
+    },
+    errors: { required: 'Pflichtfeld' },
+    login: {
+      title: 'Anmelden',
+      intro: 'Melden Sie sich an, um «{{title}}» zu öffnen.',
+      email: 'E-Mail',
+      password: 'Passwort',
+      submit: 'Anmelden',
+      submitting: 'Wird angemeldet …',
+      wrong: 'E-Mail oder Passwort ist falsch.',
+      failed: 'Die Anmeldung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+    },
+  },
+  en: {
+    dialog: {
+      title: 'Save learning progress',
+      titleSaved: 'Your learning progress is saved',
+      close: 'Close',
+      formHeading: 'Save your progress and continue learning later',
+      firstName: 'First name',
+      lastName: 'Last name',
+      submit: 'Save',
+      submitting: 'Saving …',
+      failed: 'Your learning progress could not be saved. Please try again.',
+      urlNote: 'Note this URL to regain your learning status later:',
+      copyLink: 'Copy link',
+      copied: 'Copied to clipboard',
+    },
+    errors: { required: 'Required' },
+    login: {
+      title: 'Log in',
+      intro: 'Log in to open “{{title}}”.',
+      email: 'Email',
+      password: 'Password',
+      submit: 'Log in',
+      submitting: 'Logging in …',
+      wrong: 'Email or password is wrong.',
+      failed: 'Logging in failed. Please try again.',
+    },
+  },
+} as const;
+
+export function addLearnerTexts(instance: i18n): void {
+  for (const lang of ['de', 'en'] as const) {
+    if (!instance.hasResourceBundle(lang, 'learner')) instance.addResourceBundle(lang, 'learner', learner[lang]);
+  }
+}

@@ -1,0 +1,42 @@
+import { Button, Text, UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABLE_ToastRegion as Region } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { toastQueue } from './toasts';
+
+const kindClasses = {
+  error: 'border-red-200 bg-red-50 text-red-900',
+  success: 'border-green-200 bg-green-50 text-green-900',
+  default: 'border-gray-200 bg-white text-gray-900',
+} as const;
+
+/** Toasts at the bottom right, newest last; each can be closed by keyboard (F6 moves focus into the region). */
+export default function ToastRegion() {
+  const { t } = useTranslation('viewer');
+  return (
+    <Region queue={toastQueue} className="fixed right-4 bottom-4 z-[60] flex w-[min(420px,calc(100vw-2rem))] flex-col gap-2 outline-none print:hidden">
+      {({ toast }) => (
+        <Toast
+          toast={toast}
+          data-testid="toast"
+          data-kind={toast.content.kind}
+          className={`flex items-start gap-3 rounded-lg border px-4 py-3 shadow-lg outline-none focus-visible:outline-2 focus-visible:outline-primary-600 ${kindClasses[toast.content.kind]}`}
+        >
+          <ToastContent className="min-w-0 flex-1">
+            <Text slot="title" className="block font-semibold">
+              {t(toast.content.title)}
+            </Text>
+            {toast.content.description ? (
+              <Text slot="description" className="block text-sm">
+                {t(toast.content.description)}
+              </Text>
+            ) : null}
+          </ToastContent>
+          <Button slot="close" aria-label={t('toasts.close')} className="-mr-1 rounded p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-primary-600">
+            <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden>
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </Button>
+        </Toast>
+      )}
+    </Region>
+  );
+}

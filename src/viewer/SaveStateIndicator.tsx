@@ -1,0 +1,66 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { AnyActorRef } from 'xstate';
+import { saveStateOf, type SaveState, type TrackingSnapshot } from '../../machines/tracking';
+import { useViewerSelector } from '../elements/viewerContext';
+
+type Look = { tone: string; icon: 'check' | 'sync' | 'alert' | 'device'; label: string; detail?: string };
+
+/**
+ * Whether the learner's work is safe (issue 4): saved, saving, or how many changes are not yet
+ * saved and why. Anonymous visitors learn that their work is kept in this browser.
+ */
+export function SaveStateIndicator() {
+  const { t } = useTranslation('viewer');
+  const tracking = useViewerSelector((context) => context.tracking, null) as AnyActorRef | null;
+  const state = useSelector(tracking ?? undefined, (snapshot: TrackingSnapshot | undefined) => (snapshot ? saveStateOf(snapshot) : null), sameState);
+  const look = lookOf(state, t);
+  if (!look) return null;
+  return (
+    <div
+      role="status"
+      data-testid="save-state"
+      data-status={state?.status ?? 'local'}
+      data-pending={state?.pending ?? 0}
+      title={look.detail ?? look.label}
+      className={`flex shrink-0 items-center gap-1.5 rounded-full px-2 py-1 text-xs font-medium ${look.tone}`}
+    >
+      <Icon name={look.icon} />
+      <span className="sr-only sm:not-sr-only">{look.label}</span>
+      {look.detail ? <span className="sr-only">{look.detail}</span> : null}
+    </div>
+  );
+}
+
+function lookOf(state: SaveState | null, t: (key: string, options?: Record<string, unknown>) => string): Look | null {
+  if (!state || state.status === 'off') return { tone: 'text-gray-500', icon: 'device', label: t('saveState.local') };
+  if (state.status === 'saving') return { tone: 'text-gray-600', icon: 'sync', label: t('saveState.saving') };
+  if (state.status === 'saved') return { tone: 'text-green-700', icon: 'check', label: t('saveState.saved'), detail: t('saveState.savedLong') };
+  // Waiting for a guest name with nothing done yet: the Save button says enough.
+  if (state.reason === 'guestName' && state.pending === 0) return null;
+  return {
+    tone: 'bg-amber-50 text-amber-900 ring-1 ring-amber-200',
+    icon: 'alert',
+    label: t('saveState.pending', { count: state.pending }),
+    detail: state.reason ? t(`saveState.reasons.${state.reason}`) : undefined,
+  };
+}
+
+function sameState(a: SaveState | null, b: SaveState | null): boolean {
+  return a?.status === b?.status && a?.pending === b?.pending && a?.reason === b?.reason;
+}
+
+const paths: Record<Look['icon'], string> = {
+  check: 'M5 13l4 4L19 7',
+  sync: 'M4 12a8 8 0 0114-5.3M20 12a8 8 0 01-14 5.3M18 3v4h-4M6 21v-4h4',
+  alert: 'M12 8v5M12 16.5v.5M10.3 3.9L2.4 18a2 2 0 001.7 3h15.8a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z',
+  device: 'M4 5h16v11H4zM8 20h8M12 16v4',
+};
+
+function Icon({ name }: { name: Look['icon'] }) {
+  return (
+    <svg viewBox="0 0 24 24" className={`h-4 w-4 ${name === 'sync' ? 'animate-spin [animation-duration:2s]' : ''}`} aria-hidden>
+      <path d={paths[name]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyActorRef } from 'xstate';
+import { guestSessionMachine, type CreateGuestInput, type GuestSession } from '../../machines/guestSession';
+import GuestDialog from '../../src/guest/GuestDialog';
+import { createI18n } from '../../src/i18n';
+
+const started: AnyActorRef[] = [];
+afterEach(() => started.splice(0).forEach((actor) => actor.stop()));
+
+/** A guest-session actor whose createGuest answers like POST /api/guest (or fails). */
+function guestActor(outcome: 'ok' | 'fail', calls: CreateGuestInput[] = []) {
+  const logic = guestSessionMachine.provide({
+    actors: {
+      createGuest: fromPromise<GuestSession, CreateGuestInput>(async ({ input }) => {
+        calls.push(input);
+        if (outcome === 'fail') throw new Error('HTTP 500');
+        return { publicId: 'G'.repeat(24), name: input.name };
+      }),
+    },
+  });
+  const actor = createActor(logic, { input: { session: null } }).start();
+  started.push(actor);
+  actor.send({ type: 'dialog.open' });
+  return actor;
+}
+
+function renderDialog(actor: ReturnType<typeof guestActor>, lang: 'de' | 'en' = 'en') {
+  render(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <GuestDialog actor={actor} />
+    </I18nextProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('guest dialog', () => {
+  it('shows errors only after a first submit, keeps the button disabled while invalid, creates nothing', async () => {
+    const calls: CreateGuestInput[] = [];
+    const actor = guestActor('ok', calls);
+    const user = renderDialog(actor);
+    expect(screen.getByRole('heading', { name: 'Save learning progress' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Save your progress and continue learning later' })).toBeTruthy();
+    expect(screen.queryByText('Required')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByText('Required')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    await user.type(screen.getByLabelText(/First name/), 'Ada');
+    expect(screen.getAllByText('Required')).toHaveLength(1);
+    await user.type(screen.getByLabelText(/Last name/), '   ');
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    expect(calls).toEqual([]);
+    expect(actor.getSnapshot().matches({ none: { open: 'editing' } })).toBe(true);
+  });
+
+  it('creates the session with "First Last", then shows the link to note and copies it', async () => {
+    const calls: CreateGuestInput[] = [];
+    const actor = guestActor('ok', calls);
+    const user = renderDialog(actor);
+    await user.type(screen.getByLabelText(/First name/), '  Ada ');
+    await user.type(screen.getByLabelText(/Last name/), 'Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('heading', { name: 'Your learning progress is saved' });
+    expect(calls).toEqual([{ name: 'Ada Lovelace' }]);
+    const link = screen.getByTestId('guest-link') as HTMLInputElement;
+    expect(new URL(link.value).searchParams.get('guestSessionId')).toBe('G'.repeat(24));
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(screen.getByRole('status').textContent).toBe('Copied to clipboard');
+    expect(actor.getSnapshot().matches({ present: { open: 'copied' } })).toBe(true);
+  });
+
+  it('says so when saving failed and lets the learner try again', async () => {
+    const actor = guestActor('fail');
+    const user = renderDialog(actor, 'de');
+    await user.type(screen.getByLabelText(/Vorname/), 'Ada');
+    await user.type(screen.getByLabelText(/Nachname/), 'Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/konnte nicht gespeichert werden/));
+    expect(screen.getByRole('heading', { name: 'Lernstand speichern' })).toBeTruthy();
+    expect(actor.getSnapshot().context.session).toBeNull();
+  });
+});
