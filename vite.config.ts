@@ -10,10 +10,11 @@ const STUB = '\0zod-json-schema-stub:';
  * zod's classic schemas import its JSON Schema generator (~5 KiB gzip in our bundle) only to offer
  * `schema.toJSONSchema()` and Standard Schema's `jsonSchema`; the client never generates JSON Schema
  * (scripts/write-json-schema.ts does, in Node). In `vite build` those two imports of
- * zod/v4/classic/schemas.js get a stub with the real module's export names: the method factories
- * return a function that throws, every other export throws when called. Parsing is untouched; tests,
- * `vite` dev and the server run the real zod. Should zod stop importing these modules this way, the
- * stub simply no longer applies and the bundle report shows the bytes again.
+ * zod/v4/classic/schemas.js get a stub with the real module's export names: `aggregateChecks` (behind
+ * getters like `minLength`) stays the real one, the method factories return a function that throws,
+ * every other export throws when called. Parsing is untouched; tests, `vite` dev and the server run
+ * the real zod. Should zod stop importing these modules this way, the stub no longer applies and the
+ * bundle report shows the bytes again.
  */
 function zodWithoutJsonSchema(): Plugin {
   return {
@@ -28,12 +29,15 @@ function zodWithoutJsonSchema(): Plugin {
     },
     async load(id) {
       if (!id.startsWith(STUB)) return null;
-      const names = Object.keys((await import(pathToFileURL(id.slice(STUB.length)).href)) as object);
+      const real = id.slice(STUB.length);
+      const names = Object.keys((await import(pathToFileURL(real).href)) as object);
       const fail = 'throw new Error("zod JSON Schema generation is not part of the client build (vite.config.ts)")';
       return names
-        .map((name) =>
-          /^create\w*Method$/.test(name) ? `export function ${name}() { return () => { ${fail}; }; }` : `export function ${name}() { ${fail}; }`,
-        )
+        .map((name) => {
+          if (name === 'aggregateChecks') return `export { aggregateChecks } from ${JSON.stringify(real)};`;
+          if (/^create\w*Method$/.test(name)) return `export function ${name}() { return () => { ${fail}; }; }`;
+          return `export function ${name}() { ${fail}; }`;
+        })
         .join('\n');
     },
   };

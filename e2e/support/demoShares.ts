@@ -6,6 +6,15 @@ export interface DemoShares {
   collection: string;
 }
 
+/** Every demo share the server makes: the material (German, English), the collection, and the German material on a guest share and on a private share. */
+export interface AllDemoShares extends DemoShares {
+  materialEn: string;
+  /** Saves guest sessions (spec section 1): the header offers "Lernstand speichern". */
+  materialGuest: string;
+  /** Private: a visitor without a login gets the login page. */
+  materialPrivate: string;
+}
+
 const shareIdInPath = /^\/s\/([^/?#]+)\//;
 
 /** Share id in a `/s/{id}/…` path or URL, or undefined. */
@@ -25,12 +34,15 @@ export async function demoMaterialShareId(request: APIRequestContext): Promise<s
   return id;
 }
 
-/** All demo shares, as the server lists them (`GET /api/demo-shares`). */
-export async function demoShares(request: APIRequestContext): Promise<DemoShares & { materialEn: string }> {
-  const response = await request.get('/api/demo-shares');
-  const { data } = (await response.json()) as { data: Partial<DemoShares & { materialEn: string }> };
-  if (!data.material || !data.collection || !data.materialEn) throw new Error(`the server lists no complete demo shares: ${JSON.stringify(data)}`);
-  return { material: data.material, materialEn: data.materialEn, collection: data.collection };
+/** All demo shares, as the server lists them (`GET {origin}/api/demo-shares`; origin: the test's baseURL by default). */
+export async function demoShares(request: APIRequestContext, origin = ''): Promise<AllDemoShares> {
+  const response = await request.get(`${origin}/api/demo-shares`);
+  const { data } = (await response.json()) as { data: Partial<AllDemoShares> };
+  const { material, materialEn, collection, materialGuest, materialPrivate } = data;
+  if (!material || !collection || !materialEn || !materialGuest || !materialPrivate) {
+    throw new Error(`the server lists no complete demo shares: ${JSON.stringify(data)}`);
+  }
+  return { material, materialEn, collection, materialGuest, materialPrivate };
 }
 
 /** Path of a page inside a share, e.g. `sharePath(id, 'chapter-1')` → `/s/{id}/chapter-1`. */

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UpdateRootProgressBody, UserdataBody, type UserdataAck, type UserdataEvent } from '../../src/model/tracking';
+import { UpdateRootProgressBody, UserdataBody, UserdataListBody, type UserdataAck, type UserdataEvent } from '../../src/model/tracking';
 import type { Database } from '../db/types';
 import { HttpError, parseBody } from '../http/errors';
 import { trackedLearner, type Learner } from '../http/learnerAccess';
 import { findModel, findModelsByIds } from '../store/models';
 import { saveRootProgress } from '../store/rootProgress';
 import { findShare, type Share } from '../store/shares';
-import { storeLearnerEvents, type LearnerEvent } from '../store/userdata';
+import { learnerEventsOf, storeLearnerEvents, type LearnerEvent } from '../store/userdata';
 import { coveredRoots } from './models';
 
 const errorAt = (status: number, path: string, message: string) => new HttpError(status, message, [{ path, message }]);
@@ -37,7 +37,9 @@ function distinctEvents(events: readonly UserdataEvent[]): { event: UserdataEven
  * Learner state (registered under /api):
  * `POST /api/userdata` UserdataBody (JSON, or JSON sent as text/plain) → `{ data: UserdataAck }`,
  * all events or none: 404 for an unknown share, 403 naming the first event that may not be saved;
- * `POST /api/updateRootProgress` UpdateRootProgressBody → `{ data: null }`.
+ * `POST /api/updateRootProgress` UpdateRootProgressBody → `{ data: null }`;
+ * `POST /api/userdata/list` UserdataListBody → `{ data: { events } }`: the learner's own stored events
+ * (what the server keeps about them, readable by them alone), with the same authorisation as userdata.
  */
 export async function userdataRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts;
@@ -82,6 +84,15 @@ export async function userdataRoutes(app: FastifyInstance, opts: { db: Database 
     const stored = await storeLearnerEvents(db, toStore);
     const acknowledged = events.map(({ event }) => event.id);
     return { data: { acknowledged, stored: stored.size, duplicates: acknowledged.length - stored.size } satisfies UserdataAck };
+  });
+
+  app.post('/userdata/list', async (request, reply) => {
+    const body = parseBody(UserdataListBody, request.body);
+    const share = await findShare(db, body.shareId);
+    if (!share) throw errorAt(404, 'shareId', 'Share not found');
+    const learner = await trackedLearner(db, request, share, body.guestSessionId, { share: 'shareId', guestSessionId: 'guestSessionId' });
+    reply.header('cache-control', 'no-store');
+    return { data: { events: await learnerEventsOf(db, share.publicId, learner) } };
   });
 
   app.post('/updateRootProgress', async (request) => {

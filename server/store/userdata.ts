@@ -1,4 +1,5 @@
 import type { LearnerState } from '../../src/model/learnerState';
+import type { StoredUserdataEvent } from '../../src/model/tracking';
 import type { Database, Queryable } from '../db/types';
 import type { Learner } from '../http/learnerAccess';
 
@@ -53,15 +54,29 @@ export async function storeLearnerEvents(db: Database, events: readonly LearnerE
  * (model, field), by client time and then by arrival.
  */
 export async function learnerStateOf(db: Queryable, shareId: string, learner: Learner): Promise<LearnerState> {
-  const byLearner = learner.kind === 'user' ? 'user_id = $2' : 'guest_session_id = $2';
   const rows = await db.query<{ model_id: string; field: string; value: unknown }>(
     `SELECT DISTINCT ON (model_id, field) model_id, field, value
      FROM userdata_events
-     WHERE share_id = $1 AND ${byLearner}
+     WHERE share_id = $1 AND ${learnerFilter(learner)}
      ORDER BY model_id, field, client_at DESC, seq DESC`,
-    [shareId, learner.kind === 'user' ? learner.userId : learner.guestSessionId],
+    [shareId, learnerKey(learner)],
   );
   const state: LearnerState = {};
   for (const row of rows) (state[row.model_id] ??= {})[row.field] = row.value;
   return state;
+}
+
+const learnerFilter = (learner: Learner) => (learner.kind === 'user' ? 'user_id = $2' : 'guest_session_id = $2');
+const learnerKey = (learner: Learner) => (learner.kind === 'user' ? learner.userId : learner.guestSessionId);
+
+/** Every event stored for a learner on a share, in the order the server received them. */
+export async function learnerEventsOf(db: Queryable, shareId: string, learner: Learner): Promise<StoredUserdataEvent[]> {
+  const rows = await db.query<{ id: string; at: string | number; model_name: string; model_id: string; field: StoredUserdataEvent['field']; value: unknown }>(
+    `SELECT id, (extract(epoch FROM client_at) * 1000)::bigint AS at, model_name, model_id, field, value
+     FROM userdata_events
+     WHERE share_id = $1 AND ${learnerFilter(learner)}
+     ORDER BY seq`,
+    [shareId, learnerKey(learner)],
+  );
+  return rows.map((r) => ({ id: r.id, at: Number(r.at), modelName: r.model_name, modelId: r.model_id, field: r.field, value: r.value }));
 }

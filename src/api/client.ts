@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CollectionView } from '../model/collectionView';
 import { Material } from '../model/material';
+import { showGatewayError, toastsGatewayError } from '../ui/toasts';
 
 /** A non-OK answer: carries status, url and headers (spec section 8). */
 export class HttpError extends Error {
@@ -16,8 +17,21 @@ export class HttpError extends Error {
 
 const ErrorBody = z.object({ errors: z.array(z.object({ path: z.string().optional(), message: z.string() })) });
 
-/** POST a JSON body to an API call and parse the answer's `data` with `schema`. */
+/**
+ * POST a JSON body to an API call and parse the answer's `data` with `schema`. A failed model call
+ * (`model/…`) also shows the gateway toast of spec section 8, unless the error view shows it.
+ */
 export async function call<S extends z.ZodType>(base: string, path: string, body: unknown, schema: S): Promise<z.infer<S>> {
+  if (!path.startsWith('model/')) return request(base, path, body, schema);
+  try {
+    return await request(base, path, body, schema);
+  } catch (error) {
+    if (toastsGatewayError(error)) showGatewayError(error);
+    throw error;
+  }
+}
+
+async function request<S extends z.ZodType>(base: string, path: string, body: unknown, schema: S): Promise<z.infer<S>> {
   const url = `${base}/${path}`;
   const response = await fetch(url, {
     method: 'POST',

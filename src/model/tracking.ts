@@ -68,6 +68,23 @@ export const UserdataAck = z.strictObject({
 });
 export type UserdataAck = z.infer<typeof UserdataAck>;
 
+/** Body of `POST /api/userdata/list`: the learner's own stored events on a share (a user by cookie, a guest by id). */
+export const UserdataListBody = z.strictObject({
+  shareId: z.string().min(1).max(100),
+  guestSessionId: GuestSessionId.nullable(),
+});
+
+/** One stored event as `POST /api/userdata/list` answers it (in `data.events`, in the order they arrived). */
+export const StoredUserdataEvent = z.strictObject({
+  id: EventId,
+  at: z.number(),
+  modelName: z.string(),
+  modelId: ModelId,
+  field: TrackedField,
+  value: z.unknown(),
+});
+export type StoredUserdataEvent = z.infer<typeof StoredUserdataEvent>;
+
 /** A guest's display name: trimmed, 1–200 characters. */
 export const GuestName = z.string().trim().min(1).max(200);
 

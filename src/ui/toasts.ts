@@ -1,5 +1,4 @@
 import { ToastQueue } from 'react-stately/useToastState';
-import { HttpError } from '../api/client';
 
 /** Error toasts stay this long (spec section 9). */
 export const ERROR_TOAST_MS = 8000;
@@ -23,11 +22,24 @@ export function showToast(content: ToastContent, timeoutMs?: number): string {
  * is the generic error; shown for 8 s.
  */
 export function showGatewayError(error: unknown): string {
-  const conflict = error instanceof HttpError && error.status === 409;
+  const conflict = statusOf(error) === 409;
   return showToast(
     conflict
       ? { kind: 'error', title: 'toasts.conflictTitle', description: 'toasts.conflictMessage' }
       : { kind: 'error', title: 'toasts.genericTitle', description: 'toasts.genericMessage' },
     ERROR_TOAST_MS,
   );
+}
+
+function statusOf(error: unknown): number | undefined {
+  return error && typeof error === 'object' && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
+}
+
+/** Statuses the viewer answers with its error view instead (not found, no access): no toast for them. */
+const SHOWN_AS_ERROR_VIEW = new Set([403, 404]);
+
+/** Whether a failed model call gets the gateway toast. */
+export function toastsGatewayError(error: unknown): boolean {
+  const status = statusOf(error);
+  return status === undefined || !SHOWN_AS_ERROR_VIEW.has(status);
 }

@@ -99,6 +99,29 @@ describe.each(testDatabaseKinds)('learner calls on %s', (kind) => {
       ]);
     });
 
+    it("lists a learner's own events to that learner only", async () => {
+      const guest = await newGuest(share.guest);
+      const other = await newGuest(share.guest);
+      const mine = [event(q1(share.guest, guest), { selected: ['m-rich-q1-a'] }, 1_700_000_000_123), event(q1(share.guest, guest), { evaluated: true }, 1_700_000_000_456)];
+      expect((await userdata(mine)).statusCode).toBe(200);
+      expect((await userdata([event(q1(share.guest, other), { evaluated: false })])).statusCode).toBe(200);
+      const res = await post('/api/userdata/list', { shareId: share.guest, guestSessionId: guest });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json().data.events).toEqual([
+        { id: mine[0].id, at: 1_700_000_000_123, modelName: 'ChoiceQuestion', modelId: 'm-rich-q1', field: 'selected', value: ['m-rich-q1-a'] },
+        { id: mine[1].id, at: 1_700_000_000_456, modelName: 'ChoiceQuestion', modelId: 'm-rich-q1', field: 'evaluated', value: true },
+      ]);
+      const userEvent = event(q1(share.private), { evaluated: true });
+      expect((await userdata([userEvent], { cookie })).statusCode).toBe(200);
+      const own = await post('/api/userdata/list', { shareId: share.private, guestSessionId: null }, { cookie });
+      expect(own.json().data.events.map((e: { id: string }) => e.id)).toContain(userEvent.id);
+      expect((await post('/api/userdata/list', { shareId: share.private, guestSessionId: null })).statusCode).toBe(403);
+      expect((await post('/api/userdata/list', { shareId: share.otherGuest, guestSessionId: guest })).statusCode).toBe(403);
+      expect((await post('/api/userdata/list', { shareId: share.public, guestSessionId: null })).statusCode).toBe(403);
+      expect((await post('/api/userdata/list', { shareId: share.guest, guestSessionId: 'x' })).statusCode).toBe(400);
+    });
+
     it("stores a logged-in user's events on a private share as theirs", async () => {
       const e = event(q1(share.private), { value: null });
       const res = await userdata([e], { cookie });

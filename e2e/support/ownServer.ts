@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * A server of a spec's own (not Playwright's `webServer`): `node --import tsx server/main.ts` on its
+ * own port and its own embedded database in a temp dir, so a spec may kill it, restart it on the same
+ * data, or add accounts while it is down (PGlite is locked while a server holds it).
+ */
+export interface OwnServer {
+  readonly origin: string;
+  readonly dataDir: string;
+  /** Whether a server process is running now. */
+  readonly running: boolean;
+  /** Everything the server processes printed so far (for failure messages). */
+  log(): string;
+  /** Starts a server on the data dir and waits until `/api/health` answers. */
+  start(): Promise<void>;
+  /** SIGKILL: no shutdown, no lock release, no database close. Resolves when the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM (clean shutdown); SIGKILL after 10 s. */
+  stop(): Promise<void>;
+  /** Stops the server and removes the data dir. Safe to call at any time, twice. */
+  dispose(): Promise<void>;
+}
+
+const dataRoot = '.cache/e2e-data';
+const HEALTH_TIMEOUT_MS = 90_000;
+
+/** The port of a spec's own server: the suite's port plus an offset, so parallel runs on other E2E_PORTs stay apart. */
+export function ownPort(offset: number): number {
+  return Number(process.env.E2E_PORT ?? 3100) + offset;
+}
+
+async function healthy(origin: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Prepares (does not start) a server on `port` with a new, empty data dir. */
+export function ownServer(port: number): OwnServer {
+  mkdirSync(dataRoot, { recursive: true });
+  const dataDir = path.resolve(mkdtempSync(path.join(dataRoot, `own-${port}-`)));
+  const origin = `http://127.0.0.1:${port}`;
+  let output = '';
+  let child: ChildProcess | null = null;
+
+  const server: OwnServer = {
+    origin,
+    dataDir,
+    get running() {
+      return child !== null && child.exitCode === null && child.signalCode === null;
+    },
+    log: () => output,
+    async start() {
+      if (server.running) throw new Error(`the server on ${origin} is already running`);
+      if (await healthy(origin)) throw new Error(`another process answers on ${origin}; pick another port`);
+      const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = started;
+      started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+      while (!(await healthy(origin))) {
+        if (!server.running) throw new Error(`the server on ${origin} exited while starting:\n${output}`);
+        if (Date.now() > deadline) throw new Error(`the server on ${origin} did not answer /api/health within ${HEALTH_TIMEOUT_MS} ms:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async kill() {
+      if (!child || !server.running) return;
+      const gone = exited(child);
+      child.kill('SIGKILL');
+      await gone;
+    },
+    async stop() {
+      if (!child || !server.running) return;
+      const running = child;
+      const gone = exited(running);
+      running.kill('SIGTERM');
+      const timer = setTimeout(() => running.kill('SIGKILL'), 10_000);
+      await gone;
+      clearTimeout(timer);
+    },
+    async dispose() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+/**
+ * `npm run users -- add EMAIL --first-name A --last-name B` on the server's data dir, the password on
+ * stdin. Only while no server runs on it (the CLI needs the database lock).
+ */
+export function addUser(server: OwnServer, user: { email: string; firstName: string; lastName: string; password: string }): Promise<string> {
+  if (server.running) throw new Error('add users before the server starts: PGlite is locked while it runs');
+  const args = ['run', '--silent', 'users', '--', 'add', user.email, '--first-name', user.firstName, '--last-name', user.lastName];
+  const cli = spawn('npm', args, { env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let output = '';
+  cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  cli.stdin.end(`${user.password}\n`);
+  return new Promise((resolve, reject) => {
+    cli.once('error', reject);
+    cli.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`npm run users -- add ${user.email} exited with ${code}:\n${output}`))));
+  });
+}
