@@ -75,9 +75,12 @@ const VIEWER_CODE = /^(?!.*[\\/]node_modules[\\/])|[\\/]node_modules[\\/](xstate
  * loads a route tree, and with it all of them already, so no page loads more than before.
  */
 function viewerChunk(): (id: string, graph: ModuleGraph) => string | null {
+  // Computed once per chunking pass (Rolldown hands every call of a pass the same graph).
   let members: Set<string> | undefined;
+  let membersOf: ModuleGraph | undefined;
   return (id, graph) => {
-    if (!members) {
+    if (!members || membersOf !== graph) {
+      membersOf = graph;
       const [material, collection] = ROUTE_TREES.map((tree) => reachable(graph, [tree], false));
       const lazyOfPage = [...reachable(graph, [PAGE], false)]
         .flatMap((module) => graph.getModuleInfo(module)?.dynamicallyImportedIds ?? [])

@@ -32,6 +32,11 @@ export function ownPort(offset: number): number {
   return Number(process.env.E2E_PORT ?? 3100) + offset;
 }
 
+/** The origin a server on `port` answers on. */
+export function ownOrigin(port: number): string {
+  return `http://127.0.0.1:${port}`;
+}
+
 async function healthy(origin: string): Promise<boolean> {
   try {
     const response = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2000) });
@@ -50,7 +55,7 @@ function exited(child: ChildProcess): Promise<void> {
 export function ownServer(port: number): OwnServer {
   mkdirSync(dataRoot, { recursive: true });
   const dataDir = path.resolve(mkdtempSync(path.join(dataRoot, `own-${port}-`)));
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = ownOrigin(port);
   let output = '';
   let child: ChildProcess | null = null;
 

@@ -1,0 +1,123 @@
+import { formatCertificateDate } from '../src/i18n';
+import { choiceAnswers, demoElement } from './support/demoAnswers';
+import { demoMaterial } from './support/demoContent';
+import { demoShares, sharePath } from './support/demoShares';
+import { expectAllSaved } from './support/guest';
+import { clickChoice, de, element, feedback } from './support/learner';
+import { addUser, ownOrigin, ownPort, ownServer, type OwnServer } from './support/ownServer';
+import { collectPageErrors } from './support/pageErrors';
+import { pdfToText } from './support/pdfText';
+import { servedPageData } from './support/servedPageData';
+import { latestValues, storedEvents } from './support/storedEvents';
+import { expect, test } from './support/transitions';
+
+/*
+ * Issue 4, the private share of the demo material: only an account made with `npm run users` opens
+ * it. The account is added while no server holds the embedded database, so this spec runs its own.
+ */
+
+const port = ownPort(8);
+test.use({ baseURL: ownOrigin(port) });
+const user = { email: 'ada.muster@example.org', firstName: 'Ada', lastName: 'Müller-Łęcka', password: 'Wasserkreislauf-2024!' };
+const userName = `${user.firstName} ${user.lastName}`;
+let server: OwnServer | null = null;
+
+test.beforeAll(async () => {
+  server = ownServer(port);
+  await addUser(server, user);
+  await server.start();
+});
+
+// Whatever happened: no server may outlive the spec.
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+const loginDe = { title: 'Anmelden', email: 'E-Mail', password: 'Passwort', wrong: 'E-Mail oder Passwort ist falsch.' } as const;
+const certificate = demoElement('abschluss-zertifikat', 'Certificate');
+const kap1 = demoElement('kap1', 'Chapter');
+const question = demoElement('kap1-frage-suesswasser', 'ChoiceQuestion');
+
+test('a private share: login page, wrong and right password, the user’s certificate, an answer kept on the server, logout', async ({ page, request }) => {
+  const { materialPrivate: share } = await demoShares(request);
+  const errors = collectPageErrors(page);
+  const form = page.getByRole('form', { name: loginDe.title });
+
+  await test.step('without a login the share answers 401 with the login form', async () => {
+    const response = await page.goto(sharePath(share));
+    expect(response?.status()).toBe(401);
+    await expect(page.getByRole('heading', { level: 1, name: loginDe.title })).toBeVisible();
+    await expect(form.getByRole('textbox', { name: loginDe.email })).toBeVisible();
+    await expect(form.getByLabel(loginDe.password)).toHaveAttribute('type', 'password');
+    await expect(page.getByRole('heading', { name: demoMaterial.title })).toHaveCount(0);
+    const { pageData } = await servedPageData(request, sharePath(share));
+    expect(pageData.entryPoint).toBe('login');
+    expect(pageData.learnerState).toBeNull();
+  });
+
+  await test.step('a wrong password shows the error and keeps the login page', async () => {
+    await form.getByRole('textbox', { name: loginDe.email }).fill(user.email);
+    await form.getByLabel(loginDe.password).fill(`${user.password}x`);
+    await form.getByRole('button', { name: loginDe.title }).click();
+    await expect(page.getByRole('alert')).toHaveText(loginDe.wrong);
+    await expect(page.getByRole('heading', { name: demoMaterial.title })).toHaveCount(0);
+  });
+
+  await test.step('the right password opens the material', async () => {
+    await form.getByLabel(loginDe.password).fill(user.password);
+    await form.getByRole('button', { name: loginDe.title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: demoMaterial.title })).toBeVisible();
+    await expect(page.getByTestId('guest-save'), 'only guests are offered saving').toHaveCount(0);
+  });
+
+  await test.step('the certificate is issued for the user on sight; its PDF names them', async () => {
+    await page.goto(sharePath(share, `iframe/${certificate.id}/`));
+    const box = element(page, certificate.id);
+    await expect(box.getByRole('heading', { name: certificate.title })).toBeVisible();
+    await expect(box.locator('section')).toHaveAttribute('data-visitor', 'user');
+    await expect(box.locator('section')).toHaveAttribute('data-state', 'issued');
+    await expect(box).toContainText(`Ausgestellt für ${userName}.`);
+    const issueDate = (await box.locator('[data-issue-date]').getAttribute('data-issue-date')) ?? '';
+    const saved = page.waitForEvent('download');
+    await box.getByRole('button', { name: 'Zertifikat herunterladen' }).click();
+    const text = await pdfToText(await (await saved).path());
+    expect(text).toContain(userName);
+    expect(text).toContain(`Ausgestellt am ${formatCertificateDate(issueDate, 'de')}`);
+    await expectAllSaved(page);
+    const stored = latestValues(await storedEvents(page.request, { shareId: share, guestSessionId: null }));
+    expect(stored[certificate.id]?.issueDate, 'the issue date is saved for the user').toBe(issueDate);
+  });
+
+  const right = choiceAnswers(question).right[0];
+  await test.step('an answer is saved on the server and survives a reload', async () => {
+    await page.goto(sharePath(share, `${kap1.publicId}/`));
+    const box = element(page, question.id);
+    await clickChoice(box, right);
+    await box.getByRole('button', { name: de.evaluate }).click();
+    await expect(feedback(box)).toContainText(de.positiveTitle);
+    await expectAllSaved(page);
+    const stored = latestValues(await storedEvents(page.request, { shareId: share, guestSessionId: null }));
+    expect(stored[question.id]).toMatchObject({ selected: question.choices.filter((c) => c.correct).map((c) => c.id), evaluated: true, progress: 1 });
+    // The page data of this user carries it: the reload restores from the server, not from the browser.
+    const { pageData } = await servedPageData(page.request, sharePath(share, `${kap1.publicId}/`));
+    expect(pageData.user?.email).toBe(user.email);
+    expect(pageData.learnerState?.[question.id]).toMatchObject({ evaluated: true });
+
+    await page.reload();
+    await expect(box.getByRole('radio', { name: right })).toBeChecked();
+    await expect(box.getByRole('radio', { name: right })).toBeDisabled();
+    await expect(feedback(box)).toContainText(de.positiveTitle);
+  });
+
+  await test.step('after logging out, a reload shows the login page again', async () => {
+    const logout = await page.request.post('/auth/logout');
+    expect(logout.ok()).toBe(true);
+    const response = await page.reload();
+    expect(response?.status()).toBe(401);
+    await expect(page.getByRole('heading', { level: 1, name: loginDe.title })).toBeVisible();
+    await expect(element(page, question.id)).toHaveCount(0);
+    const session = await page.request.get('/auth/session');
+    expect(await session.json()).toEqual({ data: { authenticated: false } });
+  });
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import { demoElement, textOf } from './support/demoAnswers';
+import { demoMaterial } from './support/demoContent';
+import { demoShares, sharePath } from './support/demoShares';
+import { expectAllSaved, guestDe, pendingCount, saveGuestProgress, saveState } from './support/guest';
+import { clickChoice, de, element, openChapterCard } from './support/learner';
+import { ownOrigin, ownPort, ownServer, type OwnServer } from './support/ownServer';
+import { idsOf, storedEvents } from './support/storedEvents';
+import { queuedEvents } from './support/trackingQueue';
+import { expect, test } from './support/transitions';
+import { UserdataTraffic } from './support/userdataTraffic';
+
+/*
+ * Issue 4, "nothing a learner did is lost": the server dies (SIGKILL, no shutdown) while a guest is
+ * answering and sending; the guest keeps working, the server comes back on the same data, and the
+ * client's retries bring every event into the database exactly once. This spec runs its own server.
+ */
+
+const port = ownPort(7);
+test.use({ baseURL: ownOrigin(port) });
+let server: OwnServer | null = null;
+
+test.beforeAll(async () => {
+  server = ownServer(port);
+  await server.start();
+});
+
+// Whatever happened: no server may outlive the spec.
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+const kap1 = demoElement('kap1', 'Chapter');
+const question = demoElement('kap1-frage-suesswasser', 'ChoiceQuestion');
+
+/** One answer: pick a choice (another one each round), evaluate, then Edit Answer for the next round. */
+async function answerOnce(page: Page, round: number) {
+  const box = element(page, question.id);
+  await clickChoice(box, textOf(question.choices[round % question.choices.length].text));
+  await box.getByRole('button', { name: de.evaluate }).click();
+  await box.getByRole('button', { name: de.editAnswer }).click();
+}
+
+test('the server is killed while a guest answers; after its restart every event is stored exactly once', async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  if (!server) throw new Error('the own server was not made');
+  const own = server;
+  const { materialGuest: share } = await demoShares(request);
+  const traffic = new UserdataTraffic(context);
+  await page.goto(sharePath(share));
+  await expect(page.getByRole('heading', { level: 1, name: demoMaterial.title })).toBeVisible();
+  const link = await saveGuestProgress(page, { firstName: 'Kira', lastName: 'Kill' });
+  const guestSessionId = new URL(link).searchParams.get('guestSessionId') ?? '';
+  await openChapterCard(page, kap1);
+
+  let round = 0;
+  await test.step('the server acknowledges the first answers', async () => {
+    for (; round < 3; round++) await answerOnce(page, round);
+    await expectAllSaved(page);
+  });
+  await traffic.settled();
+  const acknowledgedBeforeKill = traffic.acknowledged();
+  expect(acknowledgedBeforeKill.size).toBeGreaterThan(0);
+
+  // The next userdata request is the moment: the server dies while it is on its way.
+  let killed: Promise<void> | null = null;
+  const killOnSend = (req: { url(): string; method(): string }) => {
+    if (!killed && req.method() === 'POST' && req.url().endsWith('/api/userdata')) killed = own.kill();
+  };
+  context.on('request', killOnSend);
+  await test.step('the server is killed while a batch is sent; the guest keeps answering', async () => {
+    for (let tries = 0; !killed && tries < 20; tries++) await answerOnce(page, round++);
+    expect(killed, 'a userdata request went out while answering').not.toBeNull();
+    await killed;
+    context.off('request', killOnSend);
+    for (const end = round + 4; round < end; round++) await answerOnce(page, round);
+    await expect(saveState(page)).toHaveAttribute('data-status', 'pending');
+    await expect(saveState(page)).toContainText(guestDe.serverReason);
+    const pending = await pendingCount(page);
+    expect(pending).toBeGreaterThan(0);
+    await expect(saveState(page)).toContainText(guestDe.pending(pending));
+  });
+  const queuedWhileDown = await queuedEvents(page);
+  expect(queuedWhileDown.length).toBeGreaterThan(0);
+
+  await test.step('the server restarts on the same data; the retries land', async () => {
+    await own.start();
+    await expectAllSaved(page, 40_000);
+    expect(await queuedEvents(page)).toEqual([]);
+  });
+  await traffic.settled();
+
+  const stored = await storedEvents(request, { shareId: share, guestSessionId });
+  const { ids, repeated } = idsOf(stored);
+  const sent = traffic.ids();
+  expect(repeated, 'no event is stored twice').toEqual([]);
+  for (const id of acknowledgedBeforeKill) expect(ids.has(id), `acknowledged event ${id} survived the kill`).toBe(true);
+  for (const event of queuedWhileDown) expect(ids.has(event.id), `queued event ${event.id} is stored`).toBe(true);
+  expect(ids, 'the database holds exactly the events the browser sent').toEqual(sent);
+  const totals = traffic.totals();
+  console.log(`kill: sent ${sent.size}, acknowledged before kill ${acknowledgedBeforeKill.size}, stored ${stored.length}, duplicates ${totals.duplicates}`);
+});
