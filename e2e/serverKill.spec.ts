@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { demoElement, textOf } from './support/demoAnswers';
 import { demoMaterial } from './support/demoContent';
 import { demoShares, sharePath } from './support/demoShares';
@@ -64,12 +64,18 @@ test('the server is killed while a guest answers; after its restart every event 
 
   // The next userdata request is the moment: the server dies while it is on its way.
   let killed: Promise<void> | null = null;
-  const killOnSend = (req: { url(): string; method(): string }) => {
-    if (!killed && req.method() === 'POST' && req.url().endsWith('/api/userdata')) killed = own.kill();
+  const isUserdataPost = (req: Request) => req.method() === 'POST' && new URL(req.url()).pathname === '/api/userdata';
+  const killOnSend = (req: Request) => {
+    if (!killed && isUserdataPost(req)) killed = own.kill();
   };
   context.on('request', killOnSend);
   await test.step('the server is killed while a batch is sent; the guest keeps answering', async () => {
-    for (let tries = 0; !killed && tries < 20; tries++) await answerOnce(page, round++);
+    // Answering faster than the 200 ms debounce would hold every send back: after each answer the
+    // batch gets up to a second to leave.
+    for (let tries = 0; !killed && tries < 10; tries++) {
+      await answerOnce(page, round++);
+      await page.waitForRequest(isUserdataPost, { timeout: 1000 }).catch(() => undefined);
+    }
     expect(killed, 'a userdata request went out while answering').not.toBeNull();
     await killed;
     context.off('request', killOnSend);

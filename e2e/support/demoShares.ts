@@ -34,9 +34,9 @@ export async function demoMaterialShareId(request: APIRequestContext): Promise<s
   return id;
 }
 
-/** All demo shares, as the server lists them (`GET {origin}/api/demo-shares`; origin: the test's baseURL by default). */
-export async function demoShares(request: APIRequestContext, origin = ''): Promise<AllDemoShares> {
-  const response = await request.get(`${origin}/api/demo-shares`);
+/** All demo shares, as the server lists them (`GET /api/demo-shares`). */
+export async function demoShares(request: APIRequestContext): Promise<AllDemoShares> {
+  const response = await request.get('/api/demo-shares');
   const { data } = (await response.json()) as { data: Partial<AllDemoShares> };
   const { material, materialEn, collection, materialGuest, materialPrivate } = data;
   if (!material || !collection || !materialEn || !materialGuest || !materialPrivate) {

@@ -7,14 +7,9 @@ const ListAnswer = z.object({ data: z.object({ events: z.array(StoredUserdataEve
 /**
  * What the database holds for a learner on a share (`POST /api/userdata/list`): a guest by the
  * session id, a logged-in user by the session cookie of `request` (guestSessionId null).
- * `origin`: the server's, when it is not the test's baseURL.
  */
-export async function storedEvents(
-  request: APIRequestContext,
-  learner: { shareId: string; guestSessionId: string | null },
-  origin = '',
-): Promise<StoredUserdataEvent[]> {
-  const response = await request.post(`${origin}/api/userdata/list`, { data: learner });
+export async function storedEvents(request: APIRequestContext, learner: { shareId: string; guestSessionId: string | null }): Promise<StoredUserdataEvent[]> {
+  const response = await request.post('/api/userdata/list', { data: learner });
   if (!response.ok()) throw new Error(`POST /api/userdata/list answered ${response.status()}: ${await response.text()}`);
   return ListAnswer.parse(await response.json()).data.events;
 }

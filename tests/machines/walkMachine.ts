@@ -1,4 +1,4 @@
-import { createActor, getNextSnapshot, type AnyActorRef, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
+import { createActor, getInitialSnapshot, getNextSnapshot, type AnyActorRef, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyMap, type StatePath } from 'xstate/graph';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 
@@ -52,7 +52,7 @@ export function pathsOf<M extends AnyStateMachine>(machine: M, traversal: Traver
       }),
     );
   }
-  const replay = replayWith(machine);
+  const replay = replayWith(machine, traversal.input);
   const named: WalkedPath<M>[] = paths.map(replay).map((path) => ({
     ...path,
     name: path.steps.slice(1).map((step) => describeEvent(step.event)).join(' → ') || '(start)',
@@ -62,12 +62,13 @@ export function pathsOf<M extends AnyStateMachine>(machine: M, traversal: Traver
 
 /**
  * The traversal keeps one snapshot per key, so a step's snapshot may come from another path that
- * reached the same key (same value and guard data, other details). Recompute each step from the
- * path's own events, so the expected snapshots are exactly what those events produce.
+ * reached the same key (same value and guard data, other details), the first step included.
+ * Recompute each step from the machine's initial snapshot and the path's own events, so the
+ * expected snapshots are exactly what those events produce.
  */
-function replayWith<M extends AnyStateMachine>(machine: M) {
+function replayWith<M extends AnyStateMachine>(machine: M, input: InputFrom<M>) {
   return (path: StatePath<SnapshotFrom<M>, EventFromLogic<M>>): StatePath<SnapshotFrom<M>, EventFromLogic<M>> => {
-    let state = path.steps[0].state;
+    let state = getInitialSnapshot(machine, input) as SnapshotFrom<M>;
     const steps = path.steps.map((step, index) => {
       if (index > 0) state = getNextSnapshot(machine, state, step.event) as SnapshotFrom<M>;
       return { event: step.event, state };
