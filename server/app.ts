@@ -33,12 +33,14 @@ export interface BuildAppOptions {
   feedbackProvider?: FeedbackProviderConfig | null;
   /** How long a login lasts, in ms; defaults to AUTH_SESSION_TTL_MS, else 14 days. */
   authSessionTtlMs?: number;
+  /** Trust X-Forwarded-* of a reverse proxy (TRUST_PROXY): the session cookie is Secure when the proxy saw https. */
+  trustProxy?: boolean;
 }
 
 /** The HTTP app, not yet listening (tests call `app.inject`). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   // A larger body is answered 413 (as JSON under /api) before any handler runs.
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: API_BODY_LIMIT_BYTES });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: API_BODY_LIMIT_BYTES, trustProxy: options.trustProxy ?? false });
   installErrorHandlers(app);
   await app.register(fastifyCookie);
 

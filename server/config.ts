@@ -14,6 +14,7 @@ const Env = z.object({
   CONTENT_DIR: z.string().min(1).default('./content'),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  TRUST_PROXY: Flag.default(false),
 });
 
 /** Everything the server and the CLI read from the environment. */
@@ -28,6 +29,8 @@ export interface ServerConfig {
   cacheDir: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   featureFlags: FeatureFlags;
+  /** Behind a reverse proxy that terminates https: trust its X-Forwarded-* headers (Secure cookies, client ip). */
+  trustProxy: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -48,6 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cacheDir: path.join(dataDir, 'cache'),
     logLevel: e.LOG_LEVEL,
     featureFlags: featureFlagsFromEnv(env),
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

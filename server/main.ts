@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     cacheDir: config.cacheDir,
     logger: { level: config.logLevel },
     featureFlags: config.featureFlags,
+    trustProxy: config.trustProxy,
   });
 
   let stopping = false;

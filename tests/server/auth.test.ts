@@ -4,6 +4,7 @@ import { Material } from '../../src/model/material';
 import { AuthSession } from '../../src/model/tracking';
 import { hashPassword, verifyPassword } from '../../server/auth/password';
 import { authSessionTtlFromEnv, DEFAULT_AUTH_SESSION_TTL_MS, SESSION_COOKIE, sessionCookieOptions } from '../../server/auth/sessionCookie';
+import { readConfig } from '../../server/config';
 import { ApiErrorBody } from '../../server/http/errors';
 import { hashSessionToken } from '../../server/store/authSessions';
 import { importFile } from '../../server/store/import';
@@ -172,5 +173,23 @@ describe.each(testDatabaseKinds)('calls on a private share on %s', (kind) => {
     }
     const query = await a.app.inject({ method: 'POST', url: '/api/model/query', payload: calls()[0].payload, headers: { cookie } });
     expect(query.json().data[0]).toMatchObject({ id: 'm-priv', title: 'Material priv' });
+  });
+});
+
+describe.each(testDatabaseKinds)('behind a reverse proxy on %s', (kind) => {
+  const t = useTestDatabase(kind);
+  const trusting = useTestApp(() => t.db, { trustProxy: true });
+  const direct = useTestApp(() => t.db);
+  beforeAll(async () => {
+    await addUser(t.db, 'proxy@example.org');
+  });
+  const loginOver = (app: typeof trusting.app) =>
+    app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'proxy@example.org', password: PASSWORD }, headers: { 'x-forwarded-proto': 'https' } });
+
+  it('marks the cookie Secure when a trusted proxy (TRUST_PROXY) saw https, and ignores the header otherwise', async () => {
+    expect(sessionSetCookie(await loginOver(trusting.app))).toMatch(/; Secure/);
+    expect(sessionSetCookie(await loginOver(direct.app))).not.toMatch(/Secure/);
+    expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(readConfig({}).trustProxy).toBe(false);
   });
 });
