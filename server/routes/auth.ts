@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LoginBody, type AuthSession } from '../../src/model/tracking';
+import { LoginThrottle } from '../auth/loginThrottle';
 import { verifyAgainstNothing, verifyPassword } from '../auth/password';
 import { currentUser, SESSION_COOKIE, sessionCookieOptions, sessionTokenOf } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
@@ -11,6 +12,8 @@ export interface AuthRoutesOptions {
   db: Database;
   /** How long a login lasts, in ms. */
   sessionTtlMs: number;
+  /** Failed-login memory; one per app by default. */
+  throttle?: LoginThrottle;
 }
 
 const WRONG_LOGIN = 'Email or password is wrong';
@@ -18,18 +21,30 @@ const WRONG_LOGIN = 'Email or password is wrong';
 /**
  * Login sessions (registered under /auth):
  * `POST /auth/login` LoginBody → `{ data: { authenticated: true } }` and the session cookie, or 401;
+ *   429 with Retry-After (seconds) after too many failures for the email or from the address;
  * `POST /auth/logout` → `{ data: null }`, session deleted and cookie cleared;
  * `GET /auth/session` → `{ data: AuthSession }`.
  */
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions): Promise<void> {
   const { db, sessionTtlMs } = opts;
+  const throttle = opts.throttle ?? new LoginThrottle();
 
   app.post('/login', async (request, reply) => {
     const body = parseBody(LoginBody, request.body);
+    const keys = [`email:${body.email.toLowerCase()}`, `ip:${request.ip}`];
+    const waitMs = throttle.retryAfterMs(keys);
+    if (waitMs > 0) {
+      reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+      throw new HttpError(429, 'Too many failed logins. Please try again later.');
+    }
     const found = await findUserWithHash(db, body.email);
     // An unknown email costs as much time as a wrong password, so the answer tells nothing apart.
     const valid = found ? await verifyPassword(body.password, found.passwordHash) : (await verifyAgainstNothing(body.password), false);
-    if (!found || !valid) throw new HttpError(401, WRONG_LOGIN);
+    if (!found || !valid) {
+      throttle.recordFailure(keys);
+      throw new HttpError(401, WRONG_LOGIN);
+    }
+    throttle.clear(keys[0]);
     const token = newSessionToken();
     await createAuthSession(db, token, found.account.id, sessionTtlMs);
     reply.header('cache-control', 'no-store').setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, sessionTtlMs));

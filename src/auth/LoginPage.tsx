@@ -10,7 +10,9 @@ const inputClass =
   'rounded-md border border-gray-300 bg-white px-3 py-2 text-sm outline-none focus-visible:border-primary-600 ' +
   'focus-visible:ring-2 focus-visible:ring-primary-600/30';
 
-type Outcome = 'idle' | 'pending' | 'wrong' | 'failed';
+type Outcome = 'idle' | 'pending' | 'wrong' | 'throttled' | 'failed';
+
+const outcomeOfStatus = (status: number): Outcome => (status === 401 || status === 400 ? 'wrong' : status === 429 ? 'throttled' : 'failed');
 
 /**
  * The login a private share shows without a session (spec section 1, issue 4): email and password;
@@ -38,7 +40,7 @@ export default function LoginPage({ pageData, onLoggedIn = () => location.reload
         onLoggedIn();
         return;
       }
-      setOutcome(response.status === 401 || response.status === 400 ? 'wrong' : 'failed');
+      setOutcome(outcomeOfStatus(response.status));
     } catch {
       setOutcome('failed');
     }
@@ -68,11 +70,11 @@ export default function LoginPage({ pageData, onLoggedIn = () => location.reload
               <Label className="text-sm font-medium">{t('login.password')}</Label>
               <Input autoComplete="current-password" className={inputClass} />
             </TextField>
-            {outcome === 'wrong' || outcome === 'failed' ? (
+            {outcome === 'idle' || outcome === 'pending' ? null : (
               <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-                {t(outcome === 'wrong' ? 'login.wrong' : 'login.failed')}
+                {t(`login.${outcome}`)}
               </p>
-            ) : null}
+            )}
             <Button type="submit" variant="primary" isDisabled={outcome === 'pending'} className="self-start">
               {t(outcome === 'pending' ? 'login.submitting' : 'login.submit')}
             </Button>

@@ -30,6 +30,7 @@ export const learner = {
       submitting: 'Wird angemeldet …',
       wrong: 'E-Mail oder Passwort ist falsch.',
       failed: 'Die Anmeldung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+      throttled: 'Zu viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es später erneut.',
     },
   },
   en: {
@@ -57,6 +58,7 @@ export const learner = {
       submitting: 'Logging in …',
       wrong: 'Email or password is wrong.',
       failed: 'Logging in failed. Please try again.',
+      throttled: 'Too many failed logins. Please try again later.',
     },
   },
 } as const;
