@@ -69,6 +69,7 @@ export function ownServer(port: number): OwnServer {
     async start() {
       if (server.running) throw new Error(`the server on ${origin} is already running`);
       if (await healthy(origin)) throw new Error(`another process answers on ${origin}; pick another port`);
+      const logStart = output.length;
       const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,7 +78,9 @@ export function ownServer(port: number): OwnServer {
       started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-      while (!(await healthy(origin))) {
+      // Ready when this process says it listens and the port answers: a health answer alone could come from another process.
+      const listening = () => output.slice(logStart).includes('Lernwerk listening on');
+      while (!listening() || !(await healthy(origin))) {
         if (!server.running) throw new Error(`the server on ${origin} exited while starting:\n${output}`);
         if (Date.now() > deadline) throw new Error(`the server on ${origin} did not answer /api/health within ${HEALTH_TIMEOUT_MS} ms:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
