@@ -1,4 +1,6 @@
-import { PDFDocument, PageSizes, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, PageSizes, StandardFonts, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
+import { FontStack } from './fontStack';
 import type { CertificateAnswer } from './questionsBlock';
 import { fitText, wrapText } from './wrapText';
 
@@ -28,6 +30,12 @@ export type CertificateDocument = {
   issueDate: string;
 };
 
+/**
+ * Font files (TrueType, OpenType or WOFF) to embed, each weight as a list in lookup order: a
+ * character is drawn with the first file that has it.
+ */
+export type CertificateFonts = { regular: readonly Uint8Array[]; bold: readonly Uint8Array[] };
+
 /** A4 portrait in PDF points (width / height = 0.707, spec section 9). */
 export const CERTIFICATE_PAGE_SIZE = PageSizes.A4;
 
@@ -39,8 +47,8 @@ const INK = rgb(0.13, 0.13, 0.15);
 const MUTED = rgb(0.4, 0.4, 0.45);
 const LOGO_MAX = { width: 180, height: 56 };
 
-type Fonts = { regular: PDFFont; bold: PDFFont };
-type Style = { font: PDFFont; size: number; color: typeof INK; align: 'left' | 'center'; lineHeight: number };
+type Fonts = { regular: FontStack; bold: FontStack };
+type Style = { font: FontStack; size: number; color: typeof INK; align: 'left' | 'center'; lineHeight: number };
 
 /** Lays text out top to bottom, starting a new page when the current one is full. */
 class Flow {
@@ -75,8 +83,12 @@ class Flow {
       this.room(style.lineHeight);
       this.y -= style.lineHeight;
       const width = style.font.widthOfTextAtSize(line, style.size);
-      const x = style.align === 'center' ? (PAGE_WIDTH - width) / 2 : MARGIN;
-      this.page.drawText(line, { x, y: this.y + (style.lineHeight - style.size) / 2, size: style.size, font: style.font, color: style.color });
+      let x = style.align === 'center' ? (PAGE_WIDTH - width) / 2 : MARGIN;
+      const y = this.y + (style.lineHeight - style.size) / 2;
+      for (const run of style.font.runs(line)) {
+        this.page.drawText(run.text, { x, y, size: style.size, font: run.font, color: style.color });
+        x += run.font.widthOfTextAtSize(run.text, style.size);
+      }
     }
   }
 
@@ -100,6 +112,20 @@ async function embedLogo(doc: PDFDocument, bytes: Uint8Array | undefined): Promi
   return undefined;
 }
 
+/** The given fonts embedded as subsets; Helvetica when there are none or they cannot be read. */
+async function embedFonts(doc: PDFDocument, files: CertificateFonts | undefined): Promise<Fonts> {
+  if (files && files.regular.length > 0 && files.bold.length > 0) {
+    doc.registerFontkit(fontkit);
+    const embed = async (list: readonly Uint8Array[]) => new FontStack(await Promise.all(list.map((bytes) => doc.embedFont(bytes, { subset: true }))));
+    try {
+      return { regular: await embed(files.regular), bold: await embed(files.bold) };
+    } catch {
+      // An unreadable font file must not cost the learner the certificate.
+    }
+  }
+  return { regular: new FontStack([await doc.embedFont(StandardFonts.Helvetica)]), bold: new FontStack([await doc.embedFont(StandardFonts.HelveticaBold)]) };
+}
+
 const style = (fonts: Fonts, weight: keyof Fonts, size: number, color = INK, align: Style['align'] = 'center'): Style => ({
   font: fonts[weight],
   size,
@@ -109,17 +135,18 @@ const style = (fonts: Fonts, weight: keyof Fonts, size: number, color = INK, ali
 });
 
 /**
- * The certificate as PDF bytes: A4 portrait, Helvetica (WinAnsi: German umlauts and ß print; a
- * character the font lacks becomes its nearest ASCII form or `?`). Title, Subject and Keywords
- * carry the title, the material and the name, so the file says what it is without being opened.
+ * The certificate as PDF bytes: A4 portrait, in `fonts` embedded as subsets (only the glyphs the
+ * text uses), else in Helvetica (WinAnsi: Western European letters only). A character the fonts
+ * lack becomes a stand-in, its letter without accents or `?`. Title, Subject and Keywords carry
+ * the title, the material and the name as written, so the file says what it is without being opened.
  */
-export async function buildCertificatePdf(certificate: CertificateDocument, now = new Date()): Promise<Uint8Array> {
+export async function buildCertificatePdf(certificate: CertificateDocument, fonts?: CertificateFonts, now = new Date()): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  const fonts: Fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
-  const keep = (text: string) => fitText(text, fonts.regular);
-  doc.setTitle(keep(certificate.title), { showInWindowTitleBar: true });
-  doc.setSubject(keep(`${certificate.materialName}: ${certificate.issuedForLabel} ${certificate.issuedFor}`));
-  doc.setKeywords([certificate.title, certificate.issuedFor, certificate.materialName, certificate.issueDateLine].map(keep));
+  const stacks = await embedFonts(doc, fonts);
+  const info = (text: string) => text.normalize('NFC').trim();
+  doc.setTitle(info(certificate.title), { showInWindowTitleBar: true });
+  doc.setSubject(info(`${certificate.materialName}: ${certificate.issuedForLabel} ${certificate.issuedFor}`));
+  doc.setKeywords([certificate.title, certificate.issuedFor, certificate.materialName, certificate.issueDateLine].map(info));
   doc.setLanguage(certificate.lang);
   doc.setCreator('Lernwerk');
   doc.setProducer('Lernwerk (pdf-lib)');
@@ -134,28 +161,28 @@ export async function buildCertificatePdf(certificate: CertificateDocument, now 
     flow.gap(32);
   } else flow.gap(24);
 
-  flow.text(certificate.title, style(fonts, 'bold', 26, PRIMARY));
+  flow.text(certificate.title, style(stacks, 'bold', 26, PRIMARY));
   flow.gap(28);
-  flow.text(certificate.issuedForLabel, style(fonts, 'regular', 12, MUTED));
+  flow.text(certificate.issuedForLabel, style(stacks, 'regular', 12, MUTED));
   flow.gap(4);
-  flow.text(certificate.issuedFor, style(fonts, 'bold', 22));
+  flow.text(certificate.issuedFor, style(stacks, 'bold', 22));
   flow.gap(20);
-  flow.text(certificate.materialLabel, style(fonts, 'regular', 12, MUTED));
+  flow.text(certificate.materialLabel, style(stacks, 'regular', 12, MUTED));
   flow.gap(4);
-  flow.text(certificate.materialName, style(fonts, 'bold', 15));
+  flow.text(certificate.materialName, style(stacks, 'bold', 15));
   flow.gap(28);
 
-  const body = style(fonts, 'regular', 11, INK, 'left');
+  const body = style(stacks, 'regular', 11, INK, 'left');
   for (const paragraph of certificate.paragraphs) {
     flow.text(paragraph, body);
     flow.gap(6);
   }
   if (certificate.answers.length > 0) {
     flow.gap(14);
-    flow.text(certificate.answersHeading, style(fonts, 'bold', 13, PRIMARY, 'left'));
+    flow.text(certificate.answersHeading, style(stacks, 'bold', 13, PRIMARY, 'left'));
     flow.gap(6);
     for (const { question, answer } of certificate.answers) {
-      for (const line of question.split('\n')) flow.text(line, style(fonts, 'bold', 11, INK, 'left'));
+      for (const line of question.split('\n')) flow.text(line, style(stacks, 'bold', 11, INK, 'left'));
       flow.gap(3);
       for (const line of answer.split(/\r?\n/)) flow.text(line, body);
       flow.gap(12);
@@ -163,9 +190,9 @@ export async function buildCertificatePdf(certificate: CertificateDocument, now 
   }
 
   // Issue date and validity close the last page at its foot.
-  const footer = style(fonts, 'regular', 11, MUTED, 'left');
+  const footer = style(stacks, 'regular', 11, MUTED, 'left');
   const footerLines = [certificate.issueDateLine, certificate.validityLine].filter((line) => line.trim() !== '');
-  const footerHeight = footerLines.reduce((sum, line) => sum + wrapText(keep(line), footer.font, footer.size, TEXT_WIDTH).length * footer.lineHeight, 0);
+  const footerHeight = footerLines.reduce((sum, line) => sum + wrapText(fitText(line, footer.font), footer.font, footer.size, TEXT_WIDTH).length * footer.lineHeight, 0);
   flow.room(footerHeight + 24);
   flow.y = MARGIN + footerHeight;
   for (const line of footerLines) flow.text(line, footer);

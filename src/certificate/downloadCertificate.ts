@@ -27,11 +27,15 @@ function saveFile(bytes: Uint8Array, fileName: string, type: string) {
 }
 
 /**
- * Builds the certificate PDF in the browser and saves it. pdf-lib is loaded here, on the first
- * download, so it never weighs on the first paint of a page.
+ * Builds the certificate PDF in the browser and saves it. pdf-lib and the font files its text needs
+ * are loaded here, on a download, so they never weigh on the first paint of a page.
  */
 export async function downloadCertificate(certificate: Omit<CertificateDocument, 'logo'>, options: { logoUrl?: string; fileName: string }): Promise<void> {
-  const [{ buildCertificatePdf }, logo] = await Promise.all([import('./buildCertificatePdf'), fetchLogo(options.logoUrl)]);
-  const bytes = await buildCertificatePdf({ ...certificate, logo });
+  const [{ buildCertificatePdf }, fonts, logo] = await Promise.all([
+    import('./buildCertificatePdf'),
+    import('./certificateFonts').then(({ loadCertificateFonts }) => loadCertificateFonts(certificate)),
+    fetchLogo(options.logoUrl),
+  ]);
+  const bytes = await buildCertificatePdf({ ...certificate, logo }, fonts);
   saveFile(bytes, options.fileName, 'application/pdf');
 }

@@ -4,11 +4,14 @@ export type MeasuringFont = {
   getCharacterSet(): number[];
 };
 
+/** Characters that draw nothing or only a break chance: always left out or made a plain space. */
+const INVISIBLE: Record<string, string> = { '\u00ad': '', '\u200b': '', '\u200c': '', '\u200d': '', '\u2060': '', '\ufeff': '', '\t': ' ' };
+
+/** Stand-ins for characters the font lacks. */
 const FALLBACKS: Record<string, string> = {
   '\u2192': '->', '\u2190': '<-', '\u21d2': '=>', '\u2212': '-', '\u2010': '-', '\u2011': '-', '\u2012': '-',
-  '\u2043': '-', '\u00ad': '', '\u200b': '', '\u200c': '', '\u200d': '', '\ufeff': '', '\u2009': ' ',
-  '\u200a': ' ', '\u202f': ' ', '\u2007': ' ', '\u2002': ' ', '\u2003': ' ', '\t': ' ', '\u2264': '<=', '\u2265': '>=',
-  '\u2248': '~', '\u2260': '!=',
+  '\u2043': '-', '\u2009': ' ', '\u200a': ' ', '\u202f': '\u00a0', '\u2007': '\u00a0',
+  '\u2002': ' ', '\u2003': ' ', '\u2264': '<=', '\u2265': '>=', '\u2248': '~', '\u2260': '!=',
 };
 
 const characterSets = new WeakMap<MeasuringFont, Set<number>>();
@@ -23,18 +26,22 @@ function supported(font: MeasuringFont): Set<number> {
 }
 
 /**
- * `text` with every character the font cannot draw replaced: a known stand-in (`→` becomes `->`,
- * a soft hyphen nothing), else its letters without accents, else `?`. pdf-lib throws on a character its encoding lacks.
+ * `text` in NFC with every character the font cannot draw replaced: a known stand-in (`→` becomes
+ * `->`), else its letters without accents, else `?`. Soft hyphens and zero-width characters are
+ * left out whatever the font has. A standard font throws on a character it lacks, an embedded one
+ * would draw an empty box.
  */
 export function fitText(text: string, font: MeasuringFont): string {
   const set = supported(font);
+  const has = (char: string) => set.has(char.codePointAt(0)!);
   let result = '';
   for (const char of text.normalize('NFC')) {
-    if (char in FALLBACKS) result += [...FALLBACKS[char]].filter((c) => set.has(c.codePointAt(0)!)).join('');
-    else if (set.has(char.codePointAt(0)!)) result += char;
+    if (char in INVISIBLE) result += INVISIBLE[char];
+    else if (has(char)) result += char;
+    else if (char in FALLBACKS) result += [...FALLBACKS[char]].filter(has).join('');
     else if (/\s/.test(char)) result += ' ';
     else {
-      const base = [...char.normalize('NFKD')].filter((c) => set.has(c.codePointAt(0)!) && !/[\u0300-\u036f]/.test(c)).join('');
+      const base = [...char.normalize('NFKD')].filter((c) => has(c) && !/[\u0300-\u036f]/.test(c)).join('');
       result += base || '?';
     }
   }
@@ -55,11 +62,17 @@ function breakWord(word: string, font: MeasuringFont, size: number, width: numbe
   return pieces;
 }
 
-/** Greedy word wrap of one paragraph into lines no wider than `width` points; blank text gives no lines. */
+/** White space a line may break at: any but the no-break spaces. */
+const BREAKING_SPACE = /[^\S\u00a0\u2007\u202f]+/;
+
+/**
+ * Greedy word wrap of one paragraph into lines no wider than `width` points, measured with `font`;
+ * no-break spaces hold their words together. Blank text gives no lines.
+ */
 export function wrapText(text: string, font: MeasuringFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  for (const word of text.split(BREAKING_SPACE).filter(Boolean)) {
     const candidate = line ? `${line} ${word}` : word;
     if (font.widthOfTextAtSize(candidate, size) <= width) {
       line = candidate;

@@ -22,19 +22,28 @@ type Preloadable = { preload: () => Promise<void> };
  * A component from a module's named export in its own chunk. It suspends (ElementView's Suspense)
  * until the chunk is there; once loaded, or after `preload()`, it renders at once.
  */
-function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] & Preloadable {
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K, loadParts?: () => Promise<unknown>): M[K] & Preloadable {
   let loaded: ComponentType<object> | undefined;
   let pending: Promise<void> | undefined;
+  // A failed load (offline) is forgotten, so the next render or preload tries again.
   const preload = () =>
-    (pending ??= load().then((module) => {
-      loaded = module[name] as unknown as ComponentType<object>;
-    }));
+    (pending ??= load().then(
+      (module) => {
+        loaded = module[name] as unknown as ComponentType<object>;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
   function LazyElement(props: object) {
     if (!loaded) use(preload());
     return createElement(loaded!, props);
   }
   LazyElement.displayName = `Lazy(${String(name)})`;
-  return Object.assign(LazyElement, { preload }) as unknown as M[K] & Preloadable;
+  // Preloading also fetches the parts the component itself loads lazily (KaTeX, highlighting), so it renders offline.
+  const preloadAll = () => Promise.all([preload(), loadParts?.()]).then(() => undefined);
+  return Object.assign(LazyElement, { preload: preloadAll }) as unknown as M[K] & Preloadable;
 }
 
 /** `lazyNamed` for a component that uses the lazy `questions` texts: both load together, so it renders translated. */
@@ -57,11 +66,11 @@ export const elementComponents: Registry = {
   HighlightedElement: HighlightedPanelElement,
   Chapter: ChapterCard,
   Foldable: lazyNamed(() => import('./static/FoldableElement'), 'FoldableElement'),
-  MathFormula: lazyNamed(() => import('./static/MathFormulaElement'), 'MathFormulaElement'),
+  MathFormula: lazyNamed(() => import('./static/MathFormulaElement'), 'MathFormulaElement', () => import('./static/KatexFormula')),
   ImageGallery: lazyNamed(() => import('./static/ImageGalleryElement'), 'ImageGalleryElement'),
   Link: lazyNamed(() => import('./static/LinkElement'), 'LinkElement'),
   HtmlElement: lazyNamed(() => import('./static/HtmlEmbedElement'), 'HtmlEmbedElement'),
-  Code: lazyNamed(() => import('./static/CodeElement'), 'CodeElement'),
+  Code: lazyNamed(() => import('./static/CodeElement'), 'CodeElement', () => import('./static/HighlightedCode')),
   Hotspot: lazyNamed(() => import('./static/HotspotElement'), 'HotspotElement'),
   IFrame: lazyNamed(() => import('./static/ExternalResourceElement'), 'ExternalResourceElement'),
   ChoiceQuestion: lazyWithQuestionTexts(() => import('./questions/ChoiceQuestion'), 'ChoiceQuestionElement'),

@@ -12,7 +12,14 @@ let pending: Promise<QuestionTexts> | undefined;
  * they render; every i18n instance then reads them at once.
  */
 export function loadQuestionTexts(): Promise<QuestionTexts> {
-  pending ??= import('./resources/questions').then((module) => (loaded = module.questions));
+  // A failed load (offline) is forgotten, so the next call tries again.
+  pending ??= import('./resources/questions').then(
+    (module) => (loaded = module.questions),
+    (error: unknown) => {
+      pending = undefined;
+      throw error;
+    },
+  );
   return pending;
 }
 

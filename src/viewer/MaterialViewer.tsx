@@ -4,7 +4,7 @@ import { useContext, useEffect, useLayoutEffect, useMemo, useState, type MouseEv
 import { useTranslation } from 'react-i18next';
 import { viewerMachine } from '../../machines/viewer';
 import type { Material } from '../model/material';
-import { elementsOnPage, resolvePath } from '../model/tree';
+import { allElements, elementsOnPage, resolvePath } from '../model/tree';
 import { preloadElementComponents } from '../elements/registry';
 import { ContentList } from '../elements/ContentList';
 import { ElementView } from '../elements/ElementView';
@@ -63,11 +63,28 @@ export function MaterialViewer({ material, children }: { material: Material; chi
     return () => subscription.unsubscribe();
   }, [viewer, storageKey]);
   useTrackingSignals(viewer, pageData, useGuestSessionActor());
+  usePreloadWhenIdle(material);
   return (
     <ViewerActorContext.Provider value={viewer}>
       <OverlayProvider>{children}</OverlayProvider>
     </ViewerActorContext.Provider>
   );
+}
+
+/**
+ * Once the first page is up, fetch the code of every element kind the material uses, so pages
+ * opened later (also after the connection dropped) need nothing from the network but images.
+ */
+function usePreloadWhenIdle(material: Material) {
+  useEffect(() => {
+    const preload = () => void preloadElementComponents(new Set([...allElements(material.content)].map((e) => e.modelName))).catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(preload, { timeout: 3000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(preload, 1000);
+    return () => clearTimeout(timer);
+  }, [material]);
 }
 
 /** One page of the material: its root, a chapter at any depth, an external resource, or one embedded element. */
