@@ -112,15 +112,34 @@ test('a private share: login page, wrong and right password, the user’s certif
     await expect(feedback(box)).toContainText(de.positiveTitle);
   });
 
-  await test.step('after logging out, a reload shows the login page again', async () => {
+  await test.step('the session ends while the tab is visible: the next poll (60 s) shows the expiry toast', async () => {
+    // A fake clock from the next load on: the session statechart's 60 s poll runs on it.
+    await page.clock.install();
+    await page.reload();
+    await expect(element(page, question.id).getByRole('radio', { name: right })).toBeChecked();
     const logout = await page.request.post('/auth/logout');
     expect(logout.ok()).toBe(true);
-    const response = await page.reload();
-    expect(response?.status()).toBe(401);
-    await expect(page.getByRole('heading', { level: 1, name: loginDe.title })).toBeVisible();
-    await expect(element(page, question.id)).toHaveCount(0);
+    await page.clock.fastForward(60_000);
+    const toast = page.getByTestId('toast');
+    await expect(toast).toHaveAttribute('data-kind', 'error');
+    await expect(toast).toContainText('Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu.');
     const session = await page.request.get('/auth/session');
     expect(await session.json()).toEqual({ data: { authenticated: false } });
+  });
+
+  await test.step('when the tab becomes visible again without a session, the page reloads to the login', async () => {
+    const loginPage = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(sharePath(share)) && response.request().resourceType() === 'document');
+    await page.evaluate(() => {
+      const show = (state: 'hidden' | 'visible') => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+        document.dispatchEvent(new Event('visibilitychange'));
+      };
+      show('hidden');
+      show('visible');
+    });
+    expect((await loginPage).status()).toBe(401);
+    await expect(page.getByRole('heading', { level: 1, name: loginDe.title })).toBeVisible();
+    await expect(element(page, question.id)).toHaveCount(0);
   });
   expect(errors).toEqual([]);
 });
