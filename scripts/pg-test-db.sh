@@ -42,6 +42,10 @@ start() {
   wait_for_binaries
   if running; then
     log "already running on port $PORT ($DATA)"
+  elif "$BIN/pg_isready" -q -h 127.0.0.1 -p "$PORT" -U postgres; then
+    # pg_ctl's status can fail transiently (a loaded machine); a server that answers on the port is reused,
+    # never wiped from under its feet.
+    log "a server answers on port $PORT already: reusing it"
   else
     rm -rf "$DIR"
     mkdir -p "$DIR"
