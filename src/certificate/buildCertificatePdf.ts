@@ -161,6 +161,7 @@ export async function buildCertificatePdf(certificate: CertificateDocument, font
     flow.gap(32);
   } else flow.gap(24);
 
+  // Which text is bold is also listed in certificateTexts (certificateFonts.ts), which loads the fonts: keep both in step.
   flow.text(certificate.title, style(stacks, 'bold', 26, PRIMARY));
   flow.gap(28);
   flow.text(certificate.issuedForLabel, style(stacks, 'regular', 12, MUTED));

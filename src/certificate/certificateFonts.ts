@@ -60,20 +60,23 @@ export function fontSubsetsFor(texts: Iterable<string>): FontSubset[] {
   return CERTIFICATE_FONT_SUBSETS.filter((font) => needed.has(font));
 }
 
-/** Every text the certificate prints. */
-export function certificateTexts(certificate: Omit<CertificateDocument, 'logo'>): string[] {
-  return [
-    certificate.title,
-    certificate.issuedForLabel,
-    certificate.issuedFor,
-    certificate.materialLabel,
-    certificate.materialName,
-    ...certificate.paragraphs,
-    ...(certificate.answers.length > 0 ? [certificate.answersHeading] : []),
-    ...certificate.answers.flatMap(({ question, answer }) => [question, answer]),
-    certificate.issueDateLine,
-    certificate.validityLine,
-  ];
+/**
+ * Every text the certificate prints, by the weight buildCertificatePdf prints it in (names and
+ * headings bold), so that each weight loads only the subsets its texts need.
+ */
+export function certificateTexts(certificate: Omit<CertificateDocument, 'logo'>): Record<keyof CertificateFonts, string[]> {
+  const answered = certificate.answers.length > 0;
+  return {
+    bold: [certificate.title, certificate.issuedFor, certificate.materialName, ...(answered ? [certificate.answersHeading] : []), ...certificate.answers.map((a) => a.question)],
+    regular: [
+      certificate.issuedForLabel,
+      certificate.materialLabel,
+      ...certificate.paragraphs,
+      ...certificate.answers.map((a) => a.answer),
+      certificate.issueDateLine,
+      certificate.validityLine,
+    ],
+  };
 }
 
 async function fetchFontFile(url: string): Promise<Uint8Array> {
@@ -83,17 +86,18 @@ async function fetchFontFile(url: string): Promise<Uint8Array> {
 }
 
 /**
- * The font files the certificate's texts need, regular and bold, fetched when a PDF is made (never
- * with the page). A subset that cannot be fetched is left out (its characters get stand-ins);
- * without latin there are no fonts at all and the PDF falls back to Helvetica.
+ * The font files the certificate's texts need, by weight, fetched when a PDF is made (never with
+ * the page). A subset that cannot be fetched is left out (its characters get stand-ins); without
+ * latin there are no fonts at all and the PDF falls back to Helvetica.
  */
 export async function loadCertificateFonts(
   certificate: Omit<CertificateDocument, 'logo'>,
   fetchBytes: (url: string) => Promise<Uint8Array> = fetchFontFile,
 ): Promise<CertificateFonts | undefined> {
-  const subsets = fontSubsetsFor(certificateTexts(certificate));
-  const load = (url: string) => fetchBytes(url).catch(() => undefined);
-  const [regular, bold] = await Promise.all([Promise.all(subsets.map((font) => load(font.regular))), Promise.all(subsets.map((font) => load(font.bold)))]);
+  const texts = certificateTexts(certificate);
+  const load = (weight: keyof CertificateFonts) =>
+    Promise.all(fontSubsetsFor(texts[weight]).map((font) => fetchBytes(font[weight]).catch(() => undefined)));
+  const [regular, bold] = await Promise.all([load('regular'), load('bold')]);
   if (!regular[0] || !bold[0]) return undefined;
   const loaded = (files: (Uint8Array | undefined)[]) => files.filter((file): file is Uint8Array => file !== undefined);
   return { regular: loaded(regular), bold: loaded(bold) };

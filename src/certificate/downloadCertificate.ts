@@ -27,6 +27,14 @@ function saveFile(bytes: Uint8Array, fileName: string, type: string) {
 }
 
 /**
+ * Starts fetching the PDF code (pdf-lib with its font engine, the largest chunk of the app) ahead of
+ * a likely download: the learner points at or focuses the download. Safe to call often.
+ */
+export function prepareCertificateDownload(): void {
+  void import('./buildCertificatePdf').catch(() => undefined);
+}
+
+/**
  * Builds the certificate PDF in the browser and saves it. pdf-lib and the font files its text needs
  * are loaded here, on a download, so they never weigh on the first paint of a page.
  */

@@ -12,6 +12,8 @@ const FALLBACKS: Record<string, string> = {
   '\u2192': '->', '\u2190': '<-', '\u21d2': '=>', '\u2212': '-', '\u2010': '-', '\u2011': '-', '\u2012': '-',
   '\u2043': '-', '\u2009': ' ', '\u200a': ' ', '\u202f': '\u00a0', '\u2007': '\u00a0',
   '\u2002': ' ', '\u2003': ' ', '\u2264': '<=', '\u2265': '>=', '\u2248': '~', '\u2260': '!=',
+  // Letters with a stroke have no decomposition into letter and accent.
+  Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', Ŧ: 'T', ŧ: 't', ı: 'i',
 };
 
 const characterSets = new WeakMap<MeasuringFont, Set<number>>();

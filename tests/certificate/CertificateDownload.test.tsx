@@ -9,6 +9,7 @@ import { formatCertificateDate } from '../../src/i18n';
 import { PageData } from '../../src/model/pageData';
 import { IntersectionObserverDouble } from '../setup';
 import { renderInViewer } from '../support/elementInViewer';
+import { fontFileName, readFontFile } from './fontFiles';
 import { pdfPageTexts } from './pdfText';
 
 const logoPng = new Uint8Array(readFileSync(path.resolve(__dirname, '../../content/assets/logo.png')));
@@ -60,13 +61,17 @@ const texts = {
 
 /** Files the page handed the browser to save (the link click is caught, jsdom cannot navigate). */
 let files: { name: string; blob: Blob }[] = [];
+/** What the page fetched: the logo by URL, font files by file name. */
 let fetched: string[] = [];
 let logoStatus = 200;
+let fontStatus = 200;
+const isFont = (url: string) => url.endsWith('.woff');
 
 beforeEach(() => {
   files = [];
   fetched = [];
   logoStatus = 200;
+  fontStatus = 200;
   const blobs = new Map<string, Blob>();
   URL.createObjectURL = (blob: Blob) => {
     const url = `blob:test/${blobs.size}`;
@@ -78,6 +83,10 @@ beforeEach(() => {
     files.push({ name: this.download, blob: blobs.get(this.href)! });
   });
   vi.stubGlobal('fetch', async (url: string) => {
+    if (isFont(url)) {
+      fetched.push(fontFileName(url));
+      return new Response(fontStatus === 200 ? await readFontFile(url) : 'missing', { status: fontStatus });
+    }
     fetched.push(url);
     return new Response(logoStatus === 200 ? logoPng : 'missing', { status: logoStatus });
   });
@@ -113,6 +122,8 @@ async function downloadedPdf(index = 0) {
     lines: (await pdfPageTexts(bytes)).flat(),
     portraitA4: Math.abs(width - 595.28) < 0.01 && Math.abs(height - 841.89) < 0.01,
     hasImage: Buffer.from(bytes).toString('latin1').includes('/Subtype /Image'),
+    /** The fonts the PDF embeds (Noto Sans subsets) or names (Helvetica). */
+    fonts: [...Buffer.from(bytes).toString('latin1').matchAll(/\/BaseFont \/(NotoSans-\w+|Helvetica[\w-]*)/g)].map((match) => match[1].replace(/-\d+$/, '')),
   };
 }
 
@@ -139,7 +150,9 @@ describe.each(['en', 'de'] as const)('certificate download (%s)', (lang) => {
     );
     expect(pdf.lines).toContain(`${text.issuedOn} ${formatCertificateDate(issued, lang)}`);
     expect(pdf.lines.join('\n')).not.toMatch(/Left empty|\[questions\]/);
-    expect(fetched).toEqual(['/assets/logo/logo.png']);
+    // The logo and Noto Sans latin, regular and bold: the texts need no other subset.
+    expect([...fetched].sort()).toEqual(['/assets/logo/logo.png', 'noto-sans-latin-400-normal.woff', 'noto-sans-latin-700-normal.woff']);
+    expect(new Set(pdf.fonts)).toEqual(new Set(['NotoSans-Regular', 'NotoSans-Bold']));
     expect(await within(view.section).findByText(text.downloaded)).toBeTruthy();
     expect((form.getByRole('textbox', { name: text.firstName }) as HTMLInputElement).value).toBe('');
 
@@ -173,6 +186,31 @@ describe.each(['en', 'de'] as const)('certificate download (%s)', (lang) => {
     const pdf = await downloadedPdf();
     expect(pdf.lines).toContain('Gabi Gäßler');
     expect(pdf).toMatchObject({ portraitA4: true, hasImage: false });
+  });
+
+  it('prints a name with letters outside Latin-1 as written, fetching the font subset it needs', async () => {
+    const view = show('anonymous', lang);
+    const form = within(view.section);
+    await view.user.type(form.getByRole('textbox', { name: text.firstName }), 'Zofia');
+    await view.user.type(form.getByRole('textbox', { name: text.lastName }), 'Łukasiewicz-Dvořák');
+    await view.user.click(form.getByRole('button', { name: text.download }));
+    const pdf = await downloadedPdf();
+    expect(pdf.lines).toContain('Zofia Łukasiewicz-Dvořák');
+    expect(fetched.filter(isFont).sort()).toEqual(['noto-sans-latin-400-normal.woff', 'noto-sans-latin-700-normal.woff', 'noto-sans-latin-ext-700-normal.woff']);
+  });
+
+  it('still makes the certificate when the fonts cannot be fetched, in Helvetica with stand-ins', async () => {
+    fontStatus = 404;
+    const view = show('anonymous', lang);
+    const form = within(view.section);
+    await view.user.type(form.getByRole('textbox', { name: text.firstName }), 'Zofia');
+    await view.user.type(form.getByRole('textbox', { name: text.lastName }), 'Łukasiewicz-Dvořák');
+    await view.user.click(form.getByRole('button', { name: text.download }));
+    const pdf = await downloadedPdf();
+    expect(pdf.lines).toContain('Zofia Lukasiewicz-Dvorák');
+    expect(pdf.fonts).toEqual(expect.arrayContaining(['Helvetica', 'Helvetica-Bold']));
+    expect(pdf.fonts.some((font) => font.startsWith('NotoSans'))).toBe(false);
+    expect(await within(view.section).findByText(text.downloaded)).toBeTruthy();
   });
 
   it('a guest who has not saved is asked to save first and gets nothing issued', () => {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { certificateDocument } from '../../certificate/certificateDocument';
-import { downloadCertificate } from '../../certificate/downloadCertificate';
+import { downloadCertificate, prepareCertificateDownload } from '../../certificate/downloadCertificate';
 import { certificateFileName } from '../../certificate/fileName';
 import { CertificateNameForm } from '../../certificate/NameForm';
 import type { CertificateVisitor } from '../../certificate/visitor';
@@ -92,7 +92,7 @@ export function CertificateDownload({ element, actor, visitor, issueDate }: Down
 
   if (visitor.kind === 'anonymous') {
     return (
-      <div className="flex flex-col items-start gap-1">
+      <div className="flex flex-col items-start gap-1" onPointerEnter={prepareCertificateDownload} onFocus={prepareCertificateDownload}>
         <CertificateNameForm
           isPending={status === 'creating'}
           onSubmit={({ firstName, lastName }) => void download(`${firstName} ${lastName}`, issueDate ?? issueNow(actor))}
@@ -105,7 +105,7 @@ export function CertificateDownload({ element, actor, visitor, issueDate }: Down
   const named = visitor.kind === 'user' || visitor.kind === 'guest';
   const hint = visitor.kind === 'unsavedGuest' ? t('certificate.saveFirst') : named && issueDate ? t('certificate.issuedFor', { name: visitor.name }) : t('certificate.notIssued');
   return (
-    <div className="flex flex-col items-start gap-1">
+    <div className="flex flex-col items-start gap-1" onPointerEnter={prepareCertificateDownload} onFocus={prepareCertificateDownload}>
       <Button
         variant="primary"
         isDisabled={!named || !issueDate || status === 'creating'}
