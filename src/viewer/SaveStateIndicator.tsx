@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { AnyActorRef } from 'xstate';
 import { saveStateOf, type SaveState, type TrackingSnapshot } from '../../machines/tracking';
 import { useViewerSelector } from '../elements/viewerContext';
+import { queueIsDurable } from './learnerTracking';
+import { browserKeepsLearnerState } from './localLearnerState';
 
 type Look = { tone: string; icon: 'check' | 'sync' | 'alert' | 'device'; label: string; detail?: string };
 
@@ -14,7 +16,7 @@ export function SaveStateIndicator() {
   const { t } = useTranslation('viewer');
   const tracking = useViewerSelector((context) => context.tracking, null) as AnyActorRef | null;
   const state = useSelector(tracking ?? undefined, (snapshot: TrackingSnapshot | undefined) => (snapshot ? saveStateOf(snapshot) : null), sameState);
-  const look = lookOf(state, t);
+  const look = lookOf(state, t, { durable: queueIsDurable(), local: browserKeepsLearnerState() });
   if (!look) return null;
   return (
     <div
@@ -32,17 +34,26 @@ export function SaveStateIndicator() {
   );
 }
 
-function lookOf(state: SaveState | null, t: (key: string, options?: Record<string, unknown>) => string): Look | null {
-  if (!state || state.status === 'off') return { tone: 'text-gray-500', icon: 'device', label: t('saveState.local') };
+/** Where the browser keeps work until it is saved: IndexedDB for tracked changes, localStorage for anonymous work. */
+type Keeping = { durable: boolean; local: boolean };
+
+const warning = 'bg-amber-50 text-amber-900 ring-1 ring-amber-200';
+
+function lookOf(state: SaveState | null, t: (key: string, options?: Record<string, unknown>) => string, keeping: Keeping): Look | null {
+  if (!state || state.status === 'off') {
+    if (!keeping.local) return { tone: warning, icon: 'alert', label: t('saveState.notKept'), detail: t('saveState.notKeptLong') };
+    return { tone: 'text-gray-500', icon: 'device', label: t('saveState.local') };
+  }
   if (state.status === 'saving') return { tone: 'text-gray-600', icon: 'sync', label: t('saveState.saving') };
   if (state.status === 'saved') return { tone: 'text-green-700', icon: 'check', label: t('saveState.saved'), detail: t('saveState.savedLong') };
   // Waiting for a guest name with nothing done yet: the Save button says enough.
   if (state.reason === 'guestName' && state.pending === 0) return null;
+  const reason = state.reason ? `${t(`saveState.reasons.${state.reason}`)} ` : '';
   return {
-    tone: 'bg-amber-50 text-amber-900 ring-1 ring-amber-200',
+    tone: warning,
     icon: 'alert',
     label: t('saveState.pending', { count: state.pending }),
-    detail: state.reason ? t(`saveState.reasons.${state.reason}`) : undefined,
+    detail: reason + t(keeping.durable ? 'saveState.keptHere' : 'saveState.memoryOnly'),
   };
 }
 

@@ -25,6 +25,11 @@ export function learnerQueue(): Promise<DurableQueue> {
   return queueOpening;
 }
 
+/** Whether queued changes survive a closed tab (IndexedDB), or live only in this page's memory. */
+export function queueIsDurable(): boolean {
+  return openedQueue?.durable ?? false;
+}
+
 type Setup = {
   /** What the viewer resumes from. */
   saved: LearnerState;

@@ -18,6 +18,19 @@ function browserStorage(): Storage | undefined {
   }
 }
 
+/** Whether this browser lets the page keep the learner's work (a probe write; blocked or full storage: false). */
+export function browserKeepsLearnerState(storage: Storage | undefined = browserStorage()): boolean {
+  const probe = `${KEY_PREFIX}probe`;
+  try {
+    if (!storage) return false;
+    storage.setItem(probe, '1');
+    storage.removeItem(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function learnerStateKey(shareId: string, materialId: string): string {
   return `${KEY_PREFIX}${shareId}:${materialId}`;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { trackingMachine, type SendBatchInput, type SendBatchOutput } from '../../machines/tracking';
 import { viewerMachine } from '../../machines/viewer';
@@ -10,6 +10,8 @@ import { createI18n } from '../../src/i18n';
 import { Material } from '../../src/model/material';
 import type { TrackingMode } from '../../src/model/tracking';
 import { SaveStateIndicator } from '../../src/viewer/SaveStateIndicator';
+import { learnerQueue } from '../../src/viewer/learnerTracking';
+import { IDBFactory } from 'fake-indexeddb';
 
 const material = Material.parse({
   modelName: 'Material', id: 'm', publicId: 'm', title: 'M',
@@ -17,7 +19,10 @@ const material = Material.parse({
 });
 
 const started: AnyActorRef[] = [];
-afterEach(() => started.splice(0).forEach((actor) => actor.stop()));
+afterEach(() => {
+  started.splice(0).forEach((actor) => actor.stop());
+  vi.restoreAllMocks();
+});
 
 /** A viewer whose tracking child sends through `send` (what the server would answer). */
 function viewerWithTracking(mode: TrackingMode, guestSessionId: string | null, send: (input: SendBatchInput) => Promise<SendBatchOutput>) {
@@ -96,5 +101,36 @@ describe('save state in the header', () => {
     );
     expect(indicator().dataset.status).toBe('local');
     expect(indicator().textContent).toContain('In diesem Browser gespeichert');
+  });
+
+  it('where the browser blocks storage, an anonymous visitor is told that a reload loses the work', () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    const viewer = createActor(viewerMachine, { input: { material } }).start();
+    started.push(viewer);
+    render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <ViewerActorContext.Provider value={viewer}>
+          <SaveStateIndicator />
+        </ViewerActorContext.Provider>
+      </I18nextProvider>,
+    );
+    expect(indicator().textContent).toContain('Not saved');
+    expect(indicator().textContent).toContain('a reload loses it');
+  });
+
+  it('pending changes: kept in this browser when the queue is in IndexedDB, else the learner is asked to keep the page open', async () => {
+    const offline = viewerWithTracking('user', null, async () => ({ acknowledged: 1, remaining: 0 }));
+    act(() => offline.tracking().send({ type: 'network.lost' }));
+    offline.change();
+    expect(indicator().textContent).toContain('leave the page open until everything is saved');
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    const queue = await learnerQueue();
+    expect(queue.durable).toBe(true);
+    offline.change();
+    expect(indicator().dataset.pending).toBe('2');
+    expect(indicator().textContent).toContain('Until then they are kept in this browser.');
+    vi.unstubAllGlobals();
   });
 });
