@@ -107,6 +107,19 @@ describe.each(testDatabaseKinds)('learners on share pages on %s', (kind) => {
       expect((await page(`/s/${share.scorm}/?guestSessionId=${await newGuest(share.scorm)}`)).data.learnerState).toEqual({});
     });
 
+    it('embeds what learners typed inertly: a stored answer or a guest name cannot close the page-data script', async () => {
+      const attack = '</script><script>alert(1)</script><!--';
+      const guest = (await post('/api/guest', { name: `Mallory ${attack}`, publicId: share.guest })).json().data.publicId as string;
+      const e = event({ shareId: share.guest, id: 'm-rich-q1', modelName: 'ChoiceQuestion', guestSessionId: guest }, { value: attack });
+      expect((await post('/api/userdata', { events: [e] })).statusCode).toBe(200);
+      const res = await a.app.inject({ url: `/s/${share.guest}/?guestSessionId=${guest}` });
+      expect(res.body).not.toContain('<script>alert(1)');
+      expect(res.body.match(/<\/script>/g)?.length).toBe((res.body.match(/<script\b/g) ?? []).length);
+      const data = embeddedPageData(res.body);
+      expect(data.guestSession?.name).toBe(`Mallory ${attack}`);
+      expect(data.learnerState?.['m-rich-q1']).toEqual({ value: attack });
+    });
+
     it("starts afresh (no error) with another share's, an unknown or a malformed guest session id", async () => {
       const foreign = await newGuest(share.otherGuest);
       for (const id of [foreign, newGuestLikeId(), 'nonsense', '']) {
