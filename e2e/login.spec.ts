@@ -119,8 +119,20 @@ test('a private share: login page, wrong and right password, the user’s certif
     await expect(element(page, question.id).getByRole('radio', { name: right })).toBeChecked();
     const logout = await page.request.post('/auth/logout');
     expect(logout.ok()).toBe(true);
-    await page.clock.fastForward(60_000);
     const toast = page.getByTestId('toast');
+    // The session watcher is a lazy chunk: its 60 s timer may start a moment after the page shows, so
+    // time is moved on by a poll interval until the check has gone out (and then no further, or the
+    // toast's own 8 s would run out too).
+    let checked = false;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/auth/session') checked = true;
+    });
+    await expect
+      .poll(async () => {
+        if (!checked) await page.clock.fastForward(60_000);
+        return checked;
+      })
+      .toBe(true);
     await expect(toast).toHaveAttribute('data-kind', 'error');
     await expect(toast).toContainText('Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu.');
     const session = await page.request.get('/auth/session');

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 export type AxeViolation = AxeResults['violations'][number];
@@ -14,7 +14,8 @@ export function describeViolations(violations: readonly AxeViolation[]): string 
 
 /**
  * Runs axe on the current page (all default rules), saves the full results as `test-results/<test>/axe-<name>.json` (attached to the test),
- * prints a summary of the violations and returns them so the test can assert on their impact.
+ * prints a summary of the violations and fails the test on any of impact moderate or worse (minor ones are
+ * printed only); returns them so the test can assert more.
  */
 export async function checkA11y(page: Page, testInfo: TestInfo, name: string): Promise<AxeViolation[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -24,10 +25,20 @@ export async function checkA11y(page: Page, testInfo: TestInfo, name: string): P
   if (results.violations.length > 0) {
     console.log(`axe on ${name} (${page.url()}): ${results.violations.length} violated rule(s)\n${describeViolations(results.violations)}`);
   }
+  expectNoModerateOrWorse(results.violations, name);
   return results.violations;
 }
 
 /** Violations of the given impact levels only (axe impacts: minor, moderate, serious, critical). */
 export function withImpact(violations: readonly AxeViolation[], ...impacts: string[]): AxeViolation[] {
   return violations.filter((v) => impacts.includes(v.impact ?? ''));
+}
+
+/** The impacts that fail a run: moderate and worse. Minor findings stay reported only. */
+export const FAILING_IMPACTS = ['moderate', 'serious', 'critical'] as const;
+
+/** Fails the test on any violation of impact moderate or higher, naming each in the message. */
+export function expectNoModerateOrWorse(violations: readonly AxeViolation[], name: string): void {
+  const failing = withImpact(violations, ...FAILING_IMPACTS);
+  expect(failing, `axe on ${name}:\n${describeViolations(failing)}`).toEqual([]);
 }

@@ -8,6 +8,7 @@ import { allElements, elementsOnPage, resolvePath } from '../model/tree';
 import { preloadElementComponents } from '../elements/registry';
 import { ContentList } from '../elements/ContentList';
 import { ElementView } from '../elements/ElementView';
+import { ElementHeadingLevelContext } from '../elements/static/elementHeadingLevel';
 import { useProgress, useViewerSelector, ViewerActorContext } from '../elements/viewerContext';
 import type { Chapter } from '../model/elements';
 import { SafeHtml } from '../ui/SafeHtml';
@@ -114,9 +115,13 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
 
   if (resolved.kind === 'notFound') return <ErrorView status={404} />;
   if (resolved.kind === 'element') {
+    // One element alone (embedded elsewhere): the page still has its h1, and the element's titles sit right under it.
     return (
       <main className="p-2" onClick={onLinkClick}>
-        <ElementView element={resolved.element} />
+        <h1 className="sr-only">{material.title}</h1>
+        <ElementHeadingLevelContext.Provider value={2}>
+          <ElementView element={resolved.element} />
+        </ElementHeadingLevelContext.Provider>
       </main>
     );
   }

@@ -13,6 +13,7 @@ import { PageDataContext, useAssetBase } from '../../viewer/PageDataContext';
 import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
 import { CertificateDownload } from './CertificateDownload';
+import { useElementHeadingLevel } from '../static/elementHeadingLevel';
 
 export type CertificateActor = ActorRefFrom<typeof certificateMachine>;
 type Snapshot = SnapshotFrom<typeof certificateMachine>;
@@ -57,6 +58,7 @@ export function CertificateView({ element, actor }: { element: Certificate; acto
   const issueDate = useSelector(actor, selectIssueDate);
   const ref = useIssueWhenVisible(actor, issueDate !== null, issuesOnSight(visitor));
   const titleId = useId();
+  const Title = `h${useElementHeadingLevel()}` as const;
   const lang = Lang.catch('de').parse(i18n.language);
   return (
     <section
@@ -67,7 +69,7 @@ export function CertificateView({ element, actor }: { element: Certificate; acto
       className="my-8 flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-6 shadow-sm"
     >
       {element.logo ? <img src={assetUrl(assetBase, element.logo, 'logo')} alt="" className="h-12 w-auto self-start object-contain" /> : null}
-      <h3 id={titleId} className="text-xl font-semibold">{element.title}</h3>
+      <Title id={titleId} className="text-xl font-semibold">{element.title}</Title>
       {element.description.trim() ? <SafeHtml html={element.description} className="text-gray-700" /> : null}
       {issueDate ? <p data-issue-date={issueDate}>{t('certificate.issuedOn', { date: formatCertificateDate(issueDate, lang) })}</p> : null}
       {element.validity ? <p className="text-sm text-gray-600">{t('certificate.validity', { validity: element.validity })}</p> : null}

@@ -13,6 +13,7 @@ import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
 import { QuestionFeedback } from './QuestionFeedback';
 import { ResultMark } from './ResultMark';
+import { useElementHeadingLevel } from '../static/elementHeadingLevel';
 
 type ClozeActor = ActorRefFrom<typeof clozeMachine>;
 type Snapshot = SnapshotFrom<typeof clozeMachine>;
@@ -80,6 +81,7 @@ const leafClass = (leaf: Extract<RichTextNode, { text: string }>) =>
 
 /** Renders the rich-text document; `renderGap` receives each gap with its reading-order index. */
 function RichText({ nodes, renderGap }: { nodes: readonly RichTextNode[]; renderGap: (gap: GapNode, index: number) => ReactNode }) {
+  const Title = `h${useElementHeadingLevel()}` as const;
   let gapIndex = 0;
   const walk = (list: readonly RichTextNode[], path: string): ReactNode =>
     list.map((node, position) => {
@@ -94,7 +96,7 @@ function RichText({ nodes, renderGap }: { nodes: readonly RichTextNode[]; render
         case 'p':
           return <p key={key} className="my-2 leading-9">{walk(node.children, key)}</p>;
         case 'h1':
-          return <h3 key={key} className="my-2 text-lg font-semibold">{walk(node.children, key)}</h3>;
+          return <Title key={key} className="my-2 text-lg font-semibold">{walk(node.children, key)}</Title>;
         case 'ul':
           return <ul key={key} className="my-2 list-disc pl-6 leading-9">{walk(node.children, key)}</ul>;
         case 'ol':

@@ -6,6 +6,7 @@ import { Disclosure } from '../../ui/Disclosure';
 import { ContentList } from '../ContentList';
 import type { ElementProps } from '../registry';
 import { ElementActor } from './ElementActor';
+import { useElementHeadingLevel } from './elementHeadingLevel';
 
 type FoldableData = ElementOf<'Foldable'>;
 
@@ -22,10 +23,12 @@ export function FoldableElement({ element }: ElementProps<FoldableData>) {
 
 function FoldableView({ element, actor }: { element: FoldableData; actor: ActorRefFrom<typeof foldableMachine> }) {
   const unfolded = useSelector(actor, selectUnfolded);
+  const headingLevel = useElementHeadingLevel();
   return (
     <div className="my-4" data-state={unfolded ? 'unfolded' : 'folded'}>
       <Disclosure
         title={element.title}
+        headingLevel={headingLevel}
         isExpanded={unfolded}
         onExpandedChange={(expanded) => {
           if (expanded !== unfolded) actor.send({ type: 'foldable.toggle' });

@@ -11,6 +11,7 @@ import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { AssetImage } from './AssetImage';
 import { ElementActor } from './ElementActor';
+import { useElementHeadingLevel } from './elementHeadingLevel';
 import { frameRatio } from './imageRatio';
 import { proseClasses } from './proseClasses';
 
@@ -110,6 +111,7 @@ function SpotPopup({ id, spot, position, total, showOrder, onClose, onPrevious, 
   const { t } = useTranslation('elements');
   const ref = useRef<HTMLDivElement>(null);
   const titleId = `${id}-title`;
+  const Title = `h${useElementHeadingLevel()}` as const;
 
   useEffect(() => {
     ref.current?.focus();
@@ -130,9 +132,9 @@ function SpotPopup({ id, spot, position, total, showOrder, onClose, onPrevious, 
       style={{ ...vertical, left: `${spot.x * 100}%`, transform: `translateX(-${spot.x * 100}%)`, width: HOTSPOT_POPUP_WIDTH, maxWidth: '100%', maxHeight: HOTSPOT_POPUP_MAX_HEIGHT }}
     >
       <div className="flex items-start gap-2 border-b border-gray-100 px-4 pt-3 pb-2">
-        <h3 id={titleId} className="flex-1 text-base font-semibold text-gray-900">
+        <Title id={titleId} className="flex-1 text-base font-semibold text-gray-900">
           {spot.title}
-        </h3>
+        </Title>
         <Button variant="icon" aria-label={t('hotspot.close')} onPress={onClose} className="-mt-1 -mr-2 shrink-0">
           <svg aria-hidden viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">
             <path d="M6 6l12 12M18 6 6 18" />

@@ -72,7 +72,8 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
           style={{ transform: `translateX(-${index * 100}%)`, transitionDuration: `${GALLERY_TRANSITION_MS}ms` }}
         >
           {element.content.map((image, i) => (
-            <figure
+            // The slide is a div: axe forbids role="group" on a figure with a figcaption (WAI carousel pattern).
+            <div
               key={image.id}
               role="group"
               aria-roledescription="slide"
@@ -82,15 +83,17 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
               data-state={i === index ? 'active' : 'inactive'}
               className="w-full shrink-0"
             >
-              <AssetImage
-                asset={image.asset}
-                alt={imageAlt(image)}
-                ratio={frameRatio(element.ratio, image.aspectRatio, image.asset) ?? 16 / 9}
-                fit={image.cropMode === 'crop' ? 'cover' : 'contain'}
-                eager={i === index}
-              />
-              {image.caption ? <SafeHtml as="figcaption" html={image.caption} className={`bg-white px-1 pt-2 text-sm text-gray-600 ${proseClasses}`} /> : null}
-            </figure>
+              <figure className="m-0">
+                <AssetImage
+                  asset={image.asset}
+                  alt={imageAlt(image)}
+                  ratio={frameRatio(element.ratio, image.aspectRatio, image.asset) ?? 16 / 9}
+                  fit={image.cropMode === 'crop' ? 'cover' : 'contain'}
+                  eager={i === index}
+                />
+                {image.caption ? <SafeHtml as="figcaption" html={image.caption} className={`bg-white px-1 pt-2 text-sm text-gray-600 ${proseClasses}`} /> : null}
+              </figure>
+            </div>
           ))}
         </div>
         {several ? (

@@ -34,6 +34,18 @@ describe.each(reactModes)('ImageGallery ($mode mode)', ({ strict }) => {
     expect(inactive).toHaveLength(2);
   });
 
+  it('marks each slide up as a group div holding a figure, never a figure with a role (axe aria-allowed-role)', () => {
+    const { root } = renderElement(gallery(3), { strict });
+    const slides = [...root.querySelectorAll('[aria-roledescription="slide"]')];
+    expect(slides.map((slide) => [slide.tagName, slide.getAttribute('role'), slide.getAttribute('aria-label')])).toEqual([
+      ['DIV', 'group', 'Image 1 of 3'],
+      ['DIV', 'group', 'Image 2 of 3'],
+      ['DIV', 'group', 'Image 3 of 3'],
+    ]);
+    expect(slides.every((slide) => slide.querySelector(':scope > figure > figcaption'))).toBe(true);
+    expect(root.querySelectorAll('figure[role]')).toHaveLength(0);
+  });
+
   it('dots go to a slide and mark the current one', () => {
     const { root } = renderElement(gallery(3), { strict });
     fireEvent.click(button(root, 'Go to image 3'));

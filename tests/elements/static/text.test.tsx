@@ -30,12 +30,28 @@ describe('Text', () => {
 });
 
 describe('Heading', () => {
-  it.each([1, 2, 3, 4, 5, 6])('level %i renders h%i with its html', (level) => {
+  // The page title is the page's only h1: authored level 1 renders as h2 and keeps the look of level 1.
+  it.each([
+    [1, 'h2'],
+    [2, 'h2'],
+    [3, 'h3'],
+    [4, 'h4'],
+    [5, 'h5'],
+    [6, 'h6'],
+  ])('level %i renders %s with its html', (level, tag) => {
     const { root } = renderElement({ id: `h${level}`, modelName: 'Heading', level, content: { html: 'Kapitel <em>eins</em>' } });
-    const heading = root.querySelector(`h${level}`);
+    const heading = root.querySelector(tag);
     expect(heading?.textContent).toBe('Kapitel eins');
     expect(heading?.querySelector('em')).not.toBeNull();
     expect(root.querySelectorAll('h1, h2, h3, h4, h5, h6')).toHaveLength(1);
+  });
+
+  it('styles levels 1 and 2 apart although both are h2', () => {
+    const one = renderElement({ id: 'one', modelName: 'Heading', level: 1, content: { html: 'Eins' } }).root.querySelector('h2');
+    const two = renderElement({ id: 'two', modelName: 'Heading', level: 2, content: { html: 'Zwei' } }).root.querySelector('h2');
+    expect(one?.className.split(' ')).toContain('text-3xl');
+    expect(two?.className.split(' ')).not.toContain('text-3xl');
+    expect(two?.className.split(' ')).toContain('text-2xl');
   });
 });
 
