@@ -1,12 +1,9 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ImportFile } from '../../src/model/material';
 import { ShareKind } from '../../src/model/pageData';
-import { readConfig } from '../config';
 import { readContentFile } from '../content/readContentFile';
-import { DataDirLockedError } from '../db/lock';
-import { openDatabase, pgliteDir } from '../db/open';
 import { ImportConflictError, importFile } from '../store/import';
+import { CliError, parseCommandLine, withDatabase } from './cliSupport';
 
 const USAGE = `Usage: npm run import -- FILE.json [--share public|private|guest|scorm|preview]
 
@@ -15,17 +12,8 @@ The database is the server's: DATABASE_URL if set, else PGlite in DATA_DIR (defa
 
 /** `npm run import -- FILE.json [--share KIND]`; answers the exit code. */
 export async function runImport(argv: string[]): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { share: { type: 'string', default: 'public' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (args.values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const args = parseCommandLine(argv, { options: { share: { type: 'string', default: 'public' }, help: { type: 'boolean', short: 'h' } } }, USAGE);
+  if (typeof args === 'number') return args;
   if (args.positionals.length !== 1) {
     console.error(USAGE);
     return 2;
@@ -45,41 +33,31 @@ export async function runImport(argv: string[]): Promise<number> {
     return 1;
   }
 
-  const config = readConfig();
-  let db;
   try {
-    db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(
-        `The embedded database in ${pgliteDir(config.dataDir)} is in use by a running server (pid ${error.pid}): stop the server first, then import again.`,
-      );
-      return 1;
-    }
-    throw error;
-  }
-
-  try {
-    const result = await importFile(db, parsed.value, { share: kind.data });
-    const base = `http://localhost:${Number(process.env.PORT) || 3000}/s/${result.share.publicId}/`;
-    if (result.rootModelName === 'Material') {
-      const [material] = result.materials;
-      console.log(`Imported material "${result.title}" (id ${result.rootId}, ${material.models} models).`);
-    } else {
-      console.log(`Imported collection "${result.title}" (id ${result.rootId}) with ${result.materials.length} materials:`);
-      for (const m of result.materials) console.log(`  ${m.id}  "${m.title}"  ${base}${m.publicId}`);
-    }
-    console.log(`Share (${kind.data}${result.share.created ? ', new' : ''}): ${base}`);
-    return 0;
+    return await withDatabase('import again', async (db) => {
+      const result = await importFile(db, parsed.value, { share: kind.data });
+      const base = `http://localhost:${Number(process.env.PORT) || 3000}/s/${result.share.publicId}/`;
+      if (result.rootModelName === 'Material') {
+        const [material] = result.materials;
+        console.log(`Imported material "${result.title}" (id ${result.rootId}, ${material.models} models).`);
+      } else {
+        console.log(`Imported collection "${result.title}" (id ${result.rootId}) with ${result.materials.length} materials:`);
+        for (const m of result.materials) console.log(`  ${m.id}  "${m.title}"  ${base}${m.publicId}`);
+      }
+      console.log(`Share (${kind.data}${result.share.created ? ', new' : ''}): ${base}`);
+      return 0;
+    });
   } catch (error) {
     if (error instanceof ImportConflictError) {
       console.error(`${file} was not imported:`);
       for (const issue of error.issues) console.error(`  ${issue}`);
       return 1;
     }
+    if (error instanceof CliError) {
+      console.error(error.message);
+      return error.exitCode;
+    }
     throw error;
-  } finally {
-    await db.close();
   }
 }
 

@@ -1,11 +1,7 @@
-import { parseArgs } from 'node:util';
 import { LoginBody } from '../../src/model/tracking';
 import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/password';
-import { readConfig } from '../config';
-import { DataDirLockedError } from '../db/lock';
-import { openDatabase, pgliteDir } from '../db/open';
-import type { Database } from '../db/types';
 import { createUser, listUsers, normalizeEmail, removeUser, setPasswordHash, UserExistsError } from '../store/users';
+import { CliError, parseCommandLine, withDatabase } from './cliSupport';
 import { passwordIsTyped, readPassword } from './readPassword';
 
 const USAGE = `Usage: npm run users -- COMMAND
@@ -18,15 +14,6 @@ const USAGE = `Usage: npm run users -- COMMAND
 Accounts log in on private shares. From a terminal the password is asked for without echo;
 otherwise the first line of stdin is the password (at least ${PASSWORD_MIN_LENGTH} characters).
 The database is the server's: DATABASE_URL if set, else PGlite in DATA_DIR (default ./data).`;
-
-class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
-}
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const PASSWORD_MAX_LENGTH = LoginBody.shape.password.maxLength ?? 1000;
@@ -47,45 +34,16 @@ async function newPassword(): Promise<string> {
   return password;
 }
 
-async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-  const config = readConfig();
-  let db: Database;
-  try {
-    db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      throw new CliError(
-        `The embedded database in ${pgliteDir(config.dataDir)} is in use by a running server (pid ${error.pid}): stop the server first, then run this command again.`,
-      );
-    }
-    throw error;
-  }
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
-
 const dateOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /** `npm run users -- COMMAND …`; answers the exit code. */
 export async function runUsers(argv: string[]): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (args.values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const args = parseCommandLine(
+    argv,
+    { options: { 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, help: { type: 'boolean', short: 'h' } } },
+    USAGE,
+  );
+  if (typeof args === 'number') return args;
   const [command, email, ...rest] = args.positionals;
   const hasNames = args.values['first-name'] !== undefined || args.values['last-name'] !== undefined;
   try {
@@ -96,28 +54,28 @@ export async function runUsers(argv: string[]): Promise<number> {
         const firstname = (args.values['first-name'] ?? '').trim();
         const lastname = (args.values['last-name'] ?? '').trim();
         const passwordHash = await hashPassword(await newPassword());
-        await withDatabase((db) => createUser(db, { email: address, passwordHash, firstname, lastname }));
+        await withDatabase('run this command again', (db) => createUser(db, { email: address, passwordHash, firstname, lastname }));
         const name = [firstname, lastname].filter(Boolean).join(' ');
         console.log(`Added user ${address}${name ? ` (${name})` : ''}.`);
         return 0;
       }
       case 'list': {
         if (email) throw new CliError(USAGE, 2);
-        const users = await withDatabase((db) => listUsers(db));
+        const users = await withDatabase('run this command again', (db) => listUsers(db));
         if (!users.length) console.log('No users yet. Add one with: npm run users -- add EMAIL');
         for (const u of users) console.log(`${u.email}\t${[u.firstname, u.lastname].filter(Boolean).join(' ') || '-'}\tadded ${dateOf(u.createdAt)}`);
         return 0;
       }
       case 'remove': {
         const address = checkEmail(email);
-        if (!(await withDatabase((db) => removeUser(db, address)))) throw new CliError(`No user with the email ${address}.`);
+        if (!(await withDatabase('run this command again', (db) => removeUser(db, address)))) throw new CliError(`No user with the email ${address}.`);
         console.log(`Removed user ${address} with their sessions and saved progress.`);
         return 0;
       }
       case 'password': {
         const address = checkEmail(email);
         const passwordHash = await hashPassword(await newPassword());
-        if (!(await withDatabase((db) => setPasswordHash(db, address, passwordHash)))) throw new CliError(`No user with the email ${address}.`);
+        if (!(await withDatabase('run this command again', (db) => setPasswordHash(db, address, passwordHash)))) throw new CliError(`No user with the email ${address}.`);
         console.log(`Changed the password of ${address}; their login sessions were ended.`);
         return 0;
       }

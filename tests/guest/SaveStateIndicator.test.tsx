@@ -24,6 +24,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+function renderIndicator(viewer: AnyActorRef, lang: 'de' | 'en') {
+  render(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <ViewerActorContext.Provider value={viewer}>
+        <SaveStateIndicator />
+      </ViewerActorContext.Provider>
+    </I18nextProvider>,
+  );
+}
+
 /** A viewer whose tracking child sends through `send` (what the server would answer). */
 function viewerWithTracking(mode: TrackingMode, guestSessionId: string | null, send: (input: SendBatchInput) => Promise<SendBatchOutput>) {
   let queued = 0;
@@ -39,13 +49,7 @@ function viewerWithTracking(mode: TrackingMode, guestSessionId: string | null, s
   });
   const viewer = createActor(viewerMachine, { input: { material, tracking: { logic, input: { mode, guestSessionId, online: true, pending: 0 } } } }).start();
   started.push(viewer);
-  render(
-    <I18nextProvider i18n={createI18n('en')}>
-      <ViewerActorContext.Provider value={viewer}>
-        <SaveStateIndicator />
-      </ViewerActorContext.Provider>
-    </I18nextProvider>,
-  );
+  renderIndicator(viewer, 'en');
   const change = () => act(() => viewer.send({ type: 'element.changed', id: 'q', field: 'selected', value: ['a'] }));
   const tracking = () => viewer.getSnapshot().context.tracking as AnyActorRef;
   return { viewer, change, tracking, queued: () => queued };
@@ -92,13 +96,7 @@ describe('save state in the header', () => {
   it('without tracking (anonymous): the work is kept in this browser', () => {
     const viewer = createActor(viewerMachine, { input: { material } }).start();
     started.push(viewer);
-    render(
-      <I18nextProvider i18n={createI18n('de')}>
-        <ViewerActorContext.Provider value={viewer}>
-          <SaveStateIndicator />
-        </ViewerActorContext.Provider>
-      </I18nextProvider>,
-    );
+    renderIndicator(viewer, 'de');
     expect(indicator().dataset.status).toBe('local');
     expect(indicator().textContent).toContain('In diesem Browser gespeichert');
   });
@@ -109,13 +107,7 @@ describe('save state in the header', () => {
     });
     const viewer = createActor(viewerMachine, { input: { material } }).start();
     started.push(viewer);
-    render(
-      <I18nextProvider i18n={createI18n('en')}>
-        <ViewerActorContext.Provider value={viewer}>
-          <SaveStateIndicator />
-        </ViewerActorContext.Provider>
-      </I18nextProvider>,
-    );
+    renderIndicator(viewer, 'en');
     expect(indicator().textContent).toContain('Not saved');
     expect(indicator().textContent).toContain('a reload loses it');
   });
