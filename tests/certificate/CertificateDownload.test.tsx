@@ -129,6 +129,13 @@ async function downloadedPdf(index = 0) {
 
 describe.each(['en', 'de'] as const)('certificate download (%s)', (lang) => {
   const text = texts[lang];
+  /** An anonymous visitor fills in the name form and presses Download. */
+  const downloadAs = async (view: ReturnType<typeof show>, firstName: string, lastName: string) => {
+    const form = within(view.section);
+    await view.user.type(form.getByRole('textbox', { name: text.firstName }), firstName);
+    await view.user.type(form.getByRole('textbox', { name: text.lastName }), lastName);
+    await view.user.click(form.getByRole('button', { name: text.download }));
+  };
 
   it('an anonymous visitor enters a name; the first download issues the certificate and prints the answered free texts', async () => {
     const view = show('anonymous', lang);
@@ -136,9 +143,7 @@ describe.each(['en', 'de'] as const)('certificate download (%s)', (lang) => {
     view.scrollIntoView();
     expect(view.issueDate()).toBeNull();
     const form = within(view.section);
-    await view.user.type(form.getByRole('textbox', { name: text.firstName }), 'Jürgen');
-    await view.user.type(form.getByRole('textbox', { name: text.lastName }), 'Weiß');
-    await view.user.click(form.getByRole('button', { name: text.download }));
+    await downloadAs(view, 'Jürgen', 'Weiß');
 
     const pdf = await downloadedPdf();
     const issued = view.issueDate()!;
@@ -190,10 +195,7 @@ describe.each(['en', 'de'] as const)('certificate download (%s)', (lang) => {
 
   it('prints a name with letters outside Latin-1 as written, fetching the font subset it needs', async () => {
     const view = show('anonymous', lang);
-    const form = within(view.section);
-    await view.user.type(form.getByRole('textbox', { name: text.firstName }), 'Zofia');
-    await view.user.type(form.getByRole('textbox', { name: text.lastName }), 'Łukasiewicz-Dvořák');
-    await view.user.click(form.getByRole('button', { name: text.download }));
+    await downloadAs(view, 'Zofia', 'Łukasiewicz-Dvořák');
     const pdf = await downloadedPdf();
     expect(pdf.lines).toContain('Zofia Łukasiewicz-Dvořák');
     expect(fetched.filter(isFont).sort()).toEqual(['noto-sans-latin-400-normal.woff', 'noto-sans-latin-700-normal.woff', 'noto-sans-latin-ext-700-normal.woff']);
@@ -202,10 +204,7 @@ describe.each(['en', 'de'] as const)('certificate download (%s)', (lang) => {
   it('still makes the certificate when the fonts cannot be fetched, in Helvetica with stand-ins', async () => {
     fontStatus = 404;
     const view = show('anonymous', lang);
-    const form = within(view.section);
-    await view.user.type(form.getByRole('textbox', { name: text.firstName }), 'Zofia');
-    await view.user.type(form.getByRole('textbox', { name: text.lastName }), 'Łukasiewicz-Dvořák');
-    await view.user.click(form.getByRole('button', { name: text.download }));
+    await downloadAs(view, 'Zofia', 'Łukasiewicz-Dvořák');
     const pdf = await downloadedPdf();
     expect(pdf.lines).toContain('Zofia Lukasiewicz-Dvorák');
     expect(pdf.fonts).toEqual(expect.arrayContaining(['Helvetica', 'Helvetica-Bold']));
