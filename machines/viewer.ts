@@ -34,7 +34,13 @@ export type ViewerEvent =
    * A page (the material, a chapter, an external resource or one embedded element) is shown.
    * `completesOnOpen`: opening it completes it (an external resource, an openedCompletion step).
    */
-  | { type: 'page.open'; pageId: string; content: readonly ContentElement[]; completesOnOpen?: boolean }
+  | { type: 'page.open'; pageId: string; completesOnOpen?: boolean }
+  /**
+   * These elements (and what their containers hold, short of nested chapters) are about to be
+   * rendered: the actors of the stateful ones are spawned now, unless they exist. The view reveals
+   * a long page in chunks, so start-up does not grow with the page.
+   */
+  | { type: 'elements.reveal'; elements: readonly ContentElement[] }
   | ElementChangedEvent;
 
 export type ViewerContext = {
@@ -60,6 +66,8 @@ export type ViewerContext = {
 
 type MaterialIndex = {
   barriers: ReturnType<typeof barrierPreconditions>;
+  /** Ids of the barriers and paths: the elements that are told when progress moves. */
+  informed: string[];
   paths: Map<string, Path>;
   stepPaths: Map<string, Path>;
   /** modelName of every model a change can name (the material, elements, path steps). */
@@ -80,7 +88,8 @@ function indexMaterial(material: Material): MaterialIndex {
       modelNames.set(step.id, step.modelName);
     }
   }
-  return { barriers: barrierPreconditions(material), paths, stepPaths, modelNames };
+  const barriers = barrierPreconditions(material);
+  return { barriers, informed: [...barriers.keys(), ...paths.keys()], paths, stepPaths, modelNames };
 }
 
 /**
@@ -97,20 +106,22 @@ export const viewerMachine = setup({
   },
   guards: {
     isNewPage: ({ context, event }) => event.type === 'page.open' && !context.openedPageIds.includes(event.pageId),
+    hasUnspawned: ({ context, event }) => event.type === 'elements.reveal' && unspawnedOf(event.elements, context).length > 0,
   },
   actions: {
-    spawnPageElements: assign(({ context, event, spawn }) => {
-      if (event.type !== 'page.open') return {};
+    recordOpenedPage: assign({
+      openedPageIds: ({ context, event }) => (event.type === 'page.open' ? [...context.openedPageIds, event.pageId] : context.openedPageIds),
+    }),
+    spawnRevealed: assign(({ context, event, spawn }) => {
+      if (event.type !== 'elements.reveal') return {};
       // Element machines differ per modelName; setup() cannot type a spawn over a runtime registry.
       const spawnElement = spawn as unknown as (logic: AnyStateMachine, options: { id: string; input: unknown }) => AnyActorRef;
       const elementActors = { ...context.elementActors };
-      for (const element of elementsOnPage(event.content)) {
-        const logic = elementMachines[element.modelName];
-        if (!logic || elementActors[element.id]) continue;
-        const [provided, input] = withServices(logic, element, context.services);
+      for (const element of unspawnedOf(event.elements, context)) {
+        const [provided, input] = withServices(elementMachines[element.modelName]!, element, context.services);
         elementActors[element.id] = spawnElement(provided, { id: `element:${element.id}`, input: { ...input, saved: savedStateOf(element, context) } });
       }
-      return { elementActors, openedPageIds: [...context.openedPageIds, event.pageId] };
+      return { elementActors };
     }),
     setCurrentPage: assign({
       currentPageId: ({ event }) => (event.type === 'page.open' ? event.pageId : null),
@@ -148,9 +159,15 @@ export const viewerMachine = setup({
       enqueue.assign({ rootProgress });
       enqueue.sendTo(context.tracking, { type: 'root.progress', value: rootProgress });
     }),
-    /** Barriers learn whether their condition holds; paths learn the progress of their derived steps. */
-    informActors: enqueueActions(({ context, enqueue }) => {
-      for (const [id, actor] of Object.entries(context.elementActors)) {
+    /**
+     * Barriers learn whether their condition holds; paths learn the progress of their derived steps.
+     * After a reveal only the revealed ones need to (the others know already).
+     */
+    informActors: enqueueActions(({ context, event, enqueue }) => {
+      const ids = event.type === 'elements.reveal' ? [...elementsOnPage(event.elements)].map((e) => e.id) : context.index.informed;
+      for (const id of ids) {
+        const actor = context.elementActors[id];
+        if (!actor) continue;
         const barrier = context.index.barriers.get(id);
         if (barrier) enqueue.sendTo(actor, { type: 'barrier.condition', met: barrierMet(barrier, context.progress) });
         const path = context.index.paths.get(id);
@@ -183,11 +200,16 @@ export const viewerMachine = setup({
         'page.open': [
           {
             guard: 'isNewPage',
-            actions: ['completeOnOpen', 'spawnPageElements', 'setCurrentPage', 'informActors'],
-            description: 'First visit: spawn the page’s element actors and tell them what the progress allows.',
+            actions: ['completeOnOpen', 'recordOpenedPage', 'setCurrentPage', 'informActors'],
+            description: 'First visit of a page: it becomes the current one (opening may complete it).',
           },
-          { actions: ['completeOnOpen', 'setCurrentPage', 'informActors'], description: 'Revisit: the actors exist already.' },
+          { actions: ['completeOnOpen', 'setCurrentPage', 'informActors'], description: 'Revisit of a page.' },
         ],
+        'elements.reveal': {
+          guard: 'hasUnspawned',
+          actions: ['spawnRevealed', 'informActors'],
+          description: 'Elements are about to be rendered: spawn the actors they lack and tell them what the progress allows.',
+        },
         'element.changed': {
           actions: ['recordChange', 'track', 'informActors'],
           description: 'A child reports one changed field: tracking gets it; progress may unlock barriers and move paths on.',
@@ -199,6 +221,11 @@ export const viewerMachine = setup({
 
 /** setup() cannot type a spawn of logic chosen at runtime (element machines, the provided tracking machine). */
 type SpawnUntyped = (logic: AnyActorLogic, options: { id: string; systemId?: string; input: unknown }) => AnyActorRef;
+
+/** The stateful elements among these (and inside their containers) that have no actor yet. */
+function unspawnedOf(elements: readonly ContentElement[], context: ViewerContext): ContentElement[] {
+  return [...elementsOnPage(elements)].filter((element) => elementMachines[element.modelName] && !context.elementActors[element.id]);
+}
 
 /** An element's machine with the services it uses, and its input. */
 function withServices(logic: AnyStateMachine, element: ContentElement, services: ElementServices): [AnyStateMachine, { element: ContentElement }] {

@@ -270,11 +270,13 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
     variant(viewerMachine, 'material with a chapter', {
       input: { material },
       events: [
-        { type: 'page.open', pageId: 'm1', content: material.content },
-        { type: 'page.open', pageId: 'ch1', content: chapterContent },
+        { type: 'page.open', pageId: 'm1' },
+        { type: 'page.open', pageId: 'ch1' },
+        { type: 'elements.reveal', elements: material.content },
+        { type: 'elements.reveal', elements: chapterContent },
         { type: 'element.changed', id: 'q1', field: 'progress', value: 1 },
       ],
-      key: (s) => sorted(s.context.openedPageIds),
+      key: (s) => [sorted(s.context.openedPageIds), sorted(Object.keys(s.context.elementActors))],
     }),
   ],
   scrollProgress: [

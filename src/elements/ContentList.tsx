@@ -1,8 +1,12 @@
 import { useSelector } from '@xstate/react';
+import { createContext, memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { AnyActorRef } from 'xstate';
 import type { ContentElement } from '../model/elements';
+import { elementsOnPage } from '../model/tree';
 import { ElementView } from './ElementView';
-import { useElementActor } from './viewerContext';
+import { chunkTook, FIRST_CHUNK, nextChunkSize, onRevealEverything, queueChunk, revealingEverything } from './revealScheduler';
+import { useElementActor, useRevealer } from './viewerContext';
 
 /** Index of the barrier that splits a list: only the first barrier does (spec section 4). */
 export function splitIndex(elements: readonly ContentElement[]): number {
@@ -10,24 +14,93 @@ export function splitIndex(elements: readonly ContentElement[]): number {
 }
 
 /**
- * Renders a list of content elements in order. Everything after the first barrier stays hidden
- * until that barrier's actor is unlocked.
+ * The id of an element the page must show at once (the scrollTo parameter): lists render up to
+ * the element that is or holds it without waiting for their chunks.
  */
-export function ContentList({ elements }: { elements: readonly ContentElement[] }) {
-  const at = splitIndex(elements);
-  if (at < 0) return <ElementRun elements={elements} />;
+export const RevealTargetContext = createContext<string | undefined>(undefined);
+
+/**
+ * Renders a list of content elements in order. Everything after the first barrier stays hidden
+ * until that barrier's actor is unlocked. Memoised: a list re-renders only when its elements do,
+ * never because a learner answered something elsewhere on the page.
+ */
+export const ContentList = memo(function ContentList({ elements }: { elements: readonly ContentElement[] }) {
+  const [before, barrierId, after] = useMemo(() => {
+    const at = splitIndex(elements);
+    return at < 0 ? [elements, null, []] : [elements.slice(0, at + 1), elements[at].id, elements.slice(at + 1)];
+  }, [elements]);
   return (
     <>
-      <ElementRun elements={elements.slice(0, at + 1)} />
-      <AfterBarrier barrierId={elements[at].id} elements={elements.slice(at + 1)} />
+      <ElementRun elements={before} />
+      {barrierId ? <AfterBarrier barrierId={barrierId} elements={after} /> : null}
     </>
   );
+});
+
+/** How many leading elements already have their actors (a container's list, revealed with it). */
+function readyPrefix(elements: readonly ContentElement[], isReady: (element: ContentElement) => boolean): number {
+  let count = 0;
+  while (count < elements.length && isReady(elements[count])) count++;
+  return count;
 }
 
+/** Index of the element that is, or holds, `id`; -1 when none does. */
+function indexHolding(elements: readonly ContentElement[], id: string | undefined): number {
+  if (!id) return -1;
+  return elements.findIndex((element) => element.id === id || [...elementsOnPage([element])].some((inner) => inner.id === id));
+}
+
+/**
+ * A run of elements, mounted in chunks: the first before the first paint, the others one per task
+ * (src/elements/revealScheduler.ts). Before a chunk renders, the viewer spawns the actors of its
+ * elements (`elements.reveal`), so every element renders once, with its actor.
+ */
 function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
+  const revealer = useRevealer();
+  const target = useContext(RevealTargetContext);
+  const [count, setCount] = useState(() => (revealingEverything() ? 0 : readyPrefix(elements, revealer.isReady)));
+  const chunkStart = useRef<{ at: number; size: number } | null>(null);
+
+  const revealUpTo = (end: number) => {
+    const next = Math.min(elements.length, end);
+    if (next <= count) return;
+    revealer.reveal(elements.slice(count, next));
+    setCount(next);
+  };
+
+  // The first chunk (and anything the page was asked to scroll to) is there before the first paint.
+  useLayoutEffect(() => {
+    const wanted = revealingEverything() ? elements.length : Math.max(FIRST_CHUNK, indexHolding(elements, target) + 1);
+    if (count < wanted) revealUpTo(wanted);
+  }, [target]); // eslint-disable-line react-hooks/exhaustive-deps -- runs on mount and when the target changes
+
+  useLayoutEffect(() => {
+    if (!chunkStart.current) return;
+    chunkTook(performance.now() - chunkStart.current.at, chunkStart.current.size);
+    chunkStart.current = null;
+  }, [count]);
+
+  useEffect(() => {
+    if (count >= elements.length || count === 0) return;
+    return queueChunk(() => {
+      const size = nextChunkSize();
+      chunkStart.current = { at: performance.now(), size };
+      revealUpTo(count + size);
+    });
+  }, [count, elements]); // eslint-disable-line react-hooks/exhaustive-deps -- revealUpTo reads this render's count
+
+  useEffect(
+    () =>
+      onRevealEverything(() => {
+        if (count < elements.length) flushSync(() => revealUpTo(elements.length));
+      }),
+    [count, elements], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  const shown = useMemo(() => elements.slice(0, count), [elements, count]);
   return (
     <>
-      {elements.map((element) => (
+      {shown.map((element) => (
         <ElementView key={element.id} element={element} />
       ))}
     </>

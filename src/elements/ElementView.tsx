@@ -1,12 +1,13 @@
-import { Suspense, type ComponentType } from 'react';
+import { memo, Suspense, type ComponentType } from 'react';
 import type { ContentElement } from '../model/elements';
 import { elementComponents, type ElementProps } from './registry';
 
 /**
  * Wraps one element: the DOM contract of every rendered element is `id` = model id and
  * `data-model-name` = modelName (scrollTo, highlight, navigation, search and tests rely on it).
+ * Memoised: the element re-renders only through its own actor's snapshot.
  */
-export function ElementView({ element }: { element: ContentElement }) {
+export const ElementView = memo(function ElementView({ element }: { element: ContentElement }) {
   const Component = elementComponents[element.modelName] as ComponentType<ElementProps> | undefined;
   return (
     <div id={element.id} data-model-name={element.modelName} data-width={element.width ?? 'default'} className="element scroll-mt-24">
@@ -15,4 +16,4 @@ export function ElementView({ element }: { element: ContentElement }) {
       </Suspense>
     </div>
   );
-}
+});

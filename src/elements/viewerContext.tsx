@@ -1,22 +1,41 @@
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
+import { elementMachines } from '../../machines/elements/registry';
 import type { ViewerContext } from '../../machines/viewer';
 import type { ContentElement } from '../model/elements';
 import type { Material } from '../model/material';
 import { elementProgress } from '../model/progressTree';
+import { elementsOnPage } from '../model/tree';
 
 /** The root viewer actor of the open material (machines/viewer.ts), provided by the material route. */
 export const ViewerActorContext = createContext<AnyActorRef | null>(null);
 
 const noActor = null;
 
-/** The actor the viewer spawned for element `id`, or undefined where none is spawned (yet). */
+const spawnedActor = (viewer: AnyActorRef | null, id: string): AnyActorRef | undefined =>
+  viewer ? (viewer.getSnapshot()?.context as ViewerContext | undefined)?.elementActors?.[id] : undefined;
+
+const unsubscribed = () => () => {};
+
+/**
+ * The actor the viewer spawned for element `id`, or undefined where none is spawned (yet). Actors
+ * live as long as the material is open, so once found it is not watched any more: a learner's
+ * click elsewhere costs this element nothing.
+ */
 export function useElementActor<T extends AnyActorRef = AnyActorRef>(id: string): T | undefined {
   const viewer = useContext(ViewerActorContext);
-  return useSelector(viewer ?? (noActorRef as AnyActorRef), (snapshot) =>
-    viewer ? (snapshot?.context?.elementActors?.[id] as T | undefined) : undefined,
+  const known = spawnedActor(viewer, id);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!viewer || known) return () => {};
+      const subscription = viewer.subscribe(() => onChange());
+      return () => subscription.unsubscribe();
+    },
+    [viewer, known],
   );
+  const actor = useSyncExternalStore(known ? unsubscribed : subscribe, () => spawnedActor(viewer, id));
+  return actor as T | undefined;
 }
 
 /** A stand-in that never changes, so the hook order stays the same without a viewer. */
@@ -26,12 +45,38 @@ const noActorRef = {
 } as unknown as AnyActorRef;
 
 /** Selects from the viewer's context (progress, unlocked barriers …); `fallback` without a viewer. */
-export function useViewerSelector<T>(selector: (context: ViewerContext) => T, fallback: T): T {
+export function useViewerSelector<T>(selector: (context: ViewerContext) => T, fallback: T, compare?: (a: T, b: T) => boolean): T {
   const viewer = useContext(ViewerActorContext);
-  return useSelector(viewer ?? (noActorRef as AnyActorRef), (snapshot) => (viewer && snapshot ? selector(snapshot.context as ViewerContext) : fallback));
+  return useSelector(viewer ?? (noActorRef as AnyActorRef), (snapshot) => (viewer && snapshot ? selector(snapshot.context as ViewerContext) : fallback), compare);
 }
 
 /** The progress 0..1 of a chapter, path, question or the material, derived from what the actors reported. */
 export function useProgress(element: ContentElement | Material): number {
   return useViewerSelector((context) => elementProgress(element, context.progress), 0);
+}
+
+/** What a list needs to render its elements in chunks: which are ready, and how to make more ready. */
+export type Revealer = {
+  /** Whether every stateful element among these (and inside their containers) has its actor. */
+  isReady: (element: ContentElement) => boolean;
+  /** Spawns the actors these elements lack (the viewer's `elements.reveal`). */
+  reveal: (elements: readonly ContentElement[]) => void;
+};
+
+const alwaysReady: Revealer = { isReady: () => true, reveal: () => {} };
+
+/** Without a viewer (an element rendered alone) every element is ready: it runs a local actor. */
+export function useRevealer(): Revealer {
+  const viewer = useContext(ViewerActorContext);
+  return useMemo(() => {
+    if (!viewer) return alwaysReady;
+    return {
+      isReady: (element) => {
+        const actors = (viewer.getSnapshot().context as ViewerContext).elementActors;
+        for (const inner of elementsOnPage([element])) if (elementMachines[inner.modelName] && !actors[inner.id]) return false;
+        return true;
+      },
+      reveal: (elements) => viewer.send({ type: 'elements.reveal', elements }),
+    };
+  }, [viewer]);
 }

@@ -5,6 +5,8 @@ import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { ProgressRing } from '../ui/ProgressRing';
+import type { Material } from '../model/material';
+import { useProgress } from '../elements/viewerContext';
 import { useGuestSessionActor } from '../guest/GuestSessionProvider';
 import { usePageData } from './PageDataContext';
 import { SaveStateIndicator } from './SaveStateIndicator';
@@ -17,7 +19,7 @@ const GuestControl = lazy(() => import('../guest/GuestControl'));
  * (one level up, scroll restored) and the breadcrumbs; then whether the learner's work is saved,
  * the guest-save control, progress and language. Hidden in print.
  */
-export function Header({ crumbs, backTo, progress }: { crumbs: Crumb[]; backTo?: string; progress?: number }) {
+export function Header({ crumbs, backTo, material }: { crumbs: Crumb[]; backTo?: string; material?: Material }) {
   const { t } = useTranslation('viewer');
   const { preview } = usePageData();
   const offersGuestSave = useGuestSessionActor() !== null;
@@ -44,11 +46,16 @@ export function Header({ crumbs, backTo, progress }: { crumbs: Crumb[]; backTo?:
             <GuestControl />
           </Suspense>
         ) : null}
-        {progress === undefined ? null : (
-          <ProgressRing progress={progress} size={32} label={t('materialProgress', { percent: Math.round(progress * 100) })} />
-        )}
+        {material ? <MaterialProgressRing material={material} /> : null}
         <LanguageSwitch />
       </div>
     </header>
   );
+}
+
+/** The material's progress: the one part of the header that follows the learner's answers. */
+function MaterialProgressRing({ material }: { material: Material }) {
+  const { t } = useTranslation('viewer');
+  const progress = useProgress(material);
+  return <ProgressRing progress={progress} size={32} label={t('materialProgress', { percent: Math.round(progress * 100) })} />;
 }

@@ -6,10 +6,10 @@ import { viewerMachine } from '../../machines/viewer';
 import type { Material } from '../model/material';
 import { allElements, elementsOnPage, resolvePath } from '../model/tree';
 import { preloadElementComponents } from '../elements/registry';
-import { ContentList } from '../elements/ContentList';
-import { ElementView } from '../elements/ElementView';
+import { ContentList, RevealTargetContext } from '../elements/ContentList';
+import { revealEverything } from '../elements/revealScheduler';
 import { ElementHeadingLevelContext } from '../elements/static/elementHeadingLevel';
-import { useProgress, useViewerSelector, ViewerActorContext } from '../elements/viewerContext';
+import { useViewerSelector, ViewerActorContext } from '../elements/viewerContext';
 import type { Chapter } from '../model/elements';
 import { SafeHtml } from '../ui/SafeHtml';
 import type { ViewerSearch } from '../../routes/search';
@@ -17,7 +17,7 @@ import { Cover } from './Cover';
 import { learnerStateKey, persistLearnerState } from './localLearnerState';
 import { learnerSetup, useTrackingSignals } from './learnerTracking';
 import { useGuestSessionActor } from '../guest/GuestSessionProvider';
-import { useHostProgress } from './useHostProgress';
+import { HostProgress } from './useHostProgress';
 import { ScrollProgressTracker } from './ScrollProgressTracker';
 import { OverlayProvider } from '../ui/OverlayProvider';
 import { usePageData } from './PageDataContext';
@@ -67,6 +67,7 @@ export function MaterialViewer({ material, children }: { material: Material; chi
   usePreloadWhenIdle(material);
   return (
     <ViewerActorContext.Provider value={viewer}>
+      <HostProgress material={material} />
       <OverlayProvider>{children}</OverlayProvider>
     </ViewerActorContext.Provider>
   );
@@ -98,8 +99,6 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   const pageKey = segments.join('/');
   const viewer = useViewerRef();
   const chapter = trail[trail.length - 1];
-  const materialProgress = useProgress(material);
-  useHostProgress(materialProgress);
   const pageBarrierIds = useMemo(() => [...elementsOnPage(page.content)].filter((e) => e.modelName === 'Barrier').map((e) => e.id), [page]);
   const forwardBlocked = useViewerSelector((context) => pageBarrierIds.some((id) => !context.unlockedBarrierIds.includes(id)), false);
   const onLinkClick = useRelativeLinkNavigation();
@@ -107,11 +106,13 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   useLayoutEffect(() => {
     // Fetch the chunks of every element kind on the page at once rather than one by one as they render.
     if (resolved.kind === 'page') void preloadElementComponents(new Set([...elementsOnPage(page.content)].map((e) => e.modelName)));
-    if (resolved.kind === 'page') viewer.send({ type: 'page.open', pageId: page.id, content: page.content, completesOnOpen: opensComplete(chapter) });
-    if (resolved.kind === 'iframe') viewer.send({ type: 'page.open', pageId: resolved.resource.id, content: [], completesOnOpen: true });
-    if (resolved.kind === 'element') viewer.send({ type: 'page.open', pageId: `element:${resolved.element.id}`, content: [resolved.element] });
+    if (resolved.kind === 'page') viewer.send({ type: 'page.open', pageId: page.id, completesOnOpen: opensComplete(chapter) });
+    if (resolved.kind === 'iframe') viewer.send({ type: 'page.open', pageId: resolved.resource.id, completesOnOpen: true });
+    if (resolved.kind === 'element') viewer.send({ type: 'page.open', pageId: `element:${resolved.element.id}` });
   }, [resolved, page, viewer]);
   useScrollTarget(search.scrollTo, search.highlight, pageKey);
+  useRevealEverythingBeforePrint();
+  const single = useMemo(() => (resolved.kind === 'element' ? [resolved.element] : []), [resolved]);
 
   if (resolved.kind === 'notFound') return <ErrorView status={404} />;
   if (resolved.kind === 'element') {
@@ -120,7 +121,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
       <main className="p-2" onClick={onLinkClick}>
         <h1 className="sr-only">{material.title}</h1>
         <ElementHeadingLevelContext.Provider value={2}>
-          <ElementView element={resolved.element} />
+          <ContentList elements={single} />
         </ElementHeadingLevelContext.Provider>
       </main>
     );
@@ -133,7 +134,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   if (resolved.kind === 'iframe') {
     return (
       <div onClick={onLinkClick}>
-        {showHeader ? <Header crumbs={[...crumbs, { label: resolved.resource.title, to: '.' }]} backTo={pagePath(base, trail)} progress={materialProgress} /> : null}
+        {showHeader ? <Header crumbs={[...crumbs, { label: resolved.resource.title, to: '.' }]} backTo={pagePath(base, trail)} material={material} /> : null}
         <main>
           <EmbeddedPage resource={resolved.resource} />
         </main>
@@ -145,7 +146,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   const showCover = !chapter || !chapter.hideHeaderImage;
   return (
     <div onClick={onLinkClick}>
-      {showHeader ? <Header crumbs={crumbs} backTo={backTo} progress={materialProgress} /> : null}
+      {showHeader ? <Header crumbs={crumbs} backTo={backTo} material={material} /> : null}
       <main>
         <article key={page.id} data-page-id={page.id} className="pb-4" aria-labelledby={`title-${page.id}`}>
           {showCover ? <Cover asset={page.cover} color={chapter ? undefined : material.color} /> : null}
@@ -156,7 +157,13 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
             {!chapter && material.description ? <SafeHtml html={material.description} className="mb-8 text-lg text-gray-600" /> : null}
           </div>
           <div className="content-flow flex flex-col gap-6" data-testid="page-content">
-            {page.content.length ? <ContentList elements={page.content} /> : <p className="container-content text-gray-500">{t('list.empty')}</p>}
+            {page.content.length ? (
+              <RevealTargetContext.Provider value={search.scrollTo}>
+                <ContentList elements={page.content} />
+              </RevealTargetContext.Provider>
+            ) : (
+              <p className="container-content text-gray-500">{t('list.empty')}</p>
+            )}
           </div>
           {page.evaluationType === 'scrolling' ? <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} /> : null}
         </article>
@@ -164,6 +171,14 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
       {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} forwardBlocked={forwardBlocked} />}
     </div>
   );
+}
+
+/** Printing needs the whole page: lists still mounting in chunks render to their end first. */
+function useRevealEverythingBeforePrint() {
+  useEffect(() => {
+    window.addEventListener('beforeprint', revealEverything);
+    return () => window.removeEventListener('beforeprint', revealEverything);
+  }, []);
 }
 
 /** An openedCompletion step is complete once opened. */

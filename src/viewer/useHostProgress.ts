@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { useProgress } from '../elements/viewerContext';
+import type { Material } from '../model/material';
 
 /** The message a framing page receives on every progress change (spec section 4, Tracking). */
 export const PROGRESS_MESSAGE_TYPE = 'lernwerk:progress';
@@ -12,4 +14,10 @@ export function useHostProgress(progress: number) {
     if (window.parent === window) return;
     window.parent.postMessage({ type: PROGRESS_MESSAGE_TYPE, value: progress }, '*');
   }, [progress]);
+}
+
+/** Posts the material's progress to a framing host; renders nothing, so progress re-renders nothing else. */
+export function HostProgress({ material }: { material: Material }) {
+  useHostProgress(useProgress(material));
+  return null;
 }

@@ -11,29 +11,33 @@ const statefulOnPage = (content: typeof material.content) =>
   [...elementsOnPage(content)].filter((e) => elementMachines[e.modelName]).map((e) => e.id).sort();
 
 describe('viewer machine', () => {
-  it('spawns one actor per stateful element of an opened page, once, with a stable id', () => {
+  it('spawns one actor per stateful element of revealed elements, once, with a stable id', () => {
     const viewer = createActor(viewerMachine, { input: { material } }).start();
     expect(viewer.getSnapshot().context.elementActors).toEqual({});
-    viewer.send({ type: 'page.open', pageId: material.id, content: material.content });
+    viewer.send({ type: 'page.open', pageId: material.id });
+    viewer.send({ type: 'elements.reveal', elements: material.content });
     const first = viewer.getSnapshot().context.elementActors;
     expect(statefulOnPage(material.content)).toEqual(['fold', 'path']);
     expect(Object.keys(first).sort()).toEqual(statefulOnPage(material.content));
     for (const [id, ref] of Object.entries(first)) expect(ref.id).toBe(`element:${id}`);
 
-    viewer.send({ type: 'page.open', pageId: material.id, content: material.content });
+    viewer.send({ type: 'page.open', pageId: material.id });
+    viewer.send({ type: 'elements.reveal', elements: material.content });
     expect(viewer.getSnapshot().context.elementActors).toBe(first);
     expect(viewer.getSnapshot().context.openedPageIds).toEqual([material.id]);
   });
 
-  it('does not spawn the inside of chapters that were not opened', () => {
+  it('does not spawn the inside of chapters that were not revealed', () => {
     const viewer = createActor(viewerMachine, { input: { material } }).start();
-    viewer.send({ type: 'page.open', pageId: material.id, content: material.content });
+    viewer.send({ type: 'page.open', pageId: material.id });
+    viewer.send({ type: 'elements.reveal', elements: material.content });
     const chapter = material.content[1];
     if (chapter.modelName !== 'Chapter') throw new Error('fixture changed');
     const inside = statefulOnPage(chapter.content);
     expect(inside).toEqual(['ch1-fold']);
     for (const id of inside) expect(viewer.getSnapshot().context.elementActors[id]).toBeUndefined();
-    viewer.send({ type: 'page.open', pageId: chapter.id, content: chapter.content });
+    viewer.send({ type: 'page.open', pageId: chapter.id });
+    viewer.send({ type: 'elements.reveal', elements: chapter.content });
     for (const id of inside) expect(viewer.getSnapshot().context.elementActors[id]?.id).toBe(`element:${id}`);
     expect(viewer.getSnapshot().context.currentPageId).toBe(chapter.id);
     expect(viewer.getSnapshot().context.openedPageIds).toEqual([material.id, chapter.id]);
@@ -66,7 +70,8 @@ describe('viewer: progress, barriers and paths', () => {
   });
   const start = () => {
     const viewer = createActor(viewerMachine, { input: { material: progressMaterial } }).start();
-    viewer.send({ type: 'page.open', pageId: 'pm', content: progressMaterial.content });
+    viewer.send({ type: 'page.open', pageId: 'pm' });
+    viewer.send({ type: 'elements.reveal', elements: progressMaterial.content });
     return viewer;
   };
 
@@ -89,7 +94,7 @@ describe('viewer: progress, barriers and paths', () => {
     const viewer = start();
     const path = viewer.getSnapshot().context.elementActors.path;
     expect(path.getSnapshot().context.progress).toEqual({ 'open-me': 0, derived: 1 });
-    viewer.send({ type: 'page.open', pageId: 'open-me', content: [], completesOnOpen: true });
+    viewer.send({ type: 'page.open', pageId: 'open-me', completesOnOpen: true });
     expect(viewer.getSnapshot().context.progress['open-me']).toBe(1);
     expect(path.getSnapshot().context.progress['open-me']).toBe(1);
     expect(elementProgress(progressMaterial.content[2], viewer.getSnapshot().context.progress)).toBe(1);
@@ -104,7 +109,8 @@ describe('viewer: services for element machines', () => {
   });
   const answer = async (options: { input: ViewerInput }) => {
     const viewer = createActor(viewerMachine, options).start();
-    viewer.send({ type: 'page.open', pageId: 'fm', content: feedbackMaterial.content });
+    viewer.send({ type: 'page.open', pageId: 'fm' });
+    viewer.send({ type: 'elements.reveal', elements: feedbackMaterial.content });
     const ft = viewer.getSnapshot().context.elementActors.ft;
     ft.send({ type: 'answer.change', value: 'Weil die Sonne scheint.' });
     ft.send({ type: 'answer.submit' });
@@ -145,7 +151,8 @@ describe('viewer: resuming what the learner did', () => {
     const saved = { q: { selected: ['q-a', 'q-b'], evaluated: true, progress: 1 }, b: { unlocked: true } };
     const viewer = createActor(viewerMachine, { input: { material, saved } }).start();
     expect(viewer.getSnapshot().context.progress).toEqual({ q: 1 });
-    viewer.send({ type: 'page.open', pageId: 'rm', content: material.content });
+    viewer.send({ type: 'page.open', pageId: 'rm' });
+    viewer.send({ type: 'elements.reveal', elements: material.content });
     const { q, b } = viewer.getSnapshot().context.elementActors;
     expect(q.getSnapshot().value).toBe('evaluated');
     expect(q.getSnapshot().context.selected).toEqual(['q-a', 'q-b']);
@@ -197,8 +204,8 @@ describe('viewer: tracking child', () => {
   it('an external resource opened is saved and tracked as progress 1, once', () => {
     const { received, logic } = recorder();
     const viewer = createActor(viewerMachine, { input: { material: quiz, tracking: { logic, input: {} } } }).start();
-    viewer.send({ type: 'page.open', pageId: 'res', content: [], completesOnOpen: true });
-    viewer.send({ type: 'page.open', pageId: 'res', content: [], completesOnOpen: true });
+    viewer.send({ type: 'page.open', pageId: 'res', completesOnOpen: true });
+    viewer.send({ type: 'page.open', pageId: 'res', completesOnOpen: true });
     expect(viewer.getSnapshot().context.saved.res).toEqual({ progress: 1 });
     expect(received.filter((e) => e.type === 'tracking.changed')).toEqual([
       { type: 'tracking.changed', changes: [{ id: 'res', modelName: 'IFrame', field: 'progress', value: 1 }] },

@@ -17,7 +17,7 @@ import { PageDataContext } from '../../src/viewer/PageDataContext';
 
 /*
  * Renders content the way the material page does: a real viewer actor (machines/viewer.ts) spawns
- * the element actors on `page.open`, and the components find them through ViewerActorContext. The
+ * the element actors on `elements.reveal`, and the components find them through ViewerActorContext. The
  * test holds the viewer, so it reads the very actor a component drives.
  */
 
@@ -59,7 +59,8 @@ export function renderInViewer(content: readonly unknown[], id: string, { lang, 
   const material = Material.parse({ modelName: 'Material', id: 'walk-material', publicId: 'walk', title: 'Walk', content });
   const viewer = createActor(viewerMachine, { input: { material, services }, ...(clock ? { clock } : {}) }).start();
   started.push(viewer);
-  viewer.send({ type: 'page.open', pageId: material.id, content: material.content });
+  viewer.send({ type: 'page.open', pageId: material.id });
+  viewer.send({ type: 'elements.reveal', elements: material.content });
   /*
    * No pause between the parts of an interaction (nothing here waits for time), and no
    * pointer-events check: jsdom loads no stylesheet, so the check would only read inline styles,

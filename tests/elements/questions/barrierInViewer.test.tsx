@@ -23,7 +23,8 @@ const material = Material.parse({
 describe('a barrier inside the viewer', () => {
   it('names what still blocks it, enables once answered, then moves focus to what it reveals and announces it', async () => {
     const viewer = createActor(viewerMachine, { input: { material } }).start();
-    viewer.send({ type: 'page.open', pageId: 'm', content: material.content });
+    viewer.send({ type: 'page.open', pageId: 'm' });
+    viewer.send({ type: 'elements.reveal', elements: material.content });
     const { user } = renderElement(
       <ViewerActorContext.Provider value={viewer}>
         <ContentList elements={material.content} />

@@ -25,7 +25,8 @@ const material = Material.parse({
 describe('interactive elements inside the viewer', () => {
   it('use the actors the viewer spawned, and the viewer receives their changes', async () => {
     const viewer = createActor(viewerMachine, { input: { material } }).start();
-    viewer.send({ type: 'page.open', pageId: 'm1', content: material.content });
+    viewer.send({ type: 'page.open', pageId: 'm1' });
+    viewer.send({ type: 'elements.reveal', elements: material.content });
     const { user } = renderElement(
       <ViewerActorContext.Provider value={viewer}>
         <ContentList elements={material.content} />

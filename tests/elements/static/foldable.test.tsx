@@ -46,7 +46,8 @@ describe('Foldable with a viewer', () => {
     const element = ContentElement.parse(foldable(true));
     const material = Material.parse({ modelName: 'Material', id: 'mat', publicId: 'mat', title: 'Material', content: [element] });
     const viewer = createActor(viewerMachine, { input: { material } }).start();
-    viewer.send({ type: 'page.open', pageId: 'mat', content: material.content });
+    viewer.send({ type: 'page.open', pageId: 'mat' });
+    viewer.send({ type: 'elements.reveal', elements: material.content });
     const spawned = viewer.getSnapshot().context.elementActors['fold-1'];
     expect(spawned.getSnapshot().value).toBe('folded');
 
