@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { allInteractiveOf } from '../../scripts/bench/browser';
+import { checkBudgets, median } from '../../scripts/bench/report';
+
+describe('allInteractiveOf (the TTI-style figure of the benchmark)', () => {
+  it('is the last element rendered when nothing follows it', () => {
+    expect(allInteractiveOf({ fcp: 100, lastRendered: 500, longTasks: [], requests: [], now: 1600 })).toBe(500);
+  });
+
+  it('waits until a quiet second has been observed', () => {
+    expect(allInteractiveOf({ fcp: 100, lastRendered: 500, longTasks: [], requests: [], now: 1400 })).toBeUndefined();
+  });
+
+  it('is never before first contentful paint', () => {
+    expect(allInteractiveOf({ fcp: 800, lastRendered: 500, longTasks: [], requests: [], now: 1900 })).toBe(800);
+  });
+
+  it('ends with the last long task before the first quiet second', () => {
+    const longTasks: [number, number][] = [[400, 300], [1200, 100], [3000, 200]];
+    // 700 → 1200 is not a second; 1300 → 2300 is quiet: the task ending at 1300 is the last one counted.
+    expect(allInteractiveOf({ fcp: 100, lastRendered: 500, longTasks, requests: [], now: 5000 })).toBe(1300);
+  });
+
+  it('counts requests in flight as busy, but the figure is a long task end', () => {
+    const longTasks: [number, number][] = [[400, 300]];
+    const requests = [{ start: 650, end: 2500 }];
+    expect(allInteractiveOf({ fcp: 100, lastRendered: 500, longTasks, requests, now: 3000 })).toBeUndefined();
+    expect(allInteractiveOf({ fcp: 100, lastRendered: 500, longTasks, requests, now: 3600 })).toBe(700);
+    expect(allInteractiveOf({ fcp: 100, lastRendered: 500, longTasks, requests: [{ start: 650, end: undefined }], now: 9000 })).toBeUndefined();
+  });
+});
+
+describe('budgets', () => {
+  it('median of an even count is the mean of the middle two', () => {
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeUndefined();
+  });
+
+  it('names what was missed and what was not measured', () => {
+    const load = (ms: number, kind: 'app' | 'floor') => ({
+      kind, status: 'ok' as const, fcpMs: ms, lastRenderedMs: ms, allInteractiveMs: ms, heapBytes: 1e6, wireBytes: 1e5, domElements: 100,
+      textResponses: 2, uncompressed: [], clicksMs: [10, 12, 11],
+    });
+    const budgets = checkBudgets({
+      startedAt: '', finishedAt: '', commit: 'x', database: 'pglite', browser: 'Chromium', floor: '',
+      options: { sizes: [100, 1000], pairs: { 100: 1, 1000: 1 }, clicks: 3, timeoutMs: 120_000, seed: 1, build: true },
+      sizes: [100, 1000].map((size) => ({
+        size, node: { viewerStartMs: [1], parseMs: [1] },
+        pairs: [{ pair: 0, appFirst: true, app: load(size === 100 ? 300 : 2000, 'app'), floor: load(200, 'floor') }],
+      })),
+      firstRouteJsGzip: 100 * 1024, ingest: null, ingestNote: '',
+    });
+    const byName = Object.fromEntries(budgets.map((b) => [b.name.split(' ')[0] + ' ' + b.name.split(' ')[1], b]));
+    expect(byName['all interactive'].ok).toBe(false);
+    expect(byName['all interactive'].detail).toContain('1,000: 10× ✗');
+    expect(budgets.filter((b) => !b.ok).map((b) => b.name)).toEqual([
+      'all interactive ≤ 2.5× the floor at every size',
+      'first contentful paint ≤ 1.5× the floor at every size',
+    ]);
+  });
+});
