@@ -10,6 +10,7 @@ import { readPageData } from './readPageData';
 import { ErrorView } from './viewer/ErrorView';
 import { PageDataContext } from './viewer/PageDataContext';
 import { Toasts } from './ui/Toasts';
+import { ServerSanitizedHtml } from './ui/SafeHtml';
 import './styles.css';
 
 const LoginPage = lazy(() => import('./auth/LoginPage'));
@@ -59,10 +60,13 @@ async function start() {
   );
 }
 
+/** Every route renders content from this server's calls: its html was sanitised at import (src/ui/SafeHtml). */
 function AppRouter({ router }: { router: AppRouter }) {
   return (
     <AriaRouterProvider navigate={(to) => void router.navigate({ to })} useHref={(to) => router.buildLocation({ to }).href}>
-      <RouterProvider router={router} />
+      <ServerSanitizedHtml.Provider value={true}>
+        <RouterProvider router={router} />
+      </ServerSanitizedHtml.Provider>
     </AriaRouterProvider>
   );
 }

@@ -1,4 +1,5 @@
-import { duplicateIdIssues, formatPath, type Collection, type ImportFile, type Material } from '../../src/model/material';
+import { duplicateIdIssues, formatPath, ImportFile, type Collection, type Material } from '../../src/model/material';
+import { sanitizeContent } from '../content/sanitizeContent';
 import type { ShareKind } from '../../src/model/pageData';
 import type { Database, Queryable } from '../db/types';
 import { ensureShare } from './shares';
@@ -33,8 +34,10 @@ export interface ImportResult {
  * Stores a parsed material or collection in one transaction. Rows are upserted by id, so a
  * re-import updates in place and removes what disappeared; an id owned by another root is an
  * error. A collection stores itself and each material as its own root plus its item order.
+ * Html is stored sanitised (server/content/sanitizeContent.ts): it is served as stored.
  */
-export async function importFile(db: Database, file: ImportFile, options: { share: ShareKind }): Promise<ImportResult> {
+export async function importFile(db: Database, parsed: ImportFile, options: { share: ShareKind }): Promise<ImportResult> {
+  const file = sanitizeContent(ImportFile, parsed);
   if (file.modelName === 'Collection') {
     const issues = collectionIssues(file);
     if (issues.length) throw new ImportConflictError(issues);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CollectionView } from '../model/collectionView';
-import { Material } from '../model/material';
+import type { Material } from '../model/material';
 import { showGatewayError, toastsGatewayError } from '../ui/toasts';
 
 /** A non-OK answer: carries status, url and headers (spec section 8). */
@@ -47,8 +47,16 @@ async function request<S extends z.ZodType>(base: string, path: string, body: un
   return schema.parse(json?.data) as z.infer<S>;
 }
 
+/**
+ * A material as the server answers it: validated against the `Material` schema once, at import
+ * (server/store/import.ts), and stored that way. The browser checks only its envelope, so a
+ * course of thousands of elements is not validated again on every load.
+ */
+const ServedMaterial = z.looseObject({ modelName: z.literal('Material'), id: z.string(), publicId: z.string(), content: z.array(z.unknown()) });
+const asMaterial = (served: z.infer<typeof ServedMaterial>) => served as unknown as Material;
+
 export function queryMaterial(base: string, share: string, id: string): Promise<Material> {
-  return call(base, 'model/query', { share, modelName: 'Material', id }, z.array(Material).length(1)).then(([m]) => m);
+  return call(base, 'model/query', { share, modelName: 'Material', id }, z.array(ServedMaterial).length(1)).then(([m]) => asMaterial(m));
 }
 
 export function queryCollection(base: string, share: string, id: string): Promise<CollectionView> {
@@ -56,5 +64,5 @@ export function queryCollection(base: string, share: string, id: string): Promis
 }
 
 export function collectionMaterial(base: string, collectionPublicId: string, publicId: string, guestSessionId?: string): Promise<Material> {
-  return call(base, 'collectionMaterial', { collectionPublicId, publicId, guestSessionId }, Material);
+  return call(base, 'collectionMaterial', { collectionPublicId, publicId, guestSessionId }, ServedMaterial).then(asMaterial);
 }

@@ -14,9 +14,20 @@ export function isTracked(element: ContentElement): boolean {
   return QUESTIONS.has(element.modelName) || element.modelName === 'Chapter' || element.modelName === 'Path' || element.modelName === 'IFrame';
 }
 
-/** The tracked items of a list: containers (columns, panels, foldables) count through what they hold. */
-export function trackedItems(list: readonly ContentElement[]): ContentElement[] {
-  return list.flatMap((element) => (isTracked(element) ? [element] : childListsOf(element).flatMap(trackedItems)));
+const trackedItemsOf = new WeakMap<readonly ContentElement[], readonly ContentElement[]>();
+
+/**
+ * The tracked items of a list: containers (columns, panels, foldables) count through what they hold.
+ * Content never changes while it is open, so each list is walked once (progress is derived on
+ * every learner change).
+ */
+export function trackedItems(list: readonly ContentElement[]): readonly ContentElement[] {
+  let items = trackedItemsOf.get(list);
+  if (!items) {
+    items = list.flatMap((element) => (isTracked(element) ? [element] : childListsOf(element).flatMap(trackedItems)));
+    trackedItemsOf.set(list, items);
+  }
+  return items;
 }
 
 /**
@@ -46,8 +57,8 @@ function averageOf(list: readonly ContentElement[], reported: ReportedProgress):
 }
 
 /** Every barrier of a material with the tracked items before it in its own list. */
-export function barrierPreconditions(material: Material): Map<string, { barrier: Barrier; preceding: ContentElement[] }> {
-  const found = new Map<string, { barrier: Barrier; preceding: ContentElement[] }>();
+export function barrierPreconditions(material: Material): Map<string, { barrier: Barrier; preceding: readonly ContentElement[] }> {
+  const found = new Map<string, { barrier: Barrier; preceding: readonly ContentElement[] }>();
   const visitList = (list: readonly ContentElement[]) => {
     list.forEach((element, index) => {
       if (element.modelName === 'Barrier') found.set(element.id, { barrier: element, preceding: trackedItems(list.slice(0, index)) });

@@ -6,6 +6,12 @@ import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
  * the html comes back escaped as plain text.
  */
 
+/**
+ * The version of the sanitising rules. The server stores content sanitised (server/content);
+ * raising this makes it sanitise what it stored before once more, at its next start.
+ */
+export const SANITIZER_VERSION = 1;
+
 /** Schemes a link may keep; every other scheme becomes a blank page (spec section 5). */
 export const SAFE_LINK_SCHEMES = ['http', 'https', 'ftp', 'ftps', 'tel', 'callto', 'mailto', 'isurf'] as const;
 const BLANK = 'about:blank';

@@ -14,6 +14,8 @@ import type { ContentElement } from '../../model/elements';
 import { useState, type MouseEvent } from 'react';
 
 const noItems: ContentElement[] = [];
+/** The list is derived anew on every change of the viewer; it re-renders the barrier only when other items block it. */
+const sameItems = (a: readonly ContentElement[], b: readonly ContentElement[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
 /** The items above that still keep the barrier closed, each a link that scrolls to it. */
 function BlockingList({ items }: { items: readonly ContentElement[] }) {
@@ -68,10 +70,14 @@ export function BarrierView({ element, actor }: { element: Barrier; actor: Barri
   const { t } = useTranslation('questions');
   const unlocked = useSelector(actor, selectUnlocked);
   const canContinue = useSelector(actor, selectCanContinue);
-  const blocking = useViewerSelector((context) => {
-    const entry = context.index.barriers.get(element.id);
-    return entry ? blockingItems(entry, context.progress) : noItems;
-  }, noItems);
+  const blocking = useViewerSelector(
+    (context) => {
+      const entry = context.index.barriers.get(element.id);
+      return entry ? blockingItems(entry, context.progress) : noItems;
+    },
+    noItems,
+    sameItems,
+  );
   const [announcement, setAnnouncement] = useState('');
   const unlock = () => {
     actor.send({ type: 'barrier.unlock' });

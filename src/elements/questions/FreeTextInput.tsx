@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId, useLayoutEffect, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { FREE_TEXT_MAX_ROWS, FREE_TEXT_MIN_ROWS } from '../../../machines/constants';
@@ -29,22 +29,31 @@ export function FreeTextInputElement({ element }: ElementProps<FreeTextInput>) {
   );
 }
 
-/** Rows for the text: at least 3, at most 10, measured from the content's height where layout exists. */
-function useAutoRows(value: string) {
+/** Browsers that size a text area to its content themselves (CSS `field-sizing`, Chromium 123+). */
+const sizesItself = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+
+/** 3 to 10 rows by the content (spec section 5); the CSS does it where `field-sizing` exists. */
+const autoGrowClass = 'field-sizing-content min-h-[calc(3lh+1rem+2px)] max-h-[calc(10lh+1rem+2px)]';
+
+/**
+ * Rows for browsers without `field-sizing`: from the line count when rendering (no layout read, so
+ * a page of many answers costs no forced layout), measured from the content's height only while the
+ * learner types.
+ */
+function useFallbackRows(value: string) {
   const ref = useRef<HTMLTextAreaElement>(null);
-  useLayoutEffect(() => {
+  const lines = Math.min(FREE_TEXT_MAX_ROWS, Math.max(FREE_TEXT_MIN_ROWS, value.split('\n').length));
+  const measure = () => {
     const area = ref.current;
-    if (!area) return;
-    const lines = value.split('\n').length;
+    if (sizesItself || !area) return;
     area.rows = FREE_TEXT_MIN_ROWS;
     const style = getComputedStyle(area);
     const lineHeight = Number.parseFloat(style.lineHeight);
     const padding = (Number.parseFloat(style.paddingTop) || 0) + (Number.parseFloat(style.paddingBottom) || 0);
-    const measured =
-      Number.isFinite(lineHeight) && lineHeight > 0 && area.scrollHeight > 0 ? Math.ceil((area.scrollHeight - padding) / lineHeight) : lines;
-    area.rows = Math.min(FREE_TEXT_MAX_ROWS, Math.max(FREE_TEXT_MIN_ROWS, measured, lines));
-  }, [value]);
-  return ref;
+    const measured = Number.isFinite(lineHeight) && lineHeight > 0 && area.scrollHeight > 0 ? Math.ceil((area.scrollHeight - padding) / lineHeight) : lines;
+    area.rows = Math.min(FREE_TEXT_MAX_ROWS, Math.max(lines, measured));
+  };
+  return { ref, rows: sizesItself ? FREE_TEXT_MIN_ROWS : lines, measure };
 }
 
 export function FreeTextInputView({ element, actor }: { element: FreeTextInput; actor: FreeTextActor }) {
@@ -54,7 +63,7 @@ export function FreeTextInputView({ element, actor }: { element: FreeTextInput; 
   const failed = useSelector(actor, selectFailed);
   const generated = useSelector(actor, selectGenerated);
   const instructionsId = useId();
-  const areaRef = useAutoRows(value);
+  const autoRows = useFallbackRows(value);
   const locked = phase !== 'notEvaluated';
   const edit = () => actor.send({ type: 'answer.edit' });
 
@@ -64,15 +73,18 @@ export function FreeTextInputView({ element, actor }: { element: FreeTextInput; 
       {/* A click on the evaluated (disabled) answer edits it again; the Edit Answer button does the same for keyboards. */}
       <div onClick={phase === 'evaluated' ? edit : undefined} title={phase === 'evaluated' ? t('freeText.editHint') : undefined}>
         <textarea
-          ref={areaRef}
+          ref={autoRows.ref}
           aria-label={t('freeText.answer')}
           aria-describedby={instructionsId}
-          rows={FREE_TEXT_MIN_ROWS}
+          rows={autoRows.rows}
           value={value}
           disabled={locked}
           placeholder={element.placeholder || t('freeText.placeholder')}
-          onChange={(event) => actor.send({ type: 'answer.change', value: event.target.value })}
-          className={`block w-full resize-none rounded-md border border-gray-300 px-3 py-2 leading-6 focus:border-primary-600 focus:outline-none disabled:bg-gray-50 disabled:text-gray-700 ${phase === 'evaluated' ? 'pointer-events-none' : ''}`}
+          onChange={(event) => {
+            actor.send({ type: 'answer.change', value: event.target.value });
+            autoRows.measure();
+          }}
+          className={`block w-full resize-none ${sizesItself ? autoGrowClass : ''} rounded-md border border-gray-300 px-3 py-2 leading-6 focus:border-primary-600 focus:outline-none disabled:bg-gray-50 disabled:text-gray-700 ${phase === 'evaluated' ? 'pointer-events-none' : ''}`}
         />
       </div>
       <div className="mt-4">

@@ -22,14 +22,18 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import 'highlight.js/styles/github.css';
 import { useMemo } from 'react';
-import { SafeHtml } from '../../ui/SafeHtml';
+import { SafeHtml, ServerSanitizedHtml } from '../../ui/SafeHtml';
 
 // Only the languages of spec section 3 are registered, so the chunk stays small.
 const registered = { bash, cpp, csharp, css, dockerfile, go, java, javascript, json, latex, less, markdown, nginx, php, plaintext, python, sql, stylus, typescript, xml, yaml };
 for (const [name, language] of Object.entries(registered)) hljs.registerLanguage(name, language);
 
-/** Highlighted source; highlight.js escapes the code, and its markup still passes through SafeHtml. */
+/** Highlighted source; highlight.js escapes the code, and its markup, made here in the browser, is sanitised by SafeHtml. */
 export default function HighlightedCode({ code, language }: { code: string; language: string }) {
   const html = useMemo(() => hljs.highlight(code, { language: hljs.getLanguage(language) ? language : 'plaintext', ignoreIllegals: true }).value, [code, language]);
-  return <SafeHtml as="span" html={html} data-state="highlighted" />;
+  return (
+    <ServerSanitizedHtml.Provider value={false}>
+      <SafeHtml as="span" html={html} data-state="highlighted" />
+    </ServerSanitizedHtml.Provider>
+  );
 }
