@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { loadDemoContent, type DemoLinks } from './content/demo';
+import { ensureStoredContentSanitized } from './content/sanitizeStored';
 import { DataDirLockedError } from './db/lock';
 import { openDatabase, pgliteDir } from './db/open';
 import type { Database } from './db/types';
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
 
   let demo: DemoLinks;
   try {
+    const resanitized = await ensureStoredContentSanitized(db);
+    if (resanitized) console.log(`Sanitised the html of ${resanitized} stored models under the current rules`);
     demo = await loadDemoContent(db, config.contentDir, (message) => console.log(message));
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
