@@ -65,5 +65,10 @@ export const TRACKING_DEBOUNCE_MS = 200;
 export const TRACKING_RETRY_BASE_MS = 1000;
 /** … up to this. */
 export const TRACKING_RETRY_MAX_MS = 30_000;
+/**
+ * A server that answers 429 or 503 with Retry-After is waited for at least that long (the backoff still applies
+ * when it is longer), but never longer than this: a wrong or hostile header cannot park a learner's changes for hours.
+ */
+export const TRACKING_RETRY_AFTER_MAX_MS = 5 * 60_000;
 /** A private share checks the login session this often while the tab is visible. */
 export const SESSION_POLL_MS = 60_000;

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { TrackedField, TrackingMode } from '../src/model/tracking';
-import { TRACKING_DEBOUNCE_MS, TRACKING_RETRY_BASE_MS, TRACKING_RETRY_MAX_MS } from './constants';
+import { TRACKING_DEBOUNCE_MS, TRACKING_RETRY_AFTER_MAX_MS, TRACKING_RETRY_BASE_MS, TRACKING_RETRY_MAX_MS } from './constants';
 
 /** One learner change the viewer hands the tracking actor: one field of one model. */
 export type TrackingChange = { id: string; modelName: string; field: TrackedField; value: unknown };
@@ -21,14 +21,20 @@ export type SendBatchInput = { guestSessionId: string | null; rootProgress: numb
 export type SendBatchOutput = { acknowledged: number; remaining: number };
 export type SendFailureKind = 'offline' | 'server' | 'forbidden';
 
-/** How `sendBatch` fails: `offline` (no network), `server` (try again later), `forbidden` (401/403: the session is gone). */
+/**
+ * How `sendBatch` fails: `offline` (no network), `server` (try again later), `forbidden` (401/403: the session is gone).
+ * `retryAfterMs`: how long the server asked to wait (its Retry-After on a 429 or 503), null when it did not say.
+ */
 export class SendBatchError extends Error {
+  readonly retryAfterMs: number | null;
   constructor(
     readonly kind: SendFailureKind,
     message: string = kind,
+    options: { retryAfterMs?: number | null } = {},
   ) {
     super(message);
     this.name = 'SendBatchError';
+    this.retryAfterMs = options.retryAfterMs ?? null;
   }
 }
 
@@ -41,6 +47,20 @@ export function failureKindOf(error: unknown): SendFailureKind {
 /** Wait before retry number `attempt` (1 after the first failure): 1 s, 2 s, 4 s, … at most 30 s. */
 export function retryDelayOf(attempt: number): number {
   return Math.min(TRACKING_RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1), TRACKING_RETRY_MAX_MS);
+}
+
+/** The wait a failure asked for (a SendBatchError's `retryAfterMs`), or null: absent, negative or not a number. */
+export function retryAfterOf(error: unknown): number | null {
+  const value = error && typeof error === 'object' && 'retryAfterMs' in error ? error.retryAfterMs : null;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+/**
+ * The wait before the next try: the backoff of `attempt`, or the server's Retry-After when that is longer,
+ * at most 5 minutes (TRACKING_RETRY_AFTER_MAX_MS).
+ */
+export function retryWaitOf({ attempt, retryAfterMs }: Pick<TrackingContext, 'attempt' | 'retryAfterMs'>): number {
+  return Math.min(Math.max(retryDelayOf(attempt), retryAfterMs ?? 0), TRACKING_RETRY_AFTER_MAX_MS);
 }
 
 export type TrackingEvent =
@@ -63,6 +83,8 @@ export type TrackingContext = {
   pending: number;
   /** Failed sends in a row. */
   attempt: number;
+  /** The wait the last failed send asked for (Retry-After), null when it did not say. */
+  retryAfterMs: number | null;
   rootProgress: number | null;
   /** Root progress changed since it was last sent. */
   rootProgressChanged: boolean;
@@ -101,7 +123,8 @@ const remember = { guard: 'isNewRootProgress', actions: 'rememberRootProgress', 
 /**
  * Saves the learner's changes (spec sections 4 and 7, userdata): each change is persisted in the
  * durable queue at once (`persist`), then sent in batches after a 200 ms debounce by the invoked
- * `sendBatch`; failures are retried with backoff, offline waits for the connection, 401/403 blocks.
+ * `sendBatch`; failures are retried with backoff (or after the server's Retry-After when that is longer),
+ * offline waits for the connection, 401/403 blocks.
  * The glue provides `persist` and `sendBatch` (src/tracking); the defaults do nothing.
  */
 export const trackingMachine = setup({
@@ -145,16 +168,19 @@ export const trackingMachine = setup({
         'output' in event ? Math.max((event.output as SendBatchOutput).remaining, context.changesWhileSending) : context.pending,
       rootProgressInFlight: () => null,
       attempt: () => 0,
+      retryAfterMs: () => null,
     }),
     keepUnsent: assign({
       rootProgressChanged: ({ context }) => context.rootProgressChanged || context.rootProgressInFlight !== null,
       rootProgressInFlight: () => null,
     }),
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
+    /** The server's Retry-After, carried on the error (null when it sent none). */
+    rememberRetryAfter: assign({ retryAfterMs: ({ event }) => retryAfterOf(errorOf(event)) }),
   },
   delays: {
     trackingDebounce: TRACKING_DEBOUNCE_MS,
-    retryBackoff: ({ context }) => retryDelayOf(context.attempt),
+    retryBackoff: ({ context }) => retryWaitOf(context),
   },
 }).createMachine({
   id: 'tracking',
@@ -165,6 +191,7 @@ export const trackingMachine = setup({
     online: input.online,
     pending: input.pending,
     attempt: 0,
+    retryAfterMs: null,
     rootProgress: null,
     rootProgressChanged: false,
     rootProgressInFlight: null,
@@ -228,7 +255,11 @@ export const trackingMachine = setup({
         onError: [
           { guard: 'isOfflineFailure', target: 'offline', actions: 'keepUnsent', description: 'No network: wait for it.' },
           { guard: 'isForbiddenFailure', target: 'blocked', actions: 'keepUnsent', description: 'The session or guest is no longer valid (401/403).' },
-          { target: 'retrying', actions: ['keepUnsent', 'countAttempt'], description: 'The server failed: retry with backoff.' },
+          {
+            target: 'retrying',
+            actions: ['keepUnsent', 'countAttempt', 'rememberRetryAfter'],
+            description: 'The server failed: retry with backoff, or after its Retry-After when longer.',
+          },
         ],
       },
       on: {
@@ -237,7 +268,8 @@ export const trackingMachine = setup({
       },
     },
     retrying: {
-      description: 'The last send failed: waiting 1 s, 2 s, 4 s … (at most 30 s) before the next try.',
+      description:
+        'The last send failed: waiting 1 s, 2 s, 4 s … (at most 30 s), or the server’s Retry-After when longer (at most 5 min), before the next try.',
       after: { retryBackoff: { target: 'sending', description: 'Backoff over: try again.' } },
       on: {
         'tracking.changed': count,

@@ -54,6 +54,28 @@ export function failureOfStatus(status: number): SendFailureKind {
   return status === 401 || status === 403 ? 'forbidden' : 'server';
 }
 
+/**
+ * A Retry-After header in milliseconds from `now`: delay-seconds (`120`) or an HTTP date
+ * (`Wed, 21 Oct 2015 07:28:00 GMT`; a date already past is 0). Null when absent or unreadable: the
+ * backoff applies then.
+ */
+export function retryAfterMsOf(header: string | null | undefined, now: number = Date.now()): number | null {
+  const value = header?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date names its weekday or month; anything else (`-5`, `1.5`, `soon`) is not one.
+  if (!/[a-z]/i.test(value)) return null;
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? Math.max(0, at - now) : null;
+}
+
+/** The error of a failed answer; a 429 or 503 carries the server's Retry-After, if it sent one. */
+export function failureOfResponse(response: Response, call: string): SendBatchError {
+  const { status } = response;
+  const retryAfterMs = status === 429 || status === 503 ? retryAfterMsOf(response.headers.get('retry-after')) : null;
+  return new SendBatchError(failureOfStatus(status), `${call} answered ${status}`, { retryAfterMs });
+}
+
 /** A request that did not get an answer: offline when the browser says so, else the server is unreachable. */
 function failureOfNetwork(error: unknown): SendBatchError {
   const online = typeof navigator === 'undefined' || navigator.onLine !== false;
@@ -108,7 +130,7 @@ async function sendEvents(options: SendBatchOptions, batch: UserdataEvent[]): Pr
     await options.queue.ack(refused.map((event) => event.id));
     return refused.length;
   }
-  if (!response.ok) throw new SendBatchError(failureOfStatus(response.status), `userdata answered ${response.status}`);
+  if (!response.ok) throw failureOfResponse(response, 'userdata');
   const answer = AckAnswer.safeParse(await readJson(response));
   if (!answer.success) throw new SendBatchError('server', 'userdata answered without a valid acknowledgement');
   const sent = new Set(batch.map((event) => event.id));
@@ -130,7 +152,7 @@ async function sendRootProgress(options: SendBatchOptions, value: number, guestS
     console.error('Tracking: the server refused the root progress', value, await response.json().catch(() => null));
     return;
   }
-  if (!response.ok) throw new SendBatchError(failureOfStatus(response.status), `updateRootProgress answered ${response.status}`);
+  if (!response.ok) throw failureOfResponse(response, 'updateRootProgress');
 }
 
 /**

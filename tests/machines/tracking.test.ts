@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
-import { TRACKING_DEBOUNCE_MS, TRACKING_RETRY_MAX_MS } from '../../machines/constants';
+import { TRACKING_DEBOUNCE_MS, TRACKING_RETRY_AFTER_MAX_MS, TRACKING_RETRY_MAX_MS } from '../../machines/constants';
 import {
-  failureKindOf, retryDelayOf, saveStateOf, SendBatchError, trackingGuards, trackingMachine,
+  failureKindOf, retryAfterOf, retryDelayOf, retryWaitOf, saveStateOf, SendBatchError, trackingGuards, trackingMachine,
   type SendBatchInput, type SendBatchOutput, type TrackingChange, type TrackingContext, type TrackingEvent, type TrackingInput,
 } from '../../machines/tracking';
 import type { TrackingMode } from '../../src/model/tracking';
@@ -18,7 +18,7 @@ const BACKOFF = 'xstate.after.retryBackoff.tracking.retrying';
 const input = (mode: TrackingMode, over: Partial<TrackingInput> = {}): TrackingInput => ({ mode, guestSessionId: null, online: true, pending: 0, ...over });
 const ctx = (over: Partial<TrackingContext> = {}): { context: TrackingContext } => ({
   context: {
-    mode: 'user', guestSessionId: null, online: true, pending: 0, attempt: 0, rootProgress: null,
+    mode: 'user', guestSessionId: null, online: true, pending: 0, attempt: 0, retryAfterMs: null, rootProgress: null,
     rootProgressChanged: false, rootProgressInFlight: null, changesWhileSending: 0, ...over,
   },
 });
@@ -50,6 +50,22 @@ describe('tracking helpers', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 20].map(retryDelayOf)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
     expect(retryDelayOf(0)).toBe(1000);
     expect(retryDelayOf(100)).toBe(TRACKING_RETRY_MAX_MS);
+  });
+  it('the wait before a retry: the backoff, or Retry-After when longer, at most 5 minutes', () => {
+    expect(retryWaitOf({ attempt: 1, retryAfterMs: null })).toBe(1000);
+    expect(retryWaitOf({ attempt: 1, retryAfterMs: 5000 })).toBe(5000);
+    expect(retryWaitOf({ attempt: 5, retryAfterMs: 5000 })).toBe(16_000);
+    expect(retryWaitOf({ attempt: 20, retryAfterMs: 0 })).toBe(TRACKING_RETRY_MAX_MS);
+    expect(retryWaitOf({ attempt: 1, retryAfterMs: 3_600_000 })).toBe(TRACKING_RETRY_AFTER_MAX_MS);
+    expect(TRACKING_RETRY_AFTER_MAX_MS).toBe(300_000);
+  });
+  it('Retry-After comes from the error, when it is a wait at all', () => {
+    expect(retryAfterOf(new SendBatchError('server', 'busy', { retryAfterMs: 5000 }))).toBe(5000);
+    expect(retryAfterOf(new SendBatchError('server'))).toBeNull();
+    expect(retryAfterOf({ retryAfterMs: -1 })).toBeNull();
+    expect(retryAfterOf({ retryAfterMs: Number.NaN })).toBeNull();
+    expect(retryAfterOf({ retryAfterMs: '5' })).toBeNull();
+    expect(retryAfterOf(new TypeError('Failed to fetch'))).toBeNull();
   });
   it('failure kinds come from the error; unknown errors are server failures', () => {
     expect(failureKindOf(new SendBatchError('offline'))).toBe('offline');
@@ -161,6 +177,36 @@ describe('tracking machine behaviour', () => {
     calls[3].resolve({ acknowledged: 1, remaining: 0 });
     await settle();
     expect(actor.getSnapshot().context.attempt).toBe(0);
+  });
+
+  it('waits for the server’s Retry-After when it is longer than the backoff, and the backoff when it is shorter or missing', async () => {
+    const { machine, calls } = harness();
+    const actor = createActor(machine, { input: input('user', { pending: 1 }) }).start();
+    const failWith = async (retryAfterMs: number | null) => {
+      calls[calls.length - 1].reject(new SendBatchError('server', 'busy', { retryAfterMs }));
+      await settle();
+      expect(actor.getSnapshot().value).toBe('retrying');
+      expect(actor.getSnapshot().context.retryAfterMs).toBe(retryAfterMs);
+    };
+    /** Asserts the next try goes out exactly `ms` after the failure. */
+    const nextTryAfter = (ms: number) => {
+      const before = calls.length;
+      vi.advanceTimersByTime(ms - 1);
+      expect(calls).toHaveLength(before);
+      vi.advanceTimersByTime(1);
+      expect(calls).toHaveLength(before + 1);
+    };
+    await failWith(5000); // attempt 1: backoff 1 s, the server asks 5 s
+    nextTryAfter(5000);
+    await failWith(1000); // attempt 2: backoff 2 s is longer
+    nextTryAfter(2000);
+    await failWith(null); // attempt 3: no header, backoff 4 s
+    nextTryAfter(4000);
+    await failWith(24 * 3_600_000); // a day: capped
+    nextTryAfter(TRACKING_RETRY_AFTER_MAX_MS);
+    calls[calls.length - 1].resolve({ acknowledged: 1, remaining: 0 });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ attempt: 0, retryAfterMs: null });
   });
 
   it('holds a nameless guest’s changes and releases them, stamped with the new session, once named', async () => {
@@ -278,11 +324,18 @@ const walkEvents = [
   { type: DONE, output: { acknowledged: 1, remaining: 0 } },
   { type: DONE, output: { acknowledged: 100, remaining: 5 } },
   ...(['offline', 'server', 'forbidden'] as const).map((kind) => ({ type: ERROR, error: new SendBatchError(kind) })),
+  // A 503 with Retry-After: 5 (longer than the first backoffs: the backoff step below waits for it).
+  { type: ERROR, error: new SendBatchError('server', 'userdata answered 503', { retryAfterMs: 5000 }) },
 ] as unknown as TrackingEvent[];
-const key = (s: { context: TrackingContext }) => {
+const key = (s: { value: unknown; context: TrackingContext }) => {
   const c = s.context;
-  return [c.pending > 0, c.changesWhileSending > 0, c.rootProgress, c.rootProgressChanged, c.rootProgressInFlight, c.guestSessionId !== null];
+  // Besides what the guards read: whether the wait in `retrying` is the server's (its delay reads retryAfterMs).
+  const waitsForServer = s.value === 'retrying' && c.retryAfterMs !== null;
+  return [c.pending > 0, c.changesWhileSending > 0, c.rootProgress, c.rootProgressChanged, c.rootProgressInFlight, c.guestSessionId !== null, waitsForServer];
 };
+
+/** The model's wait in `retrying`: backoff 1 s doubling to 30 s, or the server's Retry-After when longer, at most 5 min. */
+const expectedWait = (c: TrackingContext) => Math.min(Math.max(Math.min(1000 * 2 ** Math.max(0, c.attempt - 1), 30_000), c.retryAfterMs ?? 0), 300_000);
 
 const walked = new Set<string>();
 const variants: [string, TrackingInput][] = [
@@ -317,7 +370,7 @@ for (const [label, start] of variants) {
         if (state === 'debouncing') vi.advanceTimersByTime(TRACKING_DEBOUNCE_MS);
       } else if (type === BACKOFF) {
         if (state !== 'retrying') return;
-        vi.advanceTimersByTime(retryDelayOf(actor.getSnapshot().context.attempt) - 1);
+        vi.advanceTimersByTime(expectedWait(actor.getSnapshot().context) - 1);
         expect(actor.getSnapshot().value).toBe('retrying');
         vi.advanceTimersByTime(1);
       } else actor.send(event);

@@ -19,7 +19,7 @@ const GUEST = 'Gs7pQ2vXk9LmN4rT8wYz1A';
 const SHARE = 'share-a';
 
 type Received = { method: string; url: string; contentType: string | undefined; body: unknown };
-type Answer = { status: number; json?: unknown; text?: string } | 'drop' | 'hang';
+type Answer = { status: number; json?: unknown; text?: string; headers?: Record<string, string> } | 'drop' | 'hang';
 let respond: (request: Received) => Answer = () => ({ status: 500 });
 const received: Received[] = [];
 const hanging: ServerResponse[] = [];
@@ -37,7 +37,7 @@ beforeAll(async () => {
       const answer = respond(request);
       if (answer === 'drop') return req.socket.destroy();
       if (answer === 'hang') return void hanging.push(res);
-      res.writeHead(answer.status, { 'content-type': answer.text === undefined ? 'application/json' : 'text/plain' });
+      res.writeHead(answer.status, { 'content-type': answer.text === undefined ? 'application/json' : 'text/plain', ...answer.headers });
       res.end(answer.text ?? JSON.stringify(answer.json ?? null));
     });
   });
@@ -159,6 +159,19 @@ describe('sendBatch: failures', () => {
       expect(queue.pending(SHARE, null)).toHaveLength(1);
     });
   }
+
+  it('a 503 or 429 carries the Retry-After the server sent (seconds or a date); without one, none', async () => {
+    const queue = queueWith([event()]);
+    respond = () => ({ status: 503, json: { errors: [{ path: '', message: 'busy' }] }, headers: { 'retry-after': '5' } });
+    expect(await failureOf(send(queue))).toMatchObject({ kind: 'server', retryAfterMs: 5000 });
+    respond = () => ({ status: 429, json: { errors: [] }, headers: { 'retry-after': new Date(Date.now() + 60_000).toUTCString() } });
+    const { retryAfterMs } = await failureOf(send(queue));
+    expect(retryAfterMs).toBeGreaterThan(58_000);
+    expect(retryAfterMs).toBeLessThanOrEqual(60_000);
+    respond = () => ({ status: 503, json: { errors: [] } });
+    expect(await failureOf(send(queue))).toMatchObject({ kind: 'server', retryAfterMs: null });
+    expect(queue.pending(SHARE, null)).toHaveLength(1);
+  });
 
   for (const status of [401, 403]) {
     it(`${status} is forbidden; the events stay queued`, async () => {
