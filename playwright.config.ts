@@ -1,15 +1,20 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { e2ePort } from './e2e/support/e2ePort';
 
 /**
  * End-to-end tests in Debian's Chromium against the real server (`server/main.ts`), started fresh for every
- * run on port 3100 with an empty embedded database in `.cache/e2e-data/run-*`, so it loads the demo content anew
+ * run on a free port with an empty embedded database in `.cache/e2e-data/run-*`, so it loads the demo content anew
  * (its shares: `GET /api/demo-shares`, see e2e/support/demoShares.ts).
  * The client must be built first (`npm run build`; `npm test` does it).
  */
 const chromium = '/usr/bin/chromium';
-/** E2E_PORT lets two runs (two developers, or a developer and CI) share a machine. */
-const port = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * `E2E_PORT` when set; otherwise a free port, chosen here in the runner and put into process.env.E2E_PORT, so
+ * the workers (which evaluate this file again, in processes forked with the runner's environment) use the same.
+ * Two runs (two developers, or a developer and CI) never meet on a port.
+ */
+const port = e2ePort();
 const origin = `http://127.0.0.1:${port}`;
 const dataRoot = '.cache/e2e-data';
 

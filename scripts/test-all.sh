@@ -2,7 +2,8 @@
 # npm test: every check of the project, in order, on a fresh machine.
 #   1. vite build, then the bundle budget (scripts/bundle-report.ts) and the statechart export drift check
 #   2. vitest: unit, machines, components, server (PostgreSQL too when TEST_DATABASE_URL is set)
-#   3. Playwright in Debian's Chromium against the real server started from the build
+#   3. Playwright in Debian's Chromium against the real server started from the build, on a free port
+#      (port 3100 is held by a stand-in server meanwhile, to prove the run never relies on it)
 # Every suite runs even when an earlier one failed (Playwright needs a build, though). The last line is
 # `N passed, N failed` over vitest and Playwright (scripts/test-totals.ts); a suite that did not run or
 # failed outside its tests, a failed build, a blown budget and statechart drift count as failures. Exits 1 on any failure.
@@ -15,6 +16,34 @@ chromium=/usr/bin/chromium
 summary_pattern='^[0-9]+ passed, [0-9]+ failed$'
 
 section() { printf '\n=== %s ===\n' "$*"; }
+
+# A stand-in HTTP server on 127.0.0.1:PORT (answers 200 with plain text to anything) for the Playwright run, so
+# that a run which still took that port for granted fails. When the port is taken already it is busy anyway.
+held_port=3100
+holder_pid=""
+hold_port() {
+  local ready
+  ready="$(mktemp /tmp/lernwerk-hold-port.XXXXXX)"
+  node -e '
+    const port = Number(process.argv[1]);
+    const server = require("node:http").createServer((_req, res) => res.end("port held by scripts/test-all.sh"));
+    server.once("error", (error) => { require("node:fs").writeFileSync(process.argv[2], error.code); process.exit(0); });
+    server.listen(port, "127.0.0.1", () => require("node:fs").writeFileSync(process.argv[2], "held"));
+  ' "$1" "$ready" &
+  holder_pid=$!
+  for _ in $(seq 1 50); do [ -s "$ready" ] && break; sleep 0.1; done
+  case "$(cat "$ready")" in
+    held) echo "port $1 is held by a stand-in server (pid $holder_pid) during the run: the run must use another" ;;
+    '') echo "the stand-in server on port $1 did not confirm within 5 s" ;;
+    *) echo "port $1 is in use by another process already ($(cat "$ready")): the run must use another"; holder_pid="" ;;
+  esac
+  rm -f "$ready"
+}
+release_port() {
+  if [ -n "$holder_pid" ]; then kill "$holder_pid" 2>/dev/null; wait "$holder_pid" 2>/dev/null; fi
+  holder_pid=""
+}
+trap release_port EXIT
 
 if [ ! -x "$bin/vite" ] || [ ! -x "$bin/tsx" ]; then
   echo "node_modules is missing or incomplete: run npm ci first"
@@ -57,14 +86,18 @@ fi
 "$bin/vitest" run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 totals_args+=(--vitest-exit "$?")
 
-section "3/3 playwright (Chromium, real server on port 3100)"
+section "3/3 playwright (Chromium, real server on a free port, ${held_port} held meanwhile)"
 if [ -n "$browser_missing" ]; then
   echo "skipped: $browser_missing"
 elif [ "$built" != yes ]; then
   echo "skipped: the client build failed"
 else
-  "$bin/playwright" test
+  # The run picks a free port of its own (playwright.config.ts) unless E2E_PORT is set. To prove it every time,
+  # the port it used to take for granted is held by a stand-in server for the whole run.
+  [ "${E2E_PORT:-}" != "$held_port" ] && hold_port "$held_port"
+  E2E_BLOCKED_PORT="$held_port" "$bin/playwright" test
   totals_args+=(--playwright-exit "$?")
+  release_port
 fi
 
 section "path coverage of the statecharts"

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { E2E_PORT_SPAN, e2ePort } from './e2ePort';
 
 /**
  * A server of a spec's own (not Playwright's `webServer`): `node --import tsx server/main.ts` on its
@@ -27,9 +28,13 @@ export interface OwnServer {
 const dataRoot = '.cache/e2e-data';
 const HEALTH_TIMEOUT_MS = 90_000;
 
-/** The port of a spec's own server: the suite's port plus an offset, so parallel runs on other E2E_PORTs stay apart. */
+/**
+ * The port of a spec's own server: the suite's port plus an offset (1 … E2E_PORT_SPAN-1), inside the block of
+ * ports the run found free (e2ePort.ts), so parallel runs on other ports stay apart.
+ */
 export function ownPort(offset: number): number {
-  return Number(process.env.E2E_PORT ?? 3100) + offset;
+  if (!Number.isInteger(offset) || offset < 1 || offset >= E2E_PORT_SPAN) throw new Error(`ownPort: offset ${offset} is outside 1 … ${E2E_PORT_SPAN - 1}`);
+  return e2ePort() + offset;
 }
 
 /** The origin a server on `port` answers on. */
