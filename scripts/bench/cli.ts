@@ -31,6 +31,9 @@ import { measureInNode } from './nodeMeasure';
 import { checkBudgets, fmtBytes, fmtMs, formatReport, median, type BenchResult, type IngestRow, type SizeResult } from './report';
 import { staticHtml } from './staticHtml';
 
+/** Without --pairs, a size gets no further pair once the next one would take it past this (the default run stays near 10 minutes). */
+const SIZE_BUDGET_S = 270;
+
 const USAGE = `Usage: npm run bench [-- OPTIONS]
 
 Measures the viewer against the same content as static HTML (the floor), in one Chromium run,
@@ -38,9 +41,10 @@ and exits 1 when a budget of issue 9 is missed.
 
   --quick            sizes 100,1000 and 2 pairs (for development)
   --sizes LIST       page sizes in content elements (default ${BENCH_SIZES.join(',')})
-  --pairs N          app/floor pairs per size (default 5; 3 at 5,000 elements and more)
+  --pairs N          app/floor pairs per size (default 5; 3 at 5,000 elements and more, and without
+                     --pairs a size takes no further pair once that would pass ${SIZE_BUDGET_S} s)
   --clicks N         Evaluate → feedback cycles per load (default 5)
-  --timeout S        per page load, seconds (default 120): a slower load is recorded as a timeout
+  --timeout S        per page load, seconds (default 150): a slower load is recorded as a timeout
   --no-build         use the last bench build (.cache/bench/client) or dist/client instead of building
   --postgres URL     run the server on PostgreSQL (DATABASE_URL) instead of a fresh PGlite data dir
   --ingest           also measure tracking ingest (scripts/bench/ingest.ts; about two minutes more)
@@ -55,6 +59,8 @@ const log = (line: string) => console.log(`bench: ${line}`);
 interface Options {
   sizes: number[];
   pairs: Record<number, number>;
+  /** Pairs were not given: stop a size early rather than pass SIZE_BUDGET_S. */
+  timeBudget: boolean;
   clicks: number;
   timeoutMs: number;
   build: boolean;
@@ -109,8 +115,9 @@ function parseOptions(argv: string[]): Options | number {
     return {
       sizes,
       pairs,
+      timeBudget: explicitPairs === undefined,
       clicks: number(values.clicks, 5, 'clicks', 0),
-      timeoutMs: number(values.timeout, 120, 'timeout') * 1000,
+      timeoutMs: number(values.timeout, 150, 'timeout') * 1000,
       build: !values['no-build'],
       postgres: values.postgres,
       ingest: Boolean(values.ingest),
@@ -259,7 +266,13 @@ async function main(argv: string[]): Promise<number> {
       sizes.push(result);
       const pageTargets = targets(g);
       const total = options.pairs[g.size];
+      const sizeStarted = Date.now();
       for (let pair = 0; pair < total; pair++) {
+        const elapsed = (Date.now() - sizeStarted) / 1000;
+        if (pair > 0 && options.timeBudget && elapsed + elapsed / pair > SIZE_BUDGET_S) {
+          log(`${g.size}: no further pair (${pair} took ${Math.round(elapsed)} s; another would pass ${SIZE_BUDGET_S} s; --pairs N insists)`);
+          break;
+        }
         const appFirst = pair % 2 === 0;
         const loads: Partial<Record<'app' | 'floor', LoadResult>> = {};
         for (const kind of appFirst ? (['app', 'floor'] as const) : (['floor', 'app'] as const)) {
