@@ -66,8 +66,12 @@ export type ViewerContext = {
 
 type MaterialIndex = {
   barriers: ReturnType<typeof barrierPreconditions>;
-  /** Ids of the barriers and paths: the elements that are told when progress moves. */
-  informed: string[];
+  /**
+   * For each model whose reported progress moves: the barriers and paths that derive something from
+   * it (a barrier from what precedes it, a path from its steps), so a learner's answer informs
+   * those and not every barrier of the material.
+   */
+  dependents: Map<string, string[]>;
   paths: Map<string, Path>;
   stepPaths: Map<string, Path>;
   /** modelName of every model a change can name (the material, elements, path steps). */
@@ -89,7 +93,17 @@ function indexMaterial(material: Material): MaterialIndex {
     }
   }
   const barriers = barrierPreconditions(material);
-  return { barriers, informed: [...barriers.keys(), ...paths.keys()], paths, stepPaths, modelNames };
+  const dependents = new Map<string, string[]>();
+  const dependsOn = (dependent: string, items: readonly ContentElement[]) => {
+    for (const id of new Set([...allElements(items)].map((e) => e.id))) {
+      const list = dependents.get(id);
+      if (list) list.push(dependent);
+      else dependents.set(id, [dependent]);
+    }
+  };
+  for (const [id, { preceding }] of barriers) dependsOn(id, preceding);
+  for (const [id, path] of paths) dependsOn(id, path.content);
+  return { barriers, dependents, paths, stepPaths, modelNames };
 }
 
 /**
@@ -161,10 +175,10 @@ export const viewerMachine = setup({
     }),
     /**
      * Barriers learn whether their condition holds; paths learn the progress of their derived steps.
-     * After a reveal only the revealed ones need to (the others know already).
+     * After a reveal, the revealed ones; after a change of progress, those that depend on it.
      */
     informActors: enqueueActions(({ context, event, enqueue }) => {
-      const ids = event.type === 'elements.reveal' ? [...elementsOnPage(event.elements)].map((e) => e.id) : context.index.informed;
+      const ids = informedBy(event, context);
       for (const id of ids) {
         const actor = context.elementActors[id];
         if (!actor) continue;
@@ -221,6 +235,18 @@ export const viewerMachine = setup({
 
 /** setup() cannot type a spawn of logic chosen at runtime (element machines, the provided tracking machine). */
 type SpawnUntyped = (logic: AnyActorLogic, options: { id: string; systemId?: string; input: unknown }) => AnyActorRef;
+
+/** Which barriers and paths an event may have changed something for. */
+function informedBy(event: ViewerEvent, context: ViewerContext): readonly string[] {
+  switch (event.type) {
+    case 'elements.reveal':
+      return [...elementsOnPage(event.elements)].map((e) => e.id);
+    case 'element.changed':
+      return event.field === 'progress' ? (context.index.dependents.get(event.id) ?? []) : [];
+    case 'page.open':
+      return event.completesOnOpen ? (context.index.dependents.get(event.pageId) ?? []) : [];
+  }
+}
 
 /** The stateful elements among these (and inside their containers) that have no actor yet. */
 function unspawnedOf(elements: readonly ContentElement[], context: ViewerContext): ContentElement[] {
