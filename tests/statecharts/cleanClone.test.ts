@@ -34,7 +34,8 @@ function childEnv(): NodeJS.ProcessEnv {
   return { ...env, CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1' };
 }
 
-describe('a clean clone of HEAD, with no folder beside it', () => {
+// Only a git checkout can be cloned (an unpacked archive of the sources has nothing to clone from).
+describe.skipIf(!existsSync(path.join(root, '.git')))('a clean clone of HEAD, with no folder beside it', () => {
   beforeAll(() => {
     const cloned = run('git', ['clone', '--quiet', '--no-hardlinks', root, clone], parent);
     expect(cloned.output).toBe('');
