@@ -297,7 +297,13 @@ export async function measureLoad(browser: Browser, target: LoadTarget, options:
           break;
         }
       }
-      if (Date.now() > deadline) throw new TimeoutError(`the page load took longer than ${Math.round(options.timeoutMs / 1000)} s`);
+      if (Date.now() > deadline) {
+        const seen = [
+          state.fcp === null ? 'no first contentful paint' : `first contentful paint at ${Math.round(state.fcp)} ms`,
+          state.lastRendered === null ? 'the last element never rendered' : `last element rendered at ${Math.round(state.lastRendered)} ms, no quiet second after it`,
+        ];
+        throw new TimeoutError(`not interactive within ${Math.round(options.timeoutMs / 1000)} s: ${seen.join(', ')}`);
+      }
     }
     if (state.errors.length) result.error = state.errors.join('; ');
     const until = result.allInteractiveMs!;

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
-import { Material } from '../../src/model/material';
+import type { Material as MaterialSchema } from '../../src/model/material';
 import { assetUrl } from '../../src/model/assetUrl';
 import { allElements } from '../../src/model/tree';
 import { bundleReport } from '../bundle-report';
@@ -142,10 +142,10 @@ function commitLabel(root: string): string {
 }
 
 /** Renditions the pages show first, fetched once so neither side pays the server's first image rendering. */
-async function warmAssets(origin: string, materials: GeneratedMaterial[]): Promise<void> {
+async function warmAssets(origin: string, materials: readonly MaterialSchema[]): Promise<void> {
   const urls = new Set<string>();
-  for (const { material } of materials) {
-    for (const element of allElements(Material.parse(material).content)) {
+  for (const material of materials) {
+    for (const element of allElements(material.content)) {
       const asset = 'asset' in element ? element.asset : element.modelName === 'Chapter' ? element.cover : undefined;
       if (!asset) continue;
       for (const preset of ['img-700', 'img-1400', 'card-300'] as const) urls.add(`${origin}${assetUrl('/api/assets', asset, preset)}`);
@@ -236,6 +236,8 @@ async function main(argv: string[]): Promise<number> {
     const port = await freePort();
     server = await startServer({ ...target, port, clientDir });
     log(`server on ${server.origin} (${database})`);
+    // The schema of the measured checkout (its working tree may be mid-edit while others work in this one).
+    const { Material } = (await import(pathToFileURL(path.join(options.appRoot, 'src/model/material.ts')).href)) as { Material: typeof MaterialSchema };
     const parsedMaterials = new Map(generated.map((g) => [g.size, Material.parse(g.material)]));
     floor = await serveFloor({
       appOrigin: server.origin,
@@ -245,7 +247,7 @@ async function main(argv: string[]): Promise<number> {
       render: (size, assetBase) => staticHtml(parsedMaterials.get(size)!, { assetBase }),
     });
     log(`floor ${floor.description}`);
-    await warmAssets(server.origin, generated);
+    await warmAssets(server.origin, [...parsedMaterials.values()]);
 
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const browserLabel = `Chromium ${browser.version()}`;
