@@ -12,7 +12,15 @@ async function main(): Promise<void> {
   const config = readConfig();
   let db: Database;
   try {
-    db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    db = await openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      // Without its database the server can only fail: exit, so a supervisor restarts it (the exit hook frees the lock).
+      onFailure: (error) => {
+        console.error(`Stopping: ${error.message}`);
+        process.exit(1);
+      },
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(`Cannot start: ${error.message}`);

@@ -41,7 +41,8 @@ export async function withDatabase<T>(again: string, fn: (db: Database) => Promi
   const config = readConfig();
   let db: Database;
   try {
-    db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    // A command does one thing at a time: PGlite in this thread starts faster than in a worker.
+    db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pglite: 'in-process' });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       throw new CliError(`The embedded database in ${pgliteDir(config.dataDir)} is in use by a running server (pid ${error.pid}): stop the server first, then ${again}.`);

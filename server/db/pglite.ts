@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { registerPgliteDump } from './pgliteDump';
 import type { Database, Queryable } from './types';
 
 export interface PgliteOptions {
@@ -12,7 +13,11 @@ export interface PgliteOptions {
   onClose?: () => void;
 }
 
-/** Opens PGlite. A new data dir is created next to its final place and renamed in when complete. */
+/**
+ * Opens PGlite in this thread: the worker (server/db/pgliteWorker.ts) does, and so may a
+ * short-lived tool. The server opens it through `openPgliteWorker` (server/db/pgliteThread.ts).
+ * A new data dir is created next to its final place and renamed in when complete.
+ */
 export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
   if (options.dataDir) await ensureDataDir(path.resolve(options.dataDir));
   const pg = new PGlite({ dataDir: options.dataDir ? path.resolve(options.dataDir) : undefined, loadDataDir: options.loadDataDir });
@@ -20,14 +25,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
   return wrap(pg, options.onClose);
 }
 
-/** Dumps a database opened with `openPglite` as a tarball (tests keep a migrated template). */
-export async function dumpPglite(db: Database): Promise<Blob> {
-  const pg = pgliteOf.get(db);
-  if (!pg) throw new Error('not a PGlite database');
-  return pg.dumpDataDir('none');
-}
-
-const pgliteOf = new WeakMap<Database, PGlite>();
+export { dumpPglite } from './pgliteDump';
 
 function wrap(pg: PGlite, onClose?: () => void): Database {
   let closing: Promise<void> | null = null;
@@ -49,7 +47,7 @@ function wrap(pg: PGlite, onClose?: () => void): Database {
       return closing;
     },
   };
-  pgliteOf.set(db, pg);
+  registerPgliteDump(db, () => pg.dumpDataDir('none'));
   return db;
 }
 

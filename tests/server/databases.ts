@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { migrate, readMigrations } from '../../server/db/migrate';
 import { dumpPglite, openPglite } from '../../server/db/pglite';
+import { openPgliteWorker } from '../../server/db/pgliteThread';
 import { openPostgres } from '../../server/db/postgres';
 import type { Database, DatabaseKind } from '../../server/db/types';
 
@@ -79,7 +80,8 @@ export async function seedPgliteDataDir(dataDir: string): Promise<void> {
 
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const db = await openPglite({ loadDataDir: new Blob([new Uint8Array(await pgliteTemplate())]) });
+    // The server's adapter: PGlite in a worker thread.
+    const db = await openPgliteWorker({ loadDataDir: await pgliteTemplate() });
     return { db, url: undefined, dispose: () => db.close() };
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');

@@ -1,0 +1,168 @@
+/**
+ * PGlite off the request thread: the server's adapter for the embedded database.
+ *
+ * PGlite is PostgreSQL compiled to WASM: a query runs synchronously on the thread that calls it.
+ * In-process, 200 learners saving at once queued every HTTP request (and /api/health) behind the
+ * queries, with p99 latencies of 12–19 s. Here one worker thread (server/db/pgliteWorker.ts) owns
+ * PGlite and this thread only posts messages to it, so HTTP parsing, validation and answers run in
+ * parallel with the database on a second core.
+ *
+ * Why a worker with our own message protocol rather than PGlite's socket server
+ * (@electric-sql/pglite-socket) in a worker with the `pg` client: both take PGlite off the request
+ * thread, and measured with scripts/bench/ingest.ts at 200 learners they differ mainly in overhead
+ * per query: the socket server speaks the PostgreSQL wire protocol over TCP on both sides (pg encodes
+ * and parses it on this thread, PGlite-socket again in the worker) where a message is one structured
+ * clone. See the figures in the commit that introduced this file and issue 9. The socket server also
+ * pins PGlite to an older exact peer version, and serves one connection at a time (a pool of one).
+ *
+ * Transactions cross the boundary as begin / query-in-transaction / commit / rollback messages;
+ * the worker holds PGlite's transaction mutex from begin to commit, so other queries wait for it.
+ */
+import { Worker } from 'node:worker_threads';
+import { registerPgliteDump } from './pgliteDump';
+import { deserializeError, type PgliteRequest, type PgliteResponse, type PgliteWorkerData, type SerializedError } from './pgliteProtocol';
+import type { Database, Queryable } from './types';
+
+export interface PgliteWorkerOptions {
+  /** Directory of the PostgreSQL files; omitted means in memory (tests). */
+  dataDir?: string;
+  /** A tarball from `dumpPglite` to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob | Uint8Array;
+  /** Called once after the worker closed PGlite (or died). */
+  onClose?: () => void;
+  /** Called when the worker ends without being asked to (a crash): every later query fails. */
+  onFailure?: (error: Error) => void;
+}
+
+/** Distributes requests without their id (the adapter assigns it). */
+type Request = PgliteRequest extends infer R ? (R extends PgliteRequest ? Omit<R, 'id'> : never) : never;
+
+/**
+ * The worker's file: `pgliteWorker.ts` beside this one when running from source (tsx, vitest), or
+ * `pgliteWorker.js` beside the running bundle when the server is compiled (bundle
+ * server/db/pgliteWorker.ts as an entry of its own, named pgliteWorker.js, next to the server's).
+ */
+function startWorker(data: PgliteWorkerData, transfer: ArrayBuffer[]): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = new URL(fromSource ? './pgliteWorker.ts' : './pgliteWorker.js', import.meta.url);
+  const options = { workerData: data, transferList: transfer, stdout: false, stderr: false };
+  if (!fromSource) return new Worker(entry, options);
+  // Node 20 does not hand `--import tsx` to workers: the worker registers tsx itself, then loads the entry.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(boot, { ...options, eval: true });
+}
+
+/** Opens PGlite in a worker thread; answers when it is ready (a new data dir is created as `openPglite` does). */
+export async function openPgliteWorker(options: PgliteWorkerOptions = {}): Promise<Database> {
+  // A copy of its own, handed over (transferred) to the worker.
+  const load = options.loadDataDir instanceof Blob ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : options.loadDataDir && new Uint8Array(options.loadDataDir);
+  const worker = startWorker({ dataDir: options.dataDir, loadDataDir: load }, load ? [load.buffer as ArrayBuffer] : []);
+
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; error: Error }>();
+  let nextId = 1;
+  let stopped: Error | null = null;
+  let closing: Promise<void> | null = null;
+  let closed = false;
+
+  const call = <T>(request: Request): Promise<T> => {
+    if (stopped) return Promise.reject(new Error(stopped.message));
+    const id = nextId++;
+    // Made here so that a failure shows the caller's stack.
+    const error = new Error('');
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, error });
+      // The worker keeps the process alive only while a request is out (a forgotten close must not hang it).
+      if (pending.size === 1) worker.ref();
+      worker.postMessage({ ...request, id } as PgliteRequest);
+    });
+  };
+
+  const settle = (id: number, ok: boolean, value: unknown) => {
+    const entry = pending.get(id);
+    if (!entry) return;
+    pending.delete(id);
+    if (pending.size === 0) worker.unref();
+    if (ok) entry.resolve(value);
+    else {
+      const error = deserializeError(value as SerializedError);
+      error.stack = `${error.name}: ${error.message}\n${entry.error.stack?.split('\n').slice(1).join('\n') ?? ''}`;
+      entry.reject(error);
+    }
+  };
+
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: PgliteResponse) => {
+      if (message.id === 0 && 'ready' in message) {
+        if (message.ready) resolve();
+        else reject(deserializeError(message.error));
+        return;
+      }
+      if ('ok' in message) settle(message.id, message.ok, message.ok ? message.result : message.error);
+    });
+    const end = (error: Error) => {
+      if (!stopped) stopped = error;
+      reject(error);
+      for (const [id] of [...pending]) settle(id, false, { name: 'Error', message: error.message, fields: {} });
+      if (!closed) {
+        closed = true;
+        if (!closing) options.onFailure?.(error);
+        options.onClose?.();
+      }
+    };
+    worker.on('error', (error) => end(new Error(`The PGlite worker failed: ${error.message}`)));
+    worker.on('exit', (code) => end(new Error(closing ? 'The database is closed' : `The PGlite worker stopped (exit code ${code})`)));
+  });
+  try {
+    await ready;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  worker.unref();
+
+  const queryable = (tx?: number): Queryable => ({
+    query: <T>(sql: string, params?: readonly unknown[]) => call<T[]>({ op: 'query', sql, params: params ? [...params] : undefined, tx }),
+    exec: async (sql: string) => {
+      await call({ op: 'exec', sql, tx });
+    },
+  });
+
+  const db: Database = {
+    kind: 'pglite',
+    ...queryable(),
+    transaction: async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+      const tx = await call<number>({ op: 'begin' });
+      let result: T;
+      try {
+        result = await fn(queryable(tx));
+      } catch (error) {
+        await call({ op: 'rollback', tx }).catch(() => undefined);
+        throw error;
+      }
+      await call({ op: 'commit', tx });
+      return result;
+    },
+    close: () => {
+      closing ??= (async () => {
+        if (!stopped) {
+          try {
+            await call({ op: 'close' });
+          } catch {
+            // the worker is gone already: nothing left to close
+          }
+        }
+        // PGlite is closed, its files are complete: tearing down the worker's WASM heap takes a
+        // second or so and need not be waited for (the lock may go now).
+        void worker.terminate();
+        if (!closed) {
+          closed = true;
+          options.onClose?.();
+        }
+      })();
+      return closing;
+    },
+  };
+  registerPgliteDump(db, async () => new Blob([await call<Uint8Array<ArrayBuffer>>({ op: 'dump' })]));
+  return db;
+}
