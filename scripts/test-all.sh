@@ -94,8 +94,12 @@ elif [ "$built" != yes ]; then
 else
   # The run picks a free port of its own (playwright.config.ts) unless E2E_PORT is set. To prove it every time,
   # the port it used to take for granted is held by a stand-in server for the whole run.
-  [ "${E2E_PORT:-}" != "$held_port" ] && hold_port "$held_port"
-  E2E_BLOCKED_PORT="$held_port" "$bin/playwright" test
+  blocked=()
+  if [ "${E2E_PORT:-}" != "$held_port" ]; then
+    hold_port "$held_port"
+    blocked=(E2E_BLOCKED_PORT="$held_port")
+  fi
+  env "${blocked[@]}" "$bin/playwright" test
   totals_args+=(--playwright-exit "$?")
   release_port
 fi
