@@ -16,6 +16,7 @@ import { pageRoutes } from './routes/pages';
 import { authRoutes } from './routes/auth';
 import { guestRoutes } from './routes/guests';
 import { userdataRoutes } from './routes/userdata';
+import { createLookups } from './store/lookups';
 
 export interface BuildAppOptions {
   db: Database;
@@ -49,10 +50,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyStatic, { root: path.join(clientDir, 'assets'), prefix: '/app/assets/', index: false, maxAge: '365d', immutable: true });
   await app.register(fastifyStatic, { root: clientDir, prefix: '/app/', index: false, decorateReply: false });
 
+  // Share, coverage, model and guest-session lookups cached across requests, cleared on import.
+  const lookups = createLookups(options.db);
+  app.addHook('onClose', async () => lookups.dispose());
+
   const feedbackProvider = options.feedbackProvider === undefined ? feedbackProviderFromEnv() : options.feedbackProvider;
   const featureFlags = options.featureFlags ?? featureFlagsFromEnv();
   await app.register(pageRoutes, {
     db: options.db,
+    lookups,
     clientDir: options.clientDir,
     featureFlags: { ...featureFlags, GENERATIVE_FEEDBACK: feedbackProvider !== null },
   });
@@ -62,9 +68,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ ok: true }));
-      await api.register(modelRoutes, { db: options.db });
-      await api.register(guestRoutes, { db: options.db });
-      await api.register(userdataRoutes, { db: options.db });
+      await api.register(modelRoutes, { db: options.db, lookups });
+      await api.register(guestRoutes, { db: options.db, lookups });
+      await api.register(userdataRoutes, { db: options.db, lookups });
       await api.register(feedbackRoutes, { db: options.db, provider: feedbackProvider });
       await api.register(assetRoutes, { prefix: '/assets', assetDirs: options.contentDirs, cacheDir: options.cacheDir });
     },

@@ -26,6 +26,8 @@ export async function trackedLearner(
   share: Share,
   guestSessionId: string | null,
   paths: { share: string; guestSessionId: string },
+  /** How the share of a guest session is found (default: asks the database; the routes pass their cached lookup). */
+  guestSessionShare: (publicId: string) => Promise<string | null> = async (publicId) => (await findGuestSession(db, publicId))?.shareId ?? null,
 ): Promise<Learner> {
   if (share.preview) throw forbiddenAt(paths.share, 'Nothing is saved on a preview share');
   if (share.settings.private) {
@@ -35,9 +37,9 @@ export async function trackedLearner(
     return { kind: 'user', userId: user.id };
   }
   if (share.settings.saveGuestSessions || share.settings.scorm) {
-    const session = guestSessionId === null ? null : await findGuestSession(db, guestSessionId);
-    if (!session || session.shareId !== share.publicId) throw forbiddenAt(paths.guestSessionId, 'No guest session of this share has this id');
-    return { kind: 'guest', guestSessionId: session.publicId };
+    const sessionShare = guestSessionId === null ? null : await guestSessionShare(guestSessionId);
+    if (guestSessionId === null || sessionShare !== share.publicId) throw forbiddenAt(paths.guestSessionId, 'No guest session of this share has this id');
+    return { kind: 'guest', guestSessionId };
   }
   throw forbiddenAt(paths.share, 'This share does not save learning progress');
 }

@@ -4,7 +4,7 @@ import { GuestBody, ShareGuestSessionBody } from '../../src/model/tracking';
 import type { Database } from '../db/types';
 import { forbidden, notFound, parseBody } from '../http/errors';
 import { createGuestSession, renameGuestSession, toGuestSession } from '../store/guestSessions';
-import { findShare } from '../store/shares';
+import type { Lookups } from '../store/lookups';
 
 /**
  * Guest sessions (registered under /api):
@@ -12,12 +12,12 @@ import { findShare } from '../store/shares';
  * scorm share (403 on others and on preview shares, 404 for an unknown share);
  * `POST /api/share/guest-session` ShareGuestSessionBody → `{ data: null }` (404 for an unknown session).
  */
-export async function guestRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
-  const { db } = opts;
+export async function guestRoutes(app: FastifyInstance, opts: { db: Database; lookups: Lookups }): Promise<void> {
+  const { db, lookups } = opts;
 
   app.post('/guest', async (request) => {
     const body = parseBody(GuestBody, request.body);
-    const share = await findShare(db, body.publicId);
+    const share = await lookups.share(body.publicId);
     if (!share) throw notFound('Share not found');
     if (share.preview || !(share.settings.saveGuestSessions || share.settings.scorm)) throw forbidden('This share does not save guest sessions');
     const session = await createGuestSession(db, share.publicId, body.name);

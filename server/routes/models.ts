@@ -7,7 +7,8 @@ import { forbidden, notFound, parseBody } from '../http/errors';
 import { requireShareAccess } from '../http/learnerAccess';
 import { collectionMaterialIds, findCollectionMaterial, loadCollection } from '../store/collections';
 import { findModel, findModels, loadMaterial, loadSubtree } from '../store/models';
-import { findShare, type Share } from '../store/shares';
+import type { Lookups } from '../store/lookups';
+import type { Share } from '../store/shares';
 
 /** Every modelName a stored row can have. */
 export const QueryModelName = z.enum([
@@ -47,15 +48,15 @@ async function loadAnswer(db: Queryable, model: { id: string; modelName: string 
 }
 
 /** The model calls of spec section 7 (registered under /api); a private share answers only a logged-in user (403). */
-export async function modelRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
-  const { db } = opts;
+export async function modelRoutes(app: FastifyInstance, opts: { db: Database; lookups: Lookups }): Promise<void> {
+  const { db, lookups } = opts;
 
   app.post('/model/query', async (request) => {
     const body = parseBody(ModelQueryBody, request.body);
-    const share = await findShare(db, body.share);
+    const share = await lookups.share(body.share);
     if (!share) throw notFound('Share not found');
     await requireShareAccess(db, request, share);
-    const rootIds = await coveredRoots(db, share);
+    const rootIds = [...(await lookups.coveredRoots(share))];
     const found = await findModels(db, { modelName: body.modelName, rootIds, id: body.id, publicId: body.publicId });
     if (!found.length) {
       if (body.id) {
@@ -70,7 +71,7 @@ export async function modelRoutes(app: FastifyInstance, opts: { db: Database }):
 
   app.post('/collectionMaterial', async (request) => {
     const body = parseBody(CollectionMaterialBody, request.body);
-    const share = await findShare(db, body.collectionPublicId);
+    const share = await lookups.share(body.collectionPublicId);
     if (!share || share.rootModelName !== 'Collection') throw notFound('Collection not found');
     await requireShareAccess(db, request, share);
     const materialId = await findCollectionMaterial(db, share.rootId, body.publicId);

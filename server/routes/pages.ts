@@ -8,12 +8,15 @@ import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
 import { findGuestSession, toGuestSession } from '../store/guestSessions';
 import { getMeta } from '../store/meta';
 import { getSettings } from '../store/settings';
+import type { Lookups } from '../store/lookups';
 import { findShare, listShares, type Share } from '../store/shares';
 import { learnerStateOf } from '../store/userdata';
 import { toPageUser } from '../store/users';
 
 export interface PageRoutesOptions {
   db: Database;
+  /** Cached share lookups (server/store/lookups.ts). */
+  lookups: Lookups;
   clientDir: string;
   featureFlags: FeatureFlags;
 }
@@ -37,7 +40,7 @@ const firstString = (value: unknown): string | null => {
 
 /** Share pages (`/s/{share}/…`: index.html with page data) and the start page. */
 export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions): Promise<void> {
-  const { db, clientDir, featureFlags } = opts;
+  const { db, lookups, clientDir, featureFlags } = opts;
 
   type ShareRequest = FastifyRequest<{ Params: { share: string }; Querystring: Record<string, unknown> }>;
 
@@ -57,7 +60,7 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
   };
 
   const sharePage = async (request: ShareRequest, reply: FastifyReply) => {
-    const [share, settings, template] = await Promise.all([findShare(db, request.params.share), getSettings(db), readIndexTemplate(clientDir)]);
+    const [share, settings, template] = await Promise.all([lookups.share(request.params.share), getSettings(db), readIndexTemplate(clientDir)]);
     const ctx: PageContext = { sharePublicId: request.params.share, lang: langFromQuery(request.query.lang), settings, featureFlags };
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!share) return reply.status(404).send(renderPage(template, errorPageData(404, ctx), 'Lernwerk'));

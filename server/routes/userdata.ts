@@ -3,11 +3,11 @@ import { UpdateRootProgressBody, UserdataBody, UserdataListBody, type UserdataAc
 import type { Database } from '../db/types';
 import { HttpError, parseBody } from '../http/errors';
 import { trackedLearner, type Learner } from '../http/learnerAccess';
-import { findModel, findModelsByIds } from '../store/models';
+import type { Lookups } from '../store/lookups';
+import { findModel } from '../store/models';
 import { saveRootProgress } from '../store/rootProgress';
-import { findShare, type Share } from '../store/shares';
+import type { Share } from '../store/shares';
 import { learnerEventsOf, storeLearnerEvents, type LearnerEvent } from '../store/userdata';
-import { coveredRoots } from './models';
 
 const errorAt = (status: number, path: string, message: string) => new HttpError(status, message, [{ path, message }]);
 
@@ -41,24 +41,29 @@ function distinctEvents(events: readonly UserdataEvent[]): { event: UserdataEven
  * `POST /api/userdata/list` UserdataListBody → `{ data: { events } }`: the learner's own stored events
  * (what the server keeps about them, readable by them alone), with the same authorisation as userdata.
  */
-export async function userdataRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
-  const { db } = opts;
+export async function userdataRoutes(app: FastifyInstance, opts: { db: Database; lookups: Lookups }): Promise<void> {
+  const { db, lookups } = opts;
+  const learnerOf = (request: FastifyRequest, share: Share, guestSessionId: string | null, paths: { share: string; guestSessionId: string }) =>
+    trackedLearner(db, request, share, guestSessionId, paths, lookups.guestSessionShare);
 
-  /** Memoised per request: the same share and learner are checked once however many events name them. */
+  /**
+   * Shares, coverage, models and guest sessions come from the lookups cached across requests; the
+   * learner is checked once per (share, guest session) however many events name them.
+   */
   const authoriser = (request: FastifyRequest) => {
-    const shares = new Map<string, Promise<Share | null>>();
-    const roots = new Map<string, Promise<Set<string>>>();
+    const learners = new Map<string, Promise<Learner>>();
     return {
-      share: (publicId: string) => {
-        if (!shares.has(publicId)) shares.set(publicId, findShare(db, publicId));
-        return shares.get(publicId) as Promise<Share | null>;
+      share: (publicId: string) => lookups.share(publicId),
+      roots: (share: Share) => lookups.coveredRoots(share),
+      learner: (share: Share, guestSessionId: string | null, path: string): Promise<Learner> => {
+        const key = `${share.publicId}\n${guestSessionId ?? ''}`;
+        let learner = learners.get(key);
+        if (!learner) {
+          learner = learnerOf(request, share, guestSessionId, { share: `${path}.shareId`, guestSessionId: `${path}.guestSessionId` });
+          learners.set(key, learner);
+        }
+        return learner;
       },
-      roots: (share: Share) => {
-        if (!roots.has(share.publicId)) roots.set(share.publicId, coveredRoots(db, share).then((ids) => new Set(ids)));
-        return roots.get(share.publicId) as Promise<Set<string>>;
-      },
-      learner: (share: Share, guestSessionId: string | null, path: string): Promise<Learner> =>
-        trackedLearner(db, request, share, guestSessionId, { share: `${path}.shareId`, guestSessionId: `${path}.guestSessionId` }),
     };
   };
 
@@ -66,7 +71,7 @@ export async function userdataRoutes(app: FastifyInstance, opts: { db: Database 
     const body = parseBody(UserdataBody, jsonOf(request.body));
     const events = distinctEvents(body.events);
     const auth = authoriser(request);
-    const models = await findModelsByIds(db, events.map(({ event }) => event.metadata.id));
+    const models = await lookups.models(events.map(({ event }) => event.metadata.id));
     const toStore: LearnerEvent[] = [];
     for (const { event, index } of events) {
       const path = `events[${index}].metadata`;
@@ -88,23 +93,23 @@ export async function userdataRoutes(app: FastifyInstance, opts: { db: Database 
 
   app.post('/userdata/list', async (request, reply) => {
     const body = parseBody(UserdataListBody, request.body);
-    const share = await findShare(db, body.shareId);
+    const share = await lookups.share(body.shareId);
     if (!share) throw errorAt(404, 'shareId', 'Share not found');
-    const learner = await trackedLearner(db, request, share, body.guestSessionId, { share: 'shareId', guestSessionId: 'guestSessionId' });
+    const learner = await learnerOf(request, share, body.guestSessionId, { share: 'shareId', guestSessionId: 'guestSessionId' });
     reply.header('cache-control', 'no-store');
     return { data: { events: await learnerEventsOf(db, share.publicId, learner) } };
   });
 
   app.post('/updateRootProgress', async (request) => {
     const body = parseBody(UpdateRootProgressBody, request.body);
-    const share = await findShare(db, body.shareId);
+    const share = await lookups.share(body.shareId);
     if (!share) throw errorAt(404, 'shareId', 'Share not found');
     if (share.preview || !(share.settings.private || share.settings.saveGuestSessions)) {
       throw errorAt(403, 'shareId', 'Root progress is not saved on this share');
     }
-    const learner = await trackedLearner(db, request, share, body.guestSessionId, { share: 'shareId', guestSessionId: 'guestSessionId' });
+    const learner = await learnerOf(request, share, body.guestSessionId, { share: 'shareId', guestSessionId: 'guestSessionId' });
     const model = await findModel(db, body.model.id);
-    const isCoveredMaterial = model?.modelName === 'Material' && model.rootId === model.id && (await coveredRoots(db, share)).includes(model.id);
+    const isCoveredMaterial = model?.modelName === 'Material' && model.rootId === model.id && (await lookups.coveredRoots(share)).has(model.id);
     if (!isCoveredMaterial) throw errorAt(403, 'model.id', 'No Material with this id is part of this share');
     await saveRootProgress(db, share.publicId, learner, body.model.id, body.value);
     return { data: null };

@@ -2,6 +2,7 @@ import { duplicateIdIssues, formatPath, ImportFile, type Collection, type Materi
 import { sanitizeContent } from '../content/sanitizeContent';
 import type { ShareKind } from '../../src/model/pageData';
 import type { Database, Queryable } from '../db/types';
+import { contentChanged } from './lookups';
 import { ensureShare } from './shares';
 import { flattenTree, type TreeRow } from './tree';
 
@@ -42,7 +43,7 @@ export async function importFile(db: Database, parsed: ImportFile, options: { sh
     const issues = collectionIssues(file);
     if (issues.length) throw new ImportConflictError(issues);
   }
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<ImportResult> => {
     // Imports run one at a time, so the share lookup below cannot race with another import.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('lernwerk.import'))`);
     if (file.modelName === 'Material') {
@@ -56,6 +57,9 @@ export async function importFile(db: Database, parsed: ImportFile, options: { sh
     const share = await ensureShare(tx, { id: file.id, modelName: 'Collection' }, options.share);
     return { rootModelName: 'Collection', rootId: file.id, title: file.title, share: { ...share, kind: options.share }, materials };
   });
+  // Cached share, coverage and model lookups of this process start afresh (server/store/lookups.ts).
+  contentChanged();
+  return result;
 }
 
 /**

@@ -17,11 +17,13 @@ export interface LearnerEvent {
 }
 
 /**
- * Stores the events in one transaction, each at most once (`ON CONFLICT (id) DO NOTHING`); answers
- * the ids that were new. An id that is already stored, for this learner or for another one, is
- * left exactly as it was: the event counts as a duplicate and changes nothing.
+ * Stores the events with one statement (a multi-row `INSERT … ON CONFLICT (id) DO NOTHING`, atomic
+ * on its own: all rows or none), each at most once; answers the ids that were new. An id that is
+ * already stored, for this learner or for another one, is left exactly as it was: the event counts
+ * as a duplicate and changes nothing. One round trip, without BEGIN/COMMIT around it.
  */
-export async function storeLearnerEvents(db: Database, events: readonly LearnerEvent[]): Promise<Set<string>> {
+export async function storeLearnerEvents(db: Queryable, events: readonly LearnerEvent[]): Promise<Set<string>> {
+  if (!events.length) return new Set();
   const rows = events.map((e) => ({
     id: e.id,
     share_id: e.shareId,
@@ -34,17 +36,15 @@ export async function storeLearnerEvents(db: Database, events: readonly LearnerE
     value: e.value === undefined ? null : e.value,
     at: e.at,
   }));
-  const inserted = await db.transaction((tx) =>
-    tx.query<{ id: string }>(
-      `INSERT INTO userdata_events (id, share_id, user_id, guest_session_id, model_id, model_name, field, value, client_at)
-       SELECT x->>'id', x->>'share_id', x->>'user_id', x->>'guest_session_id', x->>'model_id', x->>'model_name', x->>'field',
-              x->'value', to_timestamp((x->>'at')::bigint / 1000.0)
-       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(x, ord)
-       ORDER BY r.ord
-       ON CONFLICT (id) DO NOTHING
-       RETURNING id`,
-      [JSON.stringify(rows)],
-    ),
+  const inserted = await db.query<{ id: string }>(
+    `INSERT INTO userdata_events (id, share_id, user_id, guest_session_id, model_id, model_name, field, value, client_at)
+     SELECT x->>'id', x->>'share_id', x->>'user_id', x->>'guest_session_id', x->>'model_id', x->>'model_name', x->>'field',
+            x->'value', to_timestamp((x->>'at')::bigint / 1000.0)
+     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(x, ord)
+     ORDER BY r.ord
+     ON CONFLICT (id) DO NOTHING
+     RETURNING id`,
+    [JSON.stringify(rows)],
   );
   return new Set(inserted.map((r) => r.id));
 }
