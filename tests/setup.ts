@@ -147,6 +147,8 @@ function installBrowserPolyfills(): void {
 
 if (typeof window !== 'undefined') {
   installBrowserPolyfills();
+  // Before React DOM loads: the render-count tests read its commits (tests/support/renderRecorder.ts).
+  (await import('./support/renderRecorder')).installRenderHook();
   // Components render html outside a server-content context in tests: SafeHtml sanitises it, with the sanitiser loaded up front.
   await (await import('../src/ui/SafeHtml')).loadSanitizer();
   const { cleanup } = await import('@testing-library/react');

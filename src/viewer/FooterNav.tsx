@@ -1,13 +1,25 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
+import { useViewerSelector } from '../elements/viewerContext';
 import type { NavTarget } from './navTarget';
 
 const buttonClass =
   'inline-flex items-center gap-1 rounded-md border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary-600 aria-disabled:pointer-events-none aria-disabled:opacity-40';
 
-/** Back, Goto top, Forward (spec section 2, Footer navigation). `undefined` targets render disabled. */
-export function FooterNav({ back, forward, forwardBlocked = false }: { back?: NavTarget; forward?: NavTarget; forwardBlocked?: boolean }) {
+type FooterNavProps = {
+  back?: NavTarget;
+  forward?: NavTarget;
+  /** Every barrier of the page: Forward stays disabled until each is unlocked. */
+  barrierIds?: readonly string[];
+};
+
+/**
+ * Back, Goto top, Forward (spec section 2, Footer navigation). `undefined` targets render disabled.
+ * It reads the unlocked barriers itself, so an unlock re-renders the footer and not the page.
+ */
+export function FooterNav({ back, forward, barrierIds = [] }: FooterNavProps) {
   const { t } = useTranslation('viewer');
+  const forwardBlocked = useViewerSelector((context) => barrierIds.some((id) => !context.unlockedBarrierIds.includes(id)), false);
   return (
     <nav aria-label={t('nav.pages')} className="container-content mt-16 mb-10 flex items-center justify-between gap-2 border-t border-gray-200 pt-6 print:hidden" data-testid="footer-nav">
       {back ? (

@@ -1,7 +1,7 @@
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useContext, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { viewerMachine } from '../../machines/viewer';
 import type { Material } from '../model/material';
 import { allElements, elementsOnPage, resolvePath } from '../model/tree';
@@ -9,7 +9,7 @@ import { preloadElementComponents } from '../elements/registry';
 import { ContentList, RevealTargetContext } from '../elements/ContentList';
 import { revealEverything } from '../elements/revealScheduler';
 import { ElementHeadingLevelContext } from '../elements/static/elementHeadingLevel';
-import { useViewerSelector, ViewerActorContext } from '../elements/viewerContext';
+import { ViewerActorContext } from '../elements/viewerContext';
 import type { Chapter } from '../model/elements';
 import { SafeHtml } from '../ui/SafeHtml';
 import type { ViewerSearch } from '../../routes/search';
@@ -100,7 +100,6 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   const viewer = useViewerRef();
   const chapter = trail[trail.length - 1];
   const pageBarrierIds = useMemo(() => [...elementsOnPage(page.content)].filter((e) => e.modelName === 'Barrier').map((e) => e.id), [page]);
-  const forwardBlocked = useViewerSelector((context) => pageBarrierIds.some((id) => !context.unlockedBarrierIds.includes(id)), false);
   const onLinkClick = useRelativeLinkNavigation();
 
   useLayoutEffect(() => {
@@ -168,7 +167,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
           {page.evaluationType === 'scrolling' ? <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} /> : null}
         </article>
       </main>
-      {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} forwardBlocked={forwardBlocked} />}
+      {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} barrierIds={pageBarrierIds} />}
     </div>
   );
 }

@@ -112,7 +112,8 @@ function show(visitor: Visitor, lang: 'de' | 'en') {
 }
 
 async function downloadedPdf(index = 0) {
-  await waitFor(() => expect(files.length).toBeGreaterThan(index));
+  // The first download loads the PDF chunk (pdf-lib, fontkit): on a busy machine that takes seconds.
+  await waitFor(() => expect(files.length).toBeGreaterThan(index), { timeout: 15_000 });
   const bytes = new Uint8Array(await files[index].blob.arrayBuffer());
   const doc = await PDFDocument.load(bytes);
   const { width, height } = doc.getPage(0).getSize();
