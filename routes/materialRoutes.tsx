@@ -1,5 +1,5 @@
 import { createRoute, Outlet } from '@tanstack/react-router';
-import { queryMaterial } from '../src/api/client';
+import { loadMaterial } from '../src/api/materialPrefetch';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
 import { learnerQueue } from '../src/viewer/learnerTracking';
 import { createViewerRootRoute } from './root';
@@ -13,7 +13,7 @@ const materialLayout = createRoute({
   id: 'material',
   // The durable queue opens alongside: the viewer resumes from it too.
   loader: async ({ context: { pageData } }) =>
-    (await Promise.all([queryMaterial(pageData.api.base, pageData.share!.publicId, pageData.share!.rootId), learnerQueue()]))[0],
+    (await Promise.all([loadMaterial(pageData.api.base, pageData.share!.publicId, pageData.share!.rootId), learnerQueue()]))[0],
   staleTime: Infinity,
   component: function MaterialLayout() {
     const material = materialLayout.useLoaderData();

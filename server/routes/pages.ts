@@ -5,6 +5,7 @@ import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { ANONYMOUS, errorPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
 import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
+import { CONTENT_SECURITY_POLICY } from '../http/contentSecurityPolicy';
 import { findGuestSession, toGuestSession } from '../store/guestSessions';
 import { getMeta } from '../store/meta';
 import { getSettings } from '../store/settings';
@@ -62,7 +63,7 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
   const sharePage = async (request: ShareRequest, reply: FastifyReply) => {
     const [share, settings, template] = await Promise.all([lookups.share(request.params.share), getSettings(db), readIndexTemplate(clientDir)]);
     const ctx: PageContext = { sharePublicId: request.params.share, lang: langFromQuery(request.query.lang), settings, featureFlags };
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (!share) return reply.status(404).send(renderPage(template, errorPageData(404, ctx), 'Lernwerk'));
     const visitor = await visitorOf(request, share);
     if (!visitor) return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle));

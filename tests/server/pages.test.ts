@@ -19,6 +19,10 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     const res = await a.app.inject({ url: `/s/${share.publicId}/chapter-one` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
+    // Defence in depth behind the html sanitised at import: no inline script, no plugins, no base rewriting.
+    expect(res.headers['content-security-policy']).toMatch(/(^|; )script-src 'self'(;|$)/);
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(res.headers['content-security-policy']).toContain("base-uri 'none'");
     const data = embeddedPageData(res.body);
     expect(data).toMatchObject({
       entryPoint: 'material',

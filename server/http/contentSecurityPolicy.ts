@@ -1,0 +1,20 @@
+/**
+ * The Content-Security-Policy of the viewer's pages: defence in depth behind the html the server
+ * sanitises at import. No inline or foreign script runs, whatever html slips through; content may
+ * show images and media from anywhere and embed http(s) pages (link/embed elements, external
+ * resources), and the page itself may be framed by any site (schools embed it).
+ * Inline styles stay allowed: KaTeX and content html carry style attributes.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: http: https:",
+  "media-src 'self' http: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  'frame-src http: https:',
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
