@@ -7,6 +7,7 @@ import { createAppRouter, type AppRouter } from '../routes/createAppRouter';
 import { createI18n } from './i18n';
 import type { PageData } from './model/pageData';
 import { readPageData } from './readPageData';
+import { prefetchMaterial } from './api/materialPrefetch';
 import { ErrorView } from './viewer/ErrorView';
 import { PageDataContext } from './viewer/PageDataContext';
 import { Toasts } from './ui/Toasts';
@@ -37,6 +38,8 @@ async function start() {
     return;
   }
   applyTheme(pageData);
+  // The material travels while the router's code loads (its loader takes this request).
+  if (pageData.entryPoint === 'material' && pageData.share) prefetchMaterial(pageData.api.base, pageData.share.publicId, pageData.share.rootId);
   const i18n = createI18n(pageData.lang);
   const content =
     pageData.entryPoint === 'login' ? (
