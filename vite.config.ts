@@ -1,5 +1,8 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -39,6 +42,35 @@ function zodWithoutJsonSchema(): Plugin {
           return `export function ${name}() { ${fail}; }`;
         })
         .join('\n');
+    },
+  };
+}
+
+/**
+ * Precompressed copies of the build: `FILE.br` (brotli, quality 11) and `FILE.gz` (gzip, level 9)
+ * beside every js, css, html, svg and json file over 1 KiB of the output (public files included),
+ * written once at build time. The server sends them with `@fastify/static`'s `preCompressed` to
+ * clients that accept them (server/app.ts), so it never compresses a static file on the fly.
+ */
+function precompress(): Plugin {
+  const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json)$/;
+  const filesOf = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === '.vite' ? [] : filesOf(full);
+      return COMPRESSIBLE.test(entry.name) ? [full] : [];
+    });
+  return {
+    name: 'lernwerk:precompress',
+    apply: 'build',
+    writeBundle(options) {
+      if (!options.dir) return;
+      for (const file of filesOf(options.dir)) {
+        if (statSync(file).size <= 1024) continue;
+        const content = readFileSync(file);
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
     },
   };
 }
@@ -95,7 +127,7 @@ function viewerChunk(): (id: string, graph: ModuleGraph) => string | null {
 /** The client is served under /app/ by the server; share pages are /s/{id}/… so the base must be absolute. */
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), tailwindcss(), zodWithoutJsonSchema()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -26,8 +28,8 @@ export interface BuildAppOptions {
   contentDirs: string[];
   /** Where the asset routes keep resized images. */
   cacheDir: string;
-  /** Fastify's logger option; off by default (tests). */
-  logger?: boolean | { level: string };
+  /** Fastify's logger option (pino: a level, optionally a stream to write to); off by default (tests). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Defaults to the environment (all off unless switched on). */
   featureFlags?: FeatureFlags;
   /** The chat-completions provider of generated free-text feedback; defaults to the environment (LLM_BASE_URL …). */
@@ -41,14 +43,41 @@ export interface BuildAppOptions {
 /** The HTTP app, not yet listening (tests call `app.inject`). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   // A larger body is answered 413 (as JSON under /api) before any handler runs.
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: API_BODY_LIMIT_BYTES, trustProxy: options.trustProxy ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: API_BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    // Thousands of learner calls a second: no two info lines per request. Requests are logged at
+    // debug (below), failures by the error handler (4xx warn, 5xx error).
+    disableRequestLogging: true,
+  });
+  if (app.log.level === 'debug' || app.log.level === 'trace') {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    });
+  }
   installErrorHandlers(app);
   await app.register(fastifyCookie);
 
   // Vite puts content-hashed files under assets/: they never change, so they are cached for good.
+  // The build writes FILE.br and FILE.gz beside each compressible file (vite.config.ts), sent as
+  // they are to clients that accept them; each answer varies on Accept-Encoding for caches.
   const clientDir = path.resolve(options.clientDir);
-  await app.register(fastifyStatic, { root: path.join(clientDir, 'assets'), prefix: '/app/assets/', index: false, maxAge: '365d', immutable: true });
-  await app.register(fastifyStatic, { root: clientDir, prefix: '/app/', index: false, decorateReply: false });
+  const staticOptions = { index: false, preCompressed: true, setHeaders: varyOnEncoding } as const;
+  await app.register(fastifyStatic, { ...staticOptions, root: path.join(clientDir, 'assets'), prefix: '/app/assets/', maxAge: '365d', immutable: true });
+  await app.register(fastifyStatic, { ...staticOptions, root: clientDir, prefix: '/app/', decorateReply: false });
+
+  // Dynamic answers (the page HTML with its page data, API JSON) over 1 KiB are compressed, brotli
+  // at quality 4 (about gzip's speed, smaller) or gzip; smaller ones (a userdata acknowledgement)
+  // go as they are. Registered after the static files, so it applies to the routes below only:
+  // static files are sent precompressed or as they are, never compressed on the fly.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
 
   // Share, coverage, model and guest-session lookups cached across requests, cleared on import.
   const lookups = createLookups(options.db);
@@ -78,4 +107,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   return app;
+}
+
+const COMPRESSIBLE_FILE = /\.(js|mjs|css|html|svg|json)(\.br|\.gz)?$/;
+
+/** Static files that exist in several encodings say so, so that a shared cache keeps them apart. */
+function varyOnEncoding(res: { setHeader(name: string, value: string): unknown }, file: string): void {
+  if (COMPRESSIBLE_FILE.test(file)) res.setHeader('vary', 'accept-encoding');
 }

@@ -40,14 +40,19 @@ function isJsonPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/auth/');
 }
 
-/** JSON errors under /api and /auth, plain text elsewhere; unexpected errors are logged and not detailed. */
+/**
+ * JSON errors under /api and /auth, plain text elsewhere; unexpected errors are logged (error) and
+ * not detailed, refused requests are logged as warnings (requests that succeed only at debug).
+ */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     const isServerError = status >= 500;
-    if (isServerError) request.log.error({ err: error }, 'request failed');
     const message = isServerError ? 'Internal server error' : error.message;
     const errors = error instanceof HttpError && !isServerError ? error.errors : [{ path: '', message }];
+    // The server's fault is an error; a refused request (bad input, no access, unknown share) a warning.
+    if (isServerError) request.log.error({ err: error }, 'request failed');
+    else request.log.warn({ method: request.method, url: request.url, statusCode: status, errors: errors.slice(0, 5) }, 'request refused');
     if (isJsonPath(request.url)) {
       return reply.status(status).send({ errors } satisfies ApiErrorBody);
     }
