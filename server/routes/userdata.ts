@@ -7,7 +7,7 @@ import type { Lookups } from '../store/lookups';
 import { findModel } from '../store/models';
 import { saveRootProgress } from '../store/rootProgress';
 import type { Share } from '../store/shares';
-import { learnerEventsOf, storeLearnerEvents, type LearnerEvent } from '../store/userdata';
+import { createLearnerEventWriter, learnerEventsOf, type LearnerEvent } from '../store/userdata';
 
 const errorAt = (status: number, path: string, message: string) => new HttpError(status, message, [{ path, message }]);
 
@@ -43,6 +43,8 @@ function distinctEvents(events: readonly UserdataEvent[]): { event: UserdataEven
  */
 export async function userdataRoutes(app: FastifyInstance, opts: { db: Database; lookups: Lookups }): Promise<void> {
   const { db, lookups } = opts;
+  // Concurrent batches share commits (group commit); PGlite runs one statement at a time, PostgreSQL a few.
+  const storeEvents = createLearnerEventWriter(db, { maxInFlight: db.kind === 'pglite' ? 1 : 4 });
   const learnerOf = (request: FastifyRequest, share: Share, guestSessionId: string | null, paths: { share: string; guestSessionId: string }) =>
     trackedLearner(db, request, share, guestSessionId, paths, lookups.guestSessionShare);
 
@@ -86,7 +88,7 @@ export async function userdataRoutes(app: FastifyInstance, opts: { db: Database;
       const [field, value] = Object.entries(event.data)[0];
       toStore.push({ id: event.id, shareId: share.publicId, learner, modelId: model.id, modelName: model.modelName, field, value, at: event.at });
     }
-    const stored = await storeLearnerEvents(db, toStore);
+    const stored = await storeEvents(toStore);
     const acknowledged = events.map(({ event }) => event.id);
     return { data: { acknowledged, stored: stored.size, duplicates: acknowledged.length - stored.size } satisfies UserdataAck };
   });

@@ -49,6 +49,91 @@ export async function storeLearnerEvents(db: Queryable, events: readonly Learner
   return new Set(inserted.map((r) => r.id));
 }
 
+/** Stores learner events; several calls at once may share one statement (`createLearnerEventWriter`). */
+export type LearnerEventWriter = (events: readonly LearnerEvent[]) => Promise<Set<string>>;
+
+export interface LearnerEventWriterOptions {
+  /** Statements in flight at once (default 1: PGlite runs one at a time anyway). */
+  maxInFlight?: number;
+  /** Most events in one statement (default 2,000). */
+  maxEvents?: number;
+}
+
+/**
+ * Group commit for userdata: the batches that arrive while a statement is in flight wait for it and
+ * are then stored together, with one `storeLearnerEvents` (one commit, one WAL flush) for all of
+ * them; a batch that arrives when nothing is in flight goes at once. So under load each commit
+ * carries the batches of many learners (PGlite flushes its WAL with fsync at every commit: ~1
+ * commit per learner request was its limit), and when idle nothing waits. Each caller still gets
+ * exactly its own answer: the ids of its events that were new, after the statement committed. If
+ * a combined statement fails, each batch of it is retried alone, so one bad batch fails only its
+ * own request. An id sent twice in one group (a client's retry racing its first try) counts as new
+ * for the first batch that named it.
+ */
+export function createLearnerEventWriter(db: Queryable, options: LearnerEventWriterOptions = {}): LearnerEventWriter {
+  const maxInFlight = options.maxInFlight ?? 1;
+  const maxEvents = options.maxEvents ?? 2_000;
+  type Waiting = { events: readonly LearnerEvent[]; resolve: (ids: Set<string>) => void; reject: (error: unknown) => void };
+  const queue: Waiting[] = [];
+  let inFlight = 0;
+
+  const settle = (group: Waiting[], stored: Set<string>) => {
+    for (const waiting of group) {
+      const mine = new Set<string>();
+      for (const event of waiting.events) {
+        if (stored.delete(event.id)) mine.add(event.id);
+      }
+      waiting.resolve(mine);
+    }
+  };
+
+  const flush = () => {
+    while (inFlight < maxInFlight && queue.length) {
+      const group: Waiting[] = [queue.shift() as Waiting];
+      let count = group[0].events.length;
+      while (queue.length && count + queue[0].events.length <= maxEvents) {
+        const next = queue.shift() as Waiting;
+        group.push(next);
+        count += next.events.length;
+      }
+      inFlight++;
+      const run = async () => {
+        if (group.length === 1) {
+          try {
+            group[0].resolve(await storeLearnerEvents(db, group[0].events));
+          } catch (error) {
+            group[0].reject(error);
+          }
+          return;
+        }
+        try {
+          settle(group, await storeLearnerEvents(db, group.flatMap((w) => w.events)));
+        } catch {
+          for (const waiting of group) {
+            try {
+              waiting.resolve(await storeLearnerEvents(db, waiting.events));
+            } catch (error) {
+              waiting.reject(error);
+            }
+          }
+        }
+      };
+      void run().finally(() => {
+        inFlight--;
+        flush();
+      });
+    }
+  };
+
+  return (events) => {
+    if (!events.length) return Promise.resolve(new Set());
+    return new Promise<Set<string>>((resolve, reject) => {
+      queue.push({ events, resolve, reject });
+      flush();
+    });
+  };
+}
+
 /**
  * What is stored for a learner on a share (every material of it): the latest value of each
  * (model, field), by client time and then by arrival.
