@@ -1,20 +1,25 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A flag given as `?hideHeader`, `?hideHeader=1` or `?hideHeader=true` is on; `=false`/`=0` is off. */
-const Flag = z
-  .union([z.boolean(), z.string(), z.number()])
-  .optional()
-  .transform((v) => (v === undefined ? undefined : !(v === false || v === 'false' || v === 0 || v === '0')))
-  .catch(undefined);
+const Flag = z.catch(
+  z.pipe(
+    z.optional(z.union([z.boolean(), z.string(), z.number()])),
+    z.transform((v: boolean | string | number | undefined) => (v === undefined ? undefined : !(v === false || v === 'false' || v === 0 || v === '0'))),
+  ),
+  undefined,
+);
 
-/** Search params every viewer route understands (spec section 2). */
+/** An optional text param; anything else is dropped. */
+const Text = z.catch(z.optional(z.string()), undefined);
+
+/** Search params every viewer route understands (spec section 2). zod/mini: the first route parses them (src/model/common.ts). */
 export const ViewerSearch = z.object({
-  lang: z.enum(['de', 'en']).optional().catch(undefined),
+  lang: z.catch(z.optional(z.enum(['de', 'en'])), undefined),
   hideHeader: Flag,
   hideFooter: Flag,
-  guestSessionId: z.string().optional().catch(undefined),
-  scrollTo: z.string().optional().catch(undefined),
-  highlight: z.string().optional().catch(undefined),
+  guestSessionId: Text,
+  scrollTo: Text,
+  highlight: Text,
 });
 export type ViewerSearch = z.infer<typeof ViewerSearch>;
 

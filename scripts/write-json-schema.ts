@@ -11,7 +11,7 @@ import { Settings } from '../src/model/settings';
 import { PageData } from '../src/model/pageData';
 
 const outDir = join(import.meta.dirname, '..', 'docs', 'schema');
-const schemas: Record<string, { schema: z.ZodType; title: string }> = {
+const schemas: Record<string, { schema: z.core.$ZodType; title: string }> = {
   'material.schema.json': { schema: Material, title: 'Lernwerk material file' },
   'collection.schema.json': { schema: Collection, title: 'Lernwerk collection file' },
   'import.schema.json': { schema: ImportFile, title: 'Lernwerk import file (material or collection)' },

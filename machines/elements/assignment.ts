@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   allItems, assignItem, emptyAssignments, hasAssignmentInput, unassignItem, zoneOfItem, type Assignments,
 } from '../../src/model/assignment';
@@ -9,8 +9,8 @@ import { reportEvaluation, restoringQuestion } from './question';
 
 /** Learner state saved for an assignment question: the last reported value of each field. */
 export const AssignmentSaved = z.object({
-  assignedItemIds: z.record(z.string(), z.array(z.string())).optional(),
-  evaluated: z.boolean().optional(),
+  assignedItemIds: z.optional(z.record(z.string(), z.array(z.string()))),
+  evaluated: z.optional(z.boolean()),
 });
 
 export type AssignmentInput = { element: AssignmentQuestion; saved?: unknown };

@@ -1,10 +1,10 @@
 import { assign, setup } from 'xstate';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Barrier } from '../../src/model/elements';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
 
 /** Learner state saved for a barrier. */
-export const BarrierSaved = z.object({ unlocked: z.boolean().optional() });
+export const BarrierSaved = z.object({ unlocked: z.optional(z.boolean()) });
 
 export type BarrierInput = { element: Barrier; saved?: unknown };
 

@@ -1,10 +1,10 @@
 import { assign, setup } from 'xstate';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Certificate } from '../../src/model/elements';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
 
 /** Learner state saved for a certificate. */
-export const CertificateSaved = z.object({ issueDate: z.iso.datetime({ offset: true }).optional() });
+export const CertificateSaved = z.object({ issueDate: z.optional(z.iso.datetime({ offset: true })) });
 
 export type CertificateInput = { element: Certificate; saved?: unknown };
 

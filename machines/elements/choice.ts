@@ -1,12 +1,12 @@
 import { assign, setup } from 'xstate';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ChoiceQuestion } from '../../src/model/elements';
 import { deselectChoice, selectChoice, type ChoiceType } from '../../src/model/choice';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
 import { reportEvaluation, restoringQuestion } from './question';
 
 /** Learner state saved for a choice question: the last reported value of each field. */
-export const ChoiceSaved = z.object({ selected: z.array(z.string()).optional(), evaluated: z.boolean().optional() });
+export const ChoiceSaved = z.object({ selected: z.optional(z.array(z.string())), evaluated: z.optional(z.boolean()) });
 export type ChoiceSaved = z.infer<typeof ChoiceSaved>;
 
 export type ChoiceInput = { element: ChoiceQuestion; saved?: unknown };

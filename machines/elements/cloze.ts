@@ -1,13 +1,13 @@
 import { assign, setup } from 'xstate';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { clozeHasInput } from '../../src/model/cloze';
 import type { ClozeQuestion } from '../../src/model/elements';
-import { gapsOf } from '../../src/model/richText';
+import { gapsOf } from '../../src/model/cloze';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
 import { reportEvaluation, restoringQuestion } from './question';
 
 /** Learner state saved for a cloze question: the last reported value of each field. */
-export const ClozeSaved = z.object({ inputs: z.array(z.string()).optional(), evaluated: z.boolean().optional() });
+export const ClozeSaved = z.object({ inputs: z.optional(z.array(z.string())), evaluated: z.optional(z.boolean()) });
 
 export type ClozeInput = { element: ClozeQuestion; saved?: unknown };
 

@@ -1,11 +1,11 @@
 import { and, assign, fromPromise, setup } from 'xstate';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FreeTextInput } from '../../src/model/elements';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
 import { reportEvaluation, restoringQuestion } from './question';
 
 /** One generated feedback item (spec section 7, taskbase/feedback). */
-export const GeneratedFeedback = z.object({ feedback: z.string(), correct: z.boolean().optional() });
+export const GeneratedFeedback = z.object({ feedback: z.string(), correct: z.optional(z.boolean()) });
 export type GeneratedFeedback = z.infer<typeof GeneratedFeedback>;
 
 /** The answer of the generative-feedback call: `ok: false` on any failure. */
@@ -14,9 +14,9 @@ export type FeedbackRequest = { userAnswer: string; elementId: string };
 
 /** Learner state saved for a free-text input: the last reported value of each field. */
 export const FreeTextSaved = z.object({
-  value: z.string().optional(),
-  evaluated: z.boolean().optional(),
-  generatedFeedback: z.array(GeneratedFeedback).optional(),
+  value: z.optional(z.string()),
+  evaluated: z.optional(z.boolean()),
+  generatedFeedback: z.optional(z.array(GeneratedFeedback)),
 });
 
 const generateFeedback = fromPromise<FeedbackResult, FeedbackRequest>(async () => ({ ok: false }));

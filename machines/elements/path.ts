@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Path } from '../../src/model/elements';
 import { activeStepIndex } from '../../src/model/progress';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
@@ -10,7 +10,7 @@ export type StepCompletion = 'selfCompletion' | 'openedCompletion' | 'derived';
  * Learner state saved for a path: the last reported progress of each step that completes by
  * itself (selfCompletion, openedCompletion), keyed by step id — they report under their own id.
  */
-export const PathSaved = z.object({ stepProgress: z.record(z.string(), z.number().min(0).max(1)).optional() });
+export const PathSaved = z.object({ stepProgress: z.optional(z.record(z.string(), z.number().check(z.minimum(0), z.maximum(1)))) });
 
 export type PathInput = { element: Path; saved?: unknown };
 

@@ -1,14 +1,14 @@
 import { assign, setup } from 'xstate';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { PolygonTargetExercise } from '../../src/model/elements';
 import { canAddMark, clampToImage, type Point } from '../../src/model/polygon';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
 import { reportEvaluation, restoringQuestion } from './question';
 
-const SavedPoint = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) });
+const SavedPoint = z.object({ x: z.number().check(z.minimum(0), z.maximum(1)), y: z.number().check(z.minimum(0), z.maximum(1)) });
 
 /** Learner state saved for a polygon exercise: the last reported value of each field. */
-export const PolygonSaved = z.object({ points: z.array(SavedPoint).optional(), evaluated: z.boolean().optional() });
+export const PolygonSaved = z.object({ points: z.optional(z.array(SavedPoint)), evaluated: z.optional(z.boolean()) });
 
 export type PolygonInput = { element: PolygonTargetExercise; saved?: unknown };
 

@@ -1,4 +1,4 @@
-import { LoginBody } from '../../src/model/tracking';
+import { PASSWORD_MAX_LENGTH } from '../../src/model/tracking';
 import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/password';
 import { createUser, listUsers, normalizeEmail, removeUser, setPasswordHash, UserExistsError } from '../store/users';
 import { CliError, parseCommandLine, withDatabase } from './cliSupport';
@@ -16,7 +16,6 @@ otherwise the first line of stdin is the password (at least ${PASSWORD_MIN_LENGT
 The database is the server's: DATABASE_URL if set, else PGlite in DATA_DIR (default ./data).`;
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
-const PASSWORD_MAX_LENGTH = LoginBody.shape.password.maxLength ?? 1000;
 
 function checkEmail(email: string | undefined): string {
   if (!email) throw new CliError(USAGE, 2);

@@ -90,7 +90,7 @@ export async function loadDemoContent(db: Database, contentDir: string, log: Log
   };
 }
 
-async function readIfPresent<S extends z.ZodType>(file: string, schema: S, log: Log): Promise<z.infer<S> | null> {
+async function readIfPresent<S extends z.core.$ZodType>(file: string, schema: S, log: Log): Promise<z.output<S> | null> {
   if (!fs.existsSync(file)) {
     log(`Demo file ${file} not found; skipped`);
     return null;

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { formatIssues } from '../../src/model/material';
 
 export type ReadResult<T> = { ok: true; value: T } | { ok: false; problems: string[] };
@@ -28,7 +28,7 @@ export function parseJson(text: string): ReadResult<unknown> {
 }
 
 /** Reads a JSON file and checks it with a schema; problems are `path: message` lines. */
-export async function readContentFile<S extends z.ZodType>(file: string, schema: S): Promise<ReadResult<z.infer<S>>> {
+export async function readContentFile<S extends z.core.$ZodType>(file: string, schema: S): Promise<ReadResult<z.output<S>>> {
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');
@@ -37,7 +37,7 @@ export async function readContentFile<S extends z.ZodType>(file: string, schema:
   }
   const json = parseJson(text.replace(/^\uFEFF/, ''));
   if (!json.ok) return json;
-  const parsed = schema.safeParse(json.value);
+  const parsed = z.safeParse(schema, json.value);
   if (!parsed.success) return { ok: false, problems: formatIssues(parsed.error) };
   return { ok: true, value: parsed.data };
 }

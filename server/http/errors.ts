@@ -24,9 +24,9 @@ export class HttpError extends Error {
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 
-/** Parses a request body; a bad body is a 400 listing every issue with its path. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body);
+/** Parses a request body (with a classic or a zod/mini schema); a bad body is a 400 listing every issue with its path. */
+export function parseBody<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = z.safeParse(schema, body);
   if (result.success) return result.data;
   throw new HttpError(
     400,

@@ -16,7 +16,7 @@ export const FeedbackBody = z.strictObject({
   share: z.string().min(1),
   elementId: ModelId,
   userAnswer: z.string().trim().min(1, 'an answer is required').max(10_000),
-  lang: Lang.default('de'),
+  lang: z._default(Lang, 'de'),
 });
 
 const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();

@@ -24,7 +24,7 @@ export const QueryModelName = z.enum([
 export const ModelQueryBody = z.strictObject({
   share: z.string().min(1),
   modelName: QueryModelName,
-  id: ModelId.optional(),
+  id: z.optional(ModelId),
   publicId: z.string().min(1).max(200).optional(),
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CollectionView } from '../model/collectionView';
 import type { Material } from '../model/material';
 import { showGatewayError, toastsGatewayError } from '../ui/toasts';
@@ -15,13 +15,13 @@ export class HttpError extends Error {
   }
 }
 
-const ErrorBody = z.object({ errors: z.array(z.object({ path: z.string().optional(), message: z.string() })) });
+const ErrorBody = z.object({ errors: z.array(z.object({ path: z.optional(z.string()), message: z.string() })) });
 
 /**
  * POST a JSON body to an API call and parse the answer's `data` with `schema`. A failed model call
  * (`model/…`) also shows the gateway toast of spec section 8, unless the error view shows it.
  */
-export async function call<S extends z.ZodType>(base: string, path: string, body: unknown, schema: S): Promise<z.infer<S>> {
+export async function call<S extends z.ZodMiniType>(base: string, path: string, body: unknown, schema: S): Promise<z.infer<S>> {
   if (!path.startsWith('model/')) return request(base, path, body, schema);
   try {
     return await request(base, path, body, schema);
@@ -31,7 +31,7 @@ export async function call<S extends z.ZodType>(base: string, path: string, body
   }
 }
 
-async function request<S extends z.ZodType>(base: string, path: string, body: unknown, schema: S): Promise<z.infer<S>> {
+async function request<S extends z.ZodMiniType>(base: string, path: string, body: unknown, schema: S): Promise<z.infer<S>> {
   const url = `${base}/${path}`;
   const response = await fetch(url, {
     method: 'POST',
@@ -56,11 +56,11 @@ const ServedMaterial = z.looseObject({ modelName: z.literal('Material'), id: z.s
 const asMaterial = (served: z.infer<typeof ServedMaterial>) => served as unknown as Material;
 
 export function queryMaterial(base: string, share: string, id: string): Promise<Material> {
-  return call(base, 'model/query', { share, modelName: 'Material', id }, z.array(ServedMaterial).length(1)).then(([m]) => asMaterial(m));
+  return call(base, 'model/query', { share, modelName: 'Material', id }, z.array(ServedMaterial).check(z.length(1))).then(([m]) => asMaterial(m));
 }
 
 export function queryCollection(base: string, share: string, id: string): Promise<CollectionView> {
-  return call(base, 'model/query', { share, modelName: 'Collection', id }, z.array(CollectionView).length(1)).then(([c]) => c);
+  return call(base, 'model/query', { share, modelName: 'Collection', id }, z.array(CollectionView).check(z.length(1))).then(([c]) => c);
 }
 
 export function collectionMaterial(base: string, collectionPublicId: string, publicId: string, guestSessionId?: string): Promise<Material> {

@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FeedbackRequest, FeedbackResult } from '../../machines/elements/freeText';
 import type { Lang } from '../model/pageData';
 import { call } from './client';
 
-const FeedbackAnswer = z.object({ ok: z.literal(true), feedback: z.string(), correct: z.boolean().optional() });
+const FeedbackAnswer = z.object({ ok: z.literal(true), feedback: z.string(), correct: z.optional(z.boolean()) });
 
 /**
  * The free-text machine's `generateFeedback` actor for one share: the server's feedback call

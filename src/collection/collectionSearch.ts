@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { MaterialSnapshot } from '../model/collectionView';
 
 /** Collection sorts (spec section 9); default order:asc. */
@@ -6,8 +6,8 @@ export const COLLECTION_SORTS = ['order:asc', 'created_at:desc', 'created_at:asc
 export type CollectionSort = (typeof COLLECTION_SORTS)[number];
 
 export const CollectionSearch = z.object({
-  q: z.string().optional().catch(undefined),
-  sort: z.enum(COLLECTION_SORTS).optional().catch(undefined),
+  q: z.catch(z.optional(z.string()), undefined),
+  sort: z.catch(z.optional(z.enum(COLLECTION_SORTS)), undefined),
 });
 export type CollectionSearch = z.infer<typeof CollectionSearch>;
 

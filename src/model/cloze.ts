@@ -1,7 +1,22 @@
-import type { GapNode, GapSolution } from './richText';
+import type { GapNode, GapSolution, RichTextNode } from './richText';
 import { seededShuffle } from './seededShuffle';
 
 /** Rules of the cloze question (spec section 4, Cloze). */
+
+/** The gaps of a document in reading order. */
+export function gapsOf(nodes: readonly RichTextNode[]): GapNode[] {
+  const found: GapNode[] = [];
+  const walk = (list: readonly RichTextNode[]) => {
+    for (const node of list) {
+      if ('type' in node) {
+        if (node.type === 'gap') found.push(node);
+        walk(node.children);
+      }
+    }
+  };
+  walk(nodes);
+  return found;
+}
 
 function normalize(text: string): string {
   return text.trim().toLocaleLowerCase();

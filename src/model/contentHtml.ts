@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { Html } from './common';
 
 /*
@@ -9,20 +9,20 @@ import { Html } from './common';
 
 type Def = {
   type: string;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
+  innerType?: $ZodType;
+  element?: $ZodType;
+  valueType?: $ZodType;
+  options?: $ZodType[];
   discriminator?: string;
-  in?: z.ZodType;
+  in?: $ZodType;
 };
 
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const shapeOf = (schema: z.ZodType) => (schema as unknown as { shape: Record<string, z.ZodType> }).shape;
+const defOf = (schema: $ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const shapeOf = (schema: $ZodType) => (schema as unknown as { shape: Record<string, $ZodType> }).shape;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The option of a discriminated union that `value` belongs to. */
-function unionOption(def: Def, value: Record<string, unknown>): z.ZodType | undefined {
+function unionOption(def: Def, value: Record<string, unknown>): $ZodType | undefined {
   if (!def.discriminator) return undefined;
   return def.options?.find((option) => {
     const literal = defOf(shapeOf(option)[def.discriminator!]);
@@ -34,11 +34,11 @@ function unionOption(def: Def, value: Record<string, unknown>): z.ZodType | unde
  * A copy of `value` (already valid for `schema`) with every html string replaced by `mapHtml(html)`.
  * Parts without html are kept as they are (the same objects).
  */
-export function mapContentHtml<T>(schema: z.ZodType, value: T, mapHtml: (html: string) => string): T {
+export function mapContentHtml<T>(schema: $ZodType, value: T, mapHtml: (html: string) => string): T {
   return walk(schema, value, mapHtml) as T;
 }
 
-function walk(schema: z.ZodType, value: unknown, mapHtml: (html: string) => string): unknown {
+function walk(schema: $ZodType, value: unknown, mapHtml: (html: string) => string): unknown {
   if (value === undefined || value === null) return value;
   if (schema === Html) return typeof value === 'string' ? mapHtml(value) : value;
   const def = defOf(schema);
@@ -81,7 +81,7 @@ function walk(schema: z.ZodType, value: unknown, mapHtml: (html: string) => stri
   }
 }
 
-function mapEntries(value: Record<string, unknown>, schemaOf: (key: string) => z.ZodType | undefined, mapHtml: (html: string) => string) {
+function mapEntries(value: Record<string, unknown>, schemaOf: (key: string) => $ZodType | undefined, mapHtml: (html: string) => string) {
   let next: Record<string, unknown> | null = null;
   for (const [key, entry] of Object.entries(value)) {
     const schema = schemaOf(key);

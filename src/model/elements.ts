@@ -43,8 +43,8 @@ export const Image = z.strictObject({
   modelName: z.literal('Image'),
   asset: Asset,
   alt: z.string().optional(),
-  caption: Html.optional(),
-  ratio: ImageRatio.default('default'),
+  caption: z.optional(Html),
+  ratio: z._default(ImageRatio, 'default'),
   aspectRatio: z.number().positive().optional(),
   /** default shows the whole image (contain); crop fills the frame (cover) around the focus point. */
   cropMode: z.enum(['default', 'crop']).default('default'),
@@ -54,7 +54,7 @@ export const ImageGallery = z.strictObject({
   ...commonFields,
   modelName: z.literal('ImageGallery'),
   content: z.array(Image).min(1, 'a gallery needs at least one image'),
-  ratio: ImageRatio.default('16-9'),
+  ratio: z._default(ImageRatio, '16-9'),
 });
 
 /** The link/embed element: an embedded frame, a link card or a plain link. */
@@ -63,7 +63,7 @@ export const Link = z.strictObject({
   modelName: z.literal('Link'),
   url: z.string(),
   mode: z.enum(['embed', 'card', 'url']).default('card'),
-  caption: Html.optional(),
+  caption: z.optional(Html),
   aspectRatio: z.number().positive().optional(),
   text: z.string().optional(),
   openInCurrentTab: z.boolean().default(false),
@@ -95,15 +95,15 @@ export const HotspotSpot = z.strictObject({
   x: z.number().min(0).max(1),
   y: z.number().min(0).max(1),
   title: z.string(),
-  content: Html.default(''),
+  content: z._default(Html, ''),
 });
 
 export const Hotspot = z.strictObject({
   ...commonFields,
   modelName: z.literal('Hotspot'),
   asset: Asset,
-  caption: Html.optional(),
-  ratio: ImageRatio.default('default'),
+  caption: z.optional(Html),
+  ratio: z._default(ImageRatio, 'default'),
   /** Shows "n of total" on each spot. */
   order: z.boolean().default(false),
   elements: z.array(HotspotSpot).min(1, 'a hotspot image needs at least one spot'),
@@ -125,9 +125,9 @@ export const ChoiceQuestion = z.strictObject({
   randomizeOrder: z.boolean().default(false),
   useNeutralFeedback: z.boolean().default(false),
   submitText: z.string().optional(),
-  feedbackPositive: Html.optional(),
-  feedbackNegative: Html.optional(),
-  feedbackNeutral: Html.optional(),
+  feedbackPositive: z.optional(Html),
+  feedbackNegative: z.optional(Html),
+  feedbackNeutral: z.optional(Html),
 });
 
 export const FreeTextInput = z.strictObject({
@@ -136,18 +136,18 @@ export const FreeTextInput = z.strictObject({
   instructions: HtmlField,
   placeholder: z.string().optional(),
   useGenerativeFeedback: z.boolean().default(false),
-  feedback: HtmlField.optional(),
+  feedback: z.optional(HtmlField),
   submitText: z.string().optional(),
 });
 
 export const ClozeQuestion = z.strictObject({
   ...commonFields,
   modelName: z.literal('ClozeQuestion'),
-  question: Html.default(''),
+  question: z._default(Html, ''),
   /** Rich text whose gap nodes are the gaps, in reading order. */
   content: RichTextDocument,
-  feedbackPositive: Html.optional(),
-  feedbackNegative: Html.optional(),
+  feedbackPositive: z.optional(Html),
+  feedbackNegative: z.optional(Html),
   submitText: z.string().optional(),
 });
 
@@ -156,7 +156,7 @@ export const AssignmentQuestionItem = z.strictObject({
   modelName: z.literal('AssignmentQuestionItem').default('AssignmentQuestionItem'),
   type: z.enum(['text', 'image']).default('text'),
   text: z.string().optional(),
-  image: Asset.optional(),
+  image: z.optional(Asset),
 });
 
 export const AssignmentQuestionZone = z.strictObject({
@@ -164,7 +164,7 @@ export const AssignmentQuestionZone = z.strictObject({
   modelName: z.literal('AssignmentQuestionZone').default('AssignmentQuestionZone'),
   type: z.enum(['text', 'image']).default('text'),
   title: z.string(),
-  image: Asset.optional(),
+  image: z.optional(Asset),
   /** The items that belong in this zone. */
   items: z.array(AssignmentQuestionItem).min(1, 'a zone needs at least one correct item'),
 });
@@ -172,7 +172,7 @@ export const AssignmentQuestionZone = z.strictObject({
 export const AssignmentQuestion = z.strictObject({
   ...commonFields,
   modelName: z.literal('AssignmentQuestion'),
-  instructions: Html.default(''),
+  instructions: z._default(Html, ''),
   zones: z.array(AssignmentQuestionZone).min(1, 'an assignment needs at least one zone'),
   disruptors: z.array(AssignmentQuestionItem).default([]),
   submitText: z.string().optional(),
@@ -185,11 +185,11 @@ export const PolygonTargetExercise = z.strictObject({
   modelName: z.literal('PolygonTargetExercise'),
   asset: Asset,
   polygons: z
-    .array(z.strictObject({ id: ModelId.optional(), points: z.array(Point).min(3, 'a polygon needs at least three points'), isCorrect: z.boolean().default(true) }))
+    .array(z.strictObject({ id: z.optional(ModelId), points: z.array(Point).min(3, 'a polygon needs at least three points'), isCorrect: z.boolean().default(true) }))
     .min(1, 'a polygon exercise needs at least one polygon'),
   question: HtmlField,
-  feedbackPositive: HtmlField.optional(),
-  feedbackNegative: HtmlField.optional(),
+  feedbackPositive: z.optional(HtmlField),
+  feedbackNegative: z.optional(HtmlField),
   showAllPolygonsAfterEvaluation: z.boolean().default(false),
   submitText: z.string().optional(),
 });
@@ -199,29 +199,29 @@ export const Barrier = z.strictObject({
   modelName: z.literal('Barrier'),
   mode: z.enum(['all', 'last', 'unlocked']).default('all'),
   buttonLabel: z.string().optional(),
-  content: Html.default(''),
-  unlockedContent: Html.default(''),
+  content: z._default(Html, ''),
+  unlockedContent: z._default(Html, ''),
 });
 
 export const Certificate = z.strictObject({
   ...commonFields,
   modelName: z.literal('Certificate'),
   title: z.string(),
-  description: Html.default(''),
+  description: z._default(Html, ''),
   /** May hold a `[questions] [id] [id]` block naming free-text elements whose answers are printed. */
-  content: Html.default(''),
+  content: z._default(Html, ''),
   validity: z.string().default(''),
-  logo: Asset.optional(),
+  logo: z.optional(Asset),
 });
 
 /** Fields a chapter or external resource may carry when it is a step of a path (spec section 3, Path). */
 const pathStepFields = {
   duration: z.string().optional(),
-  description: Html.optional(),
+  description: z.optional(Html),
   pathTitle: z.string().optional(),
-  pathCover: Asset.optional(),
+  pathCover: z.optional(Asset),
   pathDuration: z.string().optional(),
-  pathDescription: Html.optional(),
+  pathDescription: z.optional(Html),
   pathSubmitText: z.string().optional(),
   pathEvaluationType: z.enum(['selfCompletion', 'openedCompletion']).optional(),
 };
@@ -231,10 +231,10 @@ export const IFrame = z.strictObject({
   ...commonFields,
   ...pathStepFields,
   modelName: z.literal('IFrame'),
-  publicId: PublicId.optional(),
+  publicId: z.optional(PublicId),
   title: z.string(),
   url: z.string(),
-  cover: Asset.optional(),
+  cover: z.optional(Asset),
   aspectRatio: z.number().positive().optional(),
 });
 
@@ -281,7 +281,7 @@ export const Chapter = z.strictObject({
   modelName: z.literal('Chapter'),
   publicId: PublicId,
   title: z.string(),
-  cover: Asset.optional(),
+  cover: z.optional(Asset),
   hideHeaderImage: z.boolean().default(false),
   evaluationType: ChapterEvaluationType.default('composite'),
   get content(): z.ZodArray<ContentElementSchema> {
@@ -292,7 +292,7 @@ export const Chapter = z.strictObject({
 export const Path = z.strictObject({
   ...commonFields,
   modelName: z.literal('Path'),
-  publicId: PublicId.optional(),
+  publicId: z.optional(PublicId),
   get content(): z.ZodArray<z.ZodDiscriminatedUnion<[typeof Chapter, typeof IFrame]>> {
     return z.array(z.discriminatedUnion('modelName', [Chapter, IFrame])).min(1, 'a path needs at least one step');
   },

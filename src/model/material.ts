@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { Asset, HexColor, Html, ModelId, PublicId } from './common';
+import { Asset, HexColor, Html, MetadataValue, ModelId, PublicId } from './common';
+import { certificateQuestionIds } from './certificateQuestions';
 import { ContentElement } from './elements';
 
-export const MetadataValue = z.union([z.string(), z.array(z.string())]);
+export { MetadataValue };
+/** In ./certificateQuestions.ts, which the browser imports without the schemas of this module. */
+export { certificateQuestionIds, QUESTIONS_BLOCK } from './certificateQuestions';
 
 /** A material (a course) as authors write it in a material file. */
 export const Material = z
@@ -12,13 +15,13 @@ export const Material = z
     id: ModelId,
     publicId: PublicId,
     title: z.string().min(1, 'a material needs a title'),
-    cover: Asset.optional(),
-    color: HexColor.optional(),
+    cover: z.optional(Asset),
+    color: z.optional(HexColor),
     /** ISO date-time; set on import when missing. */
     created_at: z.iso.datetime({ offset: true }).optional(),
     evaluationType: z.enum(['scrolling', 'composite']).default('composite'),
     metadata: z.record(z.string(), MetadataValue).default({}),
-    description: Html.default(''),
+    description: z._default(Html, ''),
     duration: z.string().optional(),
     content: z.array(ContentElement),
   })
@@ -39,9 +42,9 @@ export const Collection = z.strictObject({
   id: ModelId,
   publicId: PublicId,
   title: z.string().min(1, 'a collection needs a title'),
-  description: Html.default(''),
-  cover: Asset.optional(),
-  color: HexColor.optional(),
+  description: z._default(Html, ''),
+  cover: z.optional(Asset),
+  color: z.optional(HexColor),
   items: z.array(CollectionItem),
 }).superRefine((collection, ctx) => {
   // Every model is one database row: ids must be unique across all materials of the collection.
@@ -127,15 +130,6 @@ export function certificateQuestionIssues(root: { content: readonly unknown[] })
   );
 }
 
-/** A certificate text's `[questions]` block: the marker, then `[id]`s with tags or spaces between (spec section 5). */
-export const QUESTIONS_BLOCK = /\[questions\](?:\s*(?:<[^>]*>)*\s*\[[A-Za-z0-9_-]+\])*/;
-
-/** The element ids listed in a certificate text's `[questions]` block. */
-export function certificateQuestionIds(content: string): string[] {
-  const block = QUESTIONS_BLOCK.exec(content);
-  if (!block) return [];
-  return [...block[0].slice('[questions]'.length).matchAll(/\[([A-Za-z0-9_-]+)\]/g)].map((m) => m[1]);
-}
 
 /** `content[3].choices[1].correct` */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -145,6 +139,6 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /** Every issue as `path: message`, the form the import command and the API print. */
-export function formatIssues(error: z.ZodError): string[] {
+export function formatIssues(error: z.core.$ZodError): string[] {
   return error.issues.map((issue) => `${formatPath(issue.path) || '(root)'}: ${issue.message}`);
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ModelId, PublicId } from './common';
 import { LearnerState } from './learnerState';
 import { Settings } from './settings';
@@ -29,7 +29,7 @@ export const GuestSession = z.strictObject({
   /** Unguessable; put in the URL as `?guestSessionId=` so the guest can come back. */
   publicId: z.string(),
   name: z.string(),
-  issueDate: z.string().optional(),
+  issueDate: z.optional(z.string()),
 });
 export type GuestSession = z.infer<typeof GuestSession>;
 
@@ -39,16 +39,21 @@ export const FeatureFlags = z.strictObject({
   USE_GRAVATAR: z.boolean(),
   PRIVATE_MODE: z.boolean(),
   /** A chat-completions provider is configured: free texts with useGenerativeFeedback get generated feedback. */
-  GENERATIVE_FEEDBACK: z.boolean().default(false),
+  GENERATIVE_FEEDBACK: z._default(z.boolean(), false),
 });
 export type FeatureFlags = z.infer<typeof FeatureFlags>;
 
-export const Lang = z.enum(['de', 'en']);
-export type Lang = z.infer<typeof Lang>;
+const LangEnum = z.enum(['de', 'en']);
+export type Lang = z.infer<typeof LangEnum>;
+/**
+ * The interface languages. `Lang.catch('de').parse(value)` reads a language with a fallback, as
+ * classic zod spells it (zod/mini has no methods for it: this one is added here).
+ */
+export const Lang = Object.assign(LangEnum, { catch: (fallback: Lang) => z.catch(LangEnum, fallback) });
 
 /**
  * The page data the server embeds in index.html for a share link (spec sections 2 and 3).
- * Server and client validate it with this one schema.
+ * Server and client validate it with this one schema (zod/mini, like everything the first route parses: see common.ts).
  */
 export const PageData = z.strictObject({
   /** `login`: a private share opened without a session shows the login form first. */
@@ -56,29 +61,29 @@ export const PageData = z.strictObject({
   /** Base path of the share, e.g. `/s/AbC…`; the router's basepath. */
   baseUrl: z.string(),
   lang: Lang,
-  share: z
-    .strictObject({
+  share: z.nullable(
+    z.strictObject({
       publicId: z.string(),
       rootModelName: z.enum(['Material', 'Collection']),
       rootId: ModelId,
       rootPublicId: PublicId,
-    })
-    .nullable(),
+    }),
+  ),
   shareSettings: ShareSettings,
   preview: z.boolean(),
-  user: User.nullable(),
-  guestSession: GuestSession.nullable(),
+  user: z.nullable(User),
+  guestSession: z.nullable(GuestSession),
   settings: Settings,
   featureFlags: FeatureFlags,
   api: z.strictObject({ base: z.string(), assets: z.string() }),
-  userdata: z.strictObject({ metadata: z.strictObject({ shareId: z.string().nullable() }) }),
+  userdata: z.strictObject({ metadata: z.strictObject({ shareId: z.nullable(z.string()) }) }),
   /**
    * What the server has stored for this visitor on this share (a logged-in user on a private share,
    * or the guest session of `?guestSessionId=`), covering every material of the share; null when
    * the server keeps nothing for them (anonymous, preview, untracked share).
    */
-  learnerState: LearnerState.nullable(),
+  learnerState: z.nullable(LearnerState),
   /** Set when the entry point is `error`: the HTTP status the server answered with. */
-  error: z.strictObject({ status: z.number().int() }).optional(),
+  error: z.optional(z.strictObject({ status: z.int() })),
 });
 export type PageData = z.infer<typeof PageData>;

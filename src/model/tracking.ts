@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ModelId } from './common';
 
 /*
  * What the viewer sends about a learner and what the server stores (spec sections 4 and 7:
  * userdata, guest, share/guest-session, updateRootProgress, GET /auth/session). Client and server
- * parse with these schemas.
+ * parse with these schemas (zod/mini: the first route parses some of them, see common.ts).
  */
 
 /** The learner-state fields a userdata event can carry, one per event (spec section 7). */
@@ -22,39 +22,47 @@ export const USERDATA_VALUE_MAX_CHARS = 32_000;
 export const API_BODY_LIMIT_BYTES = 1_048_576;
 
 /** Client-made unique id of one event (crypto.randomUUID or 22+ url-safe characters); the server's idempotency key. */
-export const EventId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'event ids use 16–64 letters, digits, "-" and "_"');
+export const EventId = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'event ids use 16–64 letters, digits, "-" and "_"'));
 
 /** Public id of a guest session: unguessable (22+ url-safe characters, 128+ random bits). */
-export const GuestSessionId = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'guest session ids use 22–64 letters, digits, "-" and "_"');
+export const GuestSessionId = z.string().check(z.regex(/^[A-Za-z0-9_-]{22,64}$/, 'guest session ids use 22–64 letters, digits, "-" and "_"'));
+
+/** Public id of a share, as the API's bodies carry it. */
+const ShareId = z.string().check(z.minLength(1), z.maxLength(100));
 
 export const UserdataMetadata = z.strictObject({
-  modelName: z.string().min(1).max(80),
+  modelName: z.string().check(z.minLength(1), z.maxLength(80)),
   id: ModelId,
   /** Public id of the share the learner works in. */
-  shareId: z.string().min(1).max(100),
+  shareId: ShareId,
   /** The guest session on guest and scorm shares; null for a logged-in user on a private share. */
-  guestSessionId: GuestSessionId.nullable(),
+  guestSessionId: z.nullable(GuestSessionId),
 });
 export type UserdataMetadata = z.infer<typeof UserdataMetadata>;
 
 /** Exactly one changed field: `{ selected: ['a'] }`. */
 export const UserdataData = z
   .partialRecord(TrackedField, z.unknown())
-  .refine((data) => Object.keys(data).length === 1, 'data holds exactly one changed field')
-  .refine((data) => Object.values(data).every((value) => value !== undefined), 'the changed value is missing')
-  .refine((data) => JSON.stringify(Object.values(data)[0] ?? null).length <= USERDATA_VALUE_MAX_CHARS, `the changed value is longer than ${USERDATA_VALUE_MAX_CHARS} characters`);
+  .check(
+    z.refine((data) => Object.keys(data).length === 1, 'data holds exactly one changed field'),
+    z.refine((data) => Object.values(data).every((value) => value !== undefined), 'the changed value is missing'),
+    z.refine(
+      (data) => JSON.stringify(Object.values(data)[0] ?? null).length <= USERDATA_VALUE_MAX_CHARS,
+      `the changed value is longer than ${USERDATA_VALUE_MAX_CHARS} characters`,
+    ),
+  );
 
 export const UserdataEvent = z.strictObject({
   id: EventId,
   /** When the learner made the change (client clock, ms since 1970); the latest value of a field wins. */
-  at: z.number().int().min(0).max(8.64e15),
+  at: z.int().check(z.minimum(0), z.maximum(8.64e15)),
   metadata: UserdataMetadata,
   data: UserdataData,
 });
 export type UserdataEvent = z.infer<typeof UserdataEvent>;
 
 /** Body of `POST /api/userdata`. */
-export const UserdataBody = z.strictObject({ events: z.array(UserdataEvent).min(1).max(USERDATA_BATCH_LIMIT) });
+export const UserdataBody = z.strictObject({ events: z.array(UserdataEvent).check(z.minLength(1), z.maxLength(USERDATA_BATCH_LIMIT)) });
 export type UserdataBody = z.infer<typeof UserdataBody>;
 
 /** Answer of `POST /api/userdata` (in `data`), sent only after the transaction committed. */
@@ -62,16 +70,16 @@ export const UserdataAck = z.strictObject({
   /** Ids of every event of the request: each is now stored exactly once. */
   acknowledged: z.array(EventId),
   /** How many of them were new. */
-  stored: z.number().int().min(0),
+  stored: z.int().check(z.minimum(0)),
   /** How many had been stored before (a retry); stored + duplicates = acknowledged.length. */
-  duplicates: z.number().int().min(0),
+  duplicates: z.int().check(z.minimum(0)),
 });
 export type UserdataAck = z.infer<typeof UserdataAck>;
 
 /** Body of `POST /api/userdata/list`: the learner's own stored events on a share (a user by cookie, a guest by id). */
 export const UserdataListBody = z.strictObject({
-  shareId: z.string().min(1).max(100),
-  guestSessionId: GuestSessionId.nullable(),
+  shareId: ShareId,
+  guestSessionId: z.nullable(GuestSessionId),
 });
 
 /** One stored event as `POST /api/userdata/list` answers it (in `data.events`, in the order they arrived). */
@@ -86,14 +94,14 @@ export const StoredUserdataEvent = z.strictObject({
 export type StoredUserdataEvent = z.infer<typeof StoredUserdataEvent>;
 
 /** A guest's display name: trimmed, 1–200 characters. */
-export const GuestName = z.string().trim().min(1).max(200);
+export const GuestName = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 /** Body of `POST /api/guest`: creates a guest session on a share that saves guest sessions (or a scorm share). */
 export const GuestBody = z.strictObject({
   /** "Firstname Lastname". */
   name: GuestName,
   /** Public id of the share. */
-  publicId: z.string().min(1).max(100),
+  publicId: ShareId,
 });
 export type GuestBody = z.infer<typeof GuestBody>;
 
@@ -103,16 +111,19 @@ export const ShareGuestSessionBody = z.strictObject({ name: GuestName, publicId:
 /** Body of `POST /api/updateRootProgress`: the progress of a composite material for the current learner. */
 export const UpdateRootProgressBody = z.strictObject({
   model: z.strictObject({ id: ModelId, modelName: z.literal('Material') }),
-  value: z.number().min(0).max(1),
-  shareId: z.string().min(1).max(100),
-  guestSessionId: GuestSessionId.nullable(),
+  value: z.number().check(z.minimum(0), z.maximum(1)),
+  shareId: ShareId,
+  guestSessionId: z.nullable(GuestSessionId),
 });
 export type UpdateRootProgressBody = z.infer<typeof UpdateRootProgressBody>;
 
+/** Longest password a login (and `npm run users`) accepts. */
+export const PASSWORD_MAX_LENGTH = 1000;
+
 /** Body of `POST /auth/login`. */
 export const LoginBody = z.strictObject({
-  email: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1000),
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(320)),
+  password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 

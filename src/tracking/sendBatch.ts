@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SendBatchError, type SendBatchInput, type SendBatchOutput, type SendFailureKind } from '../../machines/tracking';
 import {
   API_BODY_LIMIT_BYTES, USERDATA_BATCH_LIMIT, UserdataAck, type UpdateRootProgressBody, type UserdataEvent,
@@ -32,7 +32,7 @@ export const FLUSH_ON_HIDE_MAX_BYTES = 60 * 1024;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 const AckAnswer = z.object({ data: UserdataAck });
-const ErrorAnswer = z.object({ errors: z.array(z.object({ path: z.string().optional(), message: z.string() })) });
+const ErrorAnswer = z.object({ errors: z.array(z.object({ path: z.optional(z.string()), message: z.string() })) });
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   Asset,
   Collection,
@@ -45,8 +45,8 @@ function choiceQuestion(content: unknown): Json {
   return (content as Json[])[3];
 }
 
-function issuesOf<S extends z.ZodType>(schema: S, value: unknown): string[] {
-  const result = schema.safeParse(value);
+function issuesOf<S extends z.core.$ZodType>(schema: S, value: unknown): string[] {
+  const result = z.safeParse(schema, value);
   expect(result.success, 'the sample must be rejected').toBe(false);
   return result.success ? [] : formatIssues(result.error);
 }
