@@ -1,6 +1,6 @@
 import { createRoute, Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../src/i18n/react';
 import { collectionMaterial, HttpError, queryCollection } from '../src/api/client';
 import { CollectionPage } from '../src/collection/CollectionPage';
 import { CollectionSearch, recallSearch } from '../src/collection/collectionSearch';

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet, retainSearchParams, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import ConnectivityNotice from '../src/viewer/ConnectivityNotice';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../src/i18n/react';
 import type { PageData } from '../src/model/pageData';
 import { DEFAULT_LANG } from '../src/i18n';
 import { PreviewBanner } from '../src/viewer/PreviewBanner';

@@ -2,7 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from './i18n/react';
 import { createAppRouter, type AppRouter } from '../routes/createAppRouter';
 import { createI18n } from './i18n';
 import type { PageData } from './model/pageData';
@@ -31,9 +31,9 @@ async function start() {
     console.error(error);
     const i18n = createI18n(new URLSearchParams(location.search).get('lang') === 'en' ? 'en' : 'de');
     root.render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <ErrorView status={500} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     return;
   }
@@ -53,12 +53,12 @@ async function start() {
     );
   root.render(
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <PageDataContext.Provider value={pageData}>
           {content}
           <Toasts />
         </PageDataContext.Provider>
-      </I18nextProvider>
+      </I18nProvider>
     </StrictMode>,
   );
 }

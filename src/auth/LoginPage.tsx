@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Form, Input, Label, TextField } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { addLearnerTexts } from '../i18n/resources/learner';
 import type { PageData } from '../model/pageData';
 import { Button } from '../ui/Button';

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue, Button } from 'react-aria-components';
 import type { CollectionView } from '../model/collectionView';
 import { SafeHtml } from '../ui/SafeHtml';

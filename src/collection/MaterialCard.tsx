@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { MaterialSnapshot } from '../model/collectionView';
 import { formatCardDate } from '../i18n';
 import { assetUrl } from '../model/assetUrl';

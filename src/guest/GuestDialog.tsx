@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { addLearnerTexts } from '../i18n/resources/learner';
 import { Button } from '../ui/Button';
 import { PersonNameForm } from '../ui/PersonNameForm';

@@ -1,9 +1,11 @@
-import i18next, { type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { Lang } from '../model/pageData';
+import { I18n } from './core';
 import { lazyNamespaces, loadedQuestionTexts } from './questionTexts';
+import { setI18n } from './react';
 import { elements } from './resources/elements';
 import { viewer } from './resources/viewer';
+
+export type { I18n, TFunction, TOptions } from './core';
 
 /**
  * The fixed texts of the first paint, one namespace per area (`t('viewer:nav.back')`). The
@@ -16,26 +18,20 @@ export const resources = {
 
 export const DEFAULT_LANG: Lang = 'de';
 
-/** One i18next instance per app start; tests create their own. */
-export function createI18n(lang: Lang = DEFAULT_LANG): i18n {
-  const instance = i18next.createInstance();
+/** One instance per app start (components outside a provider use the last one); tests create their own. */
+export function createI18n(lang: Lang = DEFAULT_LANG): I18n {
   const questions = loadedQuestionTexts();
-  void instance
-    .use(initReactI18next)
-    .use(lazyNamespaces)
-    .init({
-      lng: lang,
-      fallbackLng: DEFAULT_LANG,
-      resources: questions
-        ? { de: { ...resources.de, questions: questions.de }, en: { ...resources.en, questions: questions.en } }
-        : resources,
-      // Bundled namespaces come from `resources`; the backend reads the others when they are first used.
-      partialBundledLanguages: true,
-      ns: questions ? ['viewer', 'elements', 'questions'] : ['viewer', 'elements'],
-      defaultNS: 'viewer',
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
+  const instance = new I18n({
+    lng: lang,
+    fallbackLng: DEFAULT_LANG,
+    defaultNS: 'viewer',
+    resources: questions
+      ? { de: { ...resources.de, questions: questions.de }, en: { ...resources.en, questions: questions.en } }
+      : resources,
+    // Bundled namespaces come from `resources`; the backend reads the others when they are first used.
+    lazy: { namespaces: ['questions'], languages: ['de', 'en'], read: lazyNamespaces.read },
+  });
+  setI18n(instance);
   return instance;
 }
 

@@ -1,4 +1,4 @@
-import type { BackendModule, ReadCallback } from 'i18next';
+import type { ReadNamespace, TextBundle } from './core';
 import type { questions } from './resources/questions';
 
 type QuestionTexts = typeof questions;
@@ -28,17 +28,15 @@ export function loadedQuestionTexts(): QuestionTexts | undefined {
   return loaded;
 }
 
-function readQuestionTexts(texts: QuestionTexts, language: string, callback: ReadCallback): void {
-  callback(null, language === 'de' || language === 'en' ? texts[language] : {});
+function readQuestionTexts(texts: QuestionTexts, language: string, callback: Parameters<ReadNamespace>[2]): void {
+  callback(null, language === 'de' || language === 'en' ? (texts[language] as TextBundle) : {});
 }
 
 /**
- * i18next backend for the namespaces that are not bundled with the first paint. react-i18next's
+ * Reads the namespaces that are not bundled with the first paint (./core.ts `lazy`).
  * `useTranslation('questions')` suspends until this has read the namespace, so no key ever shows.
  */
-export const lazyNamespaces: BackendModule = {
-  type: 'backend',
-  init() {},
+export const lazyNamespaces: { read: ReadNamespace } = {
   read(language, namespace, callback) {
     if (namespace !== 'questions') {
       callback(new Error(`No texts for the namespace ${namespace}`), null);

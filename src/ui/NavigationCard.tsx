@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { assetUrl } from '../model/assetUrl';
 import type { Asset } from '../model/common';
 import { useAssetBase } from '../viewer/PageDataContext';

@@ -1,5 +1,5 @@
 import { Button, Text, UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABLE_ToastRegion as Region } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { toastQueue } from './toasts';
 
 const kindClasses = {

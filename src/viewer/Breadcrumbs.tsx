@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { lazy, Suspense } from 'react';
 
 /** The menu of collapsed crumbs (react-aria overlays) loads only when a trail is long. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /** The generic error view: a message by status code (spec section 8, enumerations.errorMessages). */
 export function ErrorView({ status, onBack, backLabel }: { status: number; onBack?: () => void; backLabel?: string }) {

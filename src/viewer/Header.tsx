@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';

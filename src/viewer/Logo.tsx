@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { assetUrl } from '../model/assetUrl';
 import { useAssetBase, usePageData } from './PageDataContext';
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { AnyActorRef } from 'xstate';
 import { saveStateOf, type SaveState, type TrackingSnapshot } from '../../machines/tracking';
 import { useViewerSelector } from '../elements/viewerContext';

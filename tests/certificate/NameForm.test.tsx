@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../src/i18n/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CertificateNameForm, type CertificateName } from '../../src/certificate/NameForm';
 import { createI18n } from '../../src/i18n';
@@ -22,9 +22,9 @@ function renderForm(lang: 'de' | 'en', onSubmit: (name: CertificateName) => void
   const user = userEvent.setup({ delay: null });
   render(
     <StrictMode>
-      <I18nextProvider i18n={createI18n(lang)}>
+      <I18nProvider i18n={createI18n(lang)}>
         <CertificateNameForm onSubmit={onSubmit} />
-      </I18nextProvider>
+      </I18nProvider>
     </StrictMode>,
   );
   const text = texts[lang];

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../src/i18n/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { guestSessionMachine, type CreateGuestInput, type GuestSession } from '../../machines/guestSession';
@@ -30,9 +30,9 @@ function guestActor(outcome: 'ok' | 'fail', calls: CreateGuestInput[] = []) {
 
 function renderDialog(actor: ReturnType<typeof guestActor>, lang: 'de' | 'en' = 'en') {
   render(
-    <I18nextProvider i18n={createI18n(lang)}>
+    <I18nProvider i18n={createI18n(lang)}>
       <GuestDialog actor={actor} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return userEvent.setup();
 }

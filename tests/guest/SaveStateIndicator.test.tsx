@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../src/i18n/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { trackingMachine, type SendBatchInput, type SendBatchOutput } from '../../machines/tracking';
@@ -26,11 +26,11 @@ afterEach(() => {
 
 function renderIndicator(viewer: AnyActorRef, lang: 'de' | 'en') {
   render(
-    <I18nextProvider i18n={createI18n(lang)}>
+    <I18nProvider i18n={createI18n(lang)}>
       <ViewerActorContext.Provider value={viewer}>
         <SaveStateIndicator />
       </ViewerActorContext.Provider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

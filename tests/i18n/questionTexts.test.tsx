@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nProvider, useTranslation } from '../../src/i18n/react';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../src/i18n';
 import { lazyNamespaces, loadedQuestionTexts, loadQuestionTexts } from '../../src/i18n/questionTexts';
@@ -23,11 +23,11 @@ describe('the questions namespace, a lazy chunk', () => {
     expect(i18n.hasResourceBundle('en', 'questions')).toBe(false);
 
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <Suspense fallback={<p>loading</p>}>
           <EvaluateButton />
         </Suspense>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(screen.getByText('loading')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Evaluate' })).toBeTruthy();
@@ -44,9 +44,9 @@ describe('the questions namespace, a lazy chunk', () => {
     const i18n = createI18n('de');
     expect(i18n.t('questions:evaluate')).toBe('Auswerten');
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <EvaluateButton />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(screen.getByRole('button', { name: 'Auswerten' })).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../src/i18n/react';
 import { afterEach, beforeAll } from 'vitest';
 import { createActor, type ActorOptions, type AnyActorLogic, type AnyActorRef } from 'xstate';
 import { viewerMachine, type ElementServices } from '../../machines/viewer';
@@ -68,7 +68,7 @@ export function renderInViewer(content: readonly unknown[], id: string, { lang, 
    */
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   const page: ReactNode = (
-    <I18nextProvider i18n={i18nFor[lang]}>
+    <I18nProvider i18n={i18nFor[lang]}>
       <ViewerActorContext.Provider value={viewer}>
         <OverlayProvider>
           <main onClickCapture={(event) => keepPage(event.nativeEvent)}>
@@ -76,7 +76,7 @@ export function renderInViewer(content: readonly unknown[], id: string, { lang, 
           </main>
         </OverlayProvider>
       </ViewerActorContext.Provider>
-    </I18nextProvider>
+    </I18nProvider>
   );
   const { container } = render(pageData ? <PageDataContext.Provider value={pageData}>{page}</PageDataContext.Provider> : page);
   const root = container.querySelector<HTMLElement>(`[id="${id}"]`);

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { BARRIER_UNLOCKED_STATE, barrierMachine } from '../../../machines/elements/barrier';
 import type { Barrier } from '../../model/elements';

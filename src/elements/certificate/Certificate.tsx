@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useContext, useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { certificateMachine } from '../../../machines/elements/certificate';
 import { certificateVisitor, issuesOnSight } from '../../certificate/visitor';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { certificateDocument } from '../../certificate/certificateDocument';
 import { downloadCertificate, prepareCertificateDownload } from '../../certificate/downloadCertificate';
 import { certificateFileName } from '../../certificate/fileName';

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { pathMachine } from '../../../machines/elements/path';
 import { assetUrl } from '../../model/assetUrl';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useId, useMemo, type MouseEvent, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { assignmentMachine } from '../../../machines/elements/assignment';
 import {

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import { Checkbox, CheckboxGroup, Radio, RadioGroup } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { choiceMachine } from '../../../machines/elements/choice';
 import { feedbackKind, isChoiceCorrect, isChoiceQuestionCorrect } from '../../model/choice';

@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { Fragment, useId, useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { clozeMachine } from '../../../machines/elements/cloze';
-import { dropdownOptions, isClozeCorrect, isGapCorrect } from '../../model/cloze';
+import { dropdownOptions, gapsOf, isClozeCorrect, isGapCorrect } from '../../model/cloze';
 import type { ClozeQuestion } from '../../model/elements';
-import { gapsOf, type GapNode, type RichTextNode } from '../../model/richText';
+import type { GapNode, RichTextNode } from '../../model/richText';
 import { isExternalUrl, safeLinkUrl } from '../../model/sanitize';
 import { Button } from '../../ui/Button';
 import { SafeHtml } from '../../ui/SafeHtml';

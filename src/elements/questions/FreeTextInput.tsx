@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { FREE_TEXT_MAX_ROWS, FREE_TEXT_MIN_ROWS } from '../../../machines/constants';
 import { freeTextMachine } from '../../../machines/elements/freeText';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** A green check or a red cross after evaluation, with its meaning for screen readers. */
 export function ResultMark({ correct, label }: { correct: boolean; label?: string }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LAZY_LOAD_FALLBACK_RATIO, LAZY_LOAD_FALLBACK_WIDTH } from '../../../machines/constants';
 import { assetUrl } from '../../model/assetUrl';
 import type { Asset } from '../../model/common';

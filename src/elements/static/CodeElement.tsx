@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { CODE_FONT_SIZE, CODE_MAX_LINES, COPY_NOTICE_MS } from '../../../machines/constants';
 import type { ElementOf } from '../../model/elements';
 import { Button } from '../../ui/Button';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { HOTSPOT_POPUP_MAX_HEIGHT, HOTSPOT_POPUP_WIDTH } from '../../../machines/constants';
 import { hotspotsMachine } from '../../../machines/elements/hotspots';

@@ -1,5 +1,5 @@
 import { useMemo, type HTMLAttributeReferrerPolicy } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { EMBED_DEFAULT_RATIO } from '../../../machines/constants';
 import type { ElementOf } from '../../model/elements';
 import { embedFrame } from '../../model/sanitize';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type FocusEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { GALLERY_TRANSITION_MS } from '../../../machines/constants';
 import { carouselMachine } from '../../../machines/elements/carousel';

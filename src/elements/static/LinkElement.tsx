@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { EMBED_DEFAULT_RATIO } from '../../../machines/constants';
 import type { ElementOf } from '../../model/elements';
 import { SafeHtml } from '../../ui/SafeHtml';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ElementOf } from '../../model/elements';
 import type { ElementProps } from '../registry';
 

@@ -1,4 +1,4 @@
-import type { i18n } from 'i18next';
+import type { I18n } from '../core';
 
 /**
  * Texts of the guest-save dialog and the login page (spec sections 2, 5). Loaded with those lazy
@@ -63,7 +63,7 @@ export const learner = {
   },
 } as const;
 
-export function addLearnerTexts(instance: i18n): void {
+export function addLearnerTexts(instance: I18n): void {
   for (const lang of ['de', 'en'] as const) {
     if (!instance.hasResourceBundle(lang, 'learner')) instance.addResourceBundle(lang, 'learner', learner[lang]);
   }

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../../src/i18n/react';
 import { beforeAll } from 'vitest';
 import { preloadElementComponents } from '../../../src/elements/registry';
 import { createI18n } from '../../../src/i18n';
@@ -13,7 +13,7 @@ beforeAll(() => preloadElementComponents());
 /** Renders an element as a learner sees it: in a language, optionally under StrictMode (double mount). */
 export function renderElement(ui: ReactElement, { lang = 'en', strict = false }: { lang?: Lang; strict?: boolean } = {}) {
   const user = userEvent.setup();
-  const tree = <I18nextProvider i18n={createI18n(lang)}>{ui}</I18nextProvider>;
+  const tree = <I18nProvider i18n={createI18n(lang)}>{ui}</I18nProvider>;
   return { user, ...render(strict ? <StrictMode>{tree}</StrictMode> : tree) };
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../../src/i18n/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../../src/i18n';
 import { IFrame } from '../../../src/model/elements';
@@ -11,9 +11,9 @@ afterEach(() => cleanup());
 const resource = (url: string) => IFrame.parse({ modelName: 'IFrame', id: 'lexikon', title: 'Wikipedia: Wasserkreislauf', url });
 const show = (url: string) =>
   render(
-    <I18nextProvider i18n={createI18n('de')}>
+    <I18nProvider i18n={createI18n('de')}>
       <EmbeddedPage resource={resource(url)} />
-    </I18nextProvider>,
+    </I18nProvider>,
   ).container;
 
 describe('EmbeddedPage', () => {

@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../../src/i18n/react';
 import { afterEach, beforeAll } from 'vitest';
 import { ElementView } from '../../../src/elements/ElementView';
 import { preloadElementComponents } from '../../../src/elements/registry';
@@ -30,9 +30,9 @@ export type RenderOptions = {
 export function renderElement(raw: unknown, { lang = 'en', strict = false, wrap = (node) => node, unchecked = false }: RenderOptions = {}) {
   const element = unchecked ? (raw as ContentElement) : ContentElement.parse(raw);
   const tree = wrap(
-    <I18nextProvider i18n={createI18n(lang)}>
+    <I18nProvider i18n={createI18n(lang)}>
       <ElementView element={element} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   const root = result.container.querySelector<HTMLElement>(`[id="${element.id}"]`);
