@@ -11,7 +11,7 @@ export const ElementView = memo(function ElementView({ element }: { element: Con
   const Component = elementComponents[element.modelName] as ComponentType<ElementProps> | undefined;
   return (
     <div id={element.id} data-model-name={element.modelName} data-width={element.width ?? 'default'} className="element scroll-mt-24">
-      <Suspense fallback={<div className="min-h-8 animate-pulse rounded bg-gray-100" aria-hidden />}>
+      <Suspense fallback={<div className="min-h-8 animate-pulse rounded bg-gray-100" aria-hidden data-pending="" />}>
         {Component ? <Component element={element} /> : null}
       </Suspense>
     </div>

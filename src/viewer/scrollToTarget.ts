@@ -2,9 +2,13 @@
 export const LOOKUP_TRIES = 10;
 export const LOOKUP_INTERVAL_MS = 100;
 
+/** An element whose own code is still loading shows a placeholder marked `data-pending` (src/elements/ElementView.tsx). */
+export const isRendered = (element: HTMLElement) => !element.querySelector('[data-pending]');
+
 /**
- * Finds the element with `id`, retrying while the page renders; resolves null after the last try
- * (the spec's "node not found after 10 attempts", logged by the caller).
+ * Finds the element with `id` once it is rendered (its content, not a loading placeholder),
+ * retrying while the page renders; resolves null after the last try (the spec's "node not found
+ * after 10 attempts", logged by the caller).
  */
 export function findWithRetry(id: string, doc: Document = document): { promise: Promise<HTMLElement | null>; cancel: () => void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -13,7 +17,7 @@ export function findWithRetry(id: string, doc: Document = document): { promise: 
     const attempt = (n: number) => {
       if (cancelled) return resolve(null);
       const found = doc.getElementById(id);
-      if (found) return resolve(found);
+      if (found && isRendered(found)) return resolve(found);
       if (n >= LOOKUP_TRIES) return resolve(null);
       timer = setTimeout(() => attempt(n + 1), LOOKUP_INTERVAL_MS);
     };

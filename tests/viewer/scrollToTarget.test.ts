@@ -42,4 +42,16 @@ describe('element lookup', () => {
     await vi.advanceTimersByTimeAsync(LOOKUP_INTERVAL_MS);
     await expect(lookup.promise).resolves.toBe(document.getElementById('late'));
   });
+
+  it('waits until the element shows its content, not the placeholder of its loading code', async () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div id="lazy"><div data-pending=""></div></div>';
+    let found: HTMLElement | null | undefined;
+    void findWithRetry('lazy').promise.then((element) => (found = element));
+    await vi.advanceTimersByTimeAsync(3 * LOOKUP_INTERVAL_MS);
+    expect(found).toBeUndefined();
+    document.getElementById('lazy')!.innerHTML = '<p>Grundwasser</p>';
+    await vi.advanceTimersByTimeAsync(LOOKUP_INTERVAL_MS);
+    expect(found).toBe(document.getElementById('lazy'));
+  });
 });

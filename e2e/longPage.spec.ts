@@ -1,0 +1,161 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { generateMaterial, type GeneratedMaterial } from '../scripts/bench/generateMaterial';
+import type { MaterialInput } from '../src/model/material';
+import { ownOrigin, ownPort, ownServer, type OwnServer } from './support/ownServer';
+import { latestValues, storedEvents } from './support/storedEvents';
+import { expect, test } from './support/transitions';
+
+/*
+ * Issue 9: a long page mounts in chunks and its actors spawn as their elements render, yet the
+ * learner's ways into it still work. On generated pages of 1,000 and 5,000 elements (the bench's
+ * generator): scrollTo and highlight reach an element near the end, an answer there is saved on
+ * the server and the barrier after it unlocks; anchors, print and the browser's find reach the end
+ * of the 5,000-element page. This spec runs its own server with both materials imported.
+ */
+
+const port = ownPort(9);
+test.use({ baseURL: ownOrigin(port) });
+let server: OwnServer | null = null;
+const shares: Record<number, string> = {};
+
+/** The generated page with, near its end, a question, a barrier waiting for it (mode last) and what the barrier hides. */
+function withBarrierNearEnd(generated: GeneratedMaterial): MaterialInput {
+  const { material } = generated;
+  const prefix = material.id;
+  const content = [...material.content];
+  const near: MaterialInput['content'] = [
+    {
+      modelName: 'ChoiceQuestion', id: `${prefix}-near-end`, type: 'sc',
+      question: '<p>Welche Schicht speichert das Grundwasser am Ende dieser langen Seite?</p>',
+      choices: [{ id: `${prefix}-near-end-a`, text: 'Der Kies', correct: true }, { id: `${prefix}-near-end-b`, text: 'Die Wolke', correct: false }],
+    },
+    { modelName: 'Barrier', id: `${prefix}-near-end-barrier`, mode: 'last', buttonLabel: 'Weiter zum Schluss' },
+    { modelName: 'Text', id: `${prefix}-after-barrier`, content: { html: '<p>Hinter der Sperre: das Ende der langen Seite.</p>' } },
+  ];
+  content.splice(content.length - 3, 0, ...near);
+  return { ...material, content };
+}
+
+function importFile(file: string, dataDir: string, share: 'guest' | 'public'): Promise<string> {
+  const cli = spawn(process.execPath, ['--import', 'tsx', 'server/cli/import.ts', file, '--share', share], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    cli.once('exit', (code) => {
+      const link = /\/s\/([A-Za-z0-9_-]+)\//.exec(output);
+      if (code === 0 && link) resolve(link[1]);
+      else reject(new Error(`import of ${file} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  server = ownServer(port);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lernwerk-long-'));
+  try {
+    for (const size of [1000, 5000]) {
+      const file = path.join(dir, `long-${size}.json`);
+      writeFileSync(file, JSON.stringify(withBarrierNearEnd(generateMaterial(size))));
+      shares[size] = await importFile(file, server.dataDir, 'guest');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+const idsOf = (size: number) => {
+  const prefix = `bench${size}`;
+  return { question: `${prefix}-near-end`, barrier: `${prefix}-near-end-barrier`, after: `${prefix}-after-barrier`, last: generateMaterial(size).lastElementId };
+};
+
+/** Whether the element's top is inside the viewport. */
+const inViewport = (page: Page, id: string) =>
+  page.evaluate((target) => {
+    const box = document.getElementById(target)?.getBoundingClientRect();
+    return Boolean(box && box.top >= -1 && box.top < window.innerHeight);
+  }, id);
+
+test('1,000 elements: scrollTo and highlight reach an element near the end, its answer is saved, the barrier after it unlocks', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const ids = idsOf(1000);
+  const share = shares[1000];
+  const guest = await request.post('/api/guest', { data: { name: 'Lena Lang', publicId: share } });
+  expect(guest.ok()).toBe(true);
+  const guestSessionId = ((await guest.json()) as { data: { publicId: string } }).data.publicId;
+
+  await page.goto(`/s/${share}/?guestSessionId=${guestSessionId}&scrollTo=${ids.question}&highlight=Grundwasser`);
+  const question = page.locator(`[id="${ids.question}"]`);
+  await expect(question.locator('mark[data-highlight]')).toHaveText('Grundwasser');
+  await expect.poll(() => inViewport(page, ids.question)).toBe(true);
+
+  await question.getByRole('radio', { name: 'Der Kies' }).click();
+  await question.getByRole('button', { name: 'Auswerten' }).click();
+  await expect(question.getByText('Richtig beantwortet:', { exact: false })).toBeVisible();
+
+  const barrier = page.locator(`[id="${ids.barrier}"]`);
+  await expect(page.locator(`[id="${ids.after}"]`)).toHaveCount(0);
+  await barrier.getByRole('button', { name: 'Weiter zum Schluss' }).click();
+  await expect(page.locator(`[id="${ids.after}"]`)).toContainText('Hinter der Sperre');
+  await expect(page.locator(`[id="${ids.last}"]`)).toHaveCount(1);
+
+  await expect
+    .poll(async () => latestValues(await storedEvents(request, { shareId: share, guestSessionId })), { timeout: 15_000 })
+    .toMatchObject({ [ids.question]: { evaluated: true, progress: 1 }, [ids.barrier]: { unlocked: true } });
+});
+
+test('5,000 elements: scrollTo, highlight, anchors, print and find reach the end of the page', async ({ page }) => {
+  test.setTimeout(180_000);
+  const ids = idsOf(5000);
+  const share = shares[5000];
+
+  await test.step('scrollTo and highlight reach the question near the end at once', async () => {
+    await page.goto(`/s/${share}/?scrollTo=${ids.question}&highlight=Schicht`);
+    await expect(page.locator(`[id="${ids.question}"] mark[data-highlight]`)).toHaveText('Schicht');
+    await expect.poll(() => inViewport(page, ids.question)).toBe(true);
+  });
+
+  await test.step('an anchor link on the page jumps to it', async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // The barrier names what still blocks it, each a link to that element's anchor.
+    const blocking = page.locator(`[id="${ids.barrier}"] [data-testid="barrier-blocking"] a`);
+    await expect(blocking).toHaveAttribute('href', `#${ids.question}`);
+    await blocking.click();
+    await expect.poll(() => inViewport(page, ids.question)).toBe(true);
+  });
+
+  await test.step('printing renders the whole page first, even while it is still mounting', async () => {
+    await page.goto(`/s/${share}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Printing right after the first paint: the print handler mounts every list to its end at once.
+    const lastThere = await page.evaluate((last) => {
+      window.dispatchEvent(new Event('beforeprint'));
+      return document.getElementById(last) !== null;
+    }, ids.question);
+    expect(lastThere).toBe(true);
+  });
+
+  await test.step("the browser's find reaches text at the end of the page", async () => {
+    await expect(page.locator(`[id="${ids.question}"]`)).toHaveCount(1);
+    // window.find is Chromium's find-in-page on the document, off-screen (content-visibility) parts included.
+    const found = await page.evaluate(() => {
+      window.getSelection()?.removeAllRanges();
+      const hit = (window as unknown as { find: (text: string) => boolean }).find('am Ende dieser langen Seite');
+      return hit ? window.getSelection()?.anchorNode?.parentElement?.closest('[data-model-name]')?.id ?? null : null;
+    });
+    expect(found).toBe(ids.question);
+  });
+});
