@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { freePort } from './appServer';
 
 export interface FloorSite {
@@ -35,12 +35,25 @@ export async function serveFloor(options: {
 }): Promise<FloorSite> {
   const inClient = path.join(options.clientDir, 'assets', 'bench-floor');
   mkdirSync(inClient, { recursive: true });
-  for (const size of options.sizes) writeFileSync(path.join(inClient, fileName(size)), options.render(size, '/api/assets'));
+  for (const size of options.sizes) {
+    // With .gz/.br beside it, as the build precompresses its own files: a server that serves those
+    // (@fastify/static preCompressed) treats the floor as it treats the app's files.
+    const file = path.join(inClient, fileName(size));
+    const html = Buffer.from(options.render(size, '/api/assets'));
+    writeFileSync(file, html);
+    writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+    writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }));
+  }
   const sameServerUrl = (size: number) => `${options.appOrigin}/app/assets/bench-floor/${fileName(size)}`;
   const check = await fetch(sameServerUrl(options.sizes[0])).catch(() => null);
   if (check?.ok && (check.headers.get('content-type') ?? '').startsWith('text/html') && !check.headers.get('content-security-policy')) {
     await check.arrayBuffer();
-    return { url: sameServerUrl, description: 'served by the app server itself as static files (/app/assets/bench-floor/), same origin', close: async () => undefined };
+    const encoding = check.headers.get('content-encoding');
+    return {
+      url: sameServerUrl,
+      description: `served by the app server itself as static files (/app/assets/bench-floor/, ${encoding ? `${encoding}-compressed` : 'uncompressed'}), same origin`,
+      close: async () => undefined,
+    };
   }
 
   // Fallback: a node:http server of our own.
