@@ -75,6 +75,69 @@ function precompress(): Plugin {
   };
 }
 
+type AstNode = { type: string; start: number; end: number; [key: string]: unknown };
+
+/**
+ * The `description` texts of our statecharts (machines/**: states, transitions, the machine itself)
+ * document them for `npm run statecharts` and the inspect tools; the browser never reads them, and
+ * in the first route they are some 10 KiB of the machines' code. `vite build` blanks them out of every
+ * `createMachine({ … })` config (with spaces, so nothing moves and source maps stay right). Tests,
+ * `vite` dev and the statechart exports read the machines from source, descriptions included.
+ */
+export function statechartsWithoutDescriptions(): Plugin {
+  const isMachineSource = /[\\/]machines[\\/](?:[^\\/]+[\\/])*[^\\/]+\.ts$/;
+  const isNode = (value: unknown): value is AstNode => typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+  const children = (node: AstNode): AstNode[] =>
+    Object.entries(node)
+      .filter(([key]) => key !== 'type' && key !== 'start' && key !== 'end')
+      .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
+      .filter(isNode);
+  const isCreateMachine = (node: AstNode) => {
+    const callee = node.callee as AstNode | undefined;
+    if (node.type !== 'CallExpression' || !callee) return false;
+    const name = callee.type === 'MemberExpression' ? (callee.property as AstNode & { name?: string }).name : (callee as AstNode & { name?: string }).name;
+    return name === 'createMachine';
+  };
+  const isDescription = (node: AstNode) => {
+    if (node.type !== 'Property' || node.computed) return false;
+    const key = node.key as AstNode & { name?: string; value?: unknown };
+    const value = node.value as AstNode & { value?: unknown; expressions?: unknown[] };
+    const named = key.type === 'Identifier' ? key.name === 'description' : key.value === 'description';
+    const text = (value.type === 'Literal' && typeof value.value === 'string') || (value.type === 'TemplateLiteral' && value.expressions?.length === 0);
+    return named && text;
+  };
+  return {
+    name: 'lernwerk:statecharts-without-descriptions',
+    apply: 'build',
+    transform(code, id) {
+      if (id.includes('node_modules') || !isMachineSource.test(id.split('?')[0]) || !code.includes('description')) return null;
+      const found: AstNode[] = [];
+      const walk = (node: AstNode, inMachine: boolean) => {
+        if (inMachine && isDescription(node)) return void found.push(node);
+        const machine = inMachine || isCreateMachine(node);
+        for (const child of children(node)) walk(child, machine);
+      };
+      walk(this.parse(code) as unknown as AstNode, false);
+      if (!found.length) return null;
+      let blanked = code;
+      for (const property of found.sort((a, b) => b.start - a.start)) {
+        const text = code.slice(property.start, property.end);
+        if (!/^['"]?description['"]?\s*:/.test(text) || !/['"`]$/.test(text)) {
+          // Offsets that are not string indexes (UTF-8 bytes): leave the file alone rather than break it.
+          this.warn(`descriptions kept in ${id}: unexpected AST offsets`);
+          return null;
+        }
+        let end = property.end;
+        while (/\s/.test(code[end] ?? '')) end++;
+        if (code[end] === ',') end++;
+        else end = property.end;
+        blanked = blanked.slice(0, property.start) + blanked.slice(property.start, end).replace(/[^\n]/g, ' ') + blanked.slice(end);
+      }
+      return { code: blanked, map: null };
+    },
+  };
+}
+
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null };
 
 /** Ids of `starts` and every module they import statically (and dynamically, with `dynamic`), transitively. */
@@ -127,7 +190,7 @@ function viewerChunk(): (id: string, graph: ModuleGraph) => string | null {
 /** The client is served under /app/ by the server; share pages are /s/{id}/… so the base must be absolute. */
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), precompress()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), statechartsWithoutDescriptions(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
