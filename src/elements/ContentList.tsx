@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { createContext, memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createContext, memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { AnyActorRef } from 'xstate';
 import type { ContentElement } from '../model/elements';
@@ -53,19 +53,25 @@ function indexHolding(elements: readonly ContentElement[], id: string | undefine
 /**
  * A run of elements, mounted in chunks: the first before the first paint, the others one per task
  * (src/elements/revealScheduler.ts). Before a chunk renders, the viewer spawns the actors of its
- * elements (`elements.reveal`), so every element renders once, with its actor.
+ * elements (`elements.reveal`), so every element renders once, with its actor. Each chunk is a
+ * memoised component of its own, so adding one costs what is in it, not what came before.
  */
 function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   const revealer = useRevealer();
   const target = useContext(RevealTargetContext);
-  const [count, setCount] = useState(() => (revealingEverything() ? 0 : readyPrefix(elements, revealer.isReady)));
+  /** Where each mounted chunk ends; the last entry is how many elements are shown. */
+  const [ends, setEnds] = useState<readonly number[]>(() => {
+    const ready = revealingEverything() ? 0 : readyPrefix(elements, revealer.isReady);
+    return ready ? [ready] : [];
+  });
+  const count = ends.length ? ends[ends.length - 1] : 0;
   const chunkStart = useRef<{ at: number; size: number } | null>(null);
 
   const revealUpTo = (end: number) => {
     const next = Math.min(elements.length, end);
     if (next <= count) return;
     revealer.reveal(elements.slice(count, next));
-    setCount(next);
+    setEnds([...ends, next]);
   };
 
   // The first chunk (and anything the page was asked to scroll to) is there before the first paint.
@@ -97,15 +103,21 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
     [count, elements], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
-  const shown = useMemo(() => elements.slice(0, count), [elements, count]);
   return (
     <>
-      {shown.map((element) => (
-        <ElementView key={element.id} element={element} />
+      {ends.map((end, i) => (
+        <Chunk key={i} elements={elements} from={i ? ends[i - 1] : 0} to={end} />
       ))}
     </>
   );
 }
+
+/** Elements `from` … `to` - 1 of a list; rendered once, when its chunk mounts. */
+const Chunk = memo(function Chunk({ elements, from, to }: { elements: readonly ContentElement[]; from: number; to: number }) {
+  const shown: ReactNode[] = [];
+  for (let i = from; i < to; i++) shown.push(<ElementView key={elements[i].id} element={elements[i]} />);
+  return <>{shown}</>;
+});
 
 const isUnlocked = (snapshot: { matches?: (v: string) => boolean; context?: { unlocked?: boolean } } | undefined) =>
   Boolean(snapshot?.context?.unlocked || snapshot?.matches?.('unlocked'));

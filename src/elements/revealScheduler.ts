@@ -7,7 +7,7 @@
 
 /** Elements of a list rendered before the first paint. */
 export const FIRST_CHUNK = 12;
-const MIN_CHUNK = 4;
+const MIN_CHUNK = 8;
 const MAX_CHUNK = 400;
 /** A chunk should render, commit and lay out within this many ms. */
 const CHUNK_BUDGET_MS = 24;
@@ -55,11 +55,15 @@ export function nextChunkSize(): number {
   return everything ? Number.POSITIVE_INFINITY : chunkSize;
 }
 
-/** Tells the scheduler how long the last chunk took, from the start of its task to its commit. */
+/**
+ * Tells the scheduler how long the last chunk took, from the start of its task to its commit: the
+ * next chunk is sized by the cost per element seen so far, half way from the current size.
+ */
 export function chunkTook(ms: number, elements: number): void {
-  if (elements < chunkSize / 2) return;
-  if (ms < CHUNK_BUDGET_MS / 2) chunkSize = Math.min(MAX_CHUNK, chunkSize * 2);
-  else if (ms > CHUNK_BUDGET_MS) chunkSize = Math.max(MIN_CHUNK, Math.floor(chunkSize / 2));
+  if (!Number.isFinite(elements) || elements <= 0) return;
+  const perElement = Math.max(ms, 0.1) / elements;
+  const fitting = CHUNK_BUDGET_MS / perElement;
+  chunkSize = Math.round(Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, (chunkSize + fitting) / 2)));
 }
 
 /**

@@ -50,9 +50,26 @@ export function useViewerSelector<T>(selector: (context: ViewerContext) => T, fa
   return useSelector(viewer ?? (noActorRef as AnyActorRef), (snapshot) => (viewer && snapshot ? selector(snapshot.context as ViewerContext) : fallback), compare);
 }
 
+/**
+ * A selector of what follows from reported progress alone, worked out again only when progress
+ * changed (the viewer's context changes for other reasons too, such as elements being revealed).
+ */
+export function fromProgress<T>(derive: (progress: ViewerContext['progress'], context: ViewerContext) => T): (context: ViewerContext) => T {
+  let seen: ViewerContext['progress'] | undefined;
+  let value: T;
+  return (context) => {
+    if (context.progress !== seen) {
+      seen = context.progress;
+      value = derive(context.progress, context);
+    }
+    return value;
+  };
+}
+
 /** The progress 0..1 of a chapter, path, question or the material, derived from what the actors reported. */
 export function useProgress(element: ContentElement | Material): number {
-  return useViewerSelector((context) => elementProgress(element, context.progress), 0);
+  const selector = useMemo(() => fromProgress((progress) => elementProgress(element, progress)), [element]);
+  return useViewerSelector(selector, 0);
 }
 
 /** What a list needs to render its elements in chunks: which are ready, and how to make more ready. */

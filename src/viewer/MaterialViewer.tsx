@@ -155,7 +155,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
             </h1>
             {!chapter && material.description ? <SafeHtml html={material.description} className="mb-8 text-lg text-gray-600" /> : null}
           </div>
-          <div className="content-flow flex flex-col gap-6" data-testid="page-content">
+          <div className="content-flow" data-testid="page-content">
             {page.content.length ? (
               <RevealTargetContext.Provider value={search.scrollTo}>
                 <ContentList elements={page.content} />

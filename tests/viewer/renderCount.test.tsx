@@ -133,7 +133,7 @@ describe('a click renders only what it changed', () => {
     expect(outside(rendered)).not.toContain('MaterialPage');
     expect(outside(rendered)).not.toContain('Header');
     expect(outside(rendered)).toContain('FooterNav');
-    expect(outside(rendered)).toEqual(['Anonymous in FooterNav', 'ContentList', 'ElementRun', 'FooterNav', 'UnlockGate']);
+    expect(outside(rendered)).toEqual(['Anonymous in FooterNav', 'Chunk', 'ContentList', 'ElementRun', 'FooterNav', 'UnlockGate']);
   });
 
   it('completing a path step renders that path and the progress ring', async () => {

@@ -7,11 +7,11 @@ import { Button } from '../../ui/Button';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
-import { useViewerSelector } from '../viewerContext';
+import { fromProgress, useViewerSelector } from '../viewerContext';
 import { blockingItems } from '../../model/progressTree';
 import { elementLabelText } from '../../model/elementLabel';
 import type { ContentElement } from '../../model/elements';
-import { useState, type MouseEvent } from 'react';
+import { useMemo, useState, type MouseEvent } from 'react';
 
 const noItems: ContentElement[] = [];
 /** The list is derived anew on every change of the viewer; it re-renders the barrier only when other items block it. */
@@ -70,14 +70,15 @@ export function BarrierView({ element, actor }: { element: Barrier; actor: Barri
   const { t } = useTranslation('questions');
   const unlocked = useSelector(actor, selectUnlocked);
   const canContinue = useSelector(actor, selectCanContinue);
-  const blocking = useViewerSelector(
-    (context) => {
-      const entry = context.index.barriers.get(element.id);
-      return entry ? blockingItems(entry, context.progress) : noItems;
-    },
-    noItems,
-    sameItems,
+  const selectBlocking = useMemo(
+    () =>
+      fromProgress((progress, context) => {
+        const entry = context.index.barriers.get(element.id);
+        return entry ? blockingItems(entry, progress) : noItems;
+      }),
+    [element.id],
   );
+  const blocking = useViewerSelector(selectBlocking, noItems, sameItems);
   const [announcement, setAnnouncement] = useState('');
   const unlock = () => {
     actor.send({ type: 'barrier.unlock' });
