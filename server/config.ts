@@ -11,6 +11,7 @@ const Env = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   CONTENT_DIR: z.string().min(1).default('./content'),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
@@ -24,6 +25,8 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL instead of the embedded PGlite when set. */
   databaseUrl: string | undefined;
+  /** Connections of the PostgreSQL pool (default server/db/postgres.ts DEFAULT_POOL_SIZE). */
+  databasePoolSize: number | undefined;
   contentDir: string;
   clientDir: string;
   cacheDir: string;
@@ -46,6 +49,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     contentDir: path.resolve(e.CONTENT_DIR),
     clientDir: path.resolve(e.CLIENT_DIR),
     cacheDir: path.join(dataDir, 'cache'),

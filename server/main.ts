@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     db = await openDatabase({
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
       // Without its database the server can only fail: exit, so a supervisor restarts it (the exit hook frees the lock).
       onFailure: (error) => {
         console.error(`Stopping: ${error.message}`);

@@ -6,6 +6,7 @@
  *
  *   npx tsx scripts/bench/ingest.ts [--learners 10,50,200] [--duration 10000] [--warmup 2000]
  *                                   [--databases floor,pglite,postgres] [--database-url URL] [--server-root DIR]
+ *                                   [--events-per-batch 3] [--log-level warn] [--server-node-args '--cpu-prof'] [--json]
  *
  * PostgreSQL runs when a URL is given (`--database-url`, else TEST_DATABASE_URL or BENCH_DATABASE_URL;
  * `eval "$(bash scripts/pg-test-db.sh)"` starts a throw-away one): the bench creates a database of its
@@ -56,6 +57,8 @@ export interface IngestOptions {
   serverRoot?: string;
   /** LOG_LEVEL of the server (default: the server's own default). */
   logLevel?: string;
+  /** Extra node arguments for the server process (e.g. `--cpu-prof`). */
+  serverNodeArgs?: string[];
   /** Progress lines (default: stderr). */
   log?: (line: string) => void;
 }
@@ -103,8 +106,8 @@ interface Child {
   exited: Promise<number | null>;
 }
 
-function startNode(script: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function startNode(script: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, nodeArgs: string[] = []): Child {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -294,7 +297,7 @@ async function startFloor(): Promise<Target> {
   return { origin, shareId: 'floor-share-0000000000000', close: () => stop(proc) };
 }
 
-async function startServer(options: { root: string; database: 'pglite' | 'postgres'; databaseUrl?: string; logLevel?: string; log: (l: string) => void }): Promise<Target> {
+async function startServer(options: { root: string; database: 'pglite' | 'postgres'; databaseUrl?: string; logLevel?: string; nodeArgs?: string[]; log: (l: string) => void }): Promise<Target> {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-bench-ingest-'));
   const materialFile = path.join(temp, 'material.json');
   fs.writeFileSync(materialFile, JSON.stringify(benchMaterial()));
@@ -334,7 +337,7 @@ async function startServer(options: { root: string; database: 'pglite' | 'postgr
   const out = await runToEnd(path.join(options.root, 'server/cli/import.ts'), [materialFile, '--share', 'guest'], env, options.root);
   const shareId = /\/s\/([A-Za-z0-9_-]+)\//.exec(out)?.[1];
   if (!shareId) throw new Error(`no share link in the import's output:\n${out}`);
-  const server = startNode(path.join(options.root, 'server/main.ts'), [], env, options.root);
+  const server = startNode(path.join(options.root, 'server/main.ts'), [], env, options.root, options.nodeArgs);
   const origin = (await waitForOutput(server, /listening on (http:\/\/localhost:\d+)/))[1];
   options.log(`${options.database} server at ${origin}, share ${shareId}`);
   return {
@@ -436,7 +439,7 @@ export async function measureIngest(options: IngestOptions = {}): Promise<Ingest
       log('postgres skipped: no database URL (TEST_DATABASE_URL, BENCH_DATABASE_URL or --database-url)');
       continue;
     }
-    const target = database === 'floor' ? await startFloor() : await startServer({ root, database, databaseUrl, logLevel: options.logLevel, log });
+    const target = database === 'floor' ? await startFloor() : await startServer({ root, database, databaseUrl, logLevel: options.logLevel, nodeArgs: options.serverNodeArgs, log });
     try {
       const guests = await createGuests(target, Math.max(...learners));
       for (const count of learners) {
@@ -471,6 +474,7 @@ async function cli(argv: string[]): Promise<void> {
       'events-per-batch': { type: 'string' },
       'server-root': { type: 'string' },
       'log-level': { type: 'string' },
+      'server-node-args': { type: 'string' },
       json: { type: 'boolean' },
     },
   });
@@ -483,6 +487,7 @@ async function cli(argv: string[]): Promise<void> {
     eventsPerBatch: values['events-per-batch'] ? Number(values['events-per-batch']) : undefined,
     serverRoot: values['server-root'],
     logLevel: values['log-level'],
+    serverNodeArgs: values['server-node-args']?.split(' ').filter(Boolean),
   });
   console.log(values.json ? JSON.stringify(rows) : formatIngestTable(rows));
 }

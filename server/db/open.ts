@@ -10,6 +10,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** DATABASE_URL: when set, PostgreSQL is used and the data dir holds no database. */
   databaseUrl?: string;
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE). */
+  poolSize?: number;
   /** Apply pending migrations (default true). */
   migrate?: boolean;
   /**
@@ -30,7 +32,7 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   let db: Database;
   if (options.databaseUrl) {
-    db = await openPostgres(options.databaseUrl);
+    db = await openPostgres(options.databaseUrl, { poolSize: options.poolSize });
   } else {
     const lock = acquireDirLock(options.dataDir);
     try {

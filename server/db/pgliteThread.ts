@@ -8,12 +8,17 @@
  * parallel with the database on a second core.
  *
  * Why a worker with our own message protocol rather than PGlite's socket server
- * (@electric-sql/pglite-socket) in a worker with the `pg` client: both take PGlite off the request
- * thread, and measured with scripts/bench/ingest.ts at 200 learners they differ mainly in overhead
- * per query: the socket server speaks the PostgreSQL wire protocol over TCP on both sides (pg encodes
- * and parses it on this thread, PGlite-socket again in the worker) where a message is one structured
- * clone. See the figures in the commit that introduced this file and issue 9. The socket server also
- * pins PGlite to an older exact peer version, and serves one connection at a time (a pool of one).
+ * (@electric-sql/pglite-socket 0.2.17) in a worker with the ordinary `pg` client: both take PGlite
+ * off the request thread. Measured with scripts/bench/ingest.ts (200 learners, 10 s, this project's
+ * 2-CPU machine with other work on it, three interleaved rounds each):
+ *   worker:        2,854 / 2,250 / 2,370 events/s, p99 43 / 308 / 169 ms, /api/health p99 9 / 36 / 36 ms
+ *   socket server: 1,835 / 2,149 / 2,475 events/s, p99 571 / 248 / 223 ms, /api/health p99 74 / 44 / 46 ms
+ * (50 learners: p99 26 / 116 / 42 ms against 81 / 198 / 132 ms). The socket server costs more per
+ * query: `pg` encodes and parses the wire protocol on this thread, and the worker does it again;
+ * here a query is one structured clone each way. It was measured with a pool of one connection
+ * (its multiplexer puts every connection on PGlite's single session, so transactions of different
+ * connections would not be kept apart), and it pins PGlite to an exact older version as a peer
+ * dependency.
  *
  * Transactions cross the boundary as begin / query-in-transaction / commit / rollback messages;
  * the worker holds PGlite's transaction mutex from begin to commit, so other queries wait for it.
@@ -34,7 +39,7 @@ export interface PgliteWorkerOptions {
   onFailure?: (error: Error) => void;
 }
 
-/** Distributes requests without their id (the adapter assigns it). */
+/** A request before the adapter gives it its id. */
 type Request = PgliteRequest extends infer R ? (R extends PgliteRequest ? Omit<R, 'id'> : never) : never;
 
 /**

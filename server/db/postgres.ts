@@ -3,11 +3,20 @@ import type { Database, Queryable } from './types';
 
 const INT8_OID = 20;
 
+/**
+ * Connections of the pool by default. The server has one thread: a learner call makes one or two
+ * short queries, so a handful of connections keep PostgreSQL busy, and userdata batches share
+ * commits (server/store/userdata.ts, at most 4 inserts in flight). More connections mostly add
+ * contention on a small server; `DATABASE_POOL_SIZE` sets another number (e.g. when PostgreSQL
+ * has many cores, or sits behind a pooler that allows few connections).
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
 /** Opens a pool on PostgreSQL. int8 is parsed to a number, as PGlite does. */
-export async function openPostgres(connectionString: string): Promise<Database> {
+export async function openPostgres(connectionString: string, options: { poolSize?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID && format !== 'binary' ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
