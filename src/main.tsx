@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { I18nProvider } from './i18n/react';
 import { createAppRouter, type AppRouter } from '../routes/createAppRouter';
-import { createI18n } from './i18n';
+import { createI18n, loadLanguage } from './i18n';
 import type { PageData } from './model/pageData';
 import { readPageData } from './readPageData';
 import { prefetchMaterial } from './api/materialPrefetch';
@@ -29,7 +29,9 @@ async function start() {
     pageData = readPageData();
   } catch (error) {
     console.error(error);
-    const i18n = createI18n(new URLSearchParams(location.search).get('lang') === 'en' ? 'en' : 'de');
+    const lang = new URLSearchParams(location.search).get('lang') === 'en' ? 'en' : 'de';
+    await loadLanguage(lang).catch((textsError: unknown) => console.error(textsError));
+    const i18n = createI18n(lang);
     root.render(
       <I18nProvider i18n={i18n}>
         <ErrorView status={500} />
@@ -40,16 +42,20 @@ async function start() {
   applyTheme(pageData);
   // The material travels while the router's code loads (its loader takes this request).
   if (pageData.entryPoint === 'material' && pageData.share) prefetchMaterial(pageData.api.base, pageData.share.publicId, pageData.share.rootId);
+  // English texts are a chunk of their own: it loads alongside the router's code (German is there already).
+  const textsLoaded = loadLanguage(pageData.lang).catch((error: unknown) => console.error(error));
+  const router = pageData.entryPoint === 'login' || pageData.entryPoint === 'error' || !pageData.share ? null : createAppRouter(pageData);
+  await textsLoaded;
   const i18n = createI18n(pageData.lang);
   const content =
     pageData.entryPoint === 'login' ? (
       <Suspense fallback={null}>
         <LoginPage pageData={pageData} />
       </Suspense>
-    ) : pageData.entryPoint === 'error' || !pageData.share ? (
+    ) : !router ? (
       <ErrorView status={pageData.error?.status ?? 404} />
     ) : (
-      <AppRouter router={await createAppRouter(pageData)} />
+      <AppRouter router={await router} />
     );
   root.render(
     <StrictMode>

@@ -151,6 +151,8 @@ if (typeof window !== 'undefined') {
   (await import('./support/renderRecorder')).installRenderHook();
   // Components render html outside a server-content context in tests: SafeHtml sanitises it, with the sanitiser loaded up front.
   await (await import('../src/ui/SafeHtml')).loadSanitizer();
+  // The English texts are a chunk of their own in the app (German is bundled): tests render in either language at once.
+  await (await import('../src/i18n')).loadLanguage('en');
   const { cleanup } = await import('@testing-library/react');
   afterEach(() => {
     cleanup();

@@ -32,6 +32,11 @@ export type I18nOptions = {
   resources: Record<string, Record<string, TextBundle>>;
   /** Namespaces `loadNamespace` reads with `read` (in every language of `languages`) when they are first used. */
   lazy?: { namespaces: readonly string[]; languages: readonly string[]; read: ReadNamespace };
+  /**
+   * The texts of a language that `resources` lacks (namespace → texts), or undefined when there are
+   * none to load. Read when the instance starts in that language or changes to it.
+   */
+  loadLanguage?: (language: string) => Promise<Record<string, TextBundle>> | undefined;
 };
 
 const NS_SEPARATOR = ':';
@@ -84,6 +89,8 @@ function deepMerge(target: Record<string, unknown>, source: Record<string, unkno
 
 export class I18n {
   language: string;
+  /** Counts what changes the texts on screen: a language change, a language's texts arriving. */
+  revision = 0;
   private readonly options: I18nOptions;
   private readonly store: Record<string, Record<string, TextBundle>> = {};
   private readonly listeners = new Set<() => void>();
@@ -97,6 +104,8 @@ export class I18n {
     for (const [language, namespaces] of Object.entries(options.resources)) {
       for (const [namespace, texts] of Object.entries(namespaces)) this.addResourceBundle(language, namespace, texts);
     }
+    // Until they are there, the fallback language's texts show; then everything renders again.
+    void this.languageTexts(this.language)?.then(() => this.emit());
   }
 
   /** The text of `key` (`ns:key` or a key of the default namespace) in the current language. */
@@ -112,12 +121,24 @@ export class I18n {
     return t;
   }
 
-  changeLanguage(language: string): Promise<void> {
-    if (language !== this.language) {
-      this.language = language;
-      this.emit();
-    }
-    return Promise.resolve();
+  /** Switches once the language's texts are there (the old language shows meanwhile). */
+  async changeLanguage(language: string): Promise<void> {
+    await this.languageTexts(language);
+    if (language === this.language) return;
+    this.language = language;
+    this.emit();
+  }
+
+  /** Loads the texts of `language` when it has none yet; undefined when there is nothing to wait for. */
+  private languageTexts(language: string): Promise<void> | undefined {
+    if (this.hasResourceBundle(language, this.options.defaultNS)) return undefined;
+    const loading = this.options.loadLanguage?.(language);
+    return loading?.then(
+      (namespaces) => {
+        for (const [namespace, texts] of Object.entries(namespaces)) this.addResourceBundle(language, namespace, texts);
+      },
+      (error: unknown) => console.error(`Texts of the language ${language} could not be loaded`, error),
+    );
   }
 
   hasResourceBundle(language: string, namespace: string): boolean {
@@ -167,13 +188,14 @@ export class I18n {
     return promise;
   }
 
-  /** Called when the language changes. */
+  /** Called when the language changes or its texts arrive (`revision` counts up). */
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
 
   private emit(): void {
+    this.revision += 1;
     for (const listener of [...this.listeners]) listener();
   }
 

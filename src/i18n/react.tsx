@@ -30,14 +30,14 @@ export function I18nProvider({ i18n, children }: { i18n: I18n; children?: ReactN
 
 export function useTranslation(namespace?: string): { t: TFunction; i18n: I18n; ready: true } {
   const i18n = useContext(I18nContext) ?? getI18n();
-  const language = useSyncExternalStore(i18n.subscribe, () => i18n.language, () => i18n.language);
+  const revision = useSyncExternalStore(i18n.subscribe, () => i18n.revision, () => i18n.revision);
   const loading = namespace ? i18n.loadNamespace(namespace) : undefined;
   // Suspends as react-i18next does (React's `use` would wait for an act() that tests need not await).
   if (loading) throw loading;
-  // A new function per language, as react-i18next gives: memoised children see the change.
+  // A new function per language (and when its texts arrive), as react-i18next gives: memoised children see the change.
   const t = useMemo<TFunction>(() => {
     const fixed = i18n.getFixedT(namespace);
     return (key, options) => fixed(key, options);
-  }, [i18n, namespace, language]);
+  }, [i18n, namespace, revision]);
   return { t, i18n, ready: true };
 }

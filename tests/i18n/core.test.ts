@@ -117,6 +117,35 @@ describe('the translation core (what the viewer used of i18next)', () => {
     errors.mockRestore();
   });
 
+  it('a language without texts yet: the fallback shows until they arrive, then everything renders again; a change waits for them', async () => {
+    let arrive!: (texts: Record<string, TextBundle>) => void;
+    const loads: string[] = [];
+    const i18n = new I18n({
+      lng: 'en',
+      fallbackLng: 'de',
+      defaultNS: 'viewer',
+      resources: { de: { viewer: { back: 'Zurück' } } },
+      loadLanguage: (language) => {
+        loads.push(language);
+        return new Promise((resolve) => (arrive = resolve));
+      },
+    });
+    const listener = vi.fn();
+    i18n.subscribe(listener);
+    expect(i18n.t('back')).toBe('Zurück');
+    const revision = i18n.revision;
+    arrive({ viewer: { back: 'Back' } });
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1));
+    expect(i18n.revision).toBeGreaterThan(revision);
+    expect(i18n.t('back')).toBe('Back');
+    expect(loads).toEqual(['en']);
+
+    await i18n.changeLanguage('de');
+    await i18n.changeLanguage('en');
+    expect(loads).toEqual(['en']);
+    expect(i18n.t('back')).toBe('Back');
+  });
+
   it('the app instance: German by default, the viewer namespace by default', () => {
     const i18n = createI18n();
     expect(i18n.language).toBe('de');
