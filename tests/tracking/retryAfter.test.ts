@@ -4,7 +4,8 @@ import { TRACKING_RETRY_AFTER_MAX_MS } from '../../machines/constants';
 import { trackingMachine } from '../../machines/tracking';
 import { UserdataBody, type UserdataEvent } from '../../src/model/tracking';
 import { createMemoryQueue } from '../../src/tracking/durableQueue';
-import { createSendBatch, failureOfResponse, retryAfterMsOf } from '../../src/tracking/sendBatch';
+import { createSendBatch } from '../../src/tracking/sendBatch';
+import { failureOfResponse, retryAfterMsOf } from '../../src/tracking/sendQueuedBatch';
 
 /*
  * Issue 10, point 6: the client follows Retry-After on 429 and 503 (seconds or an HTTP date), still with its

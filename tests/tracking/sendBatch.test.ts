@@ -8,7 +8,8 @@ import {
 } from '../../src/model/tracking';
 import { createMemoryQueue, type DurableQueue } from '../../src/tracking/durableQueue';
 import { toUserdataEvents } from '../../src/tracking/events';
-import { createSendBatch, FLUSH_ON_HIDE_MAX_BYTES, flushOnHide, sendQueuedBatch, type SendBatchOptions } from '../../src/tracking/sendBatch';
+import { createSendBatch, FLUSH_ON_HIDE_MAX_BYTES, flushOnHide, type SendBatchOptions } from '../../src/tracking/sendBatch';
+import { sendQueuedBatch } from '../../src/tracking/sendQueuedBatch';
 
 /*
  * The sender against a real HTTP server on a free local port: each test says how the server
