@@ -18,7 +18,8 @@ describe.each(testDatabaseKinds)('npm run users on %s', (kind) => {
   /** The database the CLI wrote to (PGlite: the data dir, opened while no CLI runs). */
   const inDb = async <T>(fn: (db: Database) => Promise<T>): Promise<T> => {
     if (kind === 'postgres') return fn(t.db);
-    const db = await openDatabase({ dataDir });
+    // In-process, as the CLI itself opens it (quicker to start than the server's worker).
+    const db = await openDatabase({ dataDir, pglite: 'in-process' });
     try {
       return await fn(db);
     } finally {
@@ -88,7 +89,7 @@ describe.each(testDatabaseKinds)('npm run users on %s', (kind) => {
     expect(gone.code).toBe(1);
     expect(gone.stderr).toContain('No user with the email ada@example.org.');
     expect((await run(['list'])).stdout).toContain('No users yet.');
-  });
+  }, 90_000); // six CLI runs, each a node process that opens the database
 
   it('explains its usage with exit code 2', async () => {
     const res = await run(['frobnicate']);
