@@ -14,6 +14,13 @@ describe('certificate guards', () => {
     expect(certificateGuards.isIssued({ context: { id: 'c', issueDate: FIRST } })).toBe(true);
     expect(certificateGuards.isValidDate(FIRST)).toBe(true);
     expect(certificateGuards.isValidDate('yesterday')).toBe(false);
+    // What z.iso.datetime({ offset: true }) accepted before the check was written by hand.
+    for (const valid of ['2026-03-02T10:00:00Z', '2026-03-02T10:00:00.123Z', '2026-03-02T10:00:00+02:00', '2024-02-29T23:59:59-05:30']) {
+      expect(certificateGuards.isValidDate(valid), valid).toBe(true);
+    }
+    for (const invalid of ['2026-03-02', '2026-03-02T10:00Z', '2026-03-02T10:00:00', '2026-03-02T10:00:00+0200', '2026-02-30T10:00:00Z', '2023-02-29T10:00:00Z', '2026-03-02T24:30:00Z']) {
+      expect(certificateGuards.isValidDate(invalid), invalid).toBe(false);
+    }
   });
 });
 
