@@ -69,6 +69,7 @@ export async function openPgliteWorker(options: PgliteWorkerOptions = {}): Promi
   let stopped: Error | null = null;
   let closing: Promise<void> | null = null;
   let closed = false;
+  let opened = false;
 
   const call = <T>(request: Request): Promise<T> => {
     if (stopped) return Promise.reject(new Error(stopped.message));
@@ -111,7 +112,8 @@ export async function openPgliteWorker(options: PgliteWorkerOptions = {}): Promi
       for (const [id] of [...pending]) settle(id, false, { name: 'Error', message: error.message, fields: {} });
       if (!closed) {
         closed = true;
-        if (!closing) options.onFailure?.(error);
+        // A failure while opening is the error `openPgliteWorker` throws; later it is a crash.
+        if (!closing && opened) options.onFailure?.(error);
         options.onClose?.();
       }
     };
@@ -124,6 +126,7 @@ export async function openPgliteWorker(options: PgliteWorkerOptions = {}): Promi
     await worker.terminate();
     throw error;
   }
+  opened = true;
   worker.unref();
 
   const queryable = (tx?: number): Queryable => ({
