@@ -1,119 +1,59 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
-import { createActor, type ActorRefFrom } from 'xstate';
-import { overlaysMachine, topmostOverlay, type DismissReason, type OverlayGroup } from '../../machines/overlays';
-import { useViewerInspection, viewerInspector } from '../viewer/inspection';
+import { createContext, useEffect, useState, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { overlaysMachine } from '../../machines/overlays';
+import { useViewerInspection } from '../viewer/inspection';
 
 export type OverlaysActor = ActorRefFrom<typeof overlaysMachine>;
 
 /** The overlays actor of a page, plus what only the DOM knows: which presses land inside an open overlay. */
-type OverlayStack = {
+export type OverlayStack = {
   actor: OverlaysActor;
   /** Per open overlay id: is this node inside it? (its popup, the trigger that toggles it) */
   insideTests: Map<string, (target: Node) => boolean>;
 };
 
-const OverlayContext = createContext<OverlayStack | null>(null);
-
 /**
- * Escape and presses outside the topmost overlay, turned into events of the overlays actor. A press
- * is judged in the capture phase, before react-aria's press handling stops its propagation.
+ * What a provider hands down. Its stack is made by the first overlay below it (./useOverlay.ts, which
+ * comes with the components that have overlays), so a page without any never loads the overlays
+ * statechart.
  */
-function listenForDismissal({ actor, insideTests }: OverlayStack, doc: Document): () => void {
-  const onKeyDown = (event: KeyboardEvent) => {
-    // An Escape a component inside the overlay handled (a listbox closing) is not for the stack.
-    if (event.key !== 'Escape' || event.defaultPrevented || !actor.getSnapshot().matches('open')) return;
-    event.preventDefault();
-    actor.send({ type: 'overlay.escape' });
-  };
-  const onPointerDown = (event: PointerEvent) => {
-    const top = topmostOverlay(actor.getSnapshot().context.stack);
-    const isInside = top && insideTests.get(top.id);
-    if (!top || !isInside || !(event.target instanceof Node) || isInside(event.target)) return;
-    actor.send({ type: 'overlay.outsideClick', id: top.id });
-  };
-  doc.addEventListener('keydown', onKeyDown);
-  doc.addEventListener('pointerdown', onPointerDown, true);
-  return () => {
-    doc.removeEventListener('keydown', onKeyDown);
-    doc.removeEventListener('pointerdown', onPointerDown, true);
-  };
-}
+export type OverlayScope = {
+  /** The actor that owns the stack, when the provider was given one. */
+  readonly actor?: OverlaysActor;
+  readonly inspect: ReturnType<typeof useViewerInspection>;
+  stack: OverlayStack | null;
+  /** Starts the stack's document listeners (Escape, presses outside); answers what stops them. */
+  listen?: () => () => void;
+  /** Whether the provider is mounted: the stack listens to the document only then. */
+  mounted: boolean;
+  stopListening?: () => void;
+};
 
-let pageWide: OverlayStack | null = null;
-
-/**
- * Without a provider (an element rendered alone) one stack for the whole document stands in, so
- * Escape and outside presses still close overlays.
- */
-function pageWideStack(): OverlayStack {
-  if (!pageWide) {
-    pageWide = { actor: createActor(overlaysMachine, { inspect: viewerInspector }).start(), insideTests: new Map() };
-    listenForDismissal(pageWide, document);
-  }
-  return pageWide;
-}
+export const OverlayScopeContext = createContext<OverlayScope | null>(null);
 
 /**
  * Scopes the overlays below it to one stack. Pass `actor` when another actor owns the stack (the
- * viewer spawned it); without it, the provider starts its own.
+ * viewer spawned it); without it, the stack starts its own when the first overlay needs it, and stops
+ * it when the provider unmounts.
  */
 export function OverlayProvider({ actor, children }: { actor?: OverlaysActor; children: ReactNode }) {
-  if (actor) return <StackProvider actor={actor}>{children}</StackProvider>;
-  return <OwnStackProvider>{children}</OwnStackProvider>;
-}
-
-function OwnStackProvider({ children }: { children: ReactNode }) {
-  const actor = useActorRef(overlaysMachine, { inspect: useViewerInspection() });
-  return <StackProvider actor={actor}>{children}</StackProvider>;
-}
-
-function StackProvider({ actor, children }: { actor: OverlaysActor; children: ReactNode }) {
-  const stack = useMemo<OverlayStack>(() => ({ actor, insideTests: new Map() }), [actor]);
-  useEffect(() => listenForDismissal(stack, document), [stack]);
-  return <OverlayContext.Provider value={stack}>{children}</OverlayContext.Provider>;
-}
-
-export type OverlayOptions = {
-  /**
-   * The overlay's elements: its popup and the trigger that toggles it. A press inside any of them is
-   * not outside. Without refs a press never counts as outside (the overlay closes by Escape or its owner).
-   */
-  refs?: readonly RefObject<Element | null>[];
-  /** Called when the overlay closed without its owner asking: Escape, a press outside, or another overlay of its group opened. */
-  onDismiss?: (reason: DismissReason) => void;
-};
-
-export type Overlay = { isOpen: boolean; open: () => void; close: () => void };
-
-/**
- * Overlay `id` of `group` in the nearest stack: one open per group, Escape closes the topmost, a
- * press outside closes it (spec section 4). It closes when the component unmounts.
- */
-export function useOverlay(id: string, group: OverlayGroup, { refs, onDismiss }: OverlayOptions = {}): Overlay {
-  const { actor, insideTests } = useContext(OverlayContext) ?? pageWideStack();
-  const isOpen = useSelector(actor, (snapshot) => snapshot.context.stack.some((open) => open.id === id));
-  const latest = useRef({ refs, onDismiss });
-  useLayoutEffect(() => {
-    latest.current = { refs, onDismiss };
-  });
-
+  const inspect = useViewerInspection();
+  const [scope] = useState<OverlayScope>(() => ({ actor, inspect, stack: null, mounted: false }));
   useEffect(() => {
-    insideTests.set(id, (target) => {
-      const elements = latest.current.refs ?? [];
-      return elements.length === 0 || elements.some((ref) => ref.current?.contains(target));
-    });
-    const subscription = actor.on('overlay.dismissed', (event) => {
-      if (event.id === id) latest.current.onDismiss?.(event.reason);
-    });
+    scope.mounted = true;
+    scope.stopListening ??= scope.listen?.();
     return () => {
-      subscription.unsubscribe();
-      insideTests.delete(id);
-      actor.send({ type: 'overlay.close', id });
+      scope.mounted = false;
+      scope.stopListening?.();
+      scope.stopListening = undefined;
+      // StrictMode mounts again at once; only an unmount for good stops the stack's own actor.
+      queueMicrotask(() => {
+        if (scope.mounted || scope.actor || !scope.stack) return;
+        scope.stack.actor.stop();
+        scope.stack = null;
+        scope.listen = undefined;
+      });
     };
-  }, [actor, insideTests, id]);
-
-  const open = useCallback(() => actor.send({ type: 'overlay.open', id, group }), [actor, id, group]);
-  const close = useCallback(() => actor.send({ type: 'overlay.close', id }), [actor, id]);
-  return { isOpen, open, close };
+  }, [scope]);
+  return <OverlayScopeContext.Provider value={scope}>{children}</OverlayScopeContext.Provider>;
 }

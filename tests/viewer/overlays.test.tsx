@@ -4,7 +4,8 @@ import { StrictMode, useRef, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { overlaysMachine, type DismissReason, type OverlayGroup } from '../../machines/overlays';
-import { OverlayProvider, useOverlay } from '../../src/ui/OverlayProvider';
+import { OverlayProvider } from '../../src/ui/OverlayProvider';
+import { useOverlay } from '../../src/ui/useOverlay';
 import { renderElement } from '../elements/static/renderElement';
 
 type PopupProps = { id: string; group: OverlayGroup; withRefs?: boolean; onDismiss?: (reason: DismissReason) => void };
@@ -188,6 +189,30 @@ describe('overlay stacks', () => {
     toggle('left');
     toggle('right');
     expect([isShown('left'), isShown('right')]).toEqual([true, true]);
+  });
+
+  it.each([false, true])('a provider without an actor starts its stack with the first overlay, listens while mounted and stops it when gone (strict: %s)', async (strict) => {
+    const page = (withPopup: boolean) => (
+      <OverlayProvider>
+        {withPopup ? <Popup id="menu" group="dropdown" /> : null}
+        <p>page text</p>
+      </OverlayProvider>
+    );
+    const { rerender, unmount } = render(strict ? <StrictMode>{page(false)}</StrictMode> : page(false));
+    // An overlay appearing later makes the stack then; Escape and presses outside reach it.
+    rerender(strict ? <StrictMode>{page(true)}</StrictMode> : page(true));
+    toggle('menu');
+    expect(isShown('menu')).toBe(true);
+    escape();
+    expect(isShown('menu')).toBe(false);
+    toggle('menu');
+    pressOn(screen.getByText('page text'));
+    expect(isShown('menu')).toBe(false);
+    const stop = vi.spyOn(Object.getPrototypeOf(createActor(overlaysMachine)), 'stop');
+    unmount();
+    await Promise.resolve();
+    expect(stop).toHaveBeenCalledTimes(1);
+    stop.mockRestore();
   });
 
   it('without a provider one stack for the document stands in', () => {

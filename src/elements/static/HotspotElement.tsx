@@ -6,7 +6,7 @@ import { HOTSPOT_POPUP_MAX_HEIGHT, HOTSPOT_POPUP_WIDTH } from '../../../machines
 import { hotspotsMachine } from '../../../machines/elements/hotspots';
 import type { ElementOf } from '../../model/elements';
 import { Button } from '../../ui/Button';
-import { useOverlay } from '../../ui/OverlayProvider';
+import { useOverlay } from '../../ui/useOverlay';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { AssetImage } from './AssetImage';
