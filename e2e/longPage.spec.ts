@@ -140,16 +140,20 @@ test('5,000 elements: scrollTo, highlight, anchors, print and find reach the end
   await test.step('printing renders the whole page first, even while it is still mounting', async () => {
     await page.goto(`/s/${share}/`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Printing right after the first paint: the print handler mounts every list to its end at once.
-    const lastThere = await page.evaluate((last) => {
+    // Printing right after the first paint: the print handler mounts every list to its end and wakes every element at once.
+    const printed = await page.evaluate((question) => {
       window.dispatchEvent(new Event('beforeprint'));
-      return document.getElementById(last) !== null;
+      return {
+        questionWidget: Boolean(document.getElementById(question)?.querySelector('input[type="radio"]')),
+        standIns: document.querySelectorAll('[data-dormant]').length,
+      };
     }, ids.question);
-    expect(lastThere).toBe(true);
+    expect(printed).toEqual({ questionWidget: true, standIns: 0 });
   });
 
-  await test.step("the browser's find reaches text at the end of the page", async () => {
-    await expect(page.locator(`[id="${ids.question}"]`)).toHaveCount(1);
+  await test.step("the browser's find reaches text at the end of the page, also before it woke", async () => {
+    await page.goto(`/s/${share}/`);
+    await expect(page.locator(`[id="${ids.question}"] [data-dormant]`)).toHaveCount(1);
     // window.find is Chromium's find-in-page on the document, off-screen (content-visibility) parts included.
     const found = await page.evaluate(() => {
       window.getSelection()?.removeAllRanges();

@@ -3,7 +3,7 @@ import type { ContentElement, Path } from '../src/model/elements';
 import type { Material } from '../src/model/material';
 import { progressOf, unlockedIdsOf, withChange, type LearnerState } from '../src/model/learnerState';
 import { barrierMet, barrierPreconditions, derivedStepProgress, elementProgress } from '../src/model/progressTree';
-import { allElements, elementsOnPage } from '../src/model/tree';
+import { allElements } from '../src/model/tree';
 import { elementMachines } from './elements/registry';
 import type { ElementChange, ElementChangedEvent } from './elements/elementChanged';
 
@@ -36,9 +36,10 @@ export type ViewerEvent =
    */
   | { type: 'page.open'; pageId: string; completesOnOpen?: boolean }
   /**
-   * These elements (and what their containers hold, short of nested chapters) are about to be
-   * rendered: the actors of the stateful ones are spawned now, unless they exist. The view reveals
-   * a long page in chunks, so start-up does not grow with the page.
+   * These elements are about to be rendered (exactly these: the view lists what a container holds
+   * itself): the actors of the stateful ones are spawned now, unless they exist. The view reveals a
+   * long page in chunks, and on long pages interactive elements only when they come near the
+   * viewport, so start-up does not grow with the page.
    */
   | { type: 'elements.reveal'; elements: readonly ContentElement[] }
   | ElementChangedEvent;
@@ -240,7 +241,7 @@ type SpawnUntyped = (logic: AnyActorLogic, options: { id: string; systemId?: str
 function informedBy(event: ViewerEvent, context: ViewerContext): readonly string[] {
   switch (event.type) {
     case 'elements.reveal':
-      return [...elementsOnPage(event.elements)].map((e) => e.id);
+      return event.elements.map((e) => e.id);
     case 'element.changed':
       return event.field === 'progress' ? (context.index.dependents.get(event.id) ?? []) : [];
     case 'page.open':
@@ -248,9 +249,9 @@ function informedBy(event: ViewerEvent, context: ViewerContext): readonly string
   }
 }
 
-/** The stateful elements among these (and inside their containers) that have no actor yet. */
+/** The stateful elements among these that have no actor yet. */
 function unspawnedOf(elements: readonly ContentElement[], context: ViewerContext): ContentElement[] {
-  return [...elementsOnPage(elements)].filter((element) => elementMachines[element.modelName] && !context.elementActors[element.id]);
+  return elements.filter((element) => elementMachines[element.modelName] && !context.elementActors[element.id]);
 }
 
 /** An element's machine with the services it uses, and its input. */

@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, Outlet, retainSearchParams, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
+import { I18nProvider as AriaLocale } from 'react-aria-components';
 import ConnectivityNotice from '../src/viewer/ConnectivityNotice';
 import { useTranslation } from '../src/i18n/react';
 import type { PageData } from '../src/model/pageData';
@@ -44,16 +45,19 @@ function RootLayout() {
     if (i18n.language !== wanted) void i18n.changeLanguage(wanted);
     document.documentElement.lang = wanted;
   }, [lang, i18n]);
+  // The widgets' locale comes from here, not from each widget asking the browser (a cost per widget on long pages).
   return (
-    <GuestSessionProvider>
-      {pageData.preview ? <PreviewBanner /> : null}
-      <Outlet />
-      <ConnectivityNotice />
-      {pageData.shareSettings.private && pageData.user ? (
-        <Suspense fallback={null}>
-          <SessionWatcher />
-        </Suspense>
-      ) : null}
-    </GuestSessionProvider>
+    <AriaLocale locale={`${lang ?? DEFAULT_LANG}-CH`}>
+      <GuestSessionProvider>
+        {pageData.preview ? <PreviewBanner /> : null}
+        <Outlet />
+        <ConnectivityNotice />
+        {pageData.shareSettings.private && pageData.user ? (
+          <Suspense fallback={null}>
+            <SessionWatcher />
+          </Suspense>
+        ) : null}
+      </GuestSessionProvider>
+    </AriaLocale>
   );
 }

@@ -21,6 +21,7 @@ import {
   AssignmentQuestion, Barrier, Certificate, ChoiceQuestion, ClozeQuestion, FreeTextInput, Path, PolygonTargetExercise,
 } from '../../src/model/elements';
 import { Material } from '../../src/model/material';
+import { elementsOnPage } from '../../src/model/tree';
 
 /*
  * How `npm run coverage:paths` walks each machine of machines/index.ts with xstate/graph: per
@@ -272,8 +273,8 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
       events: [
         { type: 'page.open', pageId: 'm1' },
         { type: 'page.open', pageId: 'ch1' },
-        { type: 'elements.reveal', elements: material.content },
-        { type: 'elements.reveal', elements: chapterContent },
+        { type: 'elements.reveal', elements: [...elementsOnPage(material.content)] },
+        { type: 'elements.reveal', elements: [...elementsOnPage(chapterContent)] },
         { type: 'element.changed', id: 'q1', field: 'progress', value: 1 },
       ],
       key: (s) => [sorted(s.context.openedPageIds), sorted(Object.keys(s.context.elementActors))],

@@ -1,23 +1,20 @@
 import { useSelector } from '@xstate/react';
-import { createContext, memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { AnyActorRef } from 'xstate';
 import type { ContentElement } from '../model/elements';
 import { elementsOnPage } from '../model/tree';
 import { ElementView } from './ElementView';
 import { chunkTook, FIRST_CHUNK, nextChunkSize, onRevealEverything, queueChunk, revealingEverything } from './revealScheduler';
-import { useElementActor, useRevealer } from './viewerContext';
+import { EagerContext, needsActorAtMount, useWakingRules, type WakingRules } from './dormant/waking';
+import { useElementActor, useRevealer, type Revealer } from './viewerContext';
 
 /** Index of the barrier that splits a list: only the first barrier does (spec section 4). */
 export function splitIndex(elements: readonly ContentElement[]): number {
   return elements.findIndex((e) => e.modelName === 'Barrier');
 }
 
-/**
- * The id of an element the page must show at once (the scrollTo parameter): lists render up to
- * the element that is or holds it without waiting for their chunks.
- */
-export const RevealTargetContext = createContext<string | undefined>(undefined);
+export { RevealTargetContext } from './dormant/waking';
 
 /**
  * Renders a list of content elements in order. Everything after the first barrier stays hidden
@@ -37,10 +34,15 @@ export const ContentList = memo(function ContentList({ elements }: { elements: r
   );
 });
 
-/** How many leading elements already have their actors (a container's list, revealed with it). */
-function readyPrefix(elements: readonly ContentElement[], isReady: (element: ContentElement) => boolean): number {
+/** The elements these show (what their containers hold too) that need their actors when they mount. */
+function actorsNeeded(elements: readonly ContentElement[], rules: WakingRules): ContentElement[] {
+  return [...elementsOnPage(elements)].filter((element) => needsActorAtMount(element, rules));
+}
+
+/** How many leading elements already have the actors they need (a container's list, revealed with it). */
+function readyPrefix(elements: readonly ContentElement[], rules: WakingRules, revealer: Revealer): number {
   let count = 0;
-  while (count < elements.length && isReady(elements[count])) count++;
+  while (count < elements.length && actorsNeeded([elements[count]], rules).every((element) => revealer.hasActor(element.id))) count++;
   return count;
 }
 
@@ -58,26 +60,38 @@ function indexHolding(elements: readonly ContentElement[], id: string | undefine
  */
 function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   const revealer = useRevealer();
-  const target = useContext(RevealTargetContext);
+  const rules = useWakingRules();
+  const inherited = useContext(EagerContext);
+  const target = rules.target;
+  /** A page-level list's first elements are the first screen; nested lists are as eager as the chunk they sit in. */
+  const eagerFrom = (from: number) => inherited ?? from < FIRST_CHUNK;
   /** Where each mounted chunk ends; the last entry is how many elements are shown. */
   const [ends, setEnds] = useState<readonly number[]>(() => {
-    const ready = revealingEverything() ? 0 : readyPrefix(elements, revealer.isReady);
+    const ready = revealingEverything() ? 0 : readyPrefix(elements, { ...rules, eager: eagerFrom(0) }, revealer);
     return ready ? [ready] : [];
   });
   const count = ends.length ? ends[ends.length - 1] : 0;
   const chunkStart = useRef<{ at: number; size: number } | null>(null);
 
-  const revealUpTo = (end: number) => {
-    const next = Math.min(elements.length, end);
-    if (next <= count) return;
-    revealer.reveal(elements.slice(count, next));
-    setEnds([...ends, next]);
+  /** Mounts the next chunks, each ending at one of `upTo` (ascending), with the actors they need spawned first. */
+  const revealChunks = (...upTo: number[]) => {
+    const next = [...ends];
+    for (const wanted of upTo) {
+      const from = next.length ? next[next.length - 1] : 0;
+      const end = Math.min(elements.length, wanted);
+      if (end <= from) continue;
+      revealer.reveal(actorsNeeded(elements.slice(from, end), { ...rules, eager: eagerFrom(from) }));
+      next.push(end);
+    }
+    if (next.length !== ends.length) setEnds(next);
   };
+  const revealUpTo = (end: number) => revealChunks(end);
 
-  // The first chunk (and anything the page was asked to scroll to) is there before the first paint.
+  // The first screen (and anything the page was asked to scroll to) is there before the first paint.
   useLayoutEffect(() => {
-    const wanted = revealingEverything() ? elements.length : Math.max(FIRST_CHUNK, indexHolding(elements, target) + 1);
-    if (count < wanted) revealUpTo(wanted);
+    if (revealingEverything()) return revealUpTo(elements.length);
+    const targetEnd = indexHolding(elements, target) + 1;
+    revealChunks(FIRST_CHUNK, targetEnd);
   }, [target]); // eslint-disable-line react-hooks/exhaustive-deps -- runs on mount and when the target changes
 
   useLayoutEffect(() => {
@@ -106,17 +120,17 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   return (
     <>
       {ends.map((end, i) => (
-        <Chunk key={i} elements={elements} from={i ? ends[i - 1] : 0} to={end} />
+        <Chunk key={i} elements={elements} from={i ? ends[i - 1] : 0} to={end} eager={eagerFrom(i ? ends[i - 1] : 0)} />
       ))}
     </>
   );
 }
 
 /** Elements `from` … `to` - 1 of a list; rendered once, when its chunk mounts. */
-const Chunk = memo(function Chunk({ elements, from, to }: { elements: readonly ContentElement[]; from: number; to: number }) {
+const Chunk = memo(function Chunk({ elements, from, to, eager }: { elements: readonly ContentElement[]; from: number; to: number; eager: boolean }) {
   const shown: ReactNode[] = [];
   for (let i = from; i < to; i++) shown.push(<ElementView key={elements[i].id} element={elements[i]} />);
-  return <>{shown}</>;
+  return <EagerContext.Provider value={eager}>{shown}</EagerContext.Provider>;
 });
 
 const isUnlocked = (snapshot: { matches?: (v: string) => boolean; context?: { unlocked?: boolean } } | undefined) =>

@@ -1,19 +1,61 @@
-import { memo, Suspense, type ComponentType } from 'react';
+import { memo, Suspense, useContext, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import type { ContentElement } from '../model/elements';
+import { DormantElement, focusInto, type FocusOnWake } from './dormant/DormantElement';
+import { dozes, PageHighlightContext, useWakingRules } from './dormant/waking';
+import { highlightMatches, isRendered } from '../viewer/scrollToTarget';
 import { elementComponents, type ElementProps } from './registry';
+import { onRevealEverything } from './revealScheduler';
+import { useRevealer } from './viewerContext';
 
 /**
  * Wraps one element: the DOM contract of every rendered element is `id` = model id and
  * `data-model-name` = modelName (scrollTo, highlight, navigation, search and tests rely on it).
- * Memoised: the element re-renders only through its own actor's snapshot.
+ * Memoised: the element re-renders only through its own actor's snapshot. On a long page an
+ * interactive element starts as its stand-in and wakes (its actor spawned first) when it comes near
+ * the viewport, is reached by keyboard or pointer, or the page is printed.
  */
 export const ElementView = memo(function ElementView({ element }: { element: ContentElement }) {
   const Component = elementComponents[element.modelName] as ComponentType<ElementProps> | undefined;
+  const rules = useWakingRules();
+  const revealer = useRevealer();
+  const [awake, setAwake] = useState(() => !dozes(element, rules));
+  const focusOnWake = useRef<FocusOnWake | undefined>(undefined);
+  const root = useRef<HTMLDivElement>(null);
+
+  const highlight = useContext(PageHighlightContext);
+  const woke = useRef(false);
+
+  const wake = (focus?: FocusOnWake) => {
+    revealer.reveal([element]);
+    focusOnWake.current = focus;
+    woke.current = true;
+    setAwake(true);
+  };
+  useEffect(() => (awake ? undefined : onRevealEverything(() => flushSync(() => wake()))), [awake]); // eslint-disable-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    if (!awake || !root.current) return;
+    if (focusOnWake.current) focusInto(root.current, focusOnWake.current);
+    focusOnWake.current = undefined;
+    // The page's highlight marked the stand-in; the woken element marks its own text once it shows.
+    if (woke.current && highlight) markWhenRendered(root.current, highlight);
+  }, [awake]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when it wakes
+
   return (
-    <div id={element.id} data-model-name={element.modelName} data-width={element.width ?? 'default'} className="element scroll-mt-24">
-      <Suspense fallback={<div className="min-h-8 animate-pulse rounded bg-gray-100" aria-hidden data-pending="" />}>
-        {Component ? <Component element={element} /> : null}
-      </Suspense>
+    <div ref={root} id={element.id} data-model-name={element.modelName} data-width={element.width ?? 'default'} className="element scroll-mt-24">
+      {!awake ? (
+        <DormantElement element={element} onWake={wake} />
+      ) : (
+        <Suspense fallback={<div className="min-h-8 animate-pulse rounded bg-gray-100" aria-hidden data-pending="" />}>
+          {Component ? <Component element={element} /> : null}
+        </Suspense>
+      )}
     </div>
   );
 });
+
+/** Marks the highlight text in an element once its code has loaded (a few frames at most). */
+function markWhenRendered(root: HTMLElement, text: string, tries = 30): void {
+  if (isRendered(root)) highlightMatches(root, text);
+  else if (tries > 0) requestAnimationFrame(() => markWhenRendered(root, text, tries - 1));
+}

@@ -1,12 +1,10 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
-import { elementMachines } from '../../machines/elements/registry';
 import type { ViewerContext } from '../../machines/viewer';
 import type { ContentElement } from '../model/elements';
 import type { Material } from '../model/material';
 import { elementProgress } from '../model/progressTree';
-import { elementsOnPage } from '../model/tree';
 
 /** The root viewer actor of the open material (machines/viewer.ts), provided by the material route. */
 export const ViewerActorContext = createContext<AnyActorRef | null>(null);
@@ -72,28 +70,25 @@ export function useProgress(element: ContentElement | Material): number {
   return useViewerSelector(selector, 0);
 }
 
-/** What a list needs to render its elements in chunks: which are ready, and how to make more ready. */
+/** What the view needs to mount elements with their actors: which exist, and how to spawn more. */
 export type Revealer = {
-  /** Whether every stateful element among these (and inside their containers) has its actor. */
-  isReady: (element: ContentElement) => boolean;
-  /** Spawns the actors these elements lack (the viewer's `elements.reveal`). */
+  /** Whether the element's actor exists (always, without a viewer: elements then run local actors). */
+  hasActor: (id: string) => boolean;
+  /** Spawns the actors these elements lack (the viewer's `elements.reveal`); exactly these, not what they hold. */
   reveal: (elements: readonly ContentElement[]) => void;
 };
 
-const alwaysReady: Revealer = { isReady: () => true, reveal: () => {} };
+const alwaysReady: Revealer = { hasActor: () => true, reveal: () => {} };
 
-/** Without a viewer (an element rendered alone) every element is ready: it runs a local actor. */
 export function useRevealer(): Revealer {
   const viewer = useContext(ViewerActorContext);
   return useMemo(() => {
     if (!viewer) return alwaysReady;
     return {
-      isReady: (element) => {
-        const actors = (viewer.getSnapshot().context as ViewerContext).elementActors;
-        for (const inner of elementsOnPage([element])) if (elementMachines[inner.modelName] && !actors[inner.id]) return false;
-        return true;
+      hasActor: (id) => Boolean((viewer.getSnapshot().context as ViewerContext).elementActors[id]),
+      reveal: (elements) => {
+        if (elements.length) viewer.send({ type: 'elements.reveal', elements });
       },
-      reveal: (elements) => viewer.send({ type: 'elements.reveal', elements }),
     };
   }, [viewer]);
 }

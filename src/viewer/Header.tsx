@@ -24,7 +24,7 @@ export function Header({ crumbs, backTo, material }: { crumbs: Crumb[]; backTo?:
   const { preview } = usePageData();
   const offersGuestSave = useGuestSessionActor() !== null;
   return (
-    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur print:hidden" data-testid="viewer-header">
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white print:hidden" data-testid="viewer-header">
       <div className="mx-auto flex h-14 max-w-[1536px] items-center gap-3 px-4">
         {backTo !== undefined ? (
           <Link

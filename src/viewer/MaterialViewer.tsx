@@ -7,6 +7,8 @@ import type { Material } from '../model/material';
 import { allElements, elementsOnPage, resolvePath } from '../model/tree';
 import { preloadElementComponents } from '../elements/registry';
 import { ContentList, RevealTargetContext } from '../elements/ContentList';
+import { DORMANT_FROM_ELEMENTS } from '../elements/dormant/dormantContent';
+import { LongPageContext, PageHighlightContext } from '../elements/dormant/waking';
 import { revealEverything } from '../elements/revealScheduler';
 import { ElementHeadingLevelContext } from '../elements/static/elementHeadingLevel';
 import { ViewerActorContext } from '../elements/viewerContext';
@@ -99,7 +101,9 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   const pageKey = segments.join('/');
   const viewer = useViewerRef();
   const chapter = trail[trail.length - 1];
-  const pageBarrierIds = useMemo(() => [...elementsOnPage(page.content)].filter((e) => e.modelName === 'Barrier').map((e) => e.id), [page]);
+  const onPage = useMemo(() => [...elementsOnPage(page.content)], [page]);
+  const pageBarrierIds = useMemo(() => onPage.filter((e) => e.modelName === 'Barrier').map((e) => e.id), [onPage]);
+  const longPage = onPage.length >= DORMANT_FROM_ELEMENTS;
   const onLinkClick = useRelativeLinkNavigation();
 
   useLayoutEffect(() => {
@@ -157,9 +161,13 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
           </div>
           <div className="content-flow" data-testid="page-content">
             {page.content.length ? (
-              <RevealTargetContext.Provider value={search.scrollTo}>
-                <ContentList elements={page.content} />
-              </RevealTargetContext.Provider>
+              <LongPageContext.Provider value={longPage}>
+                <RevealTargetContext.Provider value={search.scrollTo}>
+                  <PageHighlightContext.Provider value={search.scrollTo ? undefined : search.highlight}>
+                    <ContentList elements={page.content} />
+                  </PageHighlightContext.Provider>
+                </RevealTargetContext.Provider>
+              </LongPageContext.Provider>
             ) : (
               <p className="container-content text-gray-500">{t('list.empty')}</p>
             )}

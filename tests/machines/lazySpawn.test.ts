@@ -174,7 +174,7 @@ describe('lazy spawning changes nothing the learner sees', () => {
       const saved = generateSaved(rng, elements);
       const eager = createActor(viewerMachine, { input: { material, saved } }).start();
       const lazy = createActor(viewerMachine, { input: { material, saved } }).start();
-      for (const page of pagesOf(material)) eager.send({ type: 'elements.reveal', elements: page });
+      for (const page of pagesOf(material)) eager.send({ type: 'elements.reveal', elements: [...elementsOnPage(page)] });
 
       const pieces = pagesOf(material).flatMap((page) => [...elementsOnPage(page)].map((element) => [element]));
       for (let step = 0; step < 25; step++) {
@@ -187,7 +187,7 @@ describe('lazy spawning changes nothing the learner sees', () => {
         actorStates(material, lazy);
       }
       // Whatever spawns last starts where the actor spawned first has got to.
-      for (const page of pagesOf(material)) lazy.send({ type: 'elements.reveal', elements: page });
+      for (const page of pagesOf(material)) lazy.send({ type: 'elements.reveal', elements: [...elementsOnPage(page)] });
       expect(actorStates(material, lazy), `seed ${seed}`).toEqual(actorStates(material, eager));
       eager.stop();
       lazy.stop();

@@ -15,14 +15,14 @@ describe('viewer machine', () => {
     const viewer = createActor(viewerMachine, { input: { material } }).start();
     expect(viewer.getSnapshot().context.elementActors).toEqual({});
     viewer.send({ type: 'page.open', pageId: material.id });
-    viewer.send({ type: 'elements.reveal', elements: material.content });
+    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
     const first = viewer.getSnapshot().context.elementActors;
     expect(statefulOnPage(material.content)).toEqual(['fold', 'path']);
     expect(Object.keys(first).sort()).toEqual(statefulOnPage(material.content));
     for (const [id, ref] of Object.entries(first)) expect(ref.id).toBe(`element:${id}`);
 
     viewer.send({ type: 'page.open', pageId: material.id });
-    viewer.send({ type: 'elements.reveal', elements: material.content });
+    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
     expect(viewer.getSnapshot().context.elementActors).toBe(first);
     expect(viewer.getSnapshot().context.openedPageIds).toEqual([material.id]);
   });
@@ -30,14 +30,14 @@ describe('viewer machine', () => {
   it('does not spawn the inside of chapters that were not revealed', () => {
     const viewer = createActor(viewerMachine, { input: { material } }).start();
     viewer.send({ type: 'page.open', pageId: material.id });
-    viewer.send({ type: 'elements.reveal', elements: material.content });
+    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
     const chapter = material.content[1];
     if (chapter.modelName !== 'Chapter') throw new Error('fixture changed');
     const inside = statefulOnPage(chapter.content);
     expect(inside).toEqual(['ch1-fold']);
     for (const id of inside) expect(viewer.getSnapshot().context.elementActors[id]).toBeUndefined();
     viewer.send({ type: 'page.open', pageId: chapter.id });
-    viewer.send({ type: 'elements.reveal', elements: chapter.content });
+    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(chapter.content)] });
     for (const id of inside) expect(viewer.getSnapshot().context.elementActors[id]?.id).toBe(`element:${id}`);
     expect(viewer.getSnapshot().context.currentPageId).toBe(chapter.id);
     expect(viewer.getSnapshot().context.openedPageIds).toEqual([material.id, chapter.id]);
@@ -71,7 +71,7 @@ describe('viewer: progress, barriers and paths', () => {
   const start = () => {
     const viewer = createActor(viewerMachine, { input: { material: progressMaterial } }).start();
     viewer.send({ type: 'page.open', pageId: 'pm' });
-    viewer.send({ type: 'elements.reveal', elements: progressMaterial.content });
+    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(progressMaterial.content)] });
     return viewer;
   };
 
@@ -110,7 +110,7 @@ describe('viewer: services for element machines', () => {
   const answer = async (options: { input: ViewerInput }) => {
     const viewer = createActor(viewerMachine, options).start();
     viewer.send({ type: 'page.open', pageId: 'fm' });
-    viewer.send({ type: 'elements.reveal', elements: feedbackMaterial.content });
+    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(feedbackMaterial.content)] });
     const ft = viewer.getSnapshot().context.elementActors.ft;
     ft.send({ type: 'answer.change', value: 'Weil die Sonne scheint.' });
     ft.send({ type: 'answer.submit' });
@@ -152,7 +152,7 @@ describe('viewer: resuming what the learner did', () => {
     const viewer = createActor(viewerMachine, { input: { material, saved } }).start();
     expect(viewer.getSnapshot().context.progress).toEqual({ q: 1 });
     viewer.send({ type: 'page.open', pageId: 'rm' });
-    viewer.send({ type: 'elements.reveal', elements: material.content });
+    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
     const { q, b } = viewer.getSnapshot().context.elementActors;
     expect(q.getSnapshot().value).toBe('evaluated');
     expect(q.getSnapshot().context.selected).toEqual(['q-a', 'q-b']);

@@ -11,6 +11,7 @@ import { ViewerActorContext } from '../../src/elements/viewerContext';
 import { createI18n } from '../../src/i18n';
 import type { ContentElement } from '../../src/model/elements';
 import { Material } from '../../src/model/material';
+import { elementsOnPage } from '../../src/model/tree';
 import type { Lang, PageData } from '../../src/model/pageData';
 import { OverlayProvider } from '../../src/ui/OverlayProvider';
 import { PageDataContext } from '../../src/viewer/PageDataContext';
@@ -60,7 +61,7 @@ export function renderInViewer(content: readonly unknown[], id: string, { lang, 
   const viewer = createActor(viewerMachine, { input: { material, services }, ...(clock ? { clock } : {}) }).start();
   started.push(viewer);
   viewer.send({ type: 'page.open', pageId: material.id });
-  viewer.send({ type: 'elements.reveal', elements: material.content });
+  viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
   /*
    * No pause between the parts of an interaction (nothing here waits for time), and no
    * pointer-events check: jsdom loads no stylesheet, so the check would only read inline styles,

@@ -1,17 +1,11 @@
 // @vitest-environment jsdom
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { I18nProvider as I18nextProvider } from '../../src/i18n/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { preloadElementComponents } from '../../src/elements/registry';
-import { createI18n } from '../../src/i18n';
 import { loadQuestionTexts } from '../../src/i18n/questionTexts';
 import { Material } from '../../src/model/material';
-import type { PageData } from '../../src/model/pageData';
-import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
-import { MaterialPage, MaterialViewer } from '../../src/viewer/MaterialViewer';
-import { PageDataContext } from '../../src/viewer/PageDataContext';
+import { renderMaterialPage } from '../support/materialPage';
 import { recordRenders, type RenderedComponent } from '../support/renderRecorder';
 
 /*
@@ -45,39 +39,12 @@ const material = Material.parse({
   ],
 });
 
-const pageData: PageData = {
-  entryPoint: 'material', baseUrl: '/s/rc', lang: 'de', share: null,
-  shareSettings: { private: false, saveGuestSessions: false, scorm: false }, preview: false, user: null, guestSession: null,
-  settings: { metadata: [], themeColorOverrides: {} } as unknown as PageData['settings'],
-  featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false },
-  api: { base: '/api', assets: '/assets' }, userdata: { metadata: { shareId: null } }, learnerState: null,
-};
-
 beforeAll(() => Promise.all([preloadElementComponents(), loadQuestionTexts()]));
 // The viewer keeps a visitor's work in localStorage: every test starts as a new visitor.
 beforeEach(() => localStorage.clear());
 
 async function renderPage() {
-  const root = createRootRoute({ component: Outlet });
-  const page = createRoute({
-    getParentRoute: () => root,
-    path: '/',
-    component: () => (
-      <MaterialViewer material={material}>
-        <MaterialPage material={material} segments={[]} base="" />
-      </MaterialViewer>
-    ),
-  });
-  const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <I18nextProvider i18n={createI18n('de')}>
-      <PageDataContext.Provider value={pageData}>
-        <ServerSanitizedHtml.Provider value={true}>
-          <RouterProvider router={router} />
-        </ServerSanitizedHtml.Provider>
-      </PageDataContext.Provider>
-    </I18nextProvider>,
-  );
+  renderMaterialPage(material);
   await waitFor(() => expect(document.getElementById('bar')?.querySelector('button')).toBeTruthy());
   return userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 }

@@ -6,6 +6,7 @@ import { viewerMachine } from '../../../machines/viewer';
 import { ContentList } from '../../../src/elements/ContentList';
 import { ViewerActorContext } from '../../../src/elements/viewerContext';
 import { Material } from '../../../src/model/material';
+import { elementsOnPage } from '../../../src/model/tree';
 import { renderElement } from './renderElement';
 
 const material = Material.parse({
@@ -24,7 +25,7 @@ describe('a barrier inside the viewer', () => {
   it('names what still blocks it, enables once answered, then moves focus to what it reveals and announces it', async () => {
     const viewer = createActor(viewerMachine, { input: { material } }).start();
     viewer.send({ type: 'page.open', pageId: 'm' });
-    viewer.send({ type: 'elements.reveal', elements: material.content });
+    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
     const { user } = renderElement(
       <ViewerActorContext.Provider value={viewer}>
         <ContentList elements={material.content} />

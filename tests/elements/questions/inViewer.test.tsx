@@ -6,6 +6,7 @@ import { viewerMachine } from '../../../machines/viewer';
 import { ContentList } from '../../../src/elements/ContentList';
 import { ViewerActorContext } from '../../../src/elements/viewerContext';
 import { Material } from '../../../src/model/material';
+import { elementsOnPage } from '../../../src/model/tree';
 import { renderElement } from './renderElement';
 
 const material = Material.parse({
@@ -26,7 +27,7 @@ describe('interactive elements inside the viewer', () => {
   it('use the actors the viewer spawned, and the viewer receives their changes', async () => {
     const viewer = createActor(viewerMachine, { input: { material } }).start();
     viewer.send({ type: 'page.open', pageId: 'm1' });
-    viewer.send({ type: 'elements.reveal', elements: material.content });
+    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
     const { user } = renderElement(
       <ViewerActorContext.Provider value={viewer}>
         <ContentList elements={material.content} />

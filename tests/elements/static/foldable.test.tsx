@@ -6,6 +6,7 @@ import { viewerMachine } from '../../../machines/viewer';
 import { ViewerActorContext } from '../../../src/elements/viewerContext';
 import { ContentElement } from '../../../src/model/elements';
 import { Material } from '../../../src/model/material';
+import { elementsOnPage } from '../../../src/model/tree';
 import { reactModes, renderElement } from './renderElement';
 
 const foldable = (folded: boolean) => ({
@@ -47,7 +48,7 @@ describe('Foldable with a viewer', () => {
     const material = Material.parse({ modelName: 'Material', id: 'mat', publicId: 'mat', title: 'Material', content: [element] });
     const viewer = createActor(viewerMachine, { input: { material } }).start();
     viewer.send({ type: 'page.open', pageId: 'mat' });
-    viewer.send({ type: 'elements.reveal', elements: material.content });
+    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
     const spawned = viewer.getSnapshot().context.elementActors['fold-1'];
     expect(spawned.getSnapshot().value).toBe('folded');
 

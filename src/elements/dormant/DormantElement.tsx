@@ -1,0 +1,96 @@
+import { useEffect, useRef, type FocusEvent } from 'react';
+import { SafeHtml } from '../../ui/SafeHtml';
+import type { ContentElement } from '../../model/elements';
+import { dormantParts } from './dormantContent';
+
+/*
+ * On a long page an interactive element shows a stand-in until it comes near the viewport: its text,
+ * readable, searchable (find-in-page) and printable, without widgets, actor or code. One
+ * IntersectionObserver for the whole page wakes elements 1½ screens before they are seen; a stand-in
+ * is also a tab stop, so keyboard users never skip an element: focusing it wakes it and moves focus
+ * into it.
+ */
+
+/** How far outside the viewport elements wake: far enough that scrolling never shows a stand-in. */
+const WAKE_MARGIN = '150% 0px 150% 0px';
+
+type Wake = () => void;
+const waking = new Map<Element, Wake>();
+let observer: IntersectionObserver | null = null;
+
+function observe(target: Element, wake: Wake): () => void {
+  if (typeof IntersectionObserver !== 'function') {
+    wake();
+    return () => {};
+  }
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        const wakeIt = waking.get(entry.target);
+        observer?.unobserve(entry.target);
+        waking.delete(entry.target);
+        wakeIt?.();
+      }
+    },
+    { rootMargin: WAKE_MARGIN },
+  );
+  waking.set(target, wake);
+  observer.observe(target);
+  return () => {
+    waking.delete(target);
+    observer?.unobserve(target);
+  };
+}
+
+/** Where focus goes once the element is awake: its first control (tabbing forward) or its last (tabbing back). */
+export type FocusOnWake = 'first' | 'last';
+
+type DormantElementProps = {
+  element: ContentElement;
+  /** Called once: the element is near the viewport, or the learner reached it with the keyboard or pointer. */
+  onWake: (focus?: FocusOnWake) => void;
+};
+
+export function DormantElement({ element, onWake }: DormantElementProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const wake = useRef(onWake);
+  wake.current = onWake;
+  useEffect(() => observe(ref.current!, () => wake.current()), []);
+
+  const onFocus = (event: FocusEvent) => {
+    // Coming from after the element (Shift+Tab) focus goes to its last control.
+    const from = event.relatedTarget as Node | null;
+    const fromAfter = from ? Boolean(ref.current!.compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING) : false;
+    wake.current(fromAfter ? 'last' : 'first');
+  };
+
+  return (
+    <div ref={ref} data-dormant="" tabIndex={0} onFocus={onFocus} onPointerDown={() => wake.current()} className="my-6 rounded-lg border border-gray-200 p-4">
+      {dormantParts(element).map((part, i) =>
+        'html' in part ? (
+          <SafeHtml key={i} html={part.html} className="[&_p]:m-0" />
+        ) : 'code' in part ? (
+          <pre key={i} className="overflow-auto font-mono text-gray-900">
+            <code>{part.code}</code>
+          </pre>
+        ) : (
+          <p key={i} className="whitespace-pre-line">
+            {part.text}
+          </p>
+        ),
+      )}
+    </div>
+  );
+}
+
+/** Moves focus into an element that just woke: its first or last control, once its content is there. */
+export function focusInto(root: HTMLElement, where: FocusOnWake, tries = 20): void {
+  const controls = [...root.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])')].filter(
+    (control) => !control.hasAttribute('disabled') && !control.closest('[data-dormant]'),
+  );
+  const target = where === 'first' ? controls[0] : controls[controls.length - 1];
+  if (target) target.focus();
+  // Its code may still be loading (a Suspense placeholder): try again on the next frames.
+  else if (tries > 0) requestAnimationFrame(() => focusInto(root, where, tries - 1));
+}

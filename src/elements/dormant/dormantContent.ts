@@ -1,0 +1,62 @@
+import type { ContentElement, ModelName } from '../../model/elements';
+import type { RichTextNode } from '../../model/richText';
+
+/**
+ * Interactive kinds that, on a long page, show a light stand-in until they come near the viewport
+ * (src/elements/dormant/DormantElement.tsx): their widgets, actors and code cost nothing before.
+ */
+export const DORMANT_KINDS: ReadonlySet<ModelName> = new Set<ModelName>([
+  'ChoiceQuestion', 'ClozeQuestion', 'FreeTextInput', 'AssignmentQuestion', 'PolygonTargetExercise',
+  'ImageGallery', 'Hotspot', 'Code', 'Certificate',
+]);
+
+/** Pages with at least this many elements mount their interactive elements when these come near the viewport. */
+export const DORMANT_FROM_ELEMENTS = 120;
+
+/** What a stand-in shows: the element's own html (sanitised by the server) and plain texts, in reading order. */
+export type DormantPart = { html: string } | { text: string } | { code: string };
+
+/** A cloze text as plain text; a gap shows as a blank (its solutions are not given away). */
+function richText(nodes: readonly RichTextNode[]): string {
+  return nodes
+    .map((node) => {
+      if ('text' in node) return node.text;
+      if (node.type === 'gap') return ' ___ ';
+      const inner = richText(node.children);
+      return node.type === 'p' || node.type === 'li' || node.type === 'h1' ? `${inner}\n` : inner;
+    })
+    .join('');
+}
+
+/**
+ * The text of an element, so the stand-in can be read, searched with the browser's find and
+ * reached by assistive technology before the element itself mounts.
+ */
+export function dormantParts(element: ContentElement): DormantPart[] {
+  switch (element.modelName) {
+    case 'ChoiceQuestion':
+      return [{ html: element.question }, ...element.choices.map((choice) => ({ html: choice.text }))];
+    case 'ClozeQuestion':
+      return [{ html: element.question }, { text: richText(element.content) }];
+    case 'FreeTextInput':
+      return [{ html: element.instructions.html }];
+    case 'AssignmentQuestion':
+      return [
+        { html: element.instructions },
+        ...element.zones.map((zone) => ({ text: zone.title })),
+        ...[...element.zones.flatMap((zone) => zone.items), ...element.disruptors].flatMap((item) => (item.text ? [{ text: item.text }] : [])),
+      ];
+    case 'PolygonTargetExercise':
+      return [{ html: element.question.html }];
+    case 'ImageGallery':
+      return element.content.flatMap((image): DormantPart[] => (image.caption ? [{ html: image.caption }] : image.alt ? [{ text: image.alt }] : []));
+    case 'Hotspot':
+      return [...(element.caption ? [{ html: element.caption }] : []), ...element.elements.flatMap((spot): DormantPart[] => [{ text: spot.title }, { html: spot.content }])];
+    case 'Code':
+      return [{ code: element.content }];
+    case 'Certificate':
+      return [{ text: element.title }, { html: element.description }];
+    default:
+      return [];
+  }
+}

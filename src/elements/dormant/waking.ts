@@ -1,0 +1,42 @@
+import { createContext, useContext } from 'react';
+import { elementMachines } from '../../../machines/elements/registry';
+import type { ContentElement } from '../../model/elements';
+import { revealingEverything } from '../revealScheduler';
+import { DORMANT_KINDS } from './dormantContent';
+
+/** True on a long page (src/elements/dormant/dormantContent.ts DORMANT_FROM_ELEMENTS): interactive elements wake near the viewport. */
+export const LongPageContext = createContext(false);
+
+/**
+ * True inside the first chunk of a page-level list (the first screen): its elements are awake from
+ * the start. Nested lists inherit it from the chunk they are in; undefined outside any chunk.
+ */
+export const EagerContext = createContext<boolean | undefined>(undefined);
+
+/**
+ * The id of an element the page must show at once (the scrollTo parameter): lists render up to
+ * the element that is or holds it without waiting for their chunks, and it is awake from the start.
+ */
+export const RevealTargetContext = createContext<string | undefined>(undefined);
+
+/**
+ * The highlight parameter when it applies to the whole page (no scrollTo): an element that wakes
+ * after the page was highlighted marks its matches itself.
+ */
+export const PageHighlightContext = createContext<string | undefined>(undefined);
+
+export type WakingRules = { longPage: boolean; eager: boolean; target: string | undefined };
+
+export function useWakingRules(): WakingRules {
+  return { longPage: useContext(LongPageContext), eager: useContext(EagerContext) ?? false, target: useContext(RevealTargetContext) };
+}
+
+/** Whether an element mounts as its stand-in (src/elements/dormant/DormantElement.tsx) rather than awake. */
+export function dozes(element: ContentElement, rules: WakingRules): boolean {
+  return rules.longPage && !rules.eager && DORMANT_KINDS.has(element.modelName) && element.id !== rules.target && !revealingEverything();
+}
+
+/** Whether an element needs its actor when it mounts: it is stateful and mounts awake. */
+export function needsActorAtMount(element: ContentElement, rules: WakingRules): boolean {
+  return Boolean(elementMachines[element.modelName]) && !dozes(element, rules);
+}

@@ -1,0 +1,45 @@
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { createI18n } from '../../src/i18n';
+import { I18nProvider } from '../../src/i18n/react';
+import type { Material } from '../../src/model/material';
+import type { PageData } from '../../src/model/pageData';
+import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
+import { MaterialPage, MaterialViewer } from '../../src/viewer/MaterialViewer';
+import { PageDataContext } from '../../src/viewer/PageDataContext';
+
+/** Page data of a public material share (nothing saved on the server). */
+export const publicPageData: PageData = {
+  entryPoint: 'material', baseUrl: '/s/test', lang: 'de', share: null,
+  shareSettings: { private: false, saveGuestSessions: false, scorm: false }, preview: false, user: null, guestSession: null,
+  settings: { metadata: [], themeColorOverrides: {} } as unknown as PageData['settings'],
+  featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false },
+  api: { base: '/api', assets: '/assets' }, userdata: { metadata: { shareId: null } }, learnerState: null,
+};
+
+/**
+ * The material's root page as the app shows it (viewer actor, header, content, footer) in a router
+ * at `/` with the given query string, as server content (html sanitised at import).
+ */
+export function renderMaterialPage(material: Material, search = '') {
+  const root = createRootRoute({ component: Outlet });
+  const page = createRoute({
+    getParentRoute: () => root,
+    path: '/',
+    component: () => (
+      <MaterialViewer material={material}>
+        <MaterialPage material={material} segments={[]} base="" />
+      </MaterialViewer>
+    ),
+  });
+  const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: [`/${search}`] }) });
+  return render(
+    <I18nProvider i18n={createI18n('de')}>
+      <PageDataContext.Provider value={publicPageData}>
+        <ServerSanitizedHtml.Provider value={true}>
+          <RouterProvider router={router} />
+        </ServerSanitizedHtml.Provider>
+      </PageDataContext.Provider>
+    </I18nProvider>,
+  );
+}

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { act, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DORMANT_FROM_ELEMENTS } from '../../src/elements/dormant/dormantContent';
+import { preloadElementComponents } from '../../src/elements/registry';
+import { loadQuestionTexts } from '../../src/i18n/questionTexts';
+import { Material } from '../../src/model/material';
+import { IntersectionObserverDouble } from '../setup';
+import { renderMaterialPage } from '../support/materialPage';
+
+/*
+ * On a long page, interactive elements mount as a stand-in (their text, a tab stop) and wake when
+ * they come near the viewport, are reached by keyboard, are the scrollTo target or the page is
+ * printed; only then does the viewer spawn their actor. Short pages are awake throughout.
+ */
+
+const choice = (id: string, question: string) => ({
+  id, modelName: 'ChoiceQuestion', type: 'sc', question: `<p>${question}</p>`,
+  choices: [{ id: `${id}-a`, text: 'Grundwasser', correct: true }, { id: `${id}-b`, text: 'Wolke', correct: false }],
+});
+const text = (id: string) => ({ id, modelName: 'Text', content: { html: `<p>Absatz ${id}</p>` } });
+
+/** `size` elements: texts, with questions at the start (first screen), in the middle and near the end, and code. */
+function longMaterial(size: number) {
+  const content: unknown[] = Array.from({ length: size }, (_, i) => text(`t${i}`));
+  content[2] = choice('q-first', 'Frage am Anfang');
+  content[60] = choice('q-middle', 'Frage in der Mitte');
+  content[size - 5] = choice('q-end', 'Woher kommt das Trinkwasser am Ende?');
+  content[size - 3] = { id: 'code-end', modelName: 'Code', content: 'const wasser = "sauber";', mode: 'javascript' };
+  return Material.parse({ modelName: 'Material', id: 'long', publicId: 'long', title: 'Lange Seite', content });
+}
+
+beforeAll(() => Promise.all([preloadElementComponents(), loadQuestionTexts()]));
+beforeEach(() => localStorage.clear());
+
+const at = (id: string) => document.getElementById(id)!;
+const standIn = (id: string) => at(id).querySelector<HTMLElement>('[data-dormant]');
+const awake = (id: string) => within(at(id)).queryAllByRole('radio').length > 0;
+
+/** The observer that watches a stand-in (the page shares one), to say it came near the viewport. */
+function observerOf(target: Element) {
+  const observer = [...IntersectionObserverDouble.instances].find((candidate) => candidate.targets.has(target));
+  if (!observer) throw new Error('nothing observes the stand-in');
+  return observer;
+}
+
+async function renderLong(search = '') {
+  const view = renderMaterialPage(longMaterial(DORMANT_FROM_ELEMENTS + 10), search);
+  await waitFor(() => expect(document.getElementById('code-end')).not.toBeNull());
+  return view;
+}
+
+describe('interactive elements on a long page', () => {
+  it('the first screen is awake; further down a stand-in shows the text, with no widget yet', async () => {
+    await renderLong();
+    expect(awake('q-first')).toBe(true);
+    expect(standIn('q-first')).toBeNull();
+    for (const id of ['q-middle', 'q-end']) {
+      expect(awake(id)).toBe(false);
+      expect(standIn(id)).not.toBeNull();
+    }
+    // Its text can be read, searched and printed before it wakes.
+    expect(standIn('q-end')!.textContent).toContain('Woher kommt das Trinkwasser am Ende?');
+    expect(standIn('q-end')!.textContent).toContain('Grundwasser');
+    expect(standIn('code-end')!.textContent).toContain('const wasser = "sauber";');
+  });
+
+  it('wakes when it comes near the viewport, with its actor', async () => {
+    await renderLong();
+    const stand = standIn('q-middle')!;
+    act(() => observerOf(stand).simulate(stand, true));
+    await waitFor(() => expect(awake('q-middle')).toBe(true));
+    expect(standIn('q-middle')).toBeNull();
+    // Its actor works: answering shows the feedback.
+    const question = within(at('q-middle'));
+    act(() => question.getByRole('radio', { name: 'Grundwasser' }).click());
+    act(() => question.getByRole('button', { name: 'Auswerten' }).click());
+    await waitFor(() => expect(question.getByText('Richtig beantwortet:', { exact: false })).toBeTruthy());
+  });
+
+  it('is a tab stop: reached by keyboard it wakes and focus moves to its first control', async () => {
+    await renderLong();
+    const stand = standIn('q-end')!;
+    expect(stand.tabIndex).toBe(0);
+    act(() => stand.focus());
+    await waitFor(() => expect(awake('q-end')).toBe(true));
+    await waitFor(() => expect(document.activeElement?.closest('[id="q-end"]')).not.toBeNull());
+    expect(document.activeElement?.getAttribute('type')).toBe('radio');
+  });
+
+  it('the scrollTo target is awake from the start', async () => {
+    await renderLong('?scrollTo=q-end');
+    expect(awake('q-end')).toBe(true);
+    expect(awake('q-middle')).toBe(false);
+  });
+
+  // Last: after printing the page stays whole (the scheduler remembers it).
+  it('printing wakes every element first', async () => {
+    await renderLong();
+    expect(document.querySelectorAll('[data-dormant]').length).toBeGreaterThan(0);
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    expect(document.querySelectorAll('[data-dormant]')).toHaveLength(0);
+    expect(awake('q-end')).toBe(true);
+  });
+});
+
+describe('interactive elements on a short page', () => {
+  it('are all awake from the start', async () => {
+    renderMaterialPage(longMaterial(DORMANT_FROM_ELEMENTS - 10));
+    await waitFor(() => expect(document.getElementById('code-end')).not.toBeNull());
+    expect(document.querySelectorAll('[data-dormant]')).toHaveLength(0);
+    expect(awake('q-middle')).toBe(true);
+    expect(awake('q-end')).toBe(true);
+  });
+});
