@@ -19,6 +19,7 @@ import { authRoutes } from './routes/auth';
 import { guestRoutes } from './routes/guests';
 import { userdataRoutes } from './routes/userdata';
 import { createLookups } from './store/lookups';
+import { MaterialAnswers } from './store/materialAnswers';
 
 export interface BuildAppOptions {
   db: Database;
@@ -97,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ ok: true }));
-      await api.register(modelRoutes, { db: options.db, lookups });
+      await api.register(modelRoutes, { db: options.db, lookups, materials: new MaterialAnswers(options.db) });
       await api.register(guestRoutes, { db: options.db, lookups });
       await api.register(userdataRoutes, { db: options.db, lookups });
       await api.register(feedbackRoutes, { db: options.db, provider: feedbackProvider });

@@ -27,7 +27,7 @@ export type PageKind = 'app' | 'floor';
 export interface LoadTarget {
   kind: PageKind;
   url: string;
-  /** The model id of the page's last element: "rendered" when it holds a button (its Evaluate). */
+  /** The model id of the page's last element: "rendered" when its text is on the page (not a loading placeholder). */
   lastElementId: string;
   /** The choice question near the end that is clicked, and its correct choice. */
   clickTargetId: string;
@@ -48,7 +48,7 @@ export interface LoadResult {
   error?: string;
   /** Navigation → first contentful paint (paint timing), ms. */
   fcpMs?: number;
-  /** Navigation → the last element's content (its button) is in the DOM, ms. */
+  /** Navigation → the last element's content (its text, not a loading placeholder) is in the DOM, ms. */
   lastRenderedMs?: number;
   /** Navigation → all interactive (see `allInteractiveOf`), ms. */
   allInteractiveMs?: number;
@@ -90,8 +90,9 @@ const INIT_SCRIPT = (lastElementId: string) => `(() => {
   const observer = new MutationObserver(() => {
     if (bench.lastRendered !== null) return;
     const element = document.getElementById(lastId);
-    // A Suspense placeholder has no button; the question's own Evaluate button means its content is there.
-    if (element && element.querySelector('button')) {
+    // Its text is there, and no loading placeholder: the element itself, or on a long page its stand-in (the text, woken
+    // into its widget when it comes near the viewport: src/elements/dormant). A Suspense placeholder has no text.
+    if (element && element.textContent.trim() !== '' && !element.querySelector('[data-pending]')) {
       bench.lastRendered = performance.now();
       observer.disconnect();
     }

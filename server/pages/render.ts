@@ -38,15 +38,20 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
-/** index.html with the page data in place of the marker, `<html lang>` and `<title>` set. */
-export function renderPage(template: string, data: PageData, title: string): string {
-  const script = `<script type="application/json" id="page-data">${serializePageData(data)}</script>`;
+/**
+ * index.html with the page data in place of the marker, `<html lang>` and `<title>` set, and
+ * `shell` (html drawn before the app's code runs: server/pages/shell.ts) before the app's root, and
+ * `head` (preload links) after the page data.
+ */
+export function renderPage(template: string, data: PageData, title: string, shell = '', head = ''): string {
+  const script = `<script type="application/json" id="page-data">${serializePageData(data)}</script>${head ? `\n    ${head}` : ''}`;
   let html = template.includes(PAGE_DATA_MARKER)
     ? template.replace(PAGE_DATA_MARKER, () => script)
     : template.replace(/<\/head>/i, () => `${script}\n</head>`);
   html = /<html\b[^>]*\blang=/i.test(html)
     ? html.replace(/(<html\b[^>]*\blang=)("[^"]*"|'[^']*'|[^\s>]+)/i, (_m, start: string) => `${start}"${data.lang}"`)
     : html.replace(/<html\b/i, () => `<html lang="${data.lang}"`);
+  if (shell) html = html.replace(/<div id="root">/i, (root) => `${shell}\n    ${root}`);
   const safeTitle = escapeHtml(title);
   html = /<title>[\s\S]*?<\/title>/i.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${safeTitle}</title>`)

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiateEncoding, type Envelope, type MaterialAnswers } from '../store/materialAnswers';
 import { z } from 'zod';
 import { ModelId } from '../../src/model/common';
 import { MODEL_NAMES } from '../../src/model/elements';
@@ -48,10 +49,20 @@ async function loadAnswer(db: Queryable, model: { id: string; modelName: string 
 }
 
 /** The model calls of spec section 7 (registered under /api); a private share answers only a logged-in user (403). */
-export async function modelRoutes(app: FastifyInstance, opts: { db: Database; lookups: Lookups }): Promise<void> {
-  const { db, lookups } = opts;
+export async function modelRoutes(app: FastifyInstance, opts: { db: Database; lookups: Lookups; materials: MaterialAnswers }): Promise<void> {
+  const { db, lookups, materials } = opts;
 
-  app.post('/model/query', async (request) => {
+  /** A material's answer from the cache of serialised, compressed answers (server/store/materialAnswers.ts). */
+  const sendMaterial = async (request: FastifyRequest, reply: FastifyReply, rootId: string, envelope: Envelope) => {
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const body = await materials.answer(rootId, envelope, encoding);
+    if (!body) throw notFound();
+    reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(body);
+  };
+
+  app.post('/model/query', async (request, reply) => {
     const body = parseBody(ModelQueryBody, request.body);
     const share = await lookups.share(body.share);
     if (!share) throw notFound('Share not found');
@@ -65,18 +76,18 @@ export async function modelRoutes(app: FastifyInstance, opts: { db: Database; lo
       }
       throw notFound();
     }
+    if (found.length === 1 && found[0].modelName === 'Material') return sendMaterial(request, reply, found[0].id, 'list');
     const data = await Promise.all(found.map((model) => loadAnswer(db, model)));
     return { data };
   });
 
-  app.post('/collectionMaterial', async (request) => {
+  app.post('/collectionMaterial', async (request, reply) => {
     const body = parseBody(CollectionMaterialBody, request.body);
     const share = await lookups.share(body.collectionPublicId);
     if (!share || share.rootModelName !== 'Collection') throw notFound('Collection not found');
     await requireShareAccess(db, request, share);
     const materialId = await findCollectionMaterial(db, share.rootId, body.publicId);
-    const material = materialId ? await loadMaterial(db, materialId) : null;
-    if (!material) throw notFound();
-    return { data: material };
+    if (!materialId) throw notFound();
+    return sendMaterial(request, reply, materialId, 'single');
   });
 }

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { FeatureFlags } from '../../src/model/pageData';
 import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
-import { ANONYMOUS, errorPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
+import { ANONYMOUS, API_ROUTES, errorPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
+import { materialShellHtml, shellMaterial } from '../pages/shell';
+import { modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
 import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
 import { CONTENT_SECURITY_POLICY } from '../http/contentSecurityPolicy';
 import { findGuestSession, toGuestSession } from '../store/guestSessions';
@@ -33,6 +35,12 @@ export const DemoShares = z.object({
   /** The demo material on a private share (log in with an account made by `npm run users`). */
   materialPrivate: z.string().optional(),
 });
+
+/** A flag parameter as the client reads it (routes/search.ts): present, `1` or `true` is on; `0`/`false` is off. */
+const flagOn = (value: unknown): boolean => {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first !== undefined && first !== '0' && first !== 'false';
+};
 
 const firstString = (value: unknown): string | null => {
   const first = Array.isArray(value) ? value[0] : value;
@@ -67,8 +75,18 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     if (!share) return reply.status(404).send(renderPage(template, errorPageData(404, ctx), 'Lernwerk'));
     const visitor = await visitorOf(request, share);
     if (!visitor) return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle));
-    return reply.send(renderPage(template, sharePageData(share, ctx, visitor), share.rootTitle));
+    const data = sharePageData(share, ctx, visitor);
+    const preloads = modulePreloadLinks(routeChunkUrls(clientDir, data.entryPoint));
+    return reply.send(renderPage(template, data, share.rootTitle, await shellOf(request, share), preloads));
   };
+  /** The first paint of a material's root page (server/pages/shell.ts); none for chapters, collections and the rest. */
+  const shellOf = async (request: ShareRequest, share: Share): Promise<string> => {
+    const below = (request.params as { '*'?: string })['*'] ?? '';
+    if (share.rootModelName !== 'Material' || below.replace(/\/+$/, '') !== '') return '';
+    const material = await shellMaterial(db, share.rootId);
+    return material ? materialShellHtml(material, { assetsBase: API_ROUTES.assets, header: !flagOn(request.query.hideHeader) }) : '';
+  };
+
   app.get('/s/:share', sharePage);
   app.get('/s/:share/*', sharePage);
 

@@ -1,9 +1,12 @@
+import { useLayoutEffect } from 'react';
+import { removeShell } from './shell';
 import { useTranslation } from '../i18n/react';
 
 /** The generic error view: a message by status code (spec section 8, enumerations.errorMessages). */
 export function ErrorView({ status, onBack, backLabel }: { status: number; onBack?: () => void; backLabel?: string }) {
   const { t } = useTranslation('viewer');
   const key = status === 404 ? 'notFound' : status === 403 ? 'noAccess' : 'default';
+  useLayoutEffect(removeShell, []);
   return (
     <main className="container-content flex min-h-[60vh] flex-col items-center justify-center gap-4 py-16 text-center" data-testid="error-view">
       <p className="text-6xl font-bold text-primary-600" aria-hidden>

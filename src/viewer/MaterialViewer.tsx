@@ -26,6 +26,7 @@ import { usePageData } from './PageDataContext';
 import { generateFeedbackActor } from '../api/feedback';
 import { EmbeddedPage } from './EmbeddedPage';
 import { ErrorView } from './ErrorView';
+import { removeShell } from './shell';
 import { FooterNav } from './FooterNav';
 import { Header } from './Header';
 import { pagePath, siblingTargets } from './navTarget';
@@ -106,6 +107,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   const longPage = onPage.length >= DORMANT_FROM_ELEMENTS;
   const onLinkClick = useRelativeLinkNavigation();
 
+  useLayoutEffect(removeShell, []);
   useLayoutEffect(() => {
     // Fetch the chunks of every element kind on the page at once rather than one by one as they render.
     if (resolved.kind === 'page') void preloadElementComponents(new Set([...elementsOnPage(page.content)].map((e) => e.modelName)));

@@ -95,6 +95,25 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     }
   });
 
+  it('names the route tree’s chunks of the entry point as modulepreload links, from the build’s manifest', async () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime.js'] },
+      'routes/materialRoutes.tsx': { file: 'assets/materialRoutes-2.js', isDynamicEntry: true, imports: ['_viewer.js', 'index.html'] },
+      'routes/collectionRoutes.tsx': { file: 'assets/collectionRoutes-3.js', isDynamicEntry: true, imports: ['_viewer.js', 'index.html'] },
+      '_viewer.js': { file: 'assets/viewer-4.js', imports: ['_runtime.js'] },
+      '_runtime.js': { file: 'assets/runtime-5.js' },
+    };
+    fs.mkdirSync(path.join(a.clientDir, '.vite'), { recursive: true });
+    fs.writeFileSync(path.join(a.clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    try {
+      const { share } = await importFile(t.db, smallMaterial('preload'), { share: 'public' });
+      const links = [...(await a.app.inject({ url: `/s/${share.publicId}/` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      expect(links).toEqual(['/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js']);
+    } finally {
+      fs.rmSync(path.join(a.clientDir, '.vite'), { recursive: true, force: true });
+    }
+  });
+
   it('redirects / to the demo material share when there is one', async () => {
     const { share } = await importFile(t.db, smallMaterial('demo'), { share: 'public' });
     await setMeta(t.db, 'demo_shares', {});
@@ -105,5 +124,32 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     const res = await a.app.inject({ url: '/' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`/s/${share.publicId}/`);
+  });
+});
+
+describe.each(testDatabaseKinds)('the first paint sent with a material page, on %s', (kind) => {
+  const t = useTestDatabase(kind);
+  const a = useTestApp(() => t.db);
+  const shellOf = (html: string) => /<div id="shell">[\s\S]*?<\/main><\/div>/.exec(html)?.[0] ?? null;
+
+  it('a material root page carries the header bar, cover and title (escaped) and description before the app root', async () => {
+    const material = smallMaterial('shell', { title: 'Wasser <& Leben>', description: '<p>Vom <strong>Regen</strong></p>' });
+    const { share } = await importFile(t.db, material, { share: 'public' });
+    const html = (await a.app.inject({ url: `/s/${share.publicId}/` })).body;
+    const shell = shellOf(html);
+    expect(shell).toContain('<h1 class="mb-6 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">Wasser &lt;&amp; Leben&gt;</h1>');
+    expect(shell).toContain('<p>Vom <strong>Regen</strong></p>');
+    expect(shell).toContain('h-14 border-b');
+    expect(html.indexOf('<div id="shell">')).toBeLessThan(html.indexOf('<div id="root">'));
+    // ?hideHeader: no header bar, as the app will draw none.
+    expect(shellOf((await a.app.inject({ url: `/s/${share.publicId}/?hideHeader` })).body)).not.toContain('h-14 border-b');
+  });
+
+  it('chapters, collections and unknown shares get none', async () => {
+    const { share } = await importFile(t.db, richMaterial, { share: 'public' });
+    expect(shellOf((await a.app.inject({ url: `/s/${share.publicId}/chapter-one/` })).body)).toBeNull();
+    const collection = await importFile(t.db, smallCollection('shell', [smallMaterial('shell-c')]), { share: 'public' });
+    expect(shellOf((await a.app.inject({ url: `/s/${collection.share.publicId}/` })).body)).toBeNull();
+    expect(shellOf((await a.app.inject({ url: '/s/nothing-here/' })).body)).toBeNull();
   });
 });

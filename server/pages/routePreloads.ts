@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/*
+ * The code of an entry point's route tree is a chunk the app imports only once its entry has run
+ * (routes/createAppRouter.ts). Named in the page as modulepreload links, it travels alongside the
+ * entry instead of after it. Read from the build's manifest (dist/client/.vite/manifest.json).
+ */
+
+type ManifestChunk = { file: string; imports?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+const ROUTE_MODULES = { material: 'routes/materialRoutes.tsx', collection: 'routes/collectionRoutes.tsx' } as const;
+
+let cached: { file: string; mtimeMs: number; manifest: Manifest } | null = null;
+
+function readManifest(clientDir: string): Manifest | null {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  try {
+    const { mtimeMs } = fs.statSync(file);
+    if (cached?.file !== file || cached.mtimeMs !== mtimeMs) cached = { file, mtimeMs, manifest: JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest };
+    return cached.manifest;
+  } catch {
+    // No build (tests) or an unreadable manifest: the page works without preloads.
+    return null;
+  }
+}
+
+/** The files an entry point's route tree needs (its chunk and its static imports, but not the page's entry), as URLs under /app/. */
+export function routeChunkUrls(clientDir: string, entryPoint: string): string[] {
+  const manifest = readManifest(clientDir);
+  const start = ROUTE_MODULES[entryPoint as keyof typeof ROUTE_MODULES];
+  if (!manifest || !start || !manifest[start]) return [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key) || key === 'index.html') return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(start);
+  return [...seen].map((key) => `/app/${manifest[key].file}`);
+}
+
+/** `<link rel="modulepreload">` for each URL. */
+export function modulePreloadLinks(urls: readonly string[]): string {
+  return urls.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('\n    ');
+}

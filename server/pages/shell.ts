@@ -1,0 +1,58 @@
+import { assetUrl } from '../../src/model/assetUrl';
+import type { Asset } from '../../src/model/common';
+import type { Queryable } from '../db/types';
+import { escapeHtml } from './render';
+
+/*
+ * The first paint of a material's root page, sent with the html: the header bar, the cover and the
+ * title (and description) where the app will draw them, with the app's own classes. The browser
+ * shows it while the app's code and the material load; the app removes it in the same frame as it
+ * draws the page (src/viewer/MaterialViewer.tsx), so nothing jumps or flashes.
+ */
+
+/** What the shell shows of a material: fields of its root row (the description is stored sanitised). */
+export interface ShellMaterial {
+  title: string;
+  description?: string;
+  cover?: Asset;
+  color?: string;
+}
+
+/** The root row's fields the shell needs; null when the root is not a material. */
+export async function shellMaterial(db: Queryable, rootId: string): Promise<ShellMaterial | null> {
+  const [row] = await db.query<{ model_name: string; fields: Record<string, unknown> }>('SELECT model_name, fields FROM models WHERE id = $1', [rootId]);
+  if (!row || row.model_name !== 'Material') return null;
+  const { title, description, cover, color } = row.fields as { title?: unknown; description?: unknown; cover?: unknown; color?: unknown };
+  return {
+    title: typeof title === 'string' ? title : '',
+    description: typeof description === 'string' ? description : undefined,
+    cover: cover && typeof cover === 'object' && typeof (cover as Asset).file === 'string' ? (cover as Asset) : undefined,
+    color: typeof color === 'string' && /^#[0-9a-fA-F]{6}$/.test(color) ? color : undefined,
+  };
+}
+
+function coverHtml(material: ShellMaterial, assetsBase: string): string {
+  if (!material.cover) {
+    const style = material.color ? ` style="background-color:${material.color}"` : '';
+    return `<div aria-hidden="true" class="h-[140px] w-full bg-primary-600"${style}></div>`;
+  }
+  const asset = material.cover;
+  const position = `${(asset.focus?.x ?? 0.5) * 100}% ${(asset.focus?.y ?? 0.5) * 100}%`;
+  const src = (preset: 'cover-700.webp' | 'cover-1500.webp') => escapeHtml(assetUrl(assetsBase, asset, preset));
+  return (
+    `<div class="h-[288px] w-full overflow-hidden bg-gray-100"><img src="${src('cover-1500.webp')}" ` +
+    `srcset="${src('cover-700.webp')} 700w, ${src('cover-1500.webp')} 1500w" sizes="100vw" alt="" ` +
+    `class="h-full w-full object-cover" style="object-position:${position}"></div>`
+  );
+}
+
+/** The shell's html (`#shell`, before the app's `#root`). */
+export function materialShellHtml(material: ShellMaterial, options: { assetsBase: string; header: boolean }): string {
+  const header = options.header ? '<div class="sticky top-0 z-30 h-14 border-b border-gray-200 bg-white"></div>' : '';
+  const description = material.description?.trim() ? `<div class="mb-8 text-lg text-gray-600">${material.description}</div>` : '';
+  return (
+    `<div id="shell">${header}<main><div class="pb-4">${coverHtml(material, options.assetsBase)}` +
+    `<div class="container-content pt-8"><h1 class="mb-6 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">${escapeHtml(material.title)}</h1>` +
+    `${description}</div></div></main></div>`
+  );
+}

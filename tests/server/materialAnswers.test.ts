@@ -1,0 +1,69 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { importFile } from '../../server/store/import';
+import { negotiateEncoding } from '../../server/store/materialAnswers';
+import { loadMaterial } from '../../server/store/models';
+import { Material } from '../../src/model/material';
+import { useTestApp } from './app';
+import { testDatabaseKinds, useTestDatabase } from './databases';
+import { richMaterial, smallCollection, smallMaterial } from './fixtures';
+
+describe('negotiateEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['identity', 'identity'],
+    [undefined, 'identity'],
+    ['gzip;q=0, br;q=0', 'identity'],
+  ] as const)('%s → %s', (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe.each(testDatabaseKinds)('material answers on %s', (kind) => {
+  const t = useTestDatabase(kind);
+  const a = useTestApp(() => t.db);
+  const query = (share: string, encoding: string) =>
+    a.app.inject({ method: 'POST', url: '/api/model/query', headers: { 'accept-encoding': encoding }, payload: { share, modelName: 'Material', id: 'm-rich' } });
+
+  it('answers the stored material in every encoding, the same as it is stored', async () => {
+    const { share } = await importFile(t.db, richMaterial, { share: 'public' });
+    const stored = await loadMaterial(t.db, 'm-rich');
+    const plain = await query(share.publicId, 'identity');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual({ data: [stored] });
+    const br = await query(share.publicId, 'gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual({ data: [stored] });
+    const gzip = await query(share.publicId, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual({ data: [stored] });
+  });
+
+  it('a re-import that changes the material is answered at once', async () => {
+    const { share } = await importFile(t.db, richMaterial, { share: 'public' });
+    expect((await query(share.publicId, 'identity')).json().data[0].title).toBe(richMaterial.title);
+    await importFile(t.db, Material.parse({ ...richMaterial, title: 'Neu betitelt' }), { share: 'public' });
+    expect((await query(share.publicId, 'identity')).json().data[0].title).toBe('Neu betitelt');
+    // One element fewer: the number of rows is part of the version.
+    const shorter = Material.parse({ ...richMaterial, title: 'Neu betitelt', content: richMaterial.content.slice(1) });
+    await importFile(t.db, shorter, { share: 'public' });
+    expect((await query(share.publicId, 'br')).rawPayload.length).toBeGreaterThan(0);
+    expect(JSON.parse(brotliDecompressSync((await query(share.publicId, 'br')).rawPayload).toString()).data[0].content).toHaveLength(shorter.content.length);
+  });
+
+  it('collectionMaterial answers a material of the collection alone, 404 for one that is not', async () => {
+    const collection = smallCollection('answers', [smallMaterial('answers-a'), smallMaterial('answers-b')]);
+    const { share } = await importFile(t.db, collection, { share: 'public' });
+    const item = collection.items[1].material;
+    const res = await a.app.inject({ method: 'POST', url: '/api/collectionMaterial', payload: { collectionPublicId: share.publicId, publicId: item.publicId } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: await loadMaterial(t.db, item.id) });
+    const missing = await a.app.inject({ method: 'POST', url: '/api/collectionMaterial', payload: { collectionPublicId: share.publicId, publicId: 'not-there' } });
+    expect(missing.statusCode).toBe(404);
+  });
+});
