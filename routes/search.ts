@@ -1,27 +1,44 @@
-import * as z from 'zod/mini';
+/*
+ * The search params of the viewer's routes (spec section 2), read by hand rather than with a zod
+ * schema: a flag's "present means on" needs a transform, and zod's pipe, transform, union and catch
+ * would cost the first route a KiB of their own for these six params. Same answers as the schema
+ * it replaces (tests/routes/search.test.ts).
+ */
 
-/** A flag given as `?hideHeader`, `?hideHeader=1` or `?hideHeader=true` is on; `=false`/`=0` is off. */
-const Flag = z.catch(
-  z.pipe(
-    z.optional(z.union([z.boolean(), z.string(), z.number()])),
-    z.transform((v: boolean | string | number | undefined) => (v === undefined ? undefined : !(v === false || v === 'false' || v === 0 || v === '0'))),
-  ),
-  undefined,
-);
+/** Search params every viewer route understands. */
+export type ViewerSearch = {
+  lang?: 'de' | 'en';
+  /** `?hideHeader`, `?hideHeader=1` or `?hideHeader=true` is on; `=false`/`=0` is off. */
+  hideHeader?: boolean;
+  hideFooter?: boolean;
+  guestSessionId?: string;
+  scrollTo?: string;
+  highlight?: string;
+};
 
-/** An optional text param; anything else is dropped. */
-const Text = z.catch(z.optional(z.string()), undefined);
+const FLAGS = ['hideHeader', 'hideFooter'] as const;
+const TEXTS = ['guestSessionId', 'scrollTo', 'highlight'] as const;
 
-/** Search params every viewer route understands (spec section 2). zod/mini: the first route parses them (src/model/common.ts). */
-export const ViewerSearch = z.object({
-  lang: z.catch(z.optional(z.enum(['de', 'en'])), undefined),
-  hideHeader: Flag,
-  hideFooter: Flag,
-  guestSessionId: Text,
-  scrollTo: Text,
-  highlight: Text,
-});
-export type ViewerSearch = z.infer<typeof ViewerSearch>;
+/** On unless `false`, `'false'`, `0` or `'0'`; anything but a boolean, string or number is dropped. */
+function flag(value: unknown): boolean | undefined {
+  if (typeof value !== 'boolean' && typeof value !== 'string' && typeof value !== 'number') return undefined;
+  return !(value === false || value === 'false' || value === 0 || value === '0');
+}
+
+/**
+ * The router's `validateSearch`: keeps the params above (a param given with a value it cannot take
+ * stays, undefined), drops every other.
+ */
+export function validateViewerSearch(search: Record<string, unknown>): ViewerSearch {
+  const valid: ViewerSearch = {};
+  if ('lang' in search) valid.lang = search.lang === 'de' || search.lang === 'en' ? search.lang : undefined;
+  for (const key of FLAGS) if (key in search) valid[key] = flag(search[key]);
+  for (const key of TEXTS) if (key in search) valid[key] = typeof search[key] === 'string' ? search[key] : undefined;
+  return valid;
+}
+
+/** As the root route names it: `validateSearch: ViewerSearch` (the type of the same name is its answer). */
+export const ViewerSearch = validateViewerSearch;
 
 /** Params kept on every navigation inside the viewer. */
 export const RETAINED_SEARCH = ['lang', 'hideHeader', 'hideFooter', 'guestSessionId'] as const;

@@ -1,6 +1,6 @@
 import { Button, Text, UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABLE_ToastRegion as Region } from 'react-aria-components';
 import { useTranslation } from '../i18n/react';
-import { toastQueue } from './toasts';
+import { currentToastQueue } from './toasts';
 
 const kindClasses = {
   error: 'border-red-200 bg-red-50 text-red-900',
@@ -11,8 +11,11 @@ const kindClasses = {
 /** Toasts at the bottom right, newest last; each can be closed by keyboard (F6 moves focus into the region). */
 export default function ToastRegion() {
   const { t } = useTranslation('viewer');
+  // Rendered by <Toasts /> once a toast is there, and with it the queue.
+  const queue = currentToastQueue();
+  if (!queue) return null;
   return (
-    <Region queue={toastQueue} className="fixed right-4 bottom-4 z-[60] flex w-[min(420px,calc(100vw-2rem))] flex-col gap-2 outline-none print:hidden">
+    <Region queue={queue} className="fixed right-4 bottom-4 z-[60] flex w-[min(420px,calc(100vw-2rem))] flex-col gap-2 outline-none print:hidden">
       {({ toast }) => (
         <Toast
           toast={toast}

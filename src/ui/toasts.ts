@@ -1,4 +1,4 @@
-import { ToastQueue } from 'react-stately/useToastState';
+import type { ToastQueue } from 'react-stately/useToastState';
 
 /** Error toasts stay this long (spec section 9). */
 export const ERROR_TOAST_MS = 8000;
@@ -9,21 +9,64 @@ export const ERROR_TOAST_MS = 8000;
  */
 export type ToastContent = { kind: 'error' | 'success' | 'default'; title: string; description?: string };
 
-/** The one queue of the page; `<Toasts />` renders it. */
-export const toastQueue = new ToastQueue<ToastContent>({ maxVisibleToasts: 4 });
+type Queue = ToastQueue<ToastContent>;
 
-/** Shows a toast; without `timeoutMs` it stays until closed. Answers its key. */
-export function showToast(content: ToastContent, timeoutMs?: number): string {
-  return toastQueue.add(content, timeoutMs ? { timeout: timeoutMs } : undefined);
+let queue: Queue | null = null;
+let loading: Promise<Queue> | null = null;
+const waiting = new Set<() => void>();
+
+/**
+ * The one queue of the page (react-stately's; `<Toasts />` renders it), made with the first toast:
+ * most visits never show one, so the first paint goes without it. A failed load is forgotten.
+ */
+export function loadToastQueue(): Promise<Queue> {
+  loading ??= import('react-stately/useToastState').then(
+    ({ ToastQueue }) => {
+      queue ??= new ToastQueue<ToastContent>({ maxVisibleToasts: 4 });
+      for (const arrived of [...waiting]) arrived();
+      return queue;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The queue once a toast has been shown (or `loadToastQueue()` resolved); null before. */
+export function currentToastQueue(): Queue | null {
+  return queue;
+}
+
+/** Calls `listener` when the visible toasts change, the queue's arrival included. */
+export function subscribeToToasts(listener: () => void): () => void {
+  let unsubscribe = queue?.subscribe(listener);
+  const arrived = () => {
+    unsubscribe ??= queue?.subscribe(listener);
+    listener();
+  };
+  if (!unsubscribe) waiting.add(arrived);
+  return () => {
+    waiting.delete(arrived);
+    unsubscribe?.();
+  };
+}
+
+/** Shows a toast; without `timeoutMs` it stays until closed. */
+export function showToast(content: ToastContent, timeoutMs?: number): void {
+  const add = (to: Queue) => void to.add(content, timeoutMs ? { timeout: timeoutMs } : undefined);
+  if (queue) add(queue);
+  else loadToastQueue().then(add, (error: unknown) => console.error('A toast could not be shown:', content, error));
 }
 
 /**
  * A failed model call (spec section 8): 409 says the resource was modified meanwhile, anything else
  * is the generic error; shown for 8 s.
  */
-export function showGatewayError(error: unknown): string {
+export function showGatewayError(error: unknown): void {
   const conflict = statusOf(error) === 409;
-  return showToast(
+  showToast(
     conflict
       ? { kind: 'error', title: 'toasts.conflictTitle', description: 'toasts.conflictMessage' }
       : { kind: 'error', title: 'toasts.genericTitle', description: 'toasts.genericMessage' },

@@ -3,11 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { call, HttpError } from '../../src/api/client';
-import { ERROR_TOAST_MS, toastQueue } from '../../src/ui/toasts';
+import { ERROR_TOAST_MS, loadToastQueue } from '../../src/ui/toasts';
 
 /** A local server answering every call with the status named in the path (`/api/model/409`). */
 let server: http.Server;
 let base: string;
+// The queue is loaded with the first toast; here up front, so each toast is there as soon as it is shown.
+const toastQueue = await loadToastQueue();
+
 beforeAll(async () => {
   server = http.createServer((request, response) => {
     const status = Number(request.url?.split('/').pop());
