@@ -1,5 +1,7 @@
 import { createRoute, Outlet } from '@tanstack/react-router';
 import { loadMaterial } from '../src/api/materialPrefetch';
+import { preloadElementComponents } from '../src/elements/registry';
+import type { ModelName } from '../src/model/elements';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
 import { learnerQueue } from '../src/viewer/learnerTracking';
 import { createViewerRootRoute } from './root';
@@ -11,9 +13,11 @@ const rootRoute = createViewerRootRoute();
 const materialLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'material',
-  // The durable queue opens alongside: the viewer resumes from it too.
-  loader: async ({ context: { pageData } }) =>
-    (await Promise.all([loadMaterial(pageData.api.base, pageData.share!.publicId, pageData.share!.rootId), learnerQueue()]))[0],
+  // The durable queue opens alongside (the viewer resumes from it too), and the code of the element kinds the material uses.
+  loader: async ({ context: { pageData } }) => {
+    void preloadElementComponents((pageData.share!.elementKinds ?? []) as ModelName[]).catch(() => undefined);
+    return (await Promise.all([loadMaterial(pageData.api.base, pageData.share!.publicId, pageData.share!.rootId), learnerQueue()]))[0];
+  },
   staleTime: Infinity,
   component: function MaterialLayout() {
     const material = materialLayout.useLoaderData();

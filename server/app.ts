@@ -82,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Share, coverage, model and guest-session lookups cached across requests, cleared on import.
   const lookups = createLookups(options.db);
+  // Materials as sent: serialised and compressed once per version (server/store/materialAnswers.ts).
+  const materials = new MaterialAnswers(options.db);
   app.addHook('onClose', async () => lookups.dispose());
 
   const feedbackProvider = options.feedbackProvider === undefined ? feedbackProviderFromEnv() : options.feedbackProvider;
@@ -89,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(pageRoutes, {
     db: options.db,
     lookups,
+    materials,
     clientDir: options.clientDir,
     featureFlags: { ...featureFlags, GENERATIVE_FEEDBACK: feedbackProvider !== null },
   });
@@ -98,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ ok: true }));
-      await api.register(modelRoutes, { db: options.db, lookups, materials: new MaterialAnswers(options.db) });
+      await api.register(modelRoutes, { db: options.db, lookups, materials });
       await api.register(guestRoutes, { db: options.db, lookups });
       await api.register(userdataRoutes, { db: options.db, lookups });
       await api.register(feedbackRoutes, { db: options.db, provider: feedbackProvider });

@@ -30,8 +30,8 @@ export interface Visitor {
 export const ANONYMOUS: Visitor = { user: null, guestSession: null, learnerState: null };
 
 /** The page data of a share link, checked against the schema the client parses it with. */
-export function sharePageData(share: Share, ctx: PageContext, visitor: Visitor = ANONYMOUS): PageData {
-  return sharePageDataWith(share, ctx, share.rootModelName === 'Material' ? 'material' : 'collection', visitor);
+export function sharePageData(share: Share, ctx: PageContext, visitor: Visitor = ANONYMOUS, elementKinds?: string[]): PageData {
+  return sharePageDataWith(share, ctx, share.rootModelName === 'Material' ? 'material' : 'collection', visitor, elementKinds);
 }
 
 /** A private share opened without a login: the login form, told what the share holds, and no content. */
@@ -39,12 +39,12 @@ export function loginPageData(share: Share, ctx: PageContext): PageData {
   return sharePageDataWith(share, ctx, 'login', ANONYMOUS);
 }
 
-function sharePageDataWith(share: Share, ctx: PageContext, entryPoint: PageData['entryPoint'], visitor: Visitor): PageData {
+function sharePageDataWith(share: Share, ctx: PageContext, entryPoint: PageData['entryPoint'], visitor: Visitor, elementKinds?: string[]): PageData {
   return PageData.parse({
     entryPoint,
     baseUrl: `/s/${share.publicId}`,
     lang: ctx.lang,
-    share: { publicId: share.publicId, rootModelName: share.rootModelName, rootId: share.rootId, rootPublicId: share.rootPublicId },
+    share: { publicId: share.publicId, rootModelName: share.rootModelName, rootId: share.rootId, rootPublicId: share.rootPublicId, ...(elementKinds ? { elementKinds } : {}) },
     shareSettings: share.settings,
     preview: share.preview,
     user: visitor.user,

@@ -12,6 +12,7 @@ import { findGuestSession, toGuestSession } from '../store/guestSessions';
 import { getMeta } from '../store/meta';
 import { getSettings } from '../store/settings';
 import type { Lookups } from '../store/lookups';
+import type { MaterialAnswers } from '../store/materialAnswers';
 import { findShare, listShares, type Share } from '../store/shares';
 import { learnerStateOf } from '../store/userdata';
 import { toPageUser } from '../store/users';
@@ -20,6 +21,8 @@ export interface PageRoutesOptions {
   db: Database;
   /** Cached share lookups (server/store/lookups.ts). */
   lookups: Lookups;
+  /** Materials as sent (server/store/materialAnswers.ts): what element kinds a material uses. */
+  materials: MaterialAnswers;
   clientDir: string;
   featureFlags: FeatureFlags;
 }
@@ -49,7 +52,7 @@ const firstString = (value: unknown): string | null => {
 
 /** Share pages (`/s/{share}/…`: index.html with page data) and the start page. */
 export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions): Promise<void> {
-  const { db, lookups, clientDir, featureFlags } = opts;
+  const { db, lookups, materials, clientDir, featureFlags } = opts;
 
   type ShareRequest = FastifyRequest<{ Params: { share: string }; Querystring: Record<string, unknown> }>;
 
@@ -75,7 +78,8 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     if (!share) return reply.status(404).send(renderPage(template, errorPageData(404, ctx), 'Lernwerk'));
     const visitor = await visitorOf(request, share);
     if (!visitor) return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle));
-    const data = sharePageData(share, ctx, visitor);
+    const elementKinds = share.rootModelName === 'Material' ? ((await materials.elementKinds(share.rootId)) ?? undefined) : undefined;
+    const data = sharePageData(share, ctx, visitor, elementKinds);
     const preloads = modulePreloadLinks(routeChunkUrls(clientDir, data.entryPoint));
     return reply.send(renderPage(template, data, share.rootTitle, await shellOf(request, share), preloads));
   };

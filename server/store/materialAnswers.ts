@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Queryable } from '../db/types';
+import { allElements } from '../../src/model/tree';
 import { loadMaterial } from './models';
 
 /*
@@ -15,7 +16,7 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 /** How a material answer is wrapped: in a list (`model/query`) or alone (`collectionMaterial`). */
 export type Envelope = 'list' | 'single';
 
-type Entry = { version: string; json: Buffer; encoded: Map<string, Buffer> };
+type Entry = { version: string; json: Buffer; encoded: Map<string, Buffer>; kinds: string[] };
 
 /** The encoding to answer with: brotli, else gzip, else none (q-values of 0 refuse one). */
 export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
@@ -41,6 +42,11 @@ export class MaterialAnswers {
     /** Answers kept at most, in bytes of JSON and encoded forms together; the least recently used go first. */
     private readonly maxBytes = 64 * 1024 * 1024,
   ) {}
+
+  /** The modelNames of the elements the material uses (its chapters' too); null when there is no such material. */
+  async elementKinds(rootId: string): Promise<string[] | null> {
+    return (await this.entry(rootId))?.kinds ?? null;
+  }
 
   /** The answer body for the material `rootId` in an envelope and encoding; null when there is no such material. */
   async answer(rootId: string, envelope: Envelope, encoding: Encoding): Promise<Buffer | null> {
@@ -79,7 +85,8 @@ export class MaterialAnswers {
     if (cached) this.drop(rootId, cached);
     const material = await loadMaterial(this.db, rootId);
     if (!material) return null;
-    const entry: Entry = { version, json: Buffer.from(JSON.stringify(material)), encoded: new Map() };
+    const kinds = [...new Set([...allElements(material.content)].map((element) => element.modelName))].sort();
+    const entry: Entry = { version, json: Buffer.from(JSON.stringify(material)), encoded: new Map(), kinds };
     this.entries.set(rootId, entry);
     this.bytes += entry.json.length;
     this.evict();

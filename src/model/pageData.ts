@@ -47,9 +47,11 @@ const LangEnum = z.enum(['de', 'en']);
 export type Lang = z.infer<typeof LangEnum>;
 /**
  * The interface languages. `Lang.catch('de').parse(value)` reads a language with a fallback, as
- * classic zod spells it (zod/mini has no methods for it: this one is added here).
+ * classic zod spells it (zod/mini has no methods for it: this one is added here, without zod's catch).
  */
-export const Lang = Object.assign(LangEnum, { catch: (fallback: Lang) => z.catch(LangEnum, fallback) });
+export const Lang = Object.assign(LangEnum, {
+  catch: (fallback: Lang) => ({ parse: (value: unknown): Lang => (value === 'de' || value === 'en' ? value : fallback) }),
+});
 
 /**
  * The page data the server embeds in index.html for a share link (spec sections 2 and 3).
@@ -67,6 +69,8 @@ export const PageData = z.strictObject({
       rootModelName: z.enum(['Material', 'Collection']),
       rootId: ModelId,
       rootPublicId: PublicId,
+      /** The element kinds (modelNames) a material share's material uses: their code loads while the material travels. */
+      elementKinds: z.optional(z.array(z.string())),
     }),
   ),
   shareSettings: ShareSettings,

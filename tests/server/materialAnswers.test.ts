@@ -4,7 +4,8 @@ import { importFile } from '../../server/store/import';
 import { negotiateEncoding } from '../../server/store/materialAnswers';
 import { loadMaterial } from '../../server/store/models';
 import { Material } from '../../src/model/material';
-import { useTestApp } from './app';
+import { embeddedPageData, useTestApp } from './app';
+import { allElements } from '../../src/model/tree';
 import { testDatabaseKinds, useTestDatabase } from './databases';
 import { richMaterial, smallCollection, smallMaterial } from './fixtures';
 
@@ -54,6 +55,15 @@ describe.each(testDatabaseKinds)('material answers on %s', (kind) => {
     await importFile(t.db, shorter, { share: 'public' });
     expect((await query(share.publicId, 'br')).rawPayload.length).toBeGreaterThan(0);
     expect(JSON.parse(brotliDecompressSync((await query(share.publicId, 'br')).rawPayload).toString()).data[0].content).toHaveLength(shorter.content.length);
+  });
+
+  it('a material share\'s page data names the element kinds the material uses, so their code loads alongside', async () => {
+    const { share } = await importFile(t.db, richMaterial, { share: 'public' });
+    const html = (await a.app.inject({ url: `/s/${share.publicId}/` })).body;
+    const kinds = embeddedPageData(html).share?.elementKinds;
+    const used = [...new Set([...allElements(richMaterial.content)].map((element) => element.modelName))].sort();
+    expect(kinds).toEqual(used);
+    expect(kinds!.length).toBeGreaterThan(2);
   });
 
   it('collectionMaterial answers a material of the collection alone, 404 for one that is not', async () => {
