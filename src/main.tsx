@@ -1,7 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { I18nProvider } from './i18n/react';
 import { createAppRouter, type AppRouter } from '../routes/createAppRouter';
 import { createI18n, loadLanguage } from './i18n';
@@ -69,14 +68,15 @@ async function start() {
   );
 }
 
-/** Every route renders content from this server's calls: its html was sanitised at import (src/ui/SafeHtml). */
+/**
+ * Every route renders content from this server's calls: its html was sanitised at import (src/ui/SafeHtml).
+ * react-aria's links are routed where they are (src/ui/AriaRouting.tsx), not here: the first route goes without their code.
+ */
 function AppRouter({ router }: { router: AppRouter }) {
   return (
-    <AriaRouterProvider navigate={(to) => void router.navigate({ to })} useHref={(to) => router.buildLocation({ to }).href}>
-      <ServerSanitizedHtml.Provider value={true}>
-        <RouterProvider router={router} />
-      </ServerSanitizedHtml.Provider>
-    </AriaRouterProvider>
+    <ServerSanitizedHtml.Provider value={true}>
+      <RouterProvider router={router} />
+    </ServerSanitizedHtml.Provider>
   );
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n/react';
 import { lazy, Suspense } from 'react';
 
 /** The menu of collapsed crumbs (react-aria overlays) loads only when a trail is long. */
-const CrumbMenu = lazy(() => import('./CrumbMenu'));
+const CrumbMenu = lazy(() => import('../ui/RoutedCrumbMenu'));
 
 export type Crumb = { label: string; to: string };
 
