@@ -11,9 +11,10 @@ import { useRevealer } from './viewerContext';
 /**
  * Wraps one element: the DOM contract of every rendered element is `id` = model id and
  * `data-model-name` = modelName (scrollTo, highlight, navigation, search and tests rely on it).
- * Memoised: the element re-renders only through its own actor's snapshot. On a long page an
+ * Memoised: the element re-renders only through its own actor's snapshot. Beyond the first screen an
  * interactive element starts as its stand-in and wakes (its actor spawned first) when it comes near
- * the viewport, is reached by keyboard or pointer, or the page is printed.
+ * the viewport, is reached by keyboard or pointer, the page is printed, or (pages that are not long)
+ * the browser is idle.
  */
 export const ElementView = memo(function ElementView({ element }: { element: ContentElement }) {
   const Component = elementComponents[element.modelName] as ComponentType<ElementProps> | undefined;
@@ -44,7 +45,7 @@ export const ElementView = memo(function ElementView({ element }: { element: Con
   return (
     <div ref={root} id={element.id} data-model-name={element.modelName} data-width={element.width ?? 'default'} className="element scroll-mt-24">
       {!awake ? (
-        <DormantElement element={element} onWake={wake} />
+        <DormantElement element={element} onWake={wake} idleWake={!rules.longPage} />
       ) : (
         <Suspense fallback={<div className="min-h-8 animate-pulse rounded bg-gray-100" aria-hidden data-pending="" />}>
           {Component ? <Component element={element} /> : null}

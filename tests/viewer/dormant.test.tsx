@@ -94,7 +94,30 @@ describe('interactive elements on a long page', () => {
     expect(awake('q-middle')).toBe(false);
   });
 
-  // Last: after printing the page stays whole (the scheduler remembers it).
+});
+
+describe('interactive elements on a page that is not long', () => {
+  it('beyond the first screen start as stand-ins and wake one by one while the browser is idle', async () => {
+    renderMaterialPage(longMaterial(DORMANT_FROM_ELEMENTS - 10));
+    await waitFor(() => expect(document.getElementById('code-end')).not.toBeNull());
+    expect(awake('q-first')).toBe(true);
+    await waitFor(() => expect(document.querySelectorAll('[data-dormant]')).toHaveLength(0));
+    expect(awake('q-middle')).toBe(true);
+    expect(awake('q-end')).toBe(true);
+  });
+});
+
+describe('stand-ins on a long page', () => {
+  it('do not wake when the browser is idle (memory follows what the learner has seen)', async () => {
+    await renderLong();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(standIn('q-middle')).not.toBeNull();
+    expect(standIn('q-end')).not.toBeNull();
+  });
+});
+
+describe('printing', () => {
+  // Last in the file: after printing the page stays whole (the scheduler remembers it).
   it('printing wakes every element first', async () => {
     await renderLong();
     expect(document.querySelectorAll('[data-dormant]').length).toBeGreaterThan(0);
@@ -102,16 +125,6 @@ describe('interactive elements on a long page', () => {
       window.dispatchEvent(new Event('beforeprint'));
     });
     expect(document.querySelectorAll('[data-dormant]')).toHaveLength(0);
-    expect(awake('q-end')).toBe(true);
-  });
-});
-
-describe('interactive elements on a short page', () => {
-  it('are all awake from the start', async () => {
-    renderMaterialPage(longMaterial(DORMANT_FROM_ELEMENTS - 10));
-    await waitFor(() => expect(document.getElementById('code-end')).not.toBeNull());
-    expect(document.querySelectorAll('[data-dormant]')).toHaveLength(0);
-    expect(awake('q-middle')).toBe(true);
     expect(awake('q-end')).toBe(true);
   });
 });

@@ -4,11 +4,11 @@ import type { ContentElement } from '../../model/elements';
 import { dormantParts } from './dormantContent';
 
 /*
- * On a long page an interactive element shows a stand-in until it comes near the viewport: its text,
- * readable, searchable (find-in-page) and printable, without widgets, actor or code. One
- * IntersectionObserver for the whole page wakes elements 1½ screens before they are seen; a stand-in
- * is also a tab stop, so keyboard users never skip an element: focusing it wakes it and moves focus
- * into it.
+ * Beyond the first screen an interactive element first shows a stand-in: its text, readable,
+ * searchable (find-in-page) and printable, without widgets, actor or code. One IntersectionObserver
+ * for the whole page wakes elements 1½ screens before they are seen; on pages that are not long,
+ * stand-ins also wake one by one whenever the browser is idle. A stand-in is a tab stop, so keyboard
+ * users never skip an element: focusing it wakes it and moves focus into it.
  */
 
 /** How far outside the viewport elements wake: far enough that scrolling never shows a stand-in. */
@@ -43,20 +43,52 @@ function observe(target: Element, wake: Wake): () => void {
   };
 }
 
+/** Stand-ins waiting for idle time, in the order they mounted (reading order). */
+const idleQueue: Wake[] = [];
+let idleScheduled = false;
+/** An idle period wakes stand-ins while at least this much of it is left (each wake renders a widget). */
+const IDLE_SLACK_MS = 8;
+
+function wakeWhenIdle(wake: Wake): () => void {
+  idleQueue.push(wake);
+  scheduleIdle();
+  return () => {
+    const at = idleQueue.indexOf(wake);
+    if (at >= 0) idleQueue.splice(at, 1);
+  };
+}
+
+function scheduleIdle(): void {
+  if (idleScheduled || !idleQueue.length) return;
+  idleScheduled = true;
+  const run = (deadline?: IdleDeadline) => {
+    idleScheduled = false;
+    // At least one per idle period, more while the period lasts.
+    do idleQueue.shift()?.();
+    while (idleQueue.length && deadline && deadline.timeRemaining() > IDLE_SLACK_MS);
+    scheduleIdle();
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run);
+  else setTimeout(run, 16);
+}
+
 /** Where focus goes once the element is awake: its first control (tabbing forward) or its last (tabbing back). */
 export type FocusOnWake = 'first' | 'last';
 
 type DormantElementProps = {
   element: ContentElement;
-  /** Called once: the element is near the viewport, or the learner reached it with the keyboard or pointer. */
+  /** Called once: the element is near the viewport, the learner reached it with the keyboard or pointer, or the browser was idle. */
   onWake: (focus?: FocusOnWake) => void;
+  /** Wake when the browser is idle too (pages that are not long). */
+  idleWake: boolean;
 };
 
-export function DormantElement({ element, onWake }: DormantElementProps) {
+export function DormantElement({ element, onWake, idleWake }: DormantElementProps) {
   const ref = useRef<HTMLDivElement>(null);
   const wake = useRef(onWake);
   wake.current = onWake;
   useEffect(() => observe(ref.current!, () => wake.current()), []);
+  useEffect(() => (idleWake ? wakeWhenIdle(() => wake.current()) : undefined), [idleWake]);
 
   const onFocus = (event: FocusEvent) => {
     // Coming from after the element (Shift+Tab) focus goes to its last control.

@@ -4,12 +4,17 @@ import type { ContentElement } from '../../model/elements';
 import { revealingEverything } from '../revealScheduler';
 import { DORMANT_KINDS } from './dormantContent';
 
-/** True on a long page (src/elements/dormant/dormantContent.ts DORMANT_FROM_ELEMENTS): interactive elements wake near the viewport. */
+/**
+ * True on a long page (src/elements/dormant/dormantContent.ts DORMANT_FROM_ELEMENTS): stand-ins wake
+ * only near the viewport (or when reached), so memory follows what the learner has seen. On shorter
+ * pages they also wake one after the other whenever the browser is idle.
+ */
 export const LongPageContext = createContext(false);
 
 /**
  * True inside the first chunk of a page-level list (the first screen): its elements are awake from
- * the start. Nested lists inherit it from the chunk they are in; undefined outside any chunk.
+ * the start. Nested lists inherit it from the chunk they are in; undefined outside any list (an
+ * element shown alone is awake).
  */
 export const EagerContext = createContext<boolean | undefined>(undefined);
 
@@ -28,12 +33,15 @@ export const PageHighlightContext = createContext<string | undefined>(undefined)
 export type WakingRules = { longPage: boolean; eager: boolean; target: string | undefined };
 
 export function useWakingRules(): WakingRules {
-  return { longPage: useContext(LongPageContext), eager: useContext(EagerContext) ?? false, target: useContext(RevealTargetContext) };
+  return { longPage: useContext(LongPageContext), eager: useContext(EagerContext) ?? true, target: useContext(RevealTargetContext) };
 }
 
-/** Whether an element mounts as its stand-in (src/elements/dormant/DormantElement.tsx) rather than awake. */
+/**
+ * Whether an element mounts as its stand-in (src/elements/dormant/DormantElement.tsx) rather than
+ * awake: interactive elements beyond the first screen, unless the page was asked to show them.
+ */
 export function dozes(element: ContentElement, rules: WakingRules): boolean {
-  return rules.longPage && !rules.eager && DORMANT_KINDS.has(element.modelName) && element.id !== rules.target && !revealingEverything();
+  return !rules.eager && DORMANT_KINDS.has(element.modelName) && element.id !== rules.target && !revealingEverything();
 }
 
 /** Whether an element needs its actor when it mounts: it is stateful and mounts awake. */
