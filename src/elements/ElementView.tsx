@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import type { ContentElement } from '../model/elements';
 import { DormantElement, focusInto, type FocusOnWake } from './dormant/DormantElement';
 import { dozes, PageHighlightContext, useWakingRules } from './dormant/waking';
-import { highlightMatches, isRendered } from '../viewer/scrollToTarget';
+import { highlightMatches, whenRendered } from '../viewer/scrollToTarget';
 import { elementComponents, type ElementProps } from './registry';
 import { onRevealEverything } from './revealScheduler';
 import { useRevealer } from './viewerContext';
@@ -39,7 +39,8 @@ export const ElementView = memo(function ElementView({ element }: { element: Con
     if (focusOnWake.current) focusInto(root.current, focusOnWake.current);
     focusOnWake.current = undefined;
     // The page's highlight marked the stand-in; the woken element marks its own text once it shows.
-    if (woke.current && highlight) markWhenRendered(root.current, highlight);
+    const shown = root.current;
+    if (woke.current && highlight) whenRendered(shown, () => highlightMatches(shown, highlight));
   }, [awake]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when it wakes
 
   return (
@@ -55,8 +56,3 @@ export const ElementView = memo(function ElementView({ element }: { element: Con
   );
 });
 
-/** Marks the highlight text in an element once its code has loaded (a few frames at most). */
-function markWhenRendered(root: HTMLElement, text: string, tries = 30): void {
-  if (isRendered(root)) highlightMatches(root, text);
-  else if (tries > 0) requestAnimationFrame(() => markWhenRendered(root, text, tries - 1));
-}

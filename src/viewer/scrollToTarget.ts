@@ -6,9 +6,8 @@ export const LOOKUP_INTERVAL_MS = 100;
 export const isRendered = (element: HTMLElement) => !element.querySelector('[data-pending]');
 
 /**
- * Finds the element with `id` once it is rendered (its content, not a loading placeholder),
- * retrying while the page renders; resolves null after the last try (the spec's "node not found
- * after 10 attempts", logged by the caller).
+ * Finds the element with `id`, retrying while the page renders; resolves null after the last try
+ * (the spec's "node not found after 10 attempts", logged by the caller).
  */
 export function findWithRetry(id: string, doc: Document = document): { promise: Promise<HTMLElement | null>; cancel: () => void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -17,13 +16,34 @@ export function findWithRetry(id: string, doc: Document = document): { promise: 
     const attempt = (n: number) => {
       if (cancelled) return resolve(null);
       const found = doc.getElementById(id);
-      if (found && isRendered(found)) return resolve(found);
+      if (found) return resolve(found);
       if (n >= LOOKUP_TRIES) return resolve(null);
       timer = setTimeout(() => attempt(n + 1), LOOKUP_INTERVAL_MS);
     };
     attempt(1);
   });
   return { promise, cancel: () => { cancelled = true; if (timer) clearTimeout(timer); } };
+}
+
+/** How long an element found may take to show its content (its code loading) before it is highlighted anyway. */
+export const RENDER_WAIT_MS = 15_000;
+
+/**
+ * Calls `then` once the element shows its content rather than the placeholder of its loading code
+ * (at once when it does), checking every 100 ms for at most RENDER_WAIT_MS; the returned function
+ * stops waiting.
+ */
+export function whenRendered(element: HTMLElement, then: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const started = Date.now();
+  const check = () => {
+    if (isRendered(element) || Date.now() - started >= RENDER_WAIT_MS) then();
+    else timer = setTimeout(check, LOOKUP_INTERVAL_MS);
+  };
+  check();
+  return () => {
+    if (timer) clearTimeout(timer);
+  };
 }
 
 /** Wraps every case-insensitive match of `text` inside `root` in a <mark>; blank text does nothing. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { findWithRetry, highlightMatches } from './scrollToTarget';
+import { findWithRetry, highlightMatches, whenRendered } from './scrollToTarget';
 
 /**
  * Applies the scrollTo and highlight query parameters once the page has rendered: scrolls smoothly
@@ -13,14 +13,19 @@ export function useScrollTarget(scrollTo: string | undefined, highlight: string 
       return;
     }
     const lookup = findWithRetry(scrollTo);
+    let stopWaiting = () => {};
     void lookup.promise.then((target) => {
       if (!target) {
         console.error(`node not found after 10 attempts: ${scrollTo}`);
         return;
       }
       target.scrollIntoView({ behavior: 'smooth', block: 'start' });
-      if (highlight) highlightMatches(target, highlight);
+      // Its code may still be loading: the text to mark is there once it shows its content.
+      if (highlight) stopWaiting = whenRendered(target, () => highlightMatches(target, highlight));
     });
-    return lookup.cancel;
+    return () => {
+      lookup.cancel();
+      stopWaiting();
+    };
   }, [scrollTo, highlight, pageKey]);
 }
