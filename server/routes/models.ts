@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiateEncoding, type Envelope, type MaterialAnswers } from '../store/materialAnswers';
 import { z } from 'zod';
@@ -52,15 +53,36 @@ async function loadAnswer(db: Queryable, model: { id: string; modelName: string 
 export async function modelRoutes(app: FastifyInstance, opts: { db: Database; lookups: Lookups; materials: MaterialAnswers }): Promise<void> {
   const { db, lookups, materials } = opts;
 
-  /** A material's answer from the cache of serialised, compressed answers (server/store/materialAnswers.ts). */
+  /**
+   * A material's answer from the cache of serialised, compressed answers (server/store/materialAnswers.ts).
+   * Tagged with its version: a conditional GET of an unchanged material answers 304.
+   */
   const sendMaterial = async (request: FastifyRequest, reply: FastifyReply, rootId: string, envelope: Envelope) => {
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    const body = await materials.answer(rootId, envelope, encoding);
-    if (!body) throw notFound();
-    reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+    const answer = await materials.answer(rootId, envelope, encoding);
+    if (!answer) throw notFound();
+    const etag = `"${createHash('sha1').update(`${envelope}:${answer.version}`).digest('base64url')}"`;
+    reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'Accept-Encoding').header('etag', etag);
+    if (request.method === 'GET' && request.headers['if-none-match'] === etag) return reply.status(304).send();
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(body);
+    return reply.send(answer.body);
   };
+
+  /**
+   * `GET /api/material/{share}/{id}`: the material of a share as `{ data: material }`, for the page to
+   * preload while the app's code loads (a POST cannot be preloaded); the same access rules as
+   * `model/query`. Browsers revalidate it (no-cache) and get 304 while it is unchanged.
+   */
+  app.get('/material/:share/:id', async (request, reply) => {
+    const { share: sharePublicId, id } = request.params as { share: string; id: string };
+    const share = await lookups.share(sharePublicId);
+    if (!share) throw notFound('Share not found');
+    await requireShareAccess(db, request, share);
+    const place = (await lookups.models([id])).get(id);
+    if (!place || place.modelName !== 'Material' || place.rootId !== id || !(await lookups.coveredRoots(share)).has(id)) throw notFound();
+    reply.header('cache-control', 'private, no-cache');
+    return sendMaterial(request, reply, id, 'single');
+  });
 
   app.post('/model/query', async (request, reply) => {
     const body = parseBody(ModelQueryBody, request.body);

@@ -6,6 +6,7 @@ import type { Database } from '../db/types';
 import { ANONYMOUS, API_ROUTES, errorPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
 import { materialShellHtml, shellMaterial } from '../pages/shell';
 import { modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
+import { materialUrl } from '../../src/api/client';
 import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
 import { CONTENT_SECURITY_POLICY } from '../http/contentSecurityPolicy';
 import { findGuestSession, toGuestSession } from '../store/guestSessions';
@@ -80,7 +81,9 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     if (!visitor) return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle));
     const elementKinds = share.rootModelName === 'Material' ? ((await materials.elementKinds(share.rootId)) ?? undefined) : undefined;
     const data = sharePageData(share, ctx, visitor, elementKinds);
-    const preloads = modulePreloadLinks(routeChunkUrls(clientDir, data.entryPoint));
+    // The route tree's code, and the material itself (a GET the app reads as soon as it starts: src/api/client.ts getMaterial).
+    const material = data.entryPoint === 'material' && data.share ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(materialUrl(data.api.base, data.share.publicId, data.share.rootId))}">` : '';
+    const preloads = [modulePreloadLinks(routeChunkUrls(clientDir, data.entryPoint)), material].filter(Boolean).join('\n    ');
     return reply.send(renderPage(template, data, share.rootTitle, await shellOf(request, share), preloads));
   };
   /** The first paint of a material's root page (server/pages/shell.ts); none for chapters, collections and the rest. */

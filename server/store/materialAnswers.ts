@@ -48,8 +48,11 @@ export class MaterialAnswers {
     return (await this.entry(rootId))?.kinds ?? null;
   }
 
-  /** The answer body for the material `rootId` in an envelope and encoding; null when there is no such material. */
-  async answer(rootId: string, envelope: Envelope, encoding: Encoding): Promise<Buffer | null> {
+  /**
+   * The answer body for the material `rootId` in an envelope and encoding, with the version it is of
+   * (an entity tag for conditional GETs); null when there is no such material.
+   */
+  async answer(rootId: string, envelope: Envelope, encoding: Encoding): Promise<{ body: Buffer; version: string } | null> {
     const entry = await this.entry(rootId);
     if (!entry) return null;
     const key = `${envelope}:${encoding}`;
@@ -66,7 +69,7 @@ export class MaterialAnswers {
       this.bytes += body.length;
       this.evict();
     }
-    return body;
+    return { body, version: entry.version };
   }
 
   private async entry(rootId: string): Promise<Entry | null> {

@@ -39,6 +39,11 @@ async function request<S extends z.ZodMiniType>(base: string, path: string, body
     credentials: 'same-origin',
     body: JSON.stringify(body),
   });
+  return dataOf(response, url, schema);
+}
+
+/** An answer's `data` parsed with `schema`, or the HttpError of a non-OK answer. */
+async function dataOf<S extends z.ZodMiniType>(response: Response, url: string, schema: S): Promise<z.infer<S>> {
   if (!response.ok) {
     const parsed = ErrorBody.safeParse(await response.json().catch(() => null));
     throw new HttpError(response.status, url, response.headers, parsed.success ? parsed.data.errors : []);
@@ -54,6 +59,20 @@ async function request<S extends z.ZodMiniType>(base: string, path: string, body
  */
 const ServedMaterial = z.looseObject({ modelName: z.literal('Material'), id: z.string(), publicId: z.string(), content: z.array(z.unknown()) });
 const asMaterial = (served: z.infer<typeof ServedMaterial>) => served as unknown as Material;
+
+/**
+ * Where a share's material is read with GET (server/routes/models.ts): the page names it as a
+ * preload, so the browser fetches it while the app's code loads.
+ */
+export function materialUrl(base: string, share: string, id: string): string {
+  return `${base}/material/${encodeURIComponent(share)}/${encodeURIComponent(id)}`;
+}
+
+/** A share's material by GET: the answer the page preloaded, when it did (same URL, no extra headers, so the preload matches). */
+export async function getMaterial(base: string, share: string, id: string): Promise<Material> {
+  const url = materialUrl(base, share, id);
+  return asMaterial(await dataOf(await fetch(url, { credentials: 'same-origin' }), url, ServedMaterial));
+}
 
 export function queryMaterial(base: string, share: string, id: string): Promise<Material> {
   return call(base, 'model/query', { share, modelName: 'Material', id }, z.array(ServedMaterial).check(z.length(1))).then(([m]) => asMaterial(m));

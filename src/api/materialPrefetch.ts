@@ -1,9 +1,11 @@
 import type { Material } from '../model/material';
-import { queryMaterial } from './client';
+import { getMaterial } from './client';
 
 /*
  * The material of a material share is requested as soon as the page data is read, while the
- * router's code still loads, instead of after it: the route loader then takes that request.
+ * router's code still loads, instead of after it: the route loader then takes that request. It is
+ * a GET the page also names as a preload (server/routes/pages.ts), so the browser has usually
+ * fetched it before this code runs.
  */
 
 let early: { key: string; request: Promise<Material> } | null = null;
@@ -11,7 +13,7 @@ let early: { key: string; request: Promise<Material> } | null = null;
 const keyOf = (base: string, share: string, id: string) => `${base}\n${share}\n${id}`;
 
 export function prefetchMaterial(base: string, share: string, id: string): void {
-  const request = queryMaterial(base, share, id);
+  const request = getMaterial(base, share, id);
   // A failure is reported by the loader that takes the request; until then it is not unhandled.
   request.catch(() => undefined);
   early = { key: keyOf(base, share, id), request };
@@ -24,5 +26,5 @@ export function loadMaterial(base: string, share: string, id: string): Promise<M
     early = null;
     return request;
   }
-  return queryMaterial(base, share, id);
+  return getMaterial(base, share, id);
 }

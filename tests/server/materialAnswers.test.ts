@@ -66,6 +66,35 @@ describe.each(testDatabaseKinds)('material answers on %s', (kind) => {
     expect(kinds!.length).toBeGreaterThan(2);
   });
 
+  it('GET /api/material/{share}/{id}: the material alone, preloaded by its page, 304 while unchanged, 404 outside the share', async () => {
+    const { share } = await importFile(t.db, richMaterial, { share: 'public' });
+    const url = `/api/material/${share.publicId}/m-rich`;
+    const first = await a.app.inject({ url });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ data: await loadMaterial(t.db, 'm-rich') });
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await a.app.inject({ url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    await importFile(t.db, Material.parse({ ...richMaterial, title: 'Geändert' }), { share: 'public' });
+    const changed = await a.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.title).toBe('Geändert');
+    // The page names it as a preload.
+    const html = (await a.app.inject({ url: `/s/${share.publicId}/` })).body;
+    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${url}">`);
+    // Not a material of this share, not a material at all, no such share: 404.
+    const other = await importFile(t.db, smallMaterial('elsewhere'), { share: 'public' });
+    expect((await a.app.inject({ url: `/api/material/${share.publicId}/${other.rootId}` })).statusCode).toBe(404);
+    expect((await a.app.inject({ url: `/api/material/${share.publicId}/m-rich-q1` })).statusCode).toBe(404);
+    expect((await a.app.inject({ url: `/api/material/no-such-share/m-rich` })).statusCode).toBe(404);
+  });
+
+  it('GET /api/material of a private share needs a login, as model/query does', async () => {
+    const { share } = await importFile(t.db, richMaterial, { share: 'private' });
+    expect((await a.app.inject({ url: `/api/material/${share.publicId}/m-rich` })).statusCode).toBe(403);
+  });
+
   it('collectionMaterial answers a material of the collection alone, 404 for one that is not', async () => {
     const collection = smallCollection('answers', [smallMaterial('answers-a'), smallMaterial('answers-b')]);
     const { share } = await importFile(t.db, collection, { share: 'public' });
