@@ -55,9 +55,25 @@ export function saveLearnerState(key: string, state: LearnerState, storage: Stor
   }
 }
 
-/** Keeps the viewer's saved state in the browser: written whenever a learner change lands. */
-export function persistLearnerState(viewer: { subscribe: (listener: (snapshot: { context: { saved: LearnerState } }) => void) => { unsubscribe: () => void } }, key: string) {
+type SavedSnapshot = { context: { saved: LearnerState; changes?: readonly unknown[] } };
+
+/**
+ * Keeps the viewer's saved state in the browser: written whenever a learner change lands, and at
+ * once when changes landed before this subscription. Opening the first page can itself be a change
+ * (an openedCompletion path step, an external resource: machines/viewer.ts `completeOnOpen`), and
+ * the page announces itself in a layout effect, before the viewer's effects subscribe here: without
+ * the first write, a step opened by direct link, in a new tab or by a reload was never kept.
+ */
+export function persistLearnerState(
+  viewer: { getSnapshot?: () => SavedSnapshot; subscribe: (listener: (snapshot: SavedSnapshot) => void) => { unsubscribe: () => void } },
+  key: string,
+) {
   let last: LearnerState | undefined;
+  const current = viewer.getSnapshot?.();
+  if (current?.context.changes?.length) {
+    last = current.context.saved;
+    saveLearnerState(key, last);
+  }
   return viewer.subscribe((snapshot) => {
     if (snapshot.context.saved === last) return;
     last = snapshot.context.saved;

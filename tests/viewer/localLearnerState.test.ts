@@ -61,4 +61,22 @@ describe('learner state in the browser', () => {
       Object.defineProperty(globalThis, 'localStorage', { value: original, configurable: true });
     }
   });
+
+  it('writes at once what changed before it subscribed (a page that completes on opening, announced before the viewer’s effects run)', () => {
+    const written: unknown[] = [];
+    const original = globalThis.localStorage;
+    Object.defineProperty(globalThis, 'localStorage', { value: { setItem: (_k: string, v: string) => written.push(JSON.parse(v)) }, configurable: true });
+    try {
+      const saved = { step: { progress: 1 } };
+      const opened = { getSnapshot: () => ({ context: { saved, changes: [{ id: 'step', field: 'progress', value: 1 }] } }), subscribe: () => ({ unsubscribe: () => {} }) };
+      persistLearnerState(opened, 'k');
+      expect(written).toEqual([{ step: { progress: 1 } }]);
+      // Nothing changed yet: nothing is written (the stored state stays as it is).
+      const untouched = { getSnapshot: () => ({ context: { saved: {}, changes: [] } }), subscribe: () => ({ unsubscribe: () => {} }) };
+      persistLearnerState(untouched, 'k');
+      expect(written).toHaveLength(1);
+    } finally {
+      Object.defineProperty(globalThis, 'localStorage', { value: original, configurable: true });
+    }
+  });
 });
