@@ -90,7 +90,7 @@ test('an anonymous learner downloads the certificate as an A4 PDF with their nam
   expect(Buffer.from(pdf.bytes.slice(0, 5)).toString('latin1')).toBe('%PDF-');
   expect(pdf.pages).toEqual([A4]);
   expect(pdf.title).toBe(certificate.title);
-  expect(pdf.lines).toEqual(expect.arrayContaining([certificate.title, 'Jürgen Weiß', demoMaterial.title, 'Ihre Antworten']));
+  expect(pdf.lines).toEqual(expect.arrayContaining([certificate.title, 'Jürgen Weiß', demoMaterial.title, 'Deine Antworten']));
   expect(pdf.lines).toContain(`Ausgestellt am ${formatCertificateDate(issueDate, 'de')}`);
   expect(pdf.lines.join(' ')).toContain('Der Wind trägt die feuchte Luft weg, dann verdunstet mehr Wasser.');
   expect(pdf.lines.join(' ')).not.toContain('[questions]');

@@ -9,7 +9,7 @@ test('losing and regaining the connection shows the notices of spec section 2', 
 
   await context.setOffline(true);
   const notice = page.getByRole('alert').filter({ hasText: 'Verbindung unterbrochen' });
-  await expect(notice).toContainText('Bitte überprüfen Sie Ihre Internetverbindung.');
+  await expect(notice).toContainText('Bitte überprüfe deine Internetverbindung.');
 
   await context.setOffline(false);
   await expect(page.getByRole('status').filter({ hasText: 'Verbindung wiederhergestellt' })).toBeVisible();

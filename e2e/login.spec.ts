@@ -134,7 +134,7 @@ test('a private share: login page, wrong and right password, the user’s certif
       })
       .toBe(true);
     await expect(toast).toHaveAttribute('data-kind', 'error');
-    await expect(toast).toContainText('Ihre Sitzung ist abgelaufen. Bitte laden Sie die Seite neu.');
+    await expect(toast).toContainText('Deine Sitzung ist abgelaufen. Bitte lade die Seite neu.');
     const session = await page.request.get('/auth/session');
     expect(await session.json()).toEqual({ data: { authenticated: false } });
   });

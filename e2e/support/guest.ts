@@ -3,14 +3,14 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** Texts of the guest-save dialog and the save indicator in German (the default); spec sections 2 and 5. */
 export const guestDe = {
   save: 'Lernstand speichern',
-  saved: 'Ihr Lernstand ist gespeichert',
+  saved: 'Dein Lernstand ist gespeichert',
   firstName: 'Vorname',
   lastName: 'Nachname',
   submit: 'Speichern',
   close: 'Schließen',
   copyLink: 'Link kopieren',
   pending: (count: number) => (count === 1 ? '1 Änderung nicht gespeichert' : `${count} Änderungen nicht gespeichert`),
-  offlineReason: 'Sie sind offline.',
+  offlineReason: 'Du bist offline.',
   serverReason: 'Der Server ist nicht erreichbar.',
 } as const;
 

@@ -23,7 +23,7 @@ export const de = {
   found: (found: number) => `${found} gefunden`,
   markWrong: (n: number) => `Markierung ${n}: falsch`,
   polygonImage: 'Bild: klicken, um eine Markierung zu setzen',
-  barrierReady: 'Drücken Sie den Button, um fortzufahren',
+  barrierReady: 'Drücke die Schaltfläche, um fortzufahren',
   barrierLocked: 'Der obenstehende Lerninhalt ist noch nicht abgeschlossen',
   revealed: 'Neuer Inhalt freigeschaltet',
   pathLabel: 'Lernpfad',

@@ -46,11 +46,13 @@ export class FeedbackProviderError extends Error {}
 
 function prompt(task: FeedbackTask): { role: 'system' | 'user'; content: string }[] {
   const language = task.lang === 'de' ? 'German' : 'English';
+  // The German interface and the demo content say "du" to the learner: so does the feedback.
+  const address = task.lang === 'de' ? 'addressing the learner directly and informally as "du" (never "Sie")' : 'addressing the learner directly';
   return [
     {
       role: 'system',
       content:
-        `You give short, encouraging feedback on a learner's free-text answer, in ${language}, addressing the learner directly. ` +
+        `You give short, encouraging feedback on a learner's free-text answer, in ${language}, ${address}. ` +
         'Say what is right, what is missing or wrong, and one hint. Answer only with JSON: {"feedback": string, "correct": boolean}.',
     },
     {

@@ -54,8 +54,8 @@ const texts = {
   },
   de: {
     download: 'Zertifikat herunterladen', firstName: 'Vorname', lastName: 'Nachname', fileName: 'Teilnahmebestaetigung-Walk.pdf', downloaded: 'Das Zertifikat wurde heruntergeladen.',
-    saveFirst: 'Sie müssen Ihren Lernstand speichern, um das Zertifikat herunterladen zu können.', preview: 'In der Vorschau kann das Zertifikat nicht heruntergeladen werden.',
-    issuedFor: (name: string) => `Ausgestellt für ${name}.`, issuedOn: 'Ausgestellt am', answers: 'Ihre Antworten',
+    saveFirst: 'Du musst deinen Lernstand speichern, um das Zertifikat herunterladen zu können.', preview: 'In der Vorschau kann das Zertifikat nicht heruntergeladen werden.',
+    issuedFor: (name: string) => `Ausgestellt für ${name}.`, issuedOn: 'Ausgestellt am', answers: 'Deine Antworten',
   },
 };
 

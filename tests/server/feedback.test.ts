@@ -64,6 +64,10 @@ describe.each(testDatabaseKinds)('generated free-text feedback on %s', (kind) =>
     expect(user).toContain('Warum trocknet eine Pfütze?');
     expect(user).toContain('Verdunstung durch Sonnenenergie');
     expect(user).toContain('Die Sonne lässt das Wasser verdunsten.');
+    // German feedback says "du", as the interface and the content do.
+    const system = sent.body.messages.find((m) => m.role === 'system')!.content;
+    expect(system).toContain('German');
+    expect(system).toContain('"du"');
 
     const page = embeddedPageData((await a.app.inject({ url: `/s/${share.publicId}/` })).body);
     expect(page.featureFlags.GENERATIVE_FEEDBACK).toBe(true);

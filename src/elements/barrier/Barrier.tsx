@@ -33,12 +33,11 @@ function BlockingList({ items }: { items: readonly ContentElement[] }) {
       <p className="font-medium">{t('barrier.blockedBy')}</p>
       <ul className="mt-1 list-disc pl-5">
         {items.map((item) => {
-          const text = elementLabelText(item);
           const kind = t(`barrier.kinds.${item.modelName}`, { defaultValue: item.modelName });
           return (
             <li key={item.id}>
               <a href={`#${item.id}`} onClick={(event) => goTo(event, item.id)} className="text-primary-700 underline hover:text-primary-800">
-                {text ? `${kind}: ${text}` : kind}
+                {blockingLabel(kind, elementLabelText(item))}
               </a>
             </li>
           );
@@ -46,6 +45,16 @@ function BlockingList({ items }: { items: readonly ContentElement[] }) {
       </ul>
     </div>
   );
+}
+
+/**
+ * "Kind: title", or the title alone when it names its kind already (a path titled "Lernpfad: Der Weg
+ * des Wassers" is not listed as "Lernpfad: Lernpfad: …"), or the kind alone without a title.
+ */
+export function blockingLabel(kind: string, text: string): string {
+  if (!text) return kind;
+  const namesKind = text.toLocaleLowerCase().startsWith(kind.toLocaleLowerCase()) && !/^\p{L}/u.test(text.slice(kind.length));
+  return namesKind ? text : `${kind}: ${text}`;
 }
 
 type BarrierActor = ActorRefFrom<typeof barrierMachine>;
@@ -94,7 +103,8 @@ export function BarrierView({ element, actor }: { element: Barrier; actor: Barri
   };
   return (
     <section className="my-8 rounded-lg border-2 border-primary-200 bg-primary-50 p-5" data-state={unlocked ? 'unlocked' : 'locked'} aria-label={element.title}>
-      {element.content.trim() ? <SafeHtml html={element.content} className="mb-4" /> : null}
+      {/* The author's text says what to do before continuing: once unlocked, the unlocked text replaces it. */}
+      {!unlocked && element.content.trim() ? <SafeHtml html={element.content} className="mb-4" /> : null}
       {unlocked ? (
         element.unlockedContent.trim() ? <SafeHtml html={element.unlockedContent} role="status" /> : null
       ) : (

@@ -1,12 +1,20 @@
+import { useContext } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { ElementOf } from '../../model/elements';
+import { PageDataContext } from '../../viewer/PageDataContext';
 import type { ElementProps } from '../registry';
 
-/** A quote with its author; empty fields show the spec's placeholders. */
+/**
+ * A quote with its author. The spec's placeholders ("Write quote", "Specifiy author") are prompts of
+ * the editor: learners never see them. An empty quote shows nothing and a quote without author no
+ * caption; only a preview share (authors checking their work) shows the prompts where text is missing.
+ */
 export function QuoteElement({ element }: ElementProps<ElementOf<'Quote'>>) {
   const { t } = useTranslation('elements');
+  const authoring = useContext(PageDataContext)?.preview ?? false;
   const text = element.text.trim();
   const author = element.author.trim();
+  if (!text && !authoring) return null;
   return (
     <figure className="my-6 border-l-4 border-primary-600 py-1 pl-5">
       <blockquote className={`text-xl leading-relaxed sm:text-2xl ${text ? 'text-gray-900' : 'text-gray-400 italic'}`} data-placeholder={text ? undefined : ''}>
@@ -22,10 +30,12 @@ export function QuoteElement({ element }: ElementProps<ElementOf<'Quote'>>) {
           )}
         </p>
       </blockquote>
-      <figcaption className={`mt-3 text-sm font-medium ${author ? 'text-gray-600' : 'text-gray-400 italic'}`} data-placeholder={author ? undefined : ''}>
-        <span aria-hidden>— </span>
-        {author || t('authorPlaceholder')}
-      </figcaption>
+      {author || authoring ? (
+        <figcaption className={`mt-3 text-sm font-medium ${author ? 'text-gray-600' : 'text-gray-400 italic'}`} data-placeholder={author ? undefined : ''}>
+          <span aria-hidden>— </span>
+          {author || t('authorPlaceholder')}
+        </figcaption>
+      ) : null}
     </figure>
   );
 }

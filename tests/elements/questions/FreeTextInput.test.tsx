@@ -14,7 +14,7 @@ const element = (over: Record<string, unknown> = {}) =>
 
 const texts = {
   en: { answer: 'Your answer', placeholder: 'Insert answer text', evaluate: 'Evaluate', evaluating: 'Evaluating answer...', edit: 'Edit Answer', submitted: 'Answer has been submitted', failed: 'Oops, something went wrong while evaluating your answer. Please try again later.' },
-  de: { answer: 'Ihre Antwort', placeholder: 'Antworttext eingeben', evaluate: 'Auswerten', evaluating: 'Antwort wird ausgewertet...', edit: 'Antwort bearbeiten', submitted: 'Die Antwort wurde übermittelt', failed: 'Hoppla, beim Auswerten Ihrer Antwort ist etwas schiefgelaufen. Bitte versuchen Sie es später noch einmal.' },
+  de: { answer: 'Deine Antwort', placeholder: 'Antworttext eingeben', evaluate: 'Auswerten', evaluating: 'Antwort wird ausgewertet...', edit: 'Antwort bearbeiten', submitted: 'Die Antwort wurde übermittelt', failed: 'Hoppla, beim Auswerten deiner Antwort ist etwas schiefgelaufen. Bitte versuche es später noch einmal.' },
 };
 
 /** Renders the view with a feedback call the test controls. */

@@ -1,6 +1,19 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import type { ReactElement } from 'react';
+import { PageData } from '../../../src/model/pageData';
+import { PageDataContext } from '../../../src/viewer/PageDataContext';
 import { renderElement } from './renderElement';
+
+const previewPageData = (lang: 'de' | 'en') =>
+  PageData.parse({
+    entryPoint: 'material', baseUrl: '/s/preview', lang, share: null,
+    shareSettings: { private: false, saveGuestSessions: false, scorm: false },
+    preview: true, user: null, guestSession: null, settings: {},
+    featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false },
+    api: { base: '/api', assets: '/api/assets' },
+    userdata: { metadata: { shareId: null } }, learnerState: null,
+  });
 
 describe('Text', () => {
   it('renders sanitised html in its size, wrapped with id and data-model-name', () => {
@@ -63,16 +76,24 @@ describe('Quote', () => {
     expect(root.querySelector('[data-placeholder]')).toBeNull();
   });
 
-  it('shows the spec placeholders in English', () => {
+  it('shows a learner nothing of an empty quote, and no caption without an author (the placeholders are the editor’s prompts)', () => {
     const { root } = renderElement({ id: 'q2', modelName: 'Quote' });
-    expect(root.querySelector('blockquote')?.textContent).toBe('Write quote');
-    expect(root.querySelector('figcaption')?.textContent).toContain('Specifiy author');
+    expect(root.textContent).toBe('');
+    expect(root.querySelector('figure')).toBeNull();
+    const { root: withoutAuthor } = renderElement({ id: 'q4', modelName: 'Quote', text: 'Wasser ist Leben.', author: ' ' }, { lang: 'de' });
+    expect(withoutAuthor.querySelector('blockquote')?.textContent).toContain('Wasser ist Leben.');
+    expect(withoutAuthor.querySelector('figcaption')).toBeNull();
+    expect(withoutAuthor.textContent).not.toContain('Autor angeben');
   });
 
-  it('shows the placeholders in German', () => {
-    const { root } = renderElement({ id: 'q3', modelName: 'Quote', text: ' ', author: '' }, { lang: 'de' });
-    expect(root.querySelector('blockquote')?.textContent).toBe('Zitat schreiben');
-    expect(root.querySelector('figcaption')?.textContent).toContain('Autor angeben');
+  it('shows the spec placeholders to authors on a preview share, in English and German', () => {
+    const preview = (lang: 'en' | 'de') => (node: ReactElement) => <PageDataContext.Provider value={previewPageData(lang)}>{node}</PageDataContext.Provider>;
+    const { root } = renderElement({ id: 'q2', modelName: 'Quote' }, { wrap: preview('en') });
+    expect(root.querySelector('blockquote')?.textContent).toBe('Write quote');
+    expect(root.querySelector('figcaption')?.textContent).toContain('Specifiy author');
+    const { root: german } = renderElement({ id: 'q3', modelName: 'Quote', text: ' ', author: '' }, { lang: 'de', wrap: preview('de') });
+    expect(german.querySelector('blockquote')?.textContent).toBe('Zitat schreiben');
+    expect(german.querySelector('figcaption')?.textContent).toContain('Autor angeben');
   });
 });
 
