@@ -15,20 +15,25 @@ export type GuestSessionEvent =
   /** The save form was submitted; nothing happens unless both names are non-empty after trimming. */
   | { type: 'form.submit'; firstName: string; lastName: string }
   /** Copy link pressed. */
-  | { type: 'link.copy' };
+  | { type: 'link.copy' }
+  /** "Forget in this browser" pressed: the browser stops remembering the session for this share. */
+  | { type: 'session.forget' };
 
 /** Emitted once a guest session was created (spec section 4): the viewer releases held tracking. */
 export type GuestSessionCreatedEvent = { type: 'created'; session: GuestSession };
+/** Emitted once the browser forgot the session: the glue opens the share afresh, without it. */
+export type GuestSessionForgottenEvent = { type: 'forgotten'; session: GuestSession };
 
 export type GuestSessionContext = {
   session: GuestSession | null;
   /** The name being saved: "First Last". */
   name: string;
-  /** The last attempt to create the session failed. */
+  /** The last attempt to create (or to forget) the session failed. */
   failed: boolean;
 };
 
 export type CreateGuestInput = { name: string };
+export type ForgetGuestInput = { session: GuestSession };
 
 /** "First Last" from the form fields, or null when either is blank (spec section 5). */
 export function guestNameOf(firstName: string, lastName: string): string | null {
@@ -41,20 +46,26 @@ const createGuest = fromPromise<GuestSession, CreateGuestInput>(async () => {
   throw new Error('createGuest is not provided');
 });
 
+const forgetGuest = fromPromise<void, ForgetGuestInput>(async () => {
+  throw new Error('forgetGuest is not provided');
+});
+
 /**
  * The guest-save control and dialog (spec sections 2, 4 and 5): without a session the dialog asks
  * for first and last name and creates one through the invoked `createGuest` (POST /api/guest);
  * with a session it shows the link to continue later, with Copy link (`copyLink`, then the notice
- * for 2 s). The glue provides `createGuest` and `copyLink`.
+ * for 2 s), and Forget in this browser (`forgetGuest`: the browser remembers its guest session per
+ * share until then, so the plain link continues as this guest). The glue provides `createGuest`,
+ * `forgetGuest` and `copyLink`.
  */
 export const guestSessionMachine = setup({
   types: {
     input: {} as GuestSessionInput,
     context: {} as GuestSessionContext,
     events: {} as GuestSessionEvent,
-    emitted: {} as GuestSessionCreatedEvent,
+    emitted: {} as GuestSessionCreatedEvent | GuestSessionForgottenEvent,
   },
-  actors: { createGuest },
+  actors: { createGuest, forgetGuest },
   guards: {
     hasSession: ({ context }) => context.session !== null,
     isNameComplete: ({ event }) => event.type === 'form.submit' && guestNameOf(event.firstName, event.lastName) !== null,
@@ -67,6 +78,7 @@ export const guestSessionMachine = setup({
       failed: () => false,
     }),
     markFailed: assign({ failed: () => true }),
+    clearFailed: assign({ failed: () => false }),
   },
   delays: {
     copyNotice: COPY_NOTICE_MS,
@@ -139,6 +151,7 @@ export const guestSessionMachine = setup({
                   actions: { type: 'copyLink', params: ({ context }) => ({ session: context.session }) },
                   description: 'The link is copied.',
                 },
+                'session.forget': { target: 'forgetting', description: 'Forget in this browser pressed.' },
               },
             },
             copied: {
@@ -151,11 +164,31 @@ export const guestSessionMachine = setup({
                   actions: { type: 'copyLink', params: ({ context }) => ({ session: context.session }) },
                   description: 'Copied again: the notice restarts.',
                 },
+                'session.forget': { target: 'forgetting', description: 'Forget in this browser pressed.' },
               },
+            },
+            forgetting: {
+              description: 'The browser is told to forget the session; the dialog stays open until it has.',
+              entry: 'clearFailed',
+              invoke: {
+                id: 'forgetGuest',
+                src: 'forgetGuest',
+                input: ({ context }) => ({ session: context.session! }),
+                onDone: {
+                  target: '#guestSession.forgotten',
+                  actions: emit(({ context }) => ({ type: 'forgotten' as const, session: context.session! })),
+                  description: 'Forgotten: the share opens afresh, without the session.',
+                },
+                onError: { target: 'idle', actions: 'markFailed', description: 'Forgetting failed: the dialog says so.' },
+              },
+              on: { 'dialog.close': { description: 'The dialog cannot be closed while the browser forgets.' } },
             },
           },
         },
       },
+    },
+    forgotten: {
+      description: 'This browser no longer remembers the session; the page opens again without it.',
     },
   },
 });

@@ -9,6 +9,7 @@ import { modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
 import { materialUrl } from '../../src/api/client';
 import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
 import { CONTENT_SECURITY_POLICY } from '../http/contentSecurityPolicy';
+import { forgetGuestSession, rememberGuestSession, rememberedGuestSessionId } from '../http/guestCookie';
 import { findGuestSession, toGuestSession } from '../store/guestSessions';
 import { getMeta } from '../store/meta';
 import { getSettings } from '../store/settings';
@@ -58,17 +59,24 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
   type ShareRequest = FastifyRequest<{ Params: { share: string }; Querystring: Record<string, unknown> }>;
 
   /** The visitor of a share page; null when a private share is opened without a login. */
-  const visitorOf = async (request: ShareRequest, share: Share): Promise<Visitor | null> => {
+  const visitorOf = async (request: ShareRequest, reply: FastifyReply, share: Share): Promise<Visitor | null> => {
     if (share.settings.private) {
       const user = await currentUser(db, request);
       if (!user) return null;
       return { user: toPageUser(user), guestSession: null, learnerState: await learnerStateOf(db, share.publicId, { kind: 'user', userId: user.id }) };
     }
     if (share.preview || !(share.settings.saveGuestSessions || share.settings.scorm)) return ANONYMOUS;
+    // The link's guest session, else the one this browser remembers for the share (server/http/guestCookie.ts).
     // An unknown id, or one of another share, is no error: the guest simply starts afresh.
-    const id = firstString(request.query.guestSessionId);
+    const linked = firstString(request.query.guestSessionId);
+    const remembered = rememberedGuestSessionId(request);
+    const id = linked ?? remembered;
     const session = id ? await findGuestSession(db, id) : null;
-    if (!session || session.shareId !== share.publicId) return ANONYMOUS;
+    if (!session || session.shareId !== share.publicId) {
+      if (remembered && !linked) forgetGuestSession(request, reply, share.publicId);
+      return ANONYMOUS;
+    }
+    rememberGuestSession(request, reply, share.publicId, session.publicId);
     return { user: null, guestSession: toGuestSession(session), learnerState: await learnerStateOf(db, share.publicId, { kind: 'guest', guestSessionId: session.publicId }) };
   };
 
@@ -77,7 +85,7 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     const ctx: PageContext = { sharePublicId: request.params.share, lang: langFromQuery(request.query.lang), settings, featureFlags };
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (!share) return reply.status(404).send(renderPage(template, errorPageData(404, ctx), 'Lernwerk'));
-    const visitor = await visitorOf(request, share);
+    const visitor = await visitorOf(request, reply, share);
     if (!visitor) return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle));
     const elementKinds = share.rootModelName === 'Material' ? ((await materials.elementKinds(share.rootId)) ?? undefined) : undefined;
     const data = sharePageData(share, ctx, visitor, elementKinds);

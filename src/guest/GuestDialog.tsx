@@ -18,14 +18,16 @@ export default function GuestDialog({ actor }: { actor: GuestSessionActor }) {
   const snapshot = useSelector(actor, (s) => s);
   const session = snapshot.context.session;
   const creating = snapshot.matches({ none: { open: 'creating' } });
+  const forgetting = snapshot.matches({ present: { open: 'forgetting' } });
+  const busy = creating || forgetting;
   const copied = snapshot.matches({ present: { open: 'copied' } });
   const close = () => actor.send({ type: 'dialog.close' });
 
   return (
     <ModalOverlay
       isOpen
-      isDismissable={!creating}
-      isKeyboardDismissDisabled={creating}
+      isDismissable={!busy}
+      isKeyboardDismissDisabled={busy}
       onOpenChange={(isOpen) => (isOpen ? undefined : close())}
       className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/40 p-4 pt-[10vh]"
     >
@@ -35,7 +37,7 @@ export default function GuestDialog({ actor }: { actor: GuestSessionActor }) {
             <Heading slot="title" className="text-lg font-semibold text-gray-900">
               {t(session ? 'dialog.titleSaved' : 'dialog.title')}
             </Heading>
-            <Button variant="icon" onPress={close} isDisabled={creating} aria-label={t('dialog.close')}>
+            <Button variant="icon" onPress={close} isDisabled={busy} aria-label={t('dialog.close')}>
               <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden>
                 <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>
@@ -43,7 +45,10 @@ export default function GuestDialog({ actor }: { actor: GuestSessionActor }) {
           </div>
           <div className="flex flex-col gap-4 px-5 py-5">
             {session ? (
-              <UrlNote link={guestLink(window.location.href, session.publicId)} copied={copied} onCopy={() => actor.send({ type: 'link.copy' })} />
+              <>
+                <UrlNote link={guestLink(window.location.href, session.publicId)} copied={copied} onCopy={() => actor.send({ type: 'link.copy' })} />
+                <Remembered forgetting={forgetting} failed={snapshot.context.failed} onForget={() => actor.send({ type: 'session.forget' })} />
+              </>
             ) : (
               <>
                 <h3 className="font-medium text-gray-900">{t('dialog.formHeading')}</h3>
@@ -86,13 +91,32 @@ function UrlNote({ link, copied, onCopy }: { link: string; copied: boolean; onCo
         data-testid="guest-link"
       />
       <div className="flex items-center gap-3">
-        <Button variant="primary" onPress={onCopy}>
+        {/* Focus moves here when the session is saved (the form that held it is gone): Escape and Tab stay in the dialog. */}
+        <Button variant="primary" onPress={onCopy} autoFocus>
           {t('dialog.copyLink')}
         </Button>
         <span role="status" className="text-sm">
           {copied ? t('dialog.copied') : ''}
         </span>
       </div>
+    </div>
+  );
+}
+
+/** This browser remembers the guest session for the share (the plain link continues it); a shared device lets it forget. */
+function Remembered({ forgetting, failed, onForget }: { forgetting: boolean; failed: boolean; onForget: () => void }) {
+  const { t } = useTranslation('learner');
+  return (
+    <div className="flex flex-col items-start gap-2 text-sm text-gray-700" data-testid="guest-remembered">
+      <p>{t('dialog.remembered')}</p>
+      {failed ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-900">
+          {t('dialog.forgetFailed')}
+        </p>
+      ) : null}
+      <Button variant="secondary" onPress={onForget} isDisabled={forgetting}>
+        {t(forgetting ? 'dialog.forgetting' : 'dialog.forget')}
+      </Button>
     </div>
   );
 }

@@ -2,12 +2,14 @@ import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { guestSessionMachine, type CreateGuestInput } from '../../machines/guestSession';
+import * as z from 'zod/mini';
+import { guestSessionMachine, type CreateGuestInput, type ForgetGuestInput } from '../../machines/guestSession';
 import { call } from '../api/client';
 import { GuestSession } from '../model/pageData';
 import { trackingModeOf } from '../model/tracking';
 import { showToast } from '../ui/toasts';
 import { PageDataContext, usePageData } from '../viewer/PageDataContext';
+import { forgetLearnerStates } from '../viewer/localLearnerState';
 import { useViewerInspection } from '../viewer/inspection';
 import { guestLink } from './guestLink';
 
@@ -23,7 +25,9 @@ export function useGuestSessionActor(): GuestSessionActor | null {
 /**
  * Holds the guest session of the share (spec section 4, Guest session). Once one is created, the
  * page data below carries it (the certificate names the guest), and the current path is opened
- * again with `guestSessionId` in the URL and the scroll position kept.
+ * again with `guestSessionId` in the URL and the scroll position kept. The browser remembers the
+ * session for the share (the server's cookie), until the guest lets it forget them: then the share
+ * opens afresh.
  */
 export function GuestSessionProvider({ children }: { children: ReactNode }) {
   const pageData = usePageData();
@@ -36,6 +40,10 @@ export function GuestSessionProvider({ children }: { children: ReactNode }) {
           createGuest: fromPromise<GuestSession, CreateGuestInput>(({ input }) =>
             call(pageData.api.base, 'guest', { name: input.name, publicId: pageData.share?.publicId }, GuestSession),
           ),
+          // The server clears the cookie that remembers the session for the share's pages (server/http/guestCookie.ts).
+          forgetGuest: fromPromise<void, ForgetGuestInput>(async () => {
+            await call(pageData.api.base, 'guest/forget', { publicId: pageData.share?.publicId }, z.null());
+          }),
         },
         actions: {
           copyLink: (_, params) => {
@@ -59,8 +67,18 @@ export function GuestSessionProvider({ children }: { children: ReactNode }) {
         resetScroll: false,
       });
     });
-    return () => subscription.unsubscribe();
-  }, [actor, router]);
+    // Forgotten: nothing of the guest stays in this browser, and the share opens afresh without the session.
+    const forgotten = actor.on('forgotten', () => {
+      if (pageData.share) forgetLearnerStates(pageData.share.publicId);
+      const url = new URL(window.location.href);
+      url.searchParams.delete('guestSessionId');
+      window.location.replace(url.href);
+    });
+    return () => {
+      subscription.unsubscribe();
+      forgotten.unsubscribe();
+    };
+  }, [actor, router, pageData.share]);
 
   const withSession = useMemo(
     () => (session && session.publicId !== pageData.guestSession?.publicId ? { ...pageData, guestSession: { ...session } } : pageData),

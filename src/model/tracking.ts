@@ -105,6 +105,9 @@ export const GuestBody = z.strictObject({
 });
 export type GuestBody = z.infer<typeof GuestBody>;
 
+/** Body of `POST /api/guest/forget`: this browser forgets its guest session of the share (publicId is the share's). */
+export const ForgetGuestBody = z.strictObject({ publicId: ShareId });
+
 /** Body of `POST /api/share/guest-session`: renames an existing guest session (publicId is the session's). */
 export const ShareGuestSessionBody = z.strictObject({ name: GuestName, publicId: GuestSessionId });
 

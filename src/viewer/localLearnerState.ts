@@ -35,6 +35,25 @@ export function learnerStateKey(shareId: string, materialId: string): string {
   return `${KEY_PREFIX}${shareId}:${materialId}`;
 }
 
+/**
+ * Removes every material's state this browser keeps for a share (a guest who lets this browser forget
+ * them leaves nothing behind for the next visitor). Never throws.
+ */
+export function forgetLearnerStates(shareId: string, storage: Storage | undefined = browserStorage()): void {
+  try {
+    if (!storage) return;
+    const prefix = `${KEY_PREFIX}${shareId}:`;
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    /* storage unavailable: nothing was kept */
+  }
+}
+
 /** The saved state, or empty when there is none or it is unreadable (never throws). */
 export function loadLearnerState(key: string, storage: Storage | undefined = browserStorage()): LearnerState {
   try {

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '../../src/i18n/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
-import { guestSessionMachine, type CreateGuestInput, type GuestSession } from '../../machines/guestSession';
+import { guestSessionMachine, type CreateGuestInput, type ForgetGuestInput, type GuestSession } from '../../machines/guestSession';
 import GuestDialog from '../../src/guest/GuestDialog';
 import { createI18n } from '../../src/i18n';
 
@@ -12,7 +12,7 @@ const started: AnyActorRef[] = [];
 afterEach(() => started.splice(0).forEach((actor) => actor.stop()));
 
 /** A guest-session actor whose createGuest answers like POST /api/guest (or fails). */
-function guestActor(outcome: 'ok' | 'fail', calls: CreateGuestInput[] = []) {
+function guestActor(outcome: 'ok' | 'fail', calls: CreateGuestInput[] = [], forget: () => Promise<void> = async () => {}) {
   const logic = guestSessionMachine.provide({
     actors: {
       createGuest: fromPromise<GuestSession, CreateGuestInput>(async ({ input }) => {
@@ -20,6 +20,7 @@ function guestActor(outcome: 'ok' | 'fail', calls: CreateGuestInput[] = []) {
         if (outcome === 'fail') throw new Error('HTTP 500');
         return { publicId: 'G'.repeat(24), name: input.name };
       }),
+      forgetGuest: fromPromise<void, ForgetGuestInput>(forget),
     },
   });
   const actor = createActor(logic, { input: { session: null } }).start();
@@ -81,5 +82,37 @@ describe('guest dialog', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/konnte nicht gespeichert werden/));
     expect(screen.getByRole('heading', { name: 'Lernstand speichern' })).toBeTruthy();
     expect(actor.getSnapshot().context.session).toBeNull();
+  });
+
+  it('once saved, focus is on Copy link inside the dialog, so Escape closes it', async () => {
+    const actor = guestActor('ok');
+    const user = renderDialog(actor);
+    await user.type(screen.getByLabelText(/First name/), 'Ada');
+    await user.type(screen.getByLabelText(/Last name/), 'Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('heading', { name: 'Your learning progress is saved' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Copy link' })));
+    await user.keyboard('{Escape}');
+    expect(actor.getSnapshot().matches({ present: 'closed' })).toBe(true);
+  });
+
+  it('offers to forget the session in this browser; a failure says so, the dialog stays open while it forgets', async () => {
+    let settle: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+    const actor = guestActor('ok', [], () => new Promise<void>((resolve, reject) => (settle = { resolve, reject })));
+    const user = renderDialog(actor, 'de');
+    await user.type(screen.getByLabelText(/Vorname/), 'Ada');
+    await user.type(screen.getByLabelText(/Nachname/), 'Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await screen.findByRole('heading', { name: 'Dein Lernstand ist gespeichert' });
+    expect(screen.getByTestId('guest-remembered').textContent).toContain('Dieser Browser merkt sich deinen Lernstand');
+    await user.click(screen.getByRole('button', { name: 'In diesem Browser vergessen' }));
+    expect(screen.getByRole('button', { name: 'Wird vergessen …' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Schließen' }).hasAttribute('disabled')).toBe(true);
+    await act(async () => settle!.reject(new Error('offline')));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Das hat nicht geklappt. Bitte versuche es erneut.'));
+    await user.click(screen.getByRole('button', { name: 'In diesem Browser vergessen' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => settle!.resolve());
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('forgotten'));
   });
 });

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type StateValue } from 'xstate';
 import { COPY_NOTICE_MS } from '../../machines/constants';
 import {
-  guestNameOf, guestSessionMachine, type CreateGuestInput, type GuestSession, type GuestSessionCreatedEvent, type GuestSessionEvent,
+  guestNameOf, guestSessionMachine, type CreateGuestInput, type ForgetGuestInput, type GuestSession, type GuestSessionCreatedEvent, type GuestSessionEvent,
+  type GuestSessionForgottenEvent,
 } from '../../machines/guestSession';
 import { pathsOf, printStats, runPath } from './walkMachine';
 
@@ -10,6 +11,8 @@ const SESSION: GuestSession = { publicId: 'Gs7pQ2vXk9LmN4rT8wYz1A', name: 'Ada L
 const DONE = 'xstate.done.actor.createGuest';
 const ERROR = 'xstate.error.actor.createGuest';
 const COPIED = 'xstate.after.copyNotice.guestSession.present.open.copied';
+const FORGOT = 'xstate.done.actor.forgetGuest';
+const FORGET_FAILED = 'xstate.error.actor.forgetGuest';
 
 const settle = async () => {
   for (let i = 0; i < 10; i += 1) await Promise.resolve();
@@ -19,20 +22,23 @@ const pathOf = (value: StateValue): string =>
   typeof value === 'string' ? value : Object.entries(value).map(([k, v]) => `${k}.${pathOf(v as StateValue)}`).join(',');
 
 type Call = { input: CreateGuestInput; resolve: (session: GuestSession) => void; reject: (error: unknown) => void };
+type ForgetCall = { input: ForgetGuestInput; resolve: () => void; reject: (error: unknown) => void };
 
 function harness() {
   const calls: Call[] = [];
   const copied: (GuestSession | null)[] = [];
   const created: GuestSessionCreatedEvent[] = [];
+  const forgets: ForgetCall[] = [];
   const machine = guestSessionMachine.provide({
     actions: { copyLink: (_, params) => copied.push(params.session) },
     actors: {
       createGuest: fromPromise<GuestSession, CreateGuestInput>(
         ({ input }) => new Promise((resolve, reject) => calls.push({ input, resolve, reject })),
       ),
+      forgetGuest: fromPromise<void, ForgetGuestInput>(({ input }) => new Promise((resolve, reject) => forgets.push({ input, resolve, reject }))),
     },
   });
-  return { machine, calls, copied, created };
+  return { machine, calls, copied, created, forgets };
 }
 
 describe('guest name', () => {
@@ -101,6 +107,33 @@ describe('guest session machine behaviour', () => {
     expect(pathOf(actor.getSnapshot().value)).toBe('present.open.idle');
     expect(h.copied).toHaveLength(2);
   });
+
+  it('forgets the session in this browser: the dialog stays open meanwhile, then it emits forgotten; a failure says so', async () => {
+    const h = harness();
+    const actor = createActor(h.machine, { input: { session: SESSION } });
+    const forgotten: GuestSessionForgottenEvent[] = [];
+    actor.on('forgotten', (event) => forgotten.push(event));
+    actor.start();
+    actor.send({ type: 'dialog.open' });
+    actor.send({ type: 'session.forget' });
+    expect(h.forgets.map((c) => c.input)).toEqual([{ session: SESSION }]);
+    actor.send({ type: 'dialog.close' });
+    actor.send({ type: 'link.copy' });
+    expect(pathOf(actor.getSnapshot().value)).toBe('present.open.forgetting');
+    expect(h.copied).toEqual([]);
+    h.forgets[0].reject(new Error('offline'));
+    await settle();
+    expect(pathOf(actor.getSnapshot().value)).toBe('present.open.idle');
+    expect(actor.getSnapshot().context.failed).toBe(true);
+    expect(forgotten).toEqual([]);
+    actor.send({ type: 'link.copy' });
+    actor.send({ type: 'session.forget' });
+    expect(actor.getSnapshot().context.failed).toBe(false);
+    h.forgets[1].resolve();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('forgotten');
+    expect(forgotten).toEqual([{ type: 'forgotten', session: SESSION }]);
+  });
 });
 
 /** The model: where each event leads from each state (events not listed change nothing). */
@@ -109,8 +142,9 @@ const model: Record<string, Partial<Record<string, string>>> = {
   'none.open.editing': { 'form.submit(complete)': 'none.open.creating', 'dialog.close': 'none.closed' },
   'none.open.creating': { [DONE]: 'present.open.idle', [ERROR]: 'none.open.editing' },
   'present.closed': { 'dialog.open': 'present.open.idle' },
-  'present.open.idle': { 'link.copy': 'present.open.copied', 'dialog.close': 'present.closed' },
-  'present.open.copied': { 'link.copy': 'present.open.copied', [COPIED]: 'present.open.idle', 'dialog.close': 'present.closed' },
+  'present.open.idle': { 'link.copy': 'present.open.copied', 'dialog.close': 'present.closed', 'session.forget': 'present.open.forgetting' },
+  'present.open.copied': { 'link.copy': 'present.open.copied', [COPIED]: 'present.open.idle', 'dialog.close': 'present.closed', 'session.forget': 'present.open.forgetting' },
+  'present.open.forgetting': { [FORGOT]: 'forgotten', [FORGET_FAILED]: 'present.open.idle' },
 };
 const modelEvent = (event: GuestSessionEvent): string =>
   event.type === 'form.submit' ? (guestNameOf(event.firstName, event.lastName) ? 'form.submit(complete)' : 'form.submit(blank)') : event.type;
@@ -121,7 +155,10 @@ const events = [
   { type: 'form.submit', firstName: 'Ada', lastName: 'Lovelace' },
   { type: 'form.submit', firstName: '  ', lastName: 'Lovelace' },
   { type: 'link.copy' },
+  { type: 'session.forget' },
   { type: COPIED },
+  { type: FORGOT },
+  { type: FORGET_FAILED, error: new Error('offline') },
   { type: DONE, output: SESSION },
   { type: ERROR, error: new Error('503') },
 ] as unknown as GuestSessionEvent[];
@@ -147,6 +184,12 @@ describe('guest session model walk: every transition of the graph, checked again
       if (type === DONE) call.resolve((event as unknown as { output: GuestSession }).output);
       else call.reject((event as unknown as { error: unknown }).error);
       await settle();
+    } else if (type === FORGOT || type === FORGET_FAILED) {
+      if (state !== 'present.open.forgetting') return;
+      const call = h.forgets[h.forgets.length - 1];
+      if (type === FORGOT) call.resolve();
+      else call.reject((event as unknown as { error: unknown }).error);
+      await settle();
     } else if (type === COPIED) {
       if (state === 'present.open.copied') vi.advanceTimersByTime(COPY_NOTICE_MS);
     } else actor.send(event);
@@ -165,12 +208,14 @@ describe('guest session model walk: every transition of the graph, checked again
           const on = modelEvent(event);
           expect(to).toBe(model[from]?.[on] ?? from);
           if (model[from]?.[on]) walked.add(`${from} ${on}`);
-          expect(h.copied.length - copiedBefore).toBe(on === 'link.copy' && from.startsWith('present.open') ? 1 : 0);
+          expect(h.copied.length - copiedBefore).toBe(on === 'link.copy' && ['present.open.idle', 'present.open.copied'].includes(from) ? 1 : 0);
           expect(h.calls.length - callsBefore).toBe(to === 'none.open.creating' && from !== to ? 1 : 0);
           if (to === 'none.open.creating' && from !== to) expect(h.calls[h.calls.length - 1].input).toEqual({ name: 'Ada Lovelace' });
           if (from === 'none.open.creating' && on === DONE) expect(snapshot.context.session).toEqual(SESSION);
           if (from === 'none.open.creating' && on === ERROR) expect(snapshot.context.failed).toBe(true);
           if (on === 'form.submit(complete)' && from === 'none.open.editing') expect(snapshot.context.failed).toBe(false);
+          if (to === 'present.open.forgetting') expect(snapshot.context.failed).toBe(false);
+          if (from === 'present.open.forgetting' && on === FORGET_FAILED) expect(snapshot.context.failed).toBe(true);
           expect(snapshot.context.session === null).toBe(to.startsWith('none'));
         }, send);
       });

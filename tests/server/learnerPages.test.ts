@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PageData } from '../../src/model/pageData';
 import { SESSION_COOKIE } from '../../server/auth/sessionCookie';
+import { GUEST_COOKIE, GUEST_COOKIE_MAX_AGE_S } from '../../server/http/guestCookie';
 import { hashSessionToken } from '../../server/store/authSessions';
 import { importFile } from '../../server/store/import';
 import { embeddedPageData, useTestApp } from './app';
@@ -129,6 +130,43 @@ describe.each(testDatabaseKinds)('learners on share pages on %s', (kind) => {
         expect(data.guestSession).toBeNull();
         expect(data.learnerState).toBeNull();
       }
+    });
+
+    it('the browser remembers its guest session per share: the plain link continues as that guest until it is forgotten', async () => {
+      const cookieOf = (res: { cookies: { name: string; value: string; path?: string; maxAge?: number; httpOnly?: boolean; sameSite?: string }[] }) =>
+        res.cookies.find((c) => c.name === GUEST_COOKIE);
+      const created = await post('/api/guest', { name: 'Grace Hopper', publicId: share.guest });
+      const guest = created.json().data.publicId as string;
+      expect(cookieOf(created)).toMatchObject({ value: guest, path: `/s/${share.guest}`, httpOnly: true, sameSite: 'Lax', maxAge: GUEST_COOKIE_MAX_AGE_S });
+      const remembered = `${GUEST_COOKIE}=${guest}`;
+
+      // The plain link (any page of the share) brings the remembered guest and their state.
+      const e = event({ shareId: share.guest, id: 'm-rich-q1', modelName: 'ChoiceQuestion', guestSessionId: guest }, { selected: ['m-rich-q1-b'] });
+      expect((await post('/api/userdata', { events: [e] })).statusCode).toBe(200);
+      const plain = await page(`/s/${share.guest}/chapter-one/`, remembered);
+      expect(plain.data.guestSession).toMatchObject({ publicId: guest, name: 'Grace Hopper' });
+      expect(plain.data.learnerState).toEqual({ 'm-rich-q1': { selected: ['m-rich-q1-b'] } });
+
+      // A link with another guest of the share wins, and is remembered from then on.
+      const other = await newGuest(share.guest);
+      const linked = await a.app.inject({ url: `/s/${share.guest}/?guestSessionId=${other}`, headers: { cookie: remembered } });
+      expect(embeddedPageData(linked.body).guestSession?.publicId).toBe(other);
+      expect(cookieOf(linked)).toMatchObject({ value: other, path: `/s/${share.guest}` });
+
+      // A remembered id that is no (longer a) session of this share is dropped.
+      for (const stale of [newGuestLikeId(), await newGuest(share.otherGuest)]) {
+        const res = await a.app.inject({ url: `/s/${share.guest}/`, headers: { cookie: `${GUEST_COOKIE}=${stale}` } });
+        expect(embeddedPageData(res.body).guestSession).toBeNull();
+        expect(cookieOf(res)).toMatchObject({ value: '', path: `/s/${share.guest}` });
+      }
+
+      // Forgetting clears it; without it the plain link is a new visitor again.
+      const forgotten = await post('/api/guest/forget', { publicId: share.guest }, remembered);
+      expect(forgotten.statusCode).toBe(200);
+      expect(forgotten.json()).toEqual({ data: null });
+      expect(cookieOf(forgotten)).toMatchObject({ value: '', path: `/s/${share.guest}` });
+      expect((await page(`/s/${share.guest}/`)).data).toMatchObject({ guestSession: null, learnerState: null });
+      expect((await post('/api/guest/forget', { publicId: '' })).statusCode).toBe(400);
     });
   });
 

@@ -19,6 +19,10 @@ export const learner = {
       urlNote: 'Notiere dir diese URL, um deinen Lernstand später wiederherzustellen:',
       copyLink: 'Link kopieren',
       copied: 'In die Zwischenablage kopiert',
+      remembered: 'Dieser Browser merkt sich deinen Lernstand: Auch über den normalen Link lernst du hier weiter. Auf einem geteilten Gerät lass ihn vergessen – mit deinem Link kommst du jederzeit zurück.',
+      forget: 'In diesem Browser vergessen',
+      forgetting: 'Wird vergessen …',
+      forgetFailed: 'Das hat nicht geklappt. Bitte versuche es erneut.',
     },
     errors: { required: 'Pflichtfeld' },
     login: {
@@ -47,6 +51,10 @@ export const learner = {
       urlNote: 'Note this URL to regain your learning status later:',
       copyLink: 'Copy link',
       copied: 'Copied to clipboard',
+      remembered: 'This browser remembers your learning progress: the plain link continues it here too. On a shared device, let it forget – your link brings you back at any time.',
+      forget: 'Forget in this browser',
+      forgetting: 'Forgetting …',
+      forgetFailed: 'That did not work. Please try again.',
     },
     errors: { required: 'Required' },
     login: {
