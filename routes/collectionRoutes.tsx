@@ -1,9 +1,8 @@
-import { createRoute, Outlet, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { createRoute, Outlet, redirect, useRouter } from '@tanstack/react-router';
 import { useTranslation } from '../src/i18n/react';
 import { collectionMaterial, HttpError, queryCollection } from '../src/api/client';
 import { CollectionPage } from '../src/collection/CollectionPage';
-import { CollectionSearch, recallSearch } from '../src/collection/collectionSearch';
+import { CollectionSearch, searchToRestore } from '../src/collection/collectionSearch';
 import { ErrorView } from '../src/viewer/ErrorView';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
 import { learnerQueue } from '../src/viewer/learnerTracking';
@@ -23,19 +22,15 @@ const collectionIndex = createRoute({
   getParentRoute: () => collectionLayout,
   path: '/',
   validateSearch: CollectionSearch,
+  // Arriving at the grid without a search in the address restores the search of this session (spec
+  // section 2), before the grid renders: the grid itself writes its search to the session as it shows.
+  beforeLoad: ({ search, context: { pageData } }) => {
+    const restore = searchToRestore(pageData.share!.rootId, search);
+    if (restore) throw redirect({ to: '/', search: (prev: Record<string, unknown>) => ({ ...prev, ...restore }), replace: true });
+  },
   component: function CollectionRoot() {
     const collection = collectionLayout.useLoaderData();
     const search = collectionIndex.useSearch();
-    const navigate = collectionIndex.useNavigate();
-    useEffect(() => {
-      // Returning to the grid without a query restores the search of this session.
-      const remembered = recallSearch(collection.id);
-      if (search.q === undefined && search.sort === undefined && (remembered.q || remembered.sort)) {
-        void navigate({ search: (prev: CollectionSearch) => ({ ...prev, ...remembered }), replace: true });
-      }
-      // only on arrival
-      // eslint-disable-next-line react-hooks/exhaustive-deps
-    }, []);
     return <CollectionPage collection={collection} search={search} />;
   },
 });

@@ -30,6 +30,16 @@ export function recallSearch(collectionId: string): CollectionSearch {
   }
 }
 
+/**
+ * The search to restore on arriving at the grid: what this session remembers, when the address names
+ * no search of its own (a return by the back arrow, a crumb, the logo); null otherwise.
+ */
+export function searchToRestore(collectionId: string, search: CollectionSearch): CollectionSearch | null {
+  if (search.q !== undefined || search.sort !== undefined) return null;
+  const remembered = recallSearch(collectionId);
+  return remembered.q || remembered.sort ? remembered : null;
+}
+
 type Item = { id: string; material_snapshot: MaterialSnapshot };
 
 function haystack(m: MaterialSnapshot): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchItems } from '../../src/collection/collectionSearch';
+import { rememberSearch, searchItems, searchToRestore } from '../../src/collection/collectionSearch';
 import { cardTags } from '../../src/collection/MaterialCard';
 
 const item = (id: string, title: string, created_at: string, metadata: Record<string, string | string[]> = {}) => ({
@@ -29,5 +29,31 @@ describe('collection search', () => {
 
   it('shows at most two tags on a card', () => {
     expect(cardTags({ fach: 'Deutsch', schlagworte: ['Text', 'Stil'] })).toEqual(['Deutsch', 'Text']);
+  });
+});
+
+describe('collection search kept in the session', () => {
+  it('is restored on arrival without a search of its own, and only then', () => {
+    const items = new Map<string, string>();
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'sessionStorage');
+    Object.defineProperty(globalThis, 'sessionStorage', {
+      value: { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) },
+      configurable: true,
+    });
+    try {
+      expect(searchToRestore('c1', {})).toBeNull();
+      rememberSearch('c1', { q: 'wasser', sort: 'material.title:asc' });
+      expect(searchToRestore('c1', {})).toEqual({ q: 'wasser', sort: 'material.title:asc' });
+      // The address wins: a search of its own (also a sort alone) is not replaced.
+      expect(searchToRestore('c1', { sort: 'created_at:desc' })).toBeNull();
+      expect(searchToRestore('c1', { q: 'luft' })).toBeNull();
+      expect(searchToRestore('c2', {})).toBeNull();
+      // Cleared on the grid: nothing to restore.
+      rememberSearch('c1', {});
+      expect(searchToRestore('c1', {})).toBeNull();
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'sessionStorage', original);
+      else delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
+    }
   });
 });
