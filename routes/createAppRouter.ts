@@ -1,5 +1,6 @@
 import { createRouter, type AnyRoute } from '@tanstack/react-router';
 import type { PageData } from '../src/model/pageData';
+import { trackScrollPositions } from '../src/viewer/upNavigation';
 
 /**
  * The router of an entry point, under the share's base URL (page data). Each entry point's route
@@ -10,7 +11,7 @@ export async function createAppRouter(pageData: PageData) {
     pageData.entryPoint === 'collection'
       ? (await import('./collectionRoutes')).collectionRouteTree
       : (await import('./materialRoutes')).materialRouteTree;
-  return createRouter({
+  const router = createRouter({
     routeTree,
     basepath: pageData.baseUrl,
     context: { pageData },
@@ -18,5 +19,8 @@ export async function createAppRouter(pageData: PageData) {
     scrollRestoration: true,
     defaultPreload: 'intent',
   });
+  // The header's back arrow restores the position the learner left the page above at (src/viewer/upNavigation.ts).
+  trackScrollPositions(router);
+  return router;
 }
 export type AppRouter = Awaited<ReturnType<typeof createAppRouter>>;

@@ -10,6 +10,7 @@ import { useProgress } from '../elements/viewerContext';
 import { useGuestSessionActor } from '../guest/GuestSessionProvider';
 import { usePageData } from './PageDataContext';
 import { SaveStateIndicator } from './SaveStateIndicator';
+import { requestUpNavigation } from './upNavigation';
 
 // Only shares that save guest sessions show it: the others do not load it.
 const GuestControl = lazy(() => import('../guest/GuestControl'));
@@ -29,6 +30,8 @@ export function Header({ crumbs, backTo, material }: { crumbs: Crumb[]; backTo?:
         {backTo !== undefined ? (
           <Link
             to={backTo}
+            resetScroll={false}
+            onClick={requestUpNavigation}
             aria-label={t('nav.back')}
             className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600"
           >
