@@ -4,7 +4,7 @@ import type { Material } from '../src/model/material';
 import { progressOf, unlockedIdsOf, withChange, type LearnerState } from '../src/model/learnerState';
 import { barrierMet, barrierPreconditions, derivedStepProgress, elementProgress } from '../src/model/progressTree';
 import { allElements } from '../src/model/tree';
-import { elementMachines } from './elements/registry';
+import { loadedElementMachines as elementMachines } from './elements/loadedMachines';
 import type { ElementChange, ElementChangedEvent } from './elements/elementChanged';
 
 /**
@@ -249,7 +249,7 @@ function informedBy(event: ViewerEvent, context: ViewerContext): readonly string
   }
 }
 
-/** The stateful elements among these that have no actor yet. */
+/** The stateful elements among these that have no actor yet (the view loads the machines before it reveals: src/elements/machineLoading.ts). */
 function unspawnedOf(elements: readonly ContentElement[], context: ViewerContext): ContentElement[] {
   return elements.filter((element) => elementMachines[element.modelName] && !context.elementActors[element.id]);
 }

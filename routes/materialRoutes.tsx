@@ -13,10 +13,12 @@ const rootRoute = createViewerRootRoute();
 const materialLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'material',
-  // The durable queue opens alongside (the viewer resumes from it too), and the code of the element kinds the material uses.
+  // The durable queue opens alongside (the viewer resumes from it too), and the code of the element kinds the
+  // material uses with their statecharts: awaited, so the first screen renders the elements themselves (no
+  // placeholders that shift the page) and a print started at once finds every kind's code there.
   loader: async ({ context: { pageData } }) => {
-    void preloadElementComponents((pageData.share!.elementKinds ?? []) as ModelName[]).catch(() => undefined);
-    return (await Promise.all([loadMaterial(pageData.api.base, pageData.share!.publicId, pageData.share!.rootId), learnerQueue()]))[0];
+    const kinds = preloadElementComponents((pageData.share!.elementKinds ?? []) as ModelName[]).catch(() => undefined);
+    return (await Promise.all([loadMaterial(pageData.api.base, pageData.share!.publicId, pageData.share!.rootId), learnerQueue(), kinds]))[0];
   },
   staleTime: Infinity,
   component: function MaterialLayout() {

@@ -9,6 +9,8 @@
  * observers and `observer.simulate(target, isIntersecting)` delivers an entry to its callback.
  */
 import { afterEach } from 'vitest';
+// The viewer spawns from the element statecharts once their module is loaded (a lazy chunk in the browser).
+import '../machines/elements/registry';
 
 type Listener = (event: MediaQueryListEvent) => void;
 

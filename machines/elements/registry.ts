@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import type { ModelName } from '../../src/model/elements';
+import { loadedElementMachines } from './loadedMachines';
 import { assignmentMachine } from './assignment';
 import { barrierMachine } from './barrier';
 import { certificateMachine } from './certificate';
@@ -31,3 +32,6 @@ export const elementMachines: Partial<Record<ModelName, AnyStateMachine>> = {
   Certificate: certificateMachine,
   Path: pathMachine,
 };
+
+// The viewer spawns from the registry it was handed this way (machines/elements/loadedMachines.ts).
+Object.assign(loadedElementMachines, elementMachines);

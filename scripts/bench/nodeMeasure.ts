@@ -23,6 +23,8 @@ export async function measureInNode(json: unknown, runs = 9, root = ROOT): Promi
   const load = (file: string) => import(pathToFileURL(path.join(root, file)).href);
   const { Material } = (await load('src/model/material.ts')) as { Material: typeof MaterialSchema };
   const { viewerMachine } = (await load('machines/viewer.ts')) as { viewerMachine: AnyStateMachine };
+  // Newer viewers spawn from element statecharts registered when their module loads (a lazy chunk in the browser).
+  await load('machines/elements/registry.ts');
   // xstate as that checkout resolves it (the machine and createActor must share one instance).
   const { createActor } = createRequire(path.join(root, 'package.json'))('xstate') as typeof import('xstate');
   const parseOnce = () => {

@@ -7,6 +7,7 @@ import { elementsOnPage } from '../model/tree';
 import { ElementView } from './ElementView';
 import { chunkTook, FIRST_CHUNK, nextChunkSize, onRevealEverything, queueChunk, revealingEverything } from './revealScheduler';
 import { EagerContext, needsActorAtMount, useWakingRules, type WakingRules } from './dormant/waking';
+import { elementMachinesLoaded, loadElementMachines } from './machineLoading';
 import { useElementActor, useRevealer, type Revealer } from './viewerContext';
 
 /** Index of the barrier that splits a list: only the first barrier does (spec section 4). */
@@ -73,6 +74,12 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   const count = ends.length ? ends[ends.length - 1] : 0;
   const chunkStart = useRef<{ at: number; size: number } | null>(null);
 
+  /** Whether the element statecharts are loaded (a chunk of their own): elements that need actors wait for them. */
+  const [machinesLoaded, setMachinesLoaded] = useState(elementMachinesLoaded);
+  useEffect(() => {
+    if (!machinesLoaded) void loadElementMachines().then(() => setMachinesLoaded(true));
+  }, [machinesLoaded]);
+
   /** Mounts the next chunks, each ending at one of `upTo` (ascending), with the actors they need spawned first. */
   const revealChunks = (...upTo: number[]) => {
     const next = [...ends];
@@ -80,7 +87,10 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
       const from = next.length ? next[next.length - 1] : 0;
       const end = Math.min(elements.length, wanted);
       if (end <= from) continue;
-      revealer.reveal(actorsNeeded(elements.slice(from, end), { ...rules, eager: eagerFrom(from) }));
+      const needed = actorsNeeded(elements.slice(from, end), { ...rules, eager: eagerFrom(from) });
+      // Without the statecharts no actor can be spawned: the chunk waits (machinesLoaded re-runs this).
+      if (needed.length && !machinesLoaded) break;
+      revealer.reveal(needed);
       next.push(end);
     }
     if (next.length !== ends.length) setEnds(next);
@@ -92,7 +102,7 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
     if (revealingEverything()) return revealUpTo(elements.length);
     const targetEnd = indexHolding(elements, target) + 1;
     revealChunks(FIRST_CHUNK, targetEnd);
-  }, [target]); // eslint-disable-line react-hooks/exhaustive-deps -- runs on mount and when the target changes
+  }, [target, machinesLoaded]); // eslint-disable-line react-hooks/exhaustive-deps -- on mount, when the target changes and when the statecharts arrive
 
   useLayoutEffect(() => {
     if (!chunkStart.current) return;
@@ -107,7 +117,7 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
       chunkStart.current = { at: performance.now(), size };
       revealUpTo(count + size);
     });
-  }, [count, elements]); // eslint-disable-line react-hooks/exhaustive-deps -- revealUpTo reads this render's count
+  }, [count, elements, machinesLoaded]); // eslint-disable-line react-hooks/exhaustive-deps -- revealUpTo reads this render's count
 
   useEffect(
     () =>

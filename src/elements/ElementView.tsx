@@ -7,6 +7,8 @@ import { highlightMatches, whenRendered } from '../viewer/scrollToTarget';
 import { elementComponents, type ElementProps } from './registry';
 import { onRevealEverything } from './revealScheduler';
 import { useRevealer } from './viewerContext';
+import { STATEFUL_KINDS } from '../../machines/elements/loadedMachines';
+import { elementMachinesLoaded, loadElementMachines } from './machineLoading';
 
 /**
  * Wraps one element: the DOM contract of every rendered element is `id` = model id and
@@ -28,6 +30,11 @@ export const ElementView = memo(function ElementView({ element }: { element: Con
   const woke = useRef(false);
 
   const wake = (focus?: FocusOnWake) => {
+    // Its actor is spawned first; the statecharts are a chunk of their own, loaded with the page.
+    if (STATEFUL_KINDS.has(element.modelName) && !elementMachinesLoaded()) {
+      void loadElementMachines().then(() => wake(focus));
+      return;
+    }
     revealer.reveal([element]);
     focusOnWake.current = focus;
     woke.current = true;

@@ -1,5 +1,7 @@
 import { createElement, use, type ComponentType } from 'react';
 import { loadQuestionTexts } from '../i18n/questionTexts';
+import { STATEFUL_KINDS } from '../../machines/elements/loadedMachines';
+import { loadElementMachines } from './machineLoading';
 import type { ContentElement, ModelName } from '../model/elements';
 import { ChapterCard } from './ChapterCard';
 import { ColumnsElement } from './static/ColumnsElement';
@@ -83,9 +85,13 @@ export const elementComponents: Registry = {
   Path: lazyWithQuestionTexts(() => import('./path/Path'), 'PathElement'),
 };
 
-/** Starts loading the chunks of these element kinds (all when none are named); resolves when they are there. */
+/**
+ * Starts loading the chunks of these element kinds (all when none are named), and the element
+ * statecharts when any of them has one; resolves when they are there.
+ */
 export function preloadElementComponents(modelNames?: Iterable<ModelName>): Promise<void> {
   const names = modelNames ? new Set(modelNames) : new Set(Object.keys(elementComponents) as ModelName[]);
   const loads = [...names].map((name) => (elementComponents[name] as Partial<Preloadable> | undefined)?.preload?.());
+  if ([...names].some((name) => STATEFUL_KINDS.has(name))) loads.push(loadElementMachines());
   return Promise.all(loads).then(() => undefined);
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { elementMachines } from '../../../machines/elements/registry';
+import { STATEFUL_KINDS } from '../../../machines/elements/loadedMachines';
 import type { ContentElement } from '../../model/elements';
 import { revealingEverything } from '../revealScheduler';
 import { DORMANT_KINDS } from './dormantContent';
@@ -46,5 +46,5 @@ export function dozes(element: ContentElement, rules: WakingRules): boolean {
 
 /** Whether an element needs its actor when it mounts: it is stateful and mounts awake. */
 export function needsActorAtMount(element: ContentElement, rules: WakingRules): boolean {
-  return Boolean(elementMachines[element.modelName]) && !dozes(element, rules);
+  return STATEFUL_KINDS.has(element.modelName) && !dozes(element, rules);
 }
