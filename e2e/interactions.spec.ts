@@ -49,7 +49,16 @@ async function openWithClock(page: Page, request: APIRequestContext, route: stri
   await page.clock.install();
   await page.goto(sharePath(share, route));
   await ready(page);
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
+  // Half a second ahead of the page's clock; on a busy machine that moment may have passed before the
+  // pause arrives (Playwright then refuses to go back), so it is taken again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
 }
 
 test.describe('hotspot image and the overlay stack', () => {

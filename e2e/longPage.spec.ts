@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { generateMaterial, type GeneratedMaterial } from '../scripts/bench/generateMaterial';
 import type { MaterialInput } from '../src/model/material';
 import { ownOrigin, ownPort, ownServer, type OwnServer } from './support/ownServer';
+import { clickChoice } from './support/learner';
 import { latestValues, storedEvents } from './support/storedEvents';
 import { expect, test } from './support/transitions';
 
@@ -18,7 +19,9 @@ import { expect, test } from './support/transitions';
  */
 
 const port = ownPort(9);
-test.use({ baseURL: ownOrigin(port) });
+// No trace: its DOM snapshots of a 5,000-element page (about 46,000 nodes) at every step held the page's
+// main thread for over 20 s, which measured Playwright, not the viewer (a failure still leaves a screenshot).
+test.use({ baseURL: ownOrigin(port), trace: 'off' });
 let server: OwnServer | null = null;
 const shares: Record<number, string> = {};
 
@@ -82,6 +85,16 @@ const idsOf = (size: number) => {
   return { question: `${prefix}-near-end`, barrier: `${prefix}-near-end-barrier`, after: `${prefix}-after-barrier`, last: generateMaterial(size).lastElementId };
 };
 
+/**
+ * The highlight in element `id` shows `text`. Read by evaluate, not by a locator's poll: a locator
+ * assertion that began while a long page mounted never saw the mark (Playwright's in-page poll
+ * stalled; the mark was there after 4 s, and the same assertion started later passed at once).
+ */
+async function expectHighlight(page: Page, id: string, text: string) {
+  const mark = () => page.evaluate((target) => document.querySelector(`[id="${target}"] mark[data-highlight]`)?.textContent ?? null, id);
+  await expect.poll(mark, { timeout: 20_000 }).toBe(text);
+}
+
 /** Whether the element's top is inside the viewport. */
 const inViewport = (page: Page, id: string) =>
   page.evaluate((target) => {
@@ -99,10 +112,10 @@ test('1,000 elements: scrollTo and highlight reach an element near the end, its 
 
   await page.goto(`/s/${share}/?guestSessionId=${guestSessionId}&scrollTo=${ids.question}&highlight=Grundwasser`);
   const question = page.locator(`[id="${ids.question}"]`);
-  await expect(question.locator('mark[data-highlight]')).toHaveText('Grundwasser');
+  await expectHighlight(page, ids.question, 'Grundwasser');
   await expect.poll(() => inViewport(page, ids.question)).toBe(true);
 
-  await question.getByRole('radio', { name: 'Der Kies' }).click();
+  await clickChoice(question, 'Der Kies');
   await question.getByRole('button', { name: 'Auswerten' }).click();
   await expect(question.getByText('Richtig beantwortet:', { exact: false })).toBeVisible();
 
@@ -124,7 +137,7 @@ test('5,000 elements: scrollTo, highlight, anchors, print and find reach the end
 
   await test.step('scrollTo and highlight reach the question near the end at once', async () => {
     await page.goto(`/s/${share}/?scrollTo=${ids.question}&highlight=Schicht`);
-    await expect(page.locator(`[id="${ids.question}"] mark[data-highlight]`)).toHaveText('Schicht');
+    await expectHighlight(page, ids.question, 'Schicht');
     await expect.poll(() => inViewport(page, ids.question)).toBe(true);
   });
 

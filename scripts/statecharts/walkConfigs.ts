@@ -17,6 +17,8 @@ import { guestSessionMachine } from '../../machines/guestSession';
 import { sessionMachine } from '../../machines/session';
 import { SendBatchError, trackingMachine } from '../../machines/tracking';
 import { viewerMachine } from '../../machines/viewer';
+// The viewer spawns from the element statecharts once their module is loaded.
+import '../../machines/elements/registry';
 import {
   AssignmentQuestion, Barrier, Certificate, ChoiceQuestion, ClozeQuestion, FreeTextInput, Path, PolygonTargetExercise,
 } from '../../src/model/elements';
@@ -253,10 +255,15 @@ const guestSessionEvents = [
   { type: 'form.submit' as const, firstName: 'Ada', lastName: 'Lovelace' },
   { type: 'form.submit' as const, firstName: '  ', lastName: 'Lovelace' },
   { type: 'link.copy' as const },
+  { type: 'session.forget' as const },
 ];
 const createGuestResults = [
   { type: 'xstate.done.actor.createGuest', output: guestSession },
   { type: 'xstate.error.actor.createGuest', error: new Error('503') },
+];
+const forgetGuestResults = [
+  { type: 'xstate.done.actor.forgetGuest', output: undefined },
+  { type: 'xstate.error.actor.forgetGuest', error: new Error('503') },
 ];
 
 const checkSessionResults = [
@@ -313,10 +320,15 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
     variant(guestSessionMachine, 'no session yet', {
       input: { session: null },
       events: guestSessionEvents,
-      actorResults: createGuestResults,
+      actorResults: [...createGuestResults, ...forgetGuestResults],
       key: (s) => [s.context.session !== null, s.context.failed],
     }),
-    variant(guestSessionMachine, 'session in the page data', { input: { session: guestSession }, events: [], key: (s) => s.context.session !== null }),
+    variant(guestSessionMachine, 'session in the page data', {
+      input: { session: guestSession },
+      events: guestSessionEvents,
+      actorResults: forgetGuestResults,
+      key: (s) => [s.context.session !== null, s.context.failed],
+    }),
   ],
   session: [
     variant(sessionMachine, 'tab visible', { input: { visible: true }, events: [{ type: 'tab.hidden' }, { type: 'tab.visible' }], actorResults: checkSessionResults, key: () => null }),
