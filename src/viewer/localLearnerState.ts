@@ -76,26 +76,71 @@ export function saveLearnerState(key: string, state: LearnerState, storage: Stor
 
 type SavedSnapshot = { context: { saved: LearnerState; changes?: readonly unknown[] } };
 
+/** Runs `write` once the frame after now has been produced (a click's feedback paints first). */
+function afterNextFrame(write: () => void): () => void {
+  if (typeof requestAnimationFrame !== 'function') {
+    const timer = setTimeout(write, 0);
+    return () => clearTimeout(timer);
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(write, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /**
- * Keeps the viewer's saved state in the browser: written whenever a learner change lands, and at
- * once when changes landed before this subscription. Opening the first page can itself be a change
- * (an openedCompletion path step, an external resource: machines/viewer.ts `completeOnOpen`), and
- * the page announces itself in a layout effect, before the viewer's effects subscribe here: without
- * the first write, a step opened by direct link, in a new tab or by a reload was never kept.
+ * Keeps the viewer's saved state in the browser: written once the frame after a learner change has
+ * been produced (several changes in one frame, one write; the learner's feedback does not wait for
+ * it), at once when the page is hidden or left and when the subscription ends, and at once when
+ * changes landed before this subscription. Opening the first page can itself be a change (an
+ * openedCompletion path step, an external resource: machines/viewer.ts `completeOnOpen`), and the
+ * page announces itself in a layout effect, before the viewer's effects subscribe here: without the
+ * first write, a step opened by direct link, in a new tab or by a reload was never kept.
+ * `defer` schedules the write (tests pass their own).
  */
 export function persistLearnerState(
   viewer: { getSnapshot?: () => SavedSnapshot; subscribe: (listener: (snapshot: SavedSnapshot) => void) => { unsubscribe: () => void } },
   key: string,
+  defer: (write: () => void) => () => void = afterNextFrame,
 ) {
   let last: LearnerState | undefined;
+  let unwritten: LearnerState | undefined;
+  let cancel: (() => void) | undefined;
+  const flush = () => {
+    cancel?.();
+    cancel = undefined;
+    if (unwritten === undefined) return;
+    saveLearnerState(key, unwritten);
+    unwritten = undefined;
+  };
   const current = viewer.getSnapshot?.();
   if (current?.context.changes?.length) {
     last = current.context.saved;
     saveLearnerState(key, last);
   }
-  return viewer.subscribe((snapshot) => {
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  const hasDocument = typeof document !== 'undefined';
+  if (hasDocument) {
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('pagehide', flush);
+  }
+  const subscription = viewer.subscribe((snapshot) => {
     if (snapshot.context.saved === last) return;
-    last = snapshot.context.saved;
-    saveLearnerState(key, last);
+    last = unwritten = snapshot.context.saved;
+    cancel ??= defer(flush);
   });
+  return {
+    unsubscribe() {
+      subscription.unsubscribe();
+      flush();
+      if (hasDocument) {
+        document.removeEventListener('visibilitychange', onHidden);
+        window.removeEventListener('pagehide', flush);
+      }
+    },
+  };
 }

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { learnerStateKey, loadLearnerState, persistLearnerState, saveLearnerState } from '../../src/viewer/localLearnerState';
 
@@ -44,19 +45,37 @@ describe('learner state in the browser', () => {
     expect(saveLearnerState('k', { q: {} }, storage as unknown as Storage)).toBe(false);
   });
 
-  it('writes whenever the viewer’s saved state changes', () => {
+  it('writes the viewer’s saved state after the frame of a change, once per frame, and at once when the page is left', () => {
     const listeners: ((s: { context: { saved: Record<string, Record<string, unknown>> } }) => void)[] = [];
     const viewer = { subscribe: (l: (typeof listeners)[number]) => (listeners.push(l), { unsubscribe: () => {} }) };
     const written: unknown[] = [];
     const original = globalThis.localStorage;
     Object.defineProperty(globalThis, 'localStorage', { value: { setItem: (_k: string, v: string) => written.push(JSON.parse(v)) }, configurable: true });
     try {
-      persistLearnerState(viewer, 'k');
+      const deferred: (() => void)[] = [];
+      const subscription = persistLearnerState(viewer, 'k', (write) => (deferred.push(write), () => {}));
       const saved = { q: { value: 'x' } };
       listeners[0]({ context: { saved } });
+      expect(written).toEqual([]);
+      deferred.shift()!();
+      expect(written).toEqual([{ q: { value: 'x' } }]);
       listeners[0]({ context: { saved } });
+      expect(deferred).toHaveLength(0);
+      // Two changes before the deferred write: written once, the later one.
       listeners[0]({ context: { saved: { q: { value: 'y' } } } });
-      expect(written).toEqual([{ q: { value: 'x' } }, { q: { value: 'y' } }]);
+      listeners[0]({ context: { saved: { q: { value: 'z' } } } });
+      expect(deferred).toHaveLength(1);
+      deferred.shift()!();
+      expect(written).toEqual([{ q: { value: 'x' } }, { q: { value: 'z' } }]);
+      // Leaving the page writes what is still unwritten at once.
+      listeners[0]({ context: { saved: { q: { value: 'left' } } } });
+      window.dispatchEvent(new Event('pagehide'));
+      expect(written.at(-1)).toEqual({ q: { value: 'left' } });
+      // So does the end of the subscription (the viewer unmounts).
+      listeners[0]({ context: { saved: { q: { value: 'gone' } } } });
+      subscription.unsubscribe();
+      expect(written.at(-1)).toEqual({ q: { value: 'gone' } });
+      expect(written).toHaveLength(4);
     } finally {
       Object.defineProperty(globalThis, 'localStorage', { value: original, configurable: true });
     }
