@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { STATEFUL_KINDS } from '../../machines/elements/loadedMachines';
+import { ELEMENT_MACHINES_MODULE, KIND_MODULES } from '../../src/elements/kindModules';
+import type { ModelName } from '../../src/model/elements';
 
 /*
  * The code of an entry point's route tree is a chunk the app imports only once its entry has run
@@ -26,11 +29,8 @@ function readManifest(clientDir: string): Manifest | null {
   }
 }
 
-/** The files an entry point's route tree needs (its chunk and its static imports, but not the page's entry), as URLs under /app/. */
-export function routeChunkUrls(clientDir: string, entryPoint: string): string[] {
-  const manifest = readManifest(clientDir);
-  const start = ROUTE_MODULES[entryPoint as keyof typeof ROUTE_MODULES];
-  if (!manifest || !start || !manifest[start]) return [];
+/** The files of these manifest keys with their static imports (never the page's entry), as URLs under /app/. */
+function chunkUrls(manifest: Manifest, starts: readonly string[]): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -38,8 +38,29 @@ export function routeChunkUrls(clientDir: string, entryPoint: string): string[] 
     seen.add(key);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(start);
+  for (const start of starts) visit(start);
   return [...seen].map((key) => `/app/${manifest[key].file}`);
+}
+
+/** The files an entry point's route tree needs (its chunk and its static imports, but not the page's entry), as URLs under /app/. */
+export function routeChunkUrls(clientDir: string, entryPoint: string): string[] {
+  const manifest = readManifest(clientDir);
+  const start = ROUTE_MODULES[entryPoint as keyof typeof ROUTE_MODULES];
+  if (!manifest || !start || !manifest[start]) return [];
+  return chunkUrls(manifest, [start]);
+}
+
+/**
+ * The files the lazy element kinds of a material need before they render (src/elements/kindModules.ts),
+ * with the element statecharts when a kind has one: the route's loader awaits them, so named in the page
+ * they arrive with the entry instead of after it has run.
+ */
+export function elementChunkUrls(clientDir: string, kinds: readonly string[]): string[] {
+  const manifest = readManifest(clientDir);
+  if (!manifest) return [];
+  const modules = kinds.flatMap((kind) => KIND_MODULES[kind as ModelName] ?? []);
+  if (kinds.some((kind) => STATEFUL_KINDS.has(kind as ModelName))) modules.push(ELEMENT_MACHINES_MODULE);
+  return chunkUrls(manifest, modules);
 }
 
 /** `<link rel="modulepreload">` for each URL. */

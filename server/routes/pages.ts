@@ -5,7 +5,7 @@ import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { ANONYMOUS, API_ROUTES, errorPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
 import { materialShellHtml, shellMaterial } from '../pages/shell';
-import { modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
+import { elementChunkUrls, modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
 import { materialUrl } from '../../src/api/client';
 import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
 import { CONTENT_SECURITY_POLICY } from '../http/contentSecurityPolicy';
@@ -91,7 +91,8 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     const data = sharePageData(share, ctx, visitor, elementKinds);
     // The route tree's code, and the material itself (a GET the app reads as soon as it starts: src/api/client.ts getMaterial).
     const material = data.entryPoint === 'material' && data.share ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(materialUrl(data.api.base, data.share.publicId, data.share.rootId))}">` : '';
-    const preloads = [modulePreloadLinks(routeChunkUrls(clientDir, data.entryPoint)), material].filter(Boolean).join('\n    ');
+    const chunks = new Set([...routeChunkUrls(clientDir, data.entryPoint), ...elementChunkUrls(clientDir, elementKinds ?? [])]);
+    const preloads = [modulePreloadLinks([...chunks]), material].filter(Boolean).join('\n    ');
     return reply.send(renderPage(template, data, share.rootTitle, await shellOf(request, share), preloads));
   };
   /** The first paint of a material's root page (server/pages/shell.ts); none for chapters, collections and the rest. */

@@ -114,6 +114,36 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     }
   });
 
+  it('names the chunks of the material’s lazy element kinds and the element statecharts as modulepreload links too', async () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime.js'] },
+      'routes/materialRoutes.tsx': { file: 'assets/materialRoutes-2.js', isDynamicEntry: true, imports: ['_viewer.js', 'index.html'] },
+      '_viewer.js': { file: 'assets/viewer-4.js', imports: ['_runtime.js'] },
+      '_runtime.js': { file: 'assets/runtime-5.js' },
+      'src/elements/questions/ChoiceQuestion.tsx': { file: 'assets/ChoiceQuestion-6.js', isDynamicEntry: true, imports: ['_viewer.js', '_choice.js', 'index.html'] },
+      '_choice.js': { file: 'assets/choice-7.js' },
+      'src/i18n/resources/questions.ts': { file: 'assets/questions-8.js', isDynamicEntry: true },
+      'machines/elements/registry.ts': { file: 'assets/registry-9.js', isDynamicEntry: true, imports: ['_choice.js'] },
+      'src/elements/static/CodeElement.tsx': { file: 'assets/CodeElement-10.js', isDynamicEntry: true },
+    };
+    fs.mkdirSync(path.join(a.clientDir, '.vite'), { recursive: true });
+    fs.writeFileSync(path.join(a.clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    try {
+      const question = {
+        modelName: 'ChoiceQuestion' as const, id: 'q-preload', type: 'sc' as const, question: '<p>Which?</p>',
+        choices: [{ id: 'q-preload-a', text: 'A', correct: true }, { id: 'q-preload-b', text: 'B', correct: false }],
+      };
+      const { share } = await importFile(t.db, smallMaterial('kinds', { content: [{ modelName: 'Text', id: 'kinds-t', content: { html: '<p>t</p>' } }, question] }), { share: 'public' });
+      const links = [...(await a.app.inject({ url: `/s/${share.publicId}/` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      expect(links).toEqual([
+        '/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js',
+        '/app/assets/ChoiceQuestion-6.js', '/app/assets/choice-7.js', '/app/assets/questions-8.js', '/app/assets/registry-9.js',
+      ]);
+    } finally {
+      fs.rmSync(path.join(a.clientDir, '.vite'), { recursive: true, force: true });
+    }
+  });
+
   it('redirects / to the demo material share when there is one', async () => {
     const { share } = await importFile(t.db, smallMaterial('demo'), { share: 'public' });
     await setMeta(t.db, 'demo_shares', {});

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { STATEFUL_KINDS } from '../../machines/elements/loadedMachines';
+import { ELEMENT_MACHINES_MODULE, KIND_MODULES } from '../../src/elements/kindModules';
+
+/*
+ * The server preloads what src/elements/kindModules.ts lists; the registry imports what it imports.
+ * Read from the registry's source: each lazy kind's line names its module (and the parts it loads
+ * itself), and the question texts go with lazyWithQuestionTexts.
+ */
+const root = path.resolve(__dirname, '../..');
+const registrySource = fs.readFileSync(path.join(root, 'src/elements/registry.ts'), 'utf8');
+
+function registryModules(): Record<string, string[]> {
+  const kinds: Record<string, string[]> = {};
+  for (const line of registrySource.split('\n')) {
+    const kind = /^\s{2}(\w+): lazy(Named|WithQuestionTexts)\(/.exec(line);
+    if (!kind) continue;
+    const imports = [...line.matchAll(/import\('(\.\/[^']+)'\)/g)].map((m) => resolveModule(m[1]));
+    if (kind[2] === 'WithQuestionTexts') imports.push('src/i18n/resources/questions.ts');
+    kinds[kind[1]] = imports;
+  }
+  return kinds;
+}
+
+function resolveModule(specifier: string): string {
+  const base = path.join('src/elements', specifier);
+  const file = ['.tsx', '.ts'].map((ext) => base + ext).find((candidate) => fs.existsSync(path.join(root, candidate)));
+  if (!file) throw new Error(`registry imports ${specifier}, which is no file`);
+  return file;
+}
+
+describe('the modules preloaded for element kinds', () => {
+  it('are exactly the modules the registry loads for each lazy kind', () => {
+    const fromRegistry = registryModules();
+    expect(Object.keys(fromRegistry).length).toBeGreaterThan(10);
+    expect(Object.fromEntries(Object.entries(KIND_MODULES).map(([kind, modules]) => [kind, [...modules!]]))).toEqual(fromRegistry);
+  });
+
+  it('name files that exist, and the statecharts module for stateful kinds', () => {
+    for (const modules of Object.values(KIND_MODULES)) for (const module of modules!) expect(fs.existsSync(path.join(root, module)), module).toBe(true);
+    expect(fs.existsSync(path.join(root, ELEMENT_MACHINES_MODULE))).toBe(true);
+    expect(fs.readFileSync(path.join(root, 'src/elements/machineLoading.ts'), 'utf8')).toContain(`import('../../${ELEMENT_MACHINES_MODULE.replace(/\.ts$/, '')}')`);
+    expect(STATEFUL_KINDS.size).toBeGreaterThan(0);
+  });
+});
