@@ -1,6 +1,6 @@
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { useContext, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/react';
 import { viewerMachine } from '../../machines/viewer';
 import type { Material } from '../model/material';
@@ -20,7 +20,6 @@ import { learnerStateKey, persistLearnerState } from './localLearnerState';
 import { learnerSetup, useTrackingSignals } from './learnerTracking';
 import { useGuestSessionActor } from '../guest/GuestSessionProvider';
 import { HostProgress } from './useHostProgress';
-import { ScrollProgressTracker } from './ScrollProgressTracker';
 import { OverlayProvider } from '../ui/OverlayProvider';
 import { usePageData } from './PageDataContext';
 import { generateFeedbackActor } from '../api/feedback';
@@ -32,6 +31,9 @@ import { Header } from './Header';
 import { pagePath, siblingTargets } from './navTarget';
 import { useScrollTarget } from './useScrollTarget';
 import { useViewerInspection } from './inspection';
+
+/** Only pages evaluated by scrolling have one: its statechart and listeners load with the first of them. */
+const ScrollProgressTracker = lazy(() => import('./ScrollProgressTracker').then((module) => ({ default: module.ScrollProgressTracker })));
 
 type PageProps = {
   material: Material;
@@ -174,7 +176,11 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
               <p className="container-content text-gray-500">{t('list.empty')}</p>
             )}
           </div>
-          {page.evaluationType === 'scrolling' ? <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} /> : null}
+          {page.evaluationType === 'scrolling' ? (
+            <Suspense fallback={null}>
+              <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} />
+            </Suspense>
+          ) : null}
         </article>
       </main>
       {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} barrierIds={pageBarrierIds} />}
