@@ -24,7 +24,7 @@ import { OverlayProvider } from '../ui/OverlayProvider';
 import { usePageData } from './PageDataContext';
 import { generateFeedbackActor } from '../api/feedback';
 import { EmbeddedPage } from './EmbeddedPage';
-import { ErrorView } from './ErrorView';
+import { PageNotFound } from './PageNotFound';
 import { removeShell } from './shell';
 import { FooterNav } from './FooterNav';
 import { Header } from './Header';
@@ -121,7 +121,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   useRevealEverythingBeforePrint();
   const single = useMemo(() => (resolved.kind === 'element' ? [resolved.element] : []), [resolved]);
 
-  if (resolved.kind === 'notFound') return <ErrorView status={404} />;
+  if (resolved.kind === 'notFound') return <PageNotFound material={material} base={base} showHeader={!search.hideHeader} />;
   if (resolved.kind === 'element') {
     // One element alone (embedded elsewhere): the page still has its h1, and the element's titles sit right under it.
     return (

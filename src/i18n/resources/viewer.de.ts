@@ -15,7 +15,7 @@ export const viewerDe = {
       },
     },
     status: 'Fehler {{status}}',
-    backToStart: 'Zur Startseite',
+    toCourseStart: 'Zum Anfang des Kurses',
   },
   collection: {
     open: 'Öffnen',

@@ -15,7 +15,7 @@ export const viewerEn = {
       },
     },
     status: 'Error {{status}}',
-    backToStart: 'To the start page',
+    toCourseStart: 'To the start of the course',
   },
   collection: {
     open: 'Open',
