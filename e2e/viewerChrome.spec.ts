@@ -2,9 +2,11 @@ import { checkA11y } from './support/a11y';
 import { demoElement } from './support/demoAnswers';
 import { demoMaterial } from './support/demoContent';
 import { demoShares, sharePath } from './support/demoShares';
+import { guestDe, saveGuestProgress } from './support/guest';
 import { collectPageErrors } from './support/pageErrors';
 import { saveScreenshot } from './support/screenshots';
 import { expect, test } from './support/transitions';
+import type { Locator, Page } from '@playwright/test';
 
 /*
  * Issue 10, point 8: what the viewer's header and footer offer a learner at the edges — a wrong
@@ -12,6 +14,7 @@ import { expect, test } from './support/transitions';
  */
 
 const kap1 = demoElement('kap1', 'Chapter');
+const kap2 = demoElement('kap2', 'Chapter');
 
 const notFound = {
   de: { message: 'Die angeforderte Seite wurde nicht gefunden.', toStart: 'Zum Anfang des Kurses' },
@@ -57,5 +60,62 @@ test('a wrong chapter address shows the not-found view inside the viewer, with t
     await expect(title).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/s/${share}/\\?lang=en$`));
   });
+  expect(errors).toEqual([]);
+});
+
+/** Whether a click at the middle of `target` reaches it (nothing lies on top of it there). */
+async function reachableByClick(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+}
+
+/** Shows a toast the way a guest meets one: copying their link fails (the clipboard is refused). */
+async function showCopyFailedToast(page: Page) {
+  await page.getByTestId('guest-name').click();
+  const dialog = page.getByTestId('guest-dialog');
+  await dialog.getByRole('button', { name: guestDe.copyLink }).click();
+  await expect(page.getByTestId('toast')).toContainText('Kopieren nicht möglich');
+  await dialog.getByRole('button', { name: guestDe.close }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('a toast never covers the footer navigation: Forward stays clickable while it shows, on a desktop and on a phone', async ({ page, request }, testInfo) => {
+  const { materialGuest: share } = await demoShares(request);
+  const errors = collectPageErrors(page);
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new DOMException('refused', 'NotAllowedError')) } });
+  });
+  await page.goto(sharePath(share, `${kap1.publicId}/`));
+  await expect(page.getByRole('heading', { level: 1, name: kap1.title })).toBeVisible();
+  await saveGuestProgress(page, { firstName: 'Tom', lastName: 'Toast' });
+
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+    await test.step(`${viewport.width}×${viewport.height}`, async () => {
+      await page.setViewportSize(viewport);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await showCopyFailedToast(page);
+      // The footer navigation at the very end of the page, where the toasts are.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const forward = page.getByRole('navigation', { name: 'Seitennavigation' }).getByRole('link', { name: /Weiter/ });
+      const toast = page.getByTestId('toast');
+      await expect(toast).toBeVisible();
+      await expect(forward).toBeInViewport();
+      await expect.poll(() => reachableByClick(forward), { message: 'nothing lies on top of Forward' }).toBe(true);
+      const [toastBox, forwardBox] = [await toast.boundingBox(), await forward.boundingBox()];
+      expect(toastBox!.y + toastBox!.height, 'the toast ends above the footer navigation').toBeLessThanOrEqual(forwardBox!.y);
+      await testInfo.attach(`toast-above-footer-${viewport.width}`, { body: await page.screenshot(), contentType: 'image/png' });
+      await expect(toast, 'the toast still shows').toBeVisible();
+      await forward.click({ timeout: 5000 });
+      await expect(page.getByRole('heading', { level: 1, name: kap2.title })).toBeVisible();
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1, name: kap1.title })).toBeVisible();
+      // The next round starts without a toast: this one goes after its 8 s (not while the pointer rests on it).
+      await page.mouse.move(1, 1);
+      await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
+    });
+  }
   expect(errors).toEqual([]);
 });
