@@ -68,6 +68,9 @@ test('a private share: login page, wrong and right password, the user’s certif
     await form.getByRole('button', { name: loginDe.title }).click();
     await expect(page.getByRole('heading', { level: 1, name: demoMaterial.title })).toBeVisible();
     await expect(page.getByTestId('guest-save'), 'only guests are offered saving').toHaveCount(0);
+    // Spec section 6: private mode hides the settings' copyright notice (public shares show it: e2e/viewerChrome.spec.ts).
+    await expect(page.getByRole('navigation', { name: 'Seitennavigation' })).toBeAttached();
+    await expect(page.getByTestId('copyright-notice')).toHaveCount(0);
   });
 
   await test.step('the certificate is issued for the user on sight; its PDF names them', async () => {

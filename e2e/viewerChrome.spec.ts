@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { checkA11y } from './support/a11y';
 import { demoElement } from './support/demoAnswers';
-import { demoMaterial } from './support/demoContent';
+import { demoCollection, demoMaterial } from './support/demoContent';
 import { demoShares, sharePath } from './support/demoShares';
 import { guestDe, saveGuestProgress } from './support/guest';
 import { collectPageErrors } from './support/pageErrors';
@@ -117,5 +118,39 @@ test('a toast never covers the footer navigation: Forward stays clickable while 
       await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
     });
   }
+  expect(errors).toEqual([]);
+});
+
+/** The copyright notice of the demo settings (content/settings.json). */
+const copyrightNotice = (JSON.parse(readFileSync('content/settings.json', 'utf8')) as { copyrightNotice: string }).copyrightNotice;
+
+test('the copyright notice of the settings is at the foot of every page of a public share, on screen and in print', async ({ page, request }, testInfo) => {
+  const { material, materialGuest, collection } = await demoShares(request);
+  const errors = collectPageErrors(page);
+  const notice = page.getByRole('contentinfo');
+  const pages = [
+    { path: sharePath(material), title: demoMaterial.title },
+    { path: sharePath(material, `${kap1.publicId}/`), title: kap1.title },
+    { path: sharePath(material, 'gibt-es-nicht/'), title: 'Die angeforderte Seite wurde nicht gefunden.' },
+    { path: sharePath(materialGuest, `${kap2.publicId}/`), title: kap2.title },
+    { path: sharePath(collection), title: demoCollection.title },
+  ];
+  for (const { path, title } of pages) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(notice).toHaveText(copyrightNotice);
+      await notice.scrollIntoViewIfNeeded();
+      await expect(notice).toBeVisible();
+    });
+  }
+  await test.step('printed: the notice stays, the footer navigation goes', async () => {
+    await page.goto(sharePath(material, `${kap1.publicId}/`));
+    await page.emulateMedia({ media: 'print' });
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Seitennavigation' })).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+  });
+  await checkA11y(page, testInfo, 'copyright-notice');
   expect(errors).toEqual([]);
 });

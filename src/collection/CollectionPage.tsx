@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n/react';
 import { Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue, Button } from 'react-aria-components';
 import type { CollectionView } from '../model/collectionView';
 import { SafeHtml } from '../ui/SafeHtml';
+import { CopyrightNotice } from '../viewer/CopyrightNotice';
 import { Cover } from '../viewer/Cover';
 import { LanguageSwitch } from '../viewer/LanguageSwitch';
 import { Logo } from '../viewer/Logo';
@@ -71,6 +72,7 @@ export function CollectionPage({ collection, search }: { collection: CollectionV
           <p className="text-gray-500">{t('collection.empty')}</p>
         )}
       </main>
+      <CopyrightNotice className="mx-auto max-w-[1536px] px-4" />
     </div>
   );
 }

@@ -26,6 +26,7 @@ import { generateFeedbackActor } from '../api/feedback';
 import { EmbeddedPage } from './EmbeddedPage';
 import { PageNotFound } from './PageNotFound';
 import { removeShell } from './shell';
+import { CopyrightNotice } from './CopyrightNotice';
 import { FooterNav } from './FooterNav';
 import { Header } from './Header';
 import { pagePath, siblingTargets } from './navTarget';
@@ -184,6 +185,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
         </article>
       </main>
       {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} barrierIds={pageBarrierIds} />}
+      <CopyrightNotice />
     </div>
   );
 }

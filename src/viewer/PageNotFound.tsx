@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../i18n/react';
 import type { Material } from '../model/material';
+import { CopyrightNotice } from './CopyrightNotice';
 import { ErrorView } from './ErrorView';
 import { Header } from './Header';
 
@@ -31,6 +32,7 @@ export function PageNotFound({ material, base, showHeader }: PageNotFoundProps) 
           {t('errors.toCourseStart')}
         </Link>
       </ErrorView>
+      <CopyrightNotice />
     </>
   );
 }
