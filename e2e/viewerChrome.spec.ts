@@ -7,7 +7,7 @@ import { guestDe, saveGuestProgress } from './support/guest';
 import { collectPageErrors } from './support/pageErrors';
 import { saveScreenshot } from './support/screenshots';
 import { expect, test } from './support/transitions';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 
 /*
  * Issue 10, point 8: what the viewer's header and footer offer a learner at the edges — a wrong
@@ -16,6 +16,8 @@ import type { Locator, Page } from '@playwright/test';
 
 const kap1 = demoElement('kap1', 'Chapter');
 const kap2 = demoElement('kap2', 'Chapter');
+const kap1Evaporation = demoElement('kap1-1', 'Chapter');
+const kap1Measuring = demoElement('kap1-1-1', 'Chapter');
 
 const notFound = {
   de: { message: 'Die angeforderte Seite wurde nicht gefunden.', toStart: 'Zum Anfang des Kurses' },
@@ -64,6 +66,13 @@ test('a wrong chapter address shows the not-found view inside the viewer, with t
   expect(errors).toEqual([]);
 });
 
+/** A screenshot of what the window shows (fixed toasts and the sticky header where the learner sees them), attached to the test. */
+async function saveViewport(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
 /** Whether a click at the middle of `target` reaches it (nothing lies on top of it there). */
 async function reachableByClick(target: Locator): Promise<boolean> {
   return target.evaluate((element) => {
@@ -107,7 +116,7 @@ test('a toast never covers the footer navigation: Forward stays clickable while 
       await expect.poll(() => reachableByClick(forward), { message: 'nothing lies on top of Forward' }).toBe(true);
       const [toastBox, forwardBox] = [await toast.boundingBox(), await forward.boundingBox()];
       expect(toastBox!.y + toastBox!.height, 'the toast ends above the footer navigation').toBeLessThanOrEqual(forwardBox!.y);
-      await testInfo.attach(`toast-above-footer-${viewport.width}`, { body: await page.screenshot(), contentType: 'image/png' });
+      await saveViewport(page, testInfo, `toast-above-footer-${viewport.width}`);
       await expect(toast, 'the toast still shows').toBeVisible();
       await forward.click({ timeout: 5000 });
       await expect(page.getByRole('heading', { level: 1, name: kap2.title })).toBeVisible();
@@ -152,5 +161,77 @@ test('the copyright notice of the settings is at the foot of every page of a pub
     await page.emulateMedia({ media: 'screen' });
   });
   await checkA11y(page, testInfo, 'copyright-notice');
+  expect(errors).toEqual([]);
+});
+
+type ShownCrumb = { text: string; current: boolean; full: boolean; width: number };
+
+/** The crumbs the header shows: their text, whether it shows in full (not cut with an ellipsis) and their width. */
+async function shownCrumbs(page: Page): Promise<ShownCrumb[]> {
+  const nav = page.getByRole('navigation', { name: 'Brotkrümelnavigation' });
+  // The trail's code loads after the page's (src/viewer/Header.tsx): wait until it shows.
+  await expect(nav.getByRole('listitem').first()).toBeVisible();
+  return nav
+    .locator('ol:not([aria-hidden]) > li')
+    .evaluateAll((items) =>
+      items.flatMap((item) => {
+        const crumb = item.querySelector<HTMLElement>('a, [aria-current="page"]');
+        if (!crumb) return [];
+        const width = crumb.getBoundingClientRect().width;
+        return [{ text: crumb.textContent ?? '', current: crumb.hasAttribute('aria-current'), full: crumb.scrollWidth <= crumb.clientWidth + 1 && width > 0, width }];
+      }),
+    );
+}
+
+test('on a phone the breadcrumbs collapse into the menu instead of shrinking to stubs; a wide window shows them all', async ({ page, request }, testInfo) => {
+  const { material, materialGuest } = await demoShares(request);
+  const errors = collectPageErrors(page);
+  const nav = page.getByRole('navigation', { name: 'Brotkrümelnavigation' });
+  const more = nav.getByRole('button', { name: 'Weitere Ebenen' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cases = [
+    { share: material, trail: [kap1, kap1Evaporation] },
+    { share: material, trail: [kap1, kap1Evaporation, kap1Measuring] },
+    // The guest share's header also holds "Lernstand speichern": even less room.
+    { share: materialGuest, trail: [kap1, kap1Evaporation, kap1Measuring] },
+  ];
+  for (const { share, trail } of cases) {
+    await test.step(`${share === material ? 'public' : 'guest'} share, ${trail.map((c) => c.publicId).join('/')}`, async () => {
+      await page.goto(sharePath(share, trail.map((c) => `${c.publicId}/`).join('')));
+      await expect(page.getByRole('heading', { level: 1, name: trail.at(-1)!.title })).toBeVisible();
+      await expect(more).toBeVisible();
+      const crumbs = await shownCrumbs(page);
+      for (const crumb of crumbs.filter((c) => !c.current)) expect(crumb.full, `"${crumb.text}" shows in full`).toBe(true);
+      for (const crumb of crumbs.filter((c) => c.current)) {
+        expect(crumb.text).toBe(trail.at(-1)!.title);
+        expect(crumb.full || crumb.width >= 90, `the current page "${crumb.text}" is shortened no further than 6rem (${crumb.width} px)`).toBe(true);
+      }
+      // Every ancestor not shown is in the menu, in order.
+      const ancestors = [demoMaterial.title, ...trail.slice(0, -1).map((c) => c.title)];
+      const shown = crumbs.map((c) => c.text);
+      await more.click();
+      await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(ancestors.filter((title) => !shown.includes(title)));
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toHaveCount(0);
+    });
+  }
+  await saveViewport(page, testInfo, 'breadcrumbs-phone');
+  await checkA11y(page, testInfo, 'breadcrumbs-phone');
+
+  await test.step('the menu leads home', async () => {
+    await more.click();
+    await page.getByRole('menuitem', { name: demoMaterial.title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: demoMaterial.title })).toBeVisible();
+  });
+
+  await test.step('a wide window shows the whole trail in full', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(sharePath(material, `${kap1.publicId}/${kap1Evaporation.publicId}/${kap1Measuring.publicId}/`));
+    await expect(page.getByRole('heading', { level: 1, name: kap1Measuring.title })).toBeVisible();
+    await expect(more).toHaveCount(0);
+    const crumbs = await shownCrumbs(page);
+    expect(crumbs.map((c) => c.text)).toEqual([demoMaterial.title, kap1.title, kap1Evaporation.title, kap1Measuring.title]);
+    expect(crumbs.every((c) => c.full)).toBe(true);
+  });
   expect(errors).toEqual([]);
 });

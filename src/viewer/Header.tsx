@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../i18n/react';
-import { Breadcrumbs, type Crumb } from './Breadcrumbs';
+import type { Crumb } from './Breadcrumbs';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { ProgressRing } from '../ui/ProgressRing';
@@ -14,6 +14,9 @@ import { requestUpNavigation } from './upNavigation';
 
 // Only shares that save guest sessions show it: the others do not load it.
 const GuestControl = lazy(() => import('../guest/GuestControl'));
+// Chapters have a trail, the material's root has none: its first paint goes without the trail's code
+// (MaterialViewer fetches it when the first page is up).
+const Breadcrumbs = lazy(() => import('./Breadcrumbs').then((module) => ({ default: module.Breadcrumbs })));
 
 /**
  * The fixed page header. On the material root it shows the logo; inside a chapter a back button
@@ -42,7 +45,13 @@ export function Header({ crumbs, backTo, material }: { crumbs: Crumb[]; backTo?:
         ) : (
           <Logo />
         )}
-        <div className="min-w-0 flex-1">{crumbs.length > 1 ? <Breadcrumbs crumbs={crumbs} /> : null}</div>
+        <div className="min-w-0 flex-1">
+          {crumbs.length > 1 ? (
+            <Suspense fallback={null}>
+              <Breadcrumbs crumbs={crumbs} />
+            </Suspense>
+          ) : null}
+        </div>
         {preview ? null : <SaveStateIndicator />}
         {offersGuestSave ? (
           <Suspense fallback={null}>

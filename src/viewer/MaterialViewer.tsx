@@ -23,8 +23,6 @@ import { HostProgress } from './useHostProgress';
 import { OverlayProvider } from '../ui/OverlayProvider';
 import { usePageData } from './PageDataContext';
 import { generateFeedbackActor } from '../api/feedback';
-import { EmbeddedPage } from './EmbeddedPage';
-import { PageNotFound } from './PageNotFound';
 import { removeShell } from './shell';
 import { CopyrightNotice } from './CopyrightNotice';
 import { FooterNav } from './FooterNav';
@@ -32,6 +30,10 @@ import { Header } from './Header';
 import { pagePath, siblingTargets } from './navTarget';
 import { useScrollTarget } from './useScrollTarget';
 import { useViewerInspection } from './inspection';
+
+/** Screens most visits never see load when one is opened: a full-page external resource, a wrong address. */
+const EmbeddedPage = lazy(() => import('./EmbeddedPage').then((module) => ({ default: module.EmbeddedPage })));
+const PageNotFound = lazy(() => import('./PageNotFound').then((module) => ({ default: module.PageNotFound })));
 
 /** Only pages evaluated by scrolling have one: its statechart and listeners load with the first of them. */
 const ScrollProgressTracker = lazy(() => import('./ScrollProgressTracker').then((module) => ({ default: module.ScrollProgressTracker })));
@@ -80,12 +82,16 @@ export function MaterialViewer({ material, children }: { material: Material; chi
 }
 
 /**
- * Once the first page is up, fetch the code of every element kind the material uses, so pages
- * opened later (also after the connection dropped) need nothing from the network but images.
+ * Once the first page is up, fetch the code of every element kind the material uses and of the
+ * chapters' breadcrumbs, so pages opened later (also after the connection dropped) need nothing from the network but images.
  */
 function usePreloadWhenIdle(material: Material) {
   useEffect(() => {
-    const preload = () => void preloadElementComponents(new Set([...allElements(material.content)].map((e) => e.modelName))).catch(() => undefined);
+    const preload = () => {
+      void preloadElementComponents(new Set([...allElements(material.content)].map((e) => e.modelName))).catch(() => undefined);
+      // The chapters' header trail (src/viewer/Header.tsx loads it lazily).
+      void import('./Breadcrumbs').catch(() => undefined);
+    };
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(preload, { timeout: 3000 });
       return () => cancelIdleCallback(handle);
@@ -122,7 +128,13 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   useRevealEverythingBeforePrint();
   const single = useMemo(() => (resolved.kind === 'element' ? [resolved.element] : []), [resolved]);
 
-  if (resolved.kind === 'notFound') return <PageNotFound material={material} base={base} showHeader={!search.hideHeader} />;
+  if (resolved.kind === 'notFound') {
+    return (
+      <Suspense fallback={null}>
+        <PageNotFound material={material} base={base} showHeader={!search.hideHeader} />
+      </Suspense>
+    );
+  }
   if (resolved.kind === 'element') {
     // One element alone (embedded elsewhere): the page still has its h1, and the element's titles sit right under it.
     return (
@@ -144,7 +156,9 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
       <div onClick={onLinkClick}>
         {showHeader ? <Header crumbs={[...crumbs, { label: resolved.resource.title, to: '.' }]} backTo={pagePath(base, trail)} material={material} /> : null}
         <main>
-          <EmbeddedPage resource={resolved.resource} />
+          <Suspense fallback={null}>
+            <EmbeddedPage resource={resolved.resource} />
+          </Suspense>
         </main>
       </div>
     );
