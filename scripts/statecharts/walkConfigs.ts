@@ -253,10 +253,13 @@ const guestSessionEvents = [
   { type: 'form.submit' as const, firstName: 'Ada', lastName: 'Lovelace' },
   { type: 'form.submit' as const, firstName: '  ', lastName: 'Lovelace' },
   { type: 'link.copy' as const },
+  { type: 'session.forget' as const },
 ];
 const createGuestResults = [
   { type: 'xstate.done.actor.createGuest', output: guestSession },
   { type: 'xstate.error.actor.createGuest', error: new Error('503') },
+  { type: 'xstate.done.actor.forgetGuest', output: undefined },
+  { type: 'xstate.error.actor.forgetGuest', error: new Error('503') },
 ];
 
 const checkSessionResults = [
