@@ -14,6 +14,8 @@ import { requestUpNavigation } from './upNavigation';
 
 // Only shares that save guest sessions show it: the others do not load it.
 const GuestControl = lazy(() => import('../guest/GuestControl'));
+// Only a logged-in user (private shares) has an account to show and log out of.
+const AccountMenu = lazy(() => import('../auth/AccountMenu'));
 // Chapters have a trail, the material's root has none: its first paint goes without the trail's code
 // (MaterialViewer fetches it when the first page is up).
 const Breadcrumbs = lazy(() => import('./Breadcrumbs').then((module) => ({ default: module.Breadcrumbs })));
@@ -21,11 +23,11 @@ const Breadcrumbs = lazy(() => import('./Breadcrumbs').then((module) => ({ defau
 /**
  * The fixed page header. On the material root it shows the logo; inside a chapter a back button
  * (one level up, scroll restored) and the breadcrumbs; then whether the learner's work is saved,
- * the guest-save control, progress and language. Hidden in print.
+ * the guest-save control, progress, language and the logged-in user's account menu. Hidden in print.
  */
 export function Header({ crumbs, backTo, material }: { crumbs: Crumb[]; backTo?: string; material?: Material }) {
   const { t } = useTranslation('viewer');
-  const { preview } = usePageData();
+  const { preview, user } = usePageData();
   const offersGuestSave = useGuestSessionActor() !== null;
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white print:hidden" data-testid="viewer-header">
@@ -60,6 +62,11 @@ export function Header({ crumbs, backTo, material }: { crumbs: Crumb[]; backTo?:
         ) : null}
         {material ? <MaterialProgressRing material={material} /> : null}
         <LanguageSwitch />
+        {user ? (
+          <Suspense fallback={null}>
+            <AccountMenu />
+          </Suspense>
+        ) : null}
       </div>
     </header>
   );
