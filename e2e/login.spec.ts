@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test';
 import { formatCertificateDate } from '../src/i18n';
+import { checkA11y } from './support/a11y';
 import { choiceAnswers, demoElement } from './support/demoAnswers';
 import { demoMaterial } from './support/demoContent';
 import { demoShares, sharePath } from './support/demoShares';
@@ -68,6 +70,9 @@ test('a private share: login page, wrong and right password, the user’s certif
     await form.getByRole('button', { name: loginDe.title }).click();
     await expect(page.getByRole('heading', { level: 1, name: demoMaterial.title })).toBeVisible();
     await expect(page.getByTestId('guest-save'), 'only guests are offered saving').toHaveCount(0);
+    // Spec section 6: private mode hides the settings' copyright notice (public shares show it: e2e/viewerChrome.spec.ts).
+    await expect(page.getByRole('navigation', { name: 'Seitennavigation' })).toBeAttached();
+    await expect(page.getByTestId('copyright-notice')).toHaveCount(0);
   });
 
   await test.step('the certificate is issued for the user on sight; its PDF names them', async () => {
@@ -152,6 +157,89 @@ test('a private share: login page, wrong and right password, the user’s certif
     expect((await loginPage).status()).toBe(401);
     await expect(page.getByRole('heading', { level: 1, name: loginDe.title })).toBeVisible();
     await expect(element(page, question.id)).toHaveCount(0);
+  });
+  expect(errors).toEqual([]);
+});
+
+/** Logs in through the login form of the private share at `path` and waits for the page's heading. */
+async function logIn(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  const form = page.getByRole('form', { name: loginDe.title });
+  await form.getByRole('textbox', { name: loginDe.email }).fill(user.email);
+  await form.getByLabel(loginDe.password).fill(user.password);
+  await form.getByRole('button', { name: loginDe.title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+const kap3 = demoElement('kap3', 'Chapter');
+const savingQuestion = demoElement('kap3-frage-sparen', 'ChoiceQuestion');
+
+test('a logged-in user sees their name in the header and logs out from its menu; what they just did is saved first', async ({ page }, testInfo) => {
+  const { materialPrivate: share } = await demoShares(page.request);
+  const errors = collectPageErrors(page);
+  const header = page.getByTestId('viewer-header');
+  const account = header.getByRole('button', { name: `Konto von ${userName}` });
+  const menu = page.getByRole('menu');
+
+  await test.step('the header names the user, with their initials, on every page', async () => {
+    await logIn(page, sharePath(share), demoMaterial.title);
+    await expect(account).toBeVisible();
+    await expect(header.getByTestId('user-name')).toHaveText(userName);
+    await expect(account).toContainText('AM');
+    await page.goto(sharePath(share, `${kap1.publicId}/`));
+    await expect(account).toBeVisible();
+  });
+
+  await test.step('its menu names the account and offers to log out; keyboard operable', async () => {
+    await account.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('group')).toContainText(`Angemeldet als${userName}${user.email}`);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Abmelden']);
+    await expect(menu.getByRole('menuitem', { name: 'Abmelden' })).toBeFocused();
+    await page.screenshot({ path: testInfo.outputPath('account-menu.png') });
+    await checkA11y(page, testInfo, 'account-menu');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(account).toBeFocused();
+  });
+
+  await test.step('in English', async () => {
+    await page.goto(`${sharePath(share, `${kap1.publicId}/`)}?lang=en`);
+    await header.getByRole('button', { name: `Account of ${userName}` }).click();
+    await expect(menu.getByRole('menuitem')).toHaveText(['Log out']);
+    await expect(menu.getByRole('group')).toContainText('Logged in as');
+    await page.keyboard.press('Escape');
+  });
+
+  const wrong = choiceAnswers(savingQuestion).wrong[0];
+  await test.step('an answer given right before logging out is saved, and the login form shows again', async () => {
+    await page.goto(sharePath(share, `${kap3.publicId}/`));
+    const box = element(page, savingQuestion.id);
+    await clickChoice(box, wrong);
+    await box.getByRole('button', { name: savingQuestion.submitText || de.evaluate, exact: true }).click();
+    await expect(feedback(box)).toBeVisible();
+    // At once, within the 200 ms the changes wait before they are sent.
+    await account.click();
+    await menu.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: loginDe.title })).toBeVisible();
+    expect(await (await page.request.get('/auth/session')).json()).toEqual({ data: { authenticated: false } });
+    // The server kept the answer: read as the user again.
+    expect((await page.request.post('/auth/login', { data: { email: user.email, password: user.password } })).ok()).toBe(true);
+    const stored = latestValues(await storedEvents(page.request, { shareId: share, guestSessionId: null }));
+    expect(stored[savingQuestion.id]).toMatchObject({ evaluated: true });
+    expect(await page.request.post('/auth/logout')).toBeTruthy();
+  });
+
+  await test.step('on a phone the header shows the initials; the menu names the user', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, sharePath(share, `${kap1.publicId}/`), kap1.title);
+    await expect(account).toBeVisible();
+    await expect(header.getByTestId('user-name')).toBeHidden();
+    await account.click();
+    await expect(menu.getByRole('group')).toContainText(userName);
+    await menu.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: loginDe.title })).toBeVisible();
   });
   expect(errors).toEqual([]);
 });

@@ -7,6 +7,7 @@ import { connectivityMachine } from './connectivity';
 import { trackingMachine } from './tracking';
 import { guestSessionMachine } from './guestSession';
 import { sessionMachine } from './session';
+import { logoutMachine } from './logout';
 
 /**
  * Every statechart of the viewer. Diagram export and path coverage read this list, so a machine
@@ -20,5 +21,6 @@ export const machines: Record<string, AnyStateMachine> = {
   tracking: trackingMachine,
   guestSession: guestSessionMachine,
   session: sessionMachine,
+  logout: logoutMachine,
   ...Object.fromEntries(Object.values(elementMachines).map((m) => [m!.id, m!])),
 };

@@ -15,6 +15,7 @@ import { scrollProgressMachine } from '../../machines/scrollProgress';
 import { connectivityMachine } from '../../machines/connectivity';
 import { guestSessionMachine } from '../../machines/guestSession';
 import { sessionMachine } from '../../machines/session';
+import { logoutMachine } from '../../machines/logout';
 import { SendBatchError, trackingMachine } from '../../machines/tracking';
 import { viewerMachine } from '../../machines/viewer';
 // The viewer spawns from the element statecharts once their module is loaded.
@@ -260,6 +261,8 @@ const guestSessionEvents = [
 const createGuestResults = [
   { type: 'xstate.done.actor.createGuest', output: guestSession },
   { type: 'xstate.error.actor.createGuest', error: new Error('503') },
+  { type: 'xstate.done.actor.forgetGuest', output: undefined },
+  { type: 'xstate.error.actor.forgetGuest', error: new Error('503') },
 ];
 const forgetGuestResults = [
   { type: 'xstate.done.actor.forgetGuest', output: undefined },
@@ -333,6 +336,19 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
   session: [
     variant(sessionMachine, 'tab visible', { input: { visible: true }, events: [{ type: 'tab.hidden' }, { type: 'tab.visible' }], actorResults: checkSessionResults, key: () => null }),
     variant(sessionMachine, 'tab hidden at start', { input: { visible: false }, events: [], key: () => null }),
+  ],
+  logout: [
+    variant(logoutMachine, 'logged in', {
+      input: undefined,
+      events: [{ type: 'logout.request' }],
+      actorResults: [
+        { type: 'xstate.done.actor.savePending', output: undefined },
+        { type: 'xstate.error.actor.savePending', error: new Error('timed out') },
+        { type: 'xstate.done.actor.logOut', output: undefined },
+        { type: 'xstate.error.actor.logOut', error: new TypeError('Failed to fetch') },
+      ],
+      key: () => null,
+    }),
   ],
   overlays: [
     variant(overlaysMachine, '2 groups × 2 overlays', {

@@ -1,14 +1,19 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from '../i18n/react';
 import { Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue, Button } from 'react-aria-components';
 import type { CollectionView } from '../model/collectionView';
 import { SafeHtml } from '../ui/SafeHtml';
+import { CopyrightNotice } from '../viewer/CopyrightNotice';
 import { Cover } from '../viewer/Cover';
+import { usePageData } from '../viewer/PageDataContext';
 import { LanguageSwitch } from '../viewer/LanguageSwitch';
 import { Logo } from '../viewer/Logo';
 import { COLLECTION_SORTS, rememberSearch, searchItems, type CollectionSearch, type CollectionSort } from './collectionSearch';
 import { MaterialCard } from './MaterialCard';
+
+// Only a logged-in user (private shares) has an account to show and log out of.
+const AccountMenu = lazy(() => import('../auth/AccountMenu'));
 
 /** i18n keys cannot hold ':' (namespace) or '.' (nesting). */
 const sortKey = (sort: CollectionSort) => sort.replace(/[:.]/g, '_');
@@ -17,6 +22,7 @@ const sortKey = (sort: CollectionSort) => sort.replace(/[:.]/g, '_');
 export function CollectionPage({ collection, search }: { collection: CollectionView; search: CollectionSearch }) {
   const { t } = useTranslation('viewer');
   const navigate = useNavigate();
+  const { user } = usePageData();
   const items = useMemo(() => searchItems(collection.items, search), [collection.items, search]);
   useEffect(() => rememberSearch(collection.id, search), [collection.id, search]);
   const setSearch = (patch: Partial<CollectionSearch>) =>
@@ -27,7 +33,14 @@ export function CollectionPage({ collection, search }: { collection: CollectionV
       <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur print:hidden">
         <div className="mx-auto flex h-14 max-w-[1536px] items-center justify-between gap-3 px-4">
           <Logo />
-          <LanguageSwitch />
+          <div className="flex items-center gap-3">
+            <LanguageSwitch />
+            {user ? (
+              <Suspense fallback={null}>
+                <AccountMenu />
+              </Suspense>
+            ) : null}
+          </div>
         </div>
       </header>
       <Cover asset={collection.cover} color={collection.color} />
@@ -71,6 +84,7 @@ export function CollectionPage({ collection, search }: { collection: CollectionV
           <p className="text-gray-500">{t('collection.empty')}</p>
         )}
       </main>
+      <CopyrightNotice className="mx-auto max-w-[1536px] px-4" />
     </div>
   );
 }

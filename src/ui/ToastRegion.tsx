@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import { Button, Text, UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABLE_ToastRegion as Region } from 'react-aria-components';
 import { useTranslation } from '../i18n/react';
+import { useToastRegionBottom } from './toastLift';
 import { currentToastQueue } from './toasts';
 
 const kindClasses = {
@@ -8,14 +10,26 @@ const kindClasses = {
   default: 'border-gray-200 bg-white text-gray-900',
 } as const;
 
-/** Toasts at the bottom right, newest last; each can be closed by keyboard (F6 moves focus into the region). */
+/**
+ * Toasts at the bottom right, newest last; each can be closed by keyboard (F6 moves focus into the
+ * region). They rise above the footer navigation while it is in their way (./toastLift.ts), so its
+ * buttons stay visible and clickable.
+ */
 export default function ToastRegion() {
   const { t } = useTranslation('viewer');
+  const region = useRef<HTMLDivElement>(null);
+  const bottom = useToastRegionBottom(region);
   // Rendered by <Toasts /> once a toast is there, and with it the queue.
   const queue = currentToastQueue();
   if (!queue) return null;
   return (
-    <Region queue={queue} className="fixed right-4 bottom-4 z-[60] flex w-[min(420px,calc(100vw-2rem))] flex-col gap-2 outline-none print:hidden">
+    <Region
+      ref={region}
+      queue={queue}
+      style={{ bottom }}
+      data-testid="toast-region"
+      className="fixed right-4 z-[60] flex w-[min(420px,calc(100vw-2rem))] flex-col gap-2 outline-none print:hidden"
+    >
       {({ toast }) => (
         <Toast
           toast={toast}

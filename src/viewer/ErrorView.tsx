@@ -1,9 +1,17 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { removeShell } from './shell';
 import { useTranslation } from '../i18n/react';
 
+type ErrorViewProps = {
+  status: number;
+  onBack?: () => void;
+  backLabel?: string;
+  /** Further ways on, below the message (e.g. a link back to the course start). */
+  children?: ReactNode;
+};
+
 /** The generic error view: a message by status code (spec section 8, enumerations.errorMessages). */
-export function ErrorView({ status, onBack, backLabel }: { status: number; onBack?: () => void; backLabel?: string }) {
+export function ErrorView({ status, onBack, backLabel, children }: ErrorViewProps) {
   const { t } = useTranslation('viewer');
   const key = status === 404 ? 'notFound' : status === 403 ? 'noAccess' : 'default';
   useLayoutEffect(removeShell, []);
@@ -19,6 +27,7 @@ export function ErrorView({ status, onBack, backLabel }: { status: number; onBac
           {backLabel ?? t('nav.back')}
         </button>
       ) : null}
+      {children}
     </main>
   );
 }

@@ -21,7 +21,8 @@ export function FooterNav({ back, forward, barrierIds = [] }: FooterNavProps) {
   const { t } = useTranslation('viewer');
   const forwardBlocked = useViewerSelector((context) => barrierIds.some((id) => !context.unlockedBarrierIds.includes(id)), false);
   return (
-    <nav aria-label={t('nav.pages')} className="container-content mt-16 mb-10 flex items-center justify-between gap-2 border-t border-gray-200 pt-6 print:hidden" data-testid="footer-nav">
+    // Toasts rise above it rather than cover its buttons (src/ui/toastLift.ts: data-toasts-avoid).
+    <nav aria-label={t('nav.pages')} data-toasts-avoid="" className="container-content mt-16 mb-10 flex items-center justify-between gap-2 border-t border-gray-200 pt-6 print:hidden" data-testid="footer-nav">
       {back ? (
         <Link to={back.to} search={(prev: Record<string, unknown>) => ({ ...prev, scrollTo: back.scrollTo })} className={buttonClass}>
           ← {t('nav.back')}

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../i18n/react';
-import { Breadcrumbs, type Crumb } from './Breadcrumbs';
+import type { Crumb } from './Breadcrumbs';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { ProgressRing } from '../ui/ProgressRing';
@@ -14,15 +14,20 @@ import { requestUpNavigation } from './upNavigation';
 
 // Only shares that save guest sessions show it: the others do not load it.
 const GuestControl = lazy(() => import('../guest/GuestControl'));
+// Only a logged-in user (private shares) has an account to show and log out of.
+const AccountMenu = lazy(() => import('../auth/AccountMenu'));
+// Chapters have a trail, the material's root has none: its first paint goes without the trail's code
+// (MaterialViewer fetches it when the first page is up).
+const Breadcrumbs = lazy(() => import('./Breadcrumbs').then((module) => ({ default: module.Breadcrumbs })));
 
 /**
  * The fixed page header. On the material root it shows the logo; inside a chapter a back button
  * (one level up, scroll restored) and the breadcrumbs; then whether the learner's work is saved,
- * the guest-save control, progress and language. Hidden in print.
+ * the guest-save control, progress, language and the logged-in user's account menu. Hidden in print.
  */
 export function Header({ crumbs, backTo, material }: { crumbs: Crumb[]; backTo?: string; material?: Material }) {
   const { t } = useTranslation('viewer');
-  const { preview } = usePageData();
+  const { preview, user } = usePageData();
   const offersGuestSave = useGuestSessionActor() !== null;
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white print:hidden" data-testid="viewer-header">
@@ -42,7 +47,13 @@ export function Header({ crumbs, backTo, material }: { crumbs: Crumb[]; backTo?:
         ) : (
           <Logo />
         )}
-        <div className="min-w-0 flex-1">{crumbs.length > 1 ? <Breadcrumbs crumbs={crumbs} /> : null}</div>
+        <div className="min-w-0 flex-1">
+          {crumbs.length > 1 ? (
+            <Suspense fallback={null}>
+              <Breadcrumbs crumbs={crumbs} />
+            </Suspense>
+          ) : null}
+        </div>
         {preview ? null : <SaveStateIndicator />}
         {offersGuestSave ? (
           <Suspense fallback={null}>
@@ -51,6 +62,11 @@ export function Header({ crumbs, backTo, material }: { crumbs: Crumb[]; backTo?:
         ) : null}
         {material ? <MaterialProgressRing material={material} /> : null}
         <LanguageSwitch />
+        {user ? (
+          <Suspense fallback={null}>
+            <AccountMenu />
+          </Suspense>
+        ) : null}
       </div>
     </header>
   );

@@ -1,6 +1,6 @@
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { useContext, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/react';
 import { viewerMachine } from '../../machines/viewer';
 import type { Material } from '../model/material';
@@ -20,18 +20,23 @@ import { learnerStateKey, persistLearnerState } from './localLearnerState';
 import { learnerSetup, useTrackingSignals } from './learnerTracking';
 import { useGuestSessionActor } from '../guest/GuestSessionProvider';
 import { HostProgress } from './useHostProgress';
-import { ScrollProgressTracker } from './ScrollProgressTracker';
 import { OverlayProvider } from '../ui/OverlayProvider';
 import { usePageData } from './PageDataContext';
 import { generateFeedbackActor } from '../api/feedback';
-import { EmbeddedPage } from './EmbeddedPage';
-import { ErrorView } from './ErrorView';
 import { removeShell } from './shell';
+import { CopyrightNotice } from './CopyrightNotice';
 import { FooterNav } from './FooterNav';
 import { Header } from './Header';
 import { pagePath, siblingTargets } from './navTarget';
 import { useScrollTarget } from './useScrollTarget';
 import { useViewerInspection } from './inspection';
+
+/** Screens most visits never see load when one is opened: a full-page external resource, a wrong address. */
+const EmbeddedPage = lazy(() => import('./EmbeddedPage').then((module) => ({ default: module.EmbeddedPage })));
+const PageNotFound = lazy(() => import('./PageNotFound').then((module) => ({ default: module.PageNotFound })));
+
+/** Only pages evaluated by scrolling have one: its statechart and listeners load with the first of them. */
+const ScrollProgressTracker = lazy(() => import('./ScrollProgressTracker').then((module) => ({ default: module.ScrollProgressTracker })));
 
 type PageProps = {
   material: Material;
@@ -77,12 +82,16 @@ export function MaterialViewer({ material, children }: { material: Material; chi
 }
 
 /**
- * Once the first page is up, fetch the code of every element kind the material uses, so pages
- * opened later (also after the connection dropped) need nothing from the network but images.
+ * Once the first page is up, fetch the code of every element kind the material uses and of the
+ * chapters' breadcrumbs, so pages opened later (also after the connection dropped) need nothing from the network but images.
  */
 function usePreloadWhenIdle(material: Material) {
   useEffect(() => {
-    const preload = () => void preloadElementComponents(new Set([...allElements(material.content)].map((e) => e.modelName))).catch(() => undefined);
+    const preload = () => {
+      void preloadElementComponents(new Set([...allElements(material.content)].map((e) => e.modelName))).catch(() => undefined);
+      // The chapters' header trail (src/viewer/Header.tsx loads it lazily).
+      void import('./Breadcrumbs').catch(() => undefined);
+    };
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(preload, { timeout: 3000 });
       return () => cancelIdleCallback(handle);
@@ -119,7 +128,13 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   useRevealEverythingBeforePrint();
   const single = useMemo(() => (resolved.kind === 'element' ? [resolved.element] : []), [resolved]);
 
-  if (resolved.kind === 'notFound') return <ErrorView status={404} />;
+  if (resolved.kind === 'notFound') {
+    return (
+      <Suspense fallback={null}>
+        <PageNotFound material={material} base={base} showHeader={!search.hideHeader} />
+      </Suspense>
+    );
+  }
   if (resolved.kind === 'element') {
     // One element alone (embedded elsewhere): the page still has its h1, and the element's titles sit right under it.
     return (
@@ -141,7 +156,9 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
       <div onClick={onLinkClick}>
         {showHeader ? <Header crumbs={[...crumbs, { label: resolved.resource.title, to: '.' }]} backTo={pagePath(base, trail)} material={material} /> : null}
         <main>
-          <EmbeddedPage resource={resolved.resource} />
+          <Suspense fallback={null}>
+            <EmbeddedPage resource={resolved.resource} />
+          </Suspense>
         </main>
       </div>
     );
@@ -174,10 +191,15 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
               <p className="container-content text-gray-500">{t('list.empty')}</p>
             )}
           </div>
-          {page.evaluationType === 'scrolling' ? <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} /> : null}
+          {page.evaluationType === 'scrolling' ? (
+            <Suspense fallback={null}>
+              <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} />
+            </Suspense>
+          ) : null}
         </article>
       </main>
       {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} barrierIds={pageBarrierIds} />}
+      <CopyrightNotice />
     </div>
   );
 }

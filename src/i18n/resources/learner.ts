@@ -1,7 +1,7 @@
 import type { I18n } from '../core';
 
 /**
- * Texts of the guest-save dialog and the login page (spec sections 2, 5). Loaded with those lazy
+ * Texts of the guest-save dialog, the login page and the account menu (spec sections 2, 5, 6). Loaded with those lazy
  * chunks, not with the first paint: call `addLearnerTexts(i18n)` before they render.
  */
 export const learner = {
@@ -36,6 +36,12 @@ export const learner = {
       failed: 'Die Anmeldung ist fehlgeschlagen. Bitte versuche es erneut.',
       throttled: 'Zu viele fehlgeschlagene Anmeldungen. Bitte versuche es später erneut.',
     },
+    account: {
+      menu: 'Konto von {{name}}',
+      signedInAs: 'Angemeldet als',
+      logout: 'Abmelden',
+      loggingOut: 'Wird abgemeldet …',
+    },
   },
   en: {
     dialog: {
@@ -67,6 +73,12 @@ export const learner = {
       wrong: 'Email or password is wrong.',
       failed: 'Logging in failed. Please try again.',
       throttled: 'Too many failed logins. Please try again later.',
+    },
+    account: {
+      menu: 'Account of {{name}}',
+      signedInAs: 'Logged in as',
+      logout: 'Log out',
+      loggingOut: 'Logging out …',
     },
   },
 } as const;

@@ -15,7 +15,7 @@ export const viewerDe = {
       },
     },
     status: 'Fehler {{status}}',
-    backToStart: 'Zur Startseite',
+    toCourseStart: 'Zum Anfang des Kurses',
   },
   collection: {
     open: 'Öffnen',
@@ -45,6 +45,7 @@ export const viewerDe = {
     genericTitle: 'Hoppla, da ist etwas schiefgelaufen!',
     genericMessage: 'Es ist ein Fehler aufgetreten. Bitte versuche es erneut oder lade die Seite neu.',
     sessionExpired: 'Deine Sitzung ist abgelaufen. Bitte lade die Seite neu.',
+    logoutFailed: 'Abmelden war nicht möglich. Bitte versuche es erneut.',
   },
   guest: { save: 'Lernstand speichern', name: 'Lernstand gespeichert für {{name}}', copyFailed: 'Kopieren nicht möglich: Bitte kopiere den Link aus der Adresszeile.' },
   saveState: {

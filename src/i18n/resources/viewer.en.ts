@@ -15,7 +15,7 @@ export const viewerEn = {
       },
     },
     status: 'Error {{status}}',
-    backToStart: 'To the start page',
+    toCourseStart: 'To the start of the course',
   },
   collection: {
     open: 'Open',
@@ -45,6 +45,7 @@ export const viewerEn = {
     genericTitle: 'Oops, something went wrong!',
     genericMessage: 'An error occurred. Please try again or reload the page.',
     sessionExpired: 'Your session has expired. Please refresh the page.',
+    logoutFailed: 'Logging out did not work. Please try again.',
   },
   guest: { save: 'Save learning progress', name: 'Learning progress saved for {{name}}', copyFailed: 'Copying is not possible: please copy the link from the address bar.' },
   saveState: {

@@ -1,0 +1,38 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from '../i18n/react';
+import type { Material } from '../model/material';
+import { CopyrightNotice } from './CopyrightNotice';
+import { ErrorView } from './ErrorView';
+import { Header } from './Header';
+
+type PageNotFoundProps = {
+  material: Material;
+  /** Router path of the material ('' on a material share, '/{publicId}' inside a collection): its start is `${base}/`. */
+  base: string;
+  showHeader: boolean;
+};
+
+/**
+ * A path below a material that names no page of it (a mistyped or outdated chapter link): the
+ * not-found view inside the viewer, with the header (back arrow to the course start, progress,
+ * language) and a link to the course start.
+ */
+export function PageNotFound({ material, base, showHeader }: PageNotFoundProps) {
+  const { t } = useTranslation('viewer');
+  const start = `${base}/`;
+  return (
+    <>
+      {showHeader ? <Header crumbs={[{ label: material.title, to: start }]} backTo={start} material={material} /> : null}
+      <ErrorView status={404}>
+        <Link
+          to={start}
+          data-testid="course-start"
+          className="rounded-md bg-primary-600 px-4 py-2 text-white hover:bg-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
+        >
+          {t('errors.toCourseStart')}
+        </Link>
+      </ErrorView>
+      <CopyrightNotice />
+    </>
+  );
+}
