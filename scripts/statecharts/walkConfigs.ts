@@ -261,8 +261,6 @@ const guestSessionEvents = [
 const createGuestResults = [
   { type: 'xstate.done.actor.createGuest', output: guestSession },
   { type: 'xstate.error.actor.createGuest', error: new Error('503') },
-  { type: 'xstate.done.actor.forgetGuest', output: undefined },
-  { type: 'xstate.error.actor.forgetGuest', error: new Error('503') },
 ];
 const forgetGuestResults = [
   { type: 'xstate.done.actor.forgetGuest', output: undefined },
