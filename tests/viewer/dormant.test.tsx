@@ -46,7 +46,8 @@ function observerOf(target: Element) {
 
 async function renderLong(search = '') {
   const view = renderMaterialPage(longMaterial(DORMANT_FROM_ELEMENTS + 10), search);
-  await waitFor(() => expect(document.getElementById('code-end')).not.toBeNull());
+  // The list mounts in chunks, one per task: on a busy machine that takes longer than waitFor's default second.
+  await waitFor(() => expect(document.getElementById('code-end')).not.toBeNull(), { timeout: 15_000 });
   return view;
 }
 
