@@ -77,7 +77,8 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   /** Whether the element statecharts are loaded (a chunk of their own): elements that need actors wait for them. */
   const [machinesLoaded, setMachinesLoaded] = useState(elementMachinesLoaded);
   useEffect(() => {
-    if (!machinesLoaded) void loadElementMachines().then(() => setMachinesLoaded(true));
+    // A failed load (offline) leaves the chunks waiting; the next list that mounts tries again.
+    if (!machinesLoaded) loadElementMachines().then(() => setMachinesLoaded(true), () => undefined);
   }, [machinesLoaded]);
 
   /** Mounts the next chunks, each ending at one of `upTo` (ascending), with the actors they need spawned first. */

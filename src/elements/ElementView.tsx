@@ -32,7 +32,7 @@ export const ElementView = memo(function ElementView({ element }: { element: Con
   const wake = (focus?: FocusOnWake) => {
     // Its actor is spawned first; the statecharts are a chunk of their own, loaded with the page.
     if (STATEFUL_KINDS.has(element.modelName) && !elementMachinesLoaded()) {
-      void loadElementMachines().then(() => wake(focus));
+      loadElementMachines().then(() => wake(focus), () => undefined);
       return;
     }
     revealer.reveal([element]);
