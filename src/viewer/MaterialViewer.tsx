@@ -20,6 +20,7 @@ import { learnerStateKey, persistLearnerState } from './localLearnerState';
 import { learnerSetup, useTrackingSignals } from './learnerTracking';
 import { useGuestSessionActor } from '../guest/GuestSessionProvider';
 import { HostProgress } from './useHostProgress';
+import { ScrollProgressTracker } from './ScrollProgressTracker';
 import { OverlayProvider } from '../ui/OverlayProvider';
 import { usePageData } from './PageDataContext';
 import { generateFeedbackActor } from '../api/feedback';
@@ -34,9 +35,6 @@ import { useViewerInspection } from './inspection';
 /** Screens most visits never see load when one is opened: a full-page external resource, a wrong address. */
 const EmbeddedPage = lazy(() => import('./EmbeddedPage').then((module) => ({ default: module.EmbeddedPage })));
 const PageNotFound = lazy(() => import('./PageNotFound').then((module) => ({ default: module.PageNotFound })));
-
-/** Only pages evaluated by scrolling have one: its statechart and listeners load with the first of them. */
-const ScrollProgressTracker = lazy(() => import('./ScrollProgressTracker').then((module) => ({ default: module.ScrollProgressTracker })));
 
 type PageProps = {
   material: Material;
@@ -191,11 +189,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
               <p className="container-content text-gray-500">{t('list.empty')}</p>
             )}
           </div>
-          {page.evaluationType === 'scrolling' ? (
-            <Suspense fallback={null}>
-              <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} />
-            </Suspense>
-          ) : null}
+          {page.evaluationType === 'scrolling' ? <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} /> : null}
         </article>
       </main>
       {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} barrierIds={pageBarrierIds} />}
