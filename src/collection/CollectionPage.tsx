@@ -1,19 +1,17 @@
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from '../i18n/react';
 import { Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue, Button } from 'react-aria-components';
 import type { CollectionView } from '../model/collectionView';
 import { SafeHtml } from '../ui/SafeHtml';
 import { CopyrightNotice } from '../viewer/CopyrightNotice';
 import { Cover } from '../viewer/Cover';
-import { usePageData } from '../viewer/PageDataContext';
 import { LanguageSwitch } from '../viewer/LanguageSwitch';
 import { Logo } from '../viewer/Logo';
+import { AccountControl } from '../auth/AccountControl';
 import { COLLECTION_SORTS, rememberSearch, searchItems, type CollectionSearch, type CollectionSort } from './collectionSearch';
 import { MaterialCard } from './MaterialCard';
 
-// Only a logged-in user (private shares) has an account to show and log out of.
-const AccountMenu = lazy(() => import('../auth/AccountMenu'));
 
 /** i18n keys cannot hold ':' (namespace) or '.' (nesting). */
 const sortKey = (sort: CollectionSort) => sort.replace(/[:.]/g, '_');
@@ -22,7 +20,6 @@ const sortKey = (sort: CollectionSort) => sort.replace(/[:.]/g, '_');
 export function CollectionPage({ collection, search }: { collection: CollectionView; search: CollectionSearch }) {
   const { t } = useTranslation('viewer');
   const navigate = useNavigate();
-  const { user } = usePageData();
   const items = useMemo(() => searchItems(collection.items, search), [collection.items, search]);
   useEffect(() => rememberSearch(collection.id, search), [collection.id, search]);
   const setSearch = (patch: Partial<CollectionSearch>) =>
@@ -35,11 +32,7 @@ export function CollectionPage({ collection, search }: { collection: CollectionV
           <Logo />
           <div className="flex items-center gap-3">
             <LanguageSwitch />
-            {user ? (
-              <Suspense fallback={null}>
-                <AccountMenu />
-              </Suspense>
-            ) : null}
+            <AccountControl />
           </div>
         </div>
       </header>

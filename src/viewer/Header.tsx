@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n/react';
 import type { Crumb } from './Breadcrumbs';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
+import { AccountControl } from '../auth/AccountControl';
 import { ProgressRing } from '../ui/ProgressRing';
 import type { Material } from '../model/material';
 import { useProgress } from '../elements/viewerContext';
@@ -14,8 +15,6 @@ import { requestUpNavigation } from './upNavigation';
 
 // Only shares that save guest sessions show it: the others do not load it.
 const GuestControl = lazy(() => import('../guest/GuestControl'));
-// Only a logged-in user (private shares) has an account to show and log out of.
-const AccountMenu = lazy(() => import('../auth/AccountMenu'));
 // Chapters have a trail, the material's root has none: its first paint goes without the trail's code
 // (MaterialViewer fetches it when the first page is up).
 const Breadcrumbs = lazy(() => import('./Breadcrumbs').then((module) => ({ default: module.Breadcrumbs })));
@@ -27,7 +26,7 @@ const Breadcrumbs = lazy(() => import('./Breadcrumbs').then((module) => ({ defau
  */
 export function Header({ crumbs, backTo, material }: { crumbs: Crumb[]; backTo?: string; material?: Material }) {
   const { t } = useTranslation('viewer');
-  const { preview, user } = usePageData();
+  const { preview } = usePageData();
   const offersGuestSave = useGuestSessionActor() !== null;
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white print:hidden" data-testid="viewer-header">
@@ -62,11 +61,7 @@ export function Header({ crumbs, backTo, material }: { crumbs: Crumb[]; backTo?:
         ) : null}
         {material ? <MaterialProgressRing material={material} /> : null}
         <LanguageSwitch />
-        {user ? (
-          <Suspense fallback={null}>
-            <AccountMenu />
-          </Suspense>
-        ) : null}
+        <AccountControl />
       </div>
     </header>
   );
