@@ -24,7 +24,9 @@ const collectionIndex = createRoute({
   validateSearch: CollectionSearch,
   // Arriving at the grid without a search in the address restores the search of this session (spec
   // section 2), before the grid renders: the grid itself writes its search to the session as it shows.
-  beforeLoad: ({ search, context: { pageData } }) => {
+  // Only on arrival: a search the learner empties on the grid (cause 'stay') stays empty.
+  beforeLoad: ({ search, cause, context: { pageData } }) => {
+    if (cause !== 'enter') return;
     const restore = searchToRestore(pageData.share!.rootId, search);
     if (restore) throw redirect({ to: '/', search: (prev: Record<string, unknown>) => ({ ...prev, ...restore }), replace: true });
   },
