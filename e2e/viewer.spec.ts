@@ -108,6 +108,7 @@ test('the collection grid opens a material of the collection, and back returns t
   await page.getByRole('searchbox').fill(demoCollection.items[2].material.title);
   await expect(page.getByTestId('material-card')).toHaveCount(1);
   await page.getByRole('searchbox').fill('');
+  await expect(page.getByTestId('material-card'), 'an emptied search shows every card').toHaveCount(demoCollection.items.length);
 
   const target = demoCollection.items[1].material;
   const card = page.getByTestId('material-card').filter({ hasText: target.title });
@@ -119,6 +120,17 @@ test('the collection grid opens a material of the collection, and back returns t
 
   await page.getByRole('link', { name: 'Zurück' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: demoCollection.title })).toBeVisible();
+
+  await test.step('a search is restored on return from a material (spec section 2)', async () => {
+    await page.getByRole('searchbox').fill(target.title);
+    await expect(page.getByTestId('material-card')).toHaveCount(1);
+    await page.getByTestId('material-card').getByRole('link', { name: /Öffnen|Open/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: target.title })).toBeVisible();
+    await page.getByRole('link', { name: 'Zurück' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: demoCollection.title })).toBeVisible();
+    await expect(page.getByRole('searchbox')).toHaveValue(target.title);
+    await expect(page.getByTestId('material-card')).toHaveCount(1);
+  });
   expect(errors).toEqual([]);
 });
 

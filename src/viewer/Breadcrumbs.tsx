@@ -1,10 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../i18n/react';
-import { lazy, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { visibleCrumbs } from './crumbFit';
-
-/** The menu of collapsed crumbs (react-aria overlays) loads only when a trail is long. */
-const CrumbMenu = lazy(() => import('../ui/RoutedCrumbMenu'));
+// The menu of collapsed crumbs (react-aria overlays) loads only when crumbs do not fit.
+import { CrumbMenu } from './lazyParts';
 
 export type Crumb = { label: string; to: string };
 

@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../i18n/react';
 import type { Crumb } from './Breadcrumbs';
+// Chapters have a trail, the material's root has none: its first paint goes without the trail's code.
+import { Breadcrumbs } from './lazyParts';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { AccountControl } from '../auth/AccountControl';
@@ -15,9 +17,6 @@ import { requestUpNavigation } from './upNavigation';
 
 // Only shares that save guest sessions show it: the others do not load it.
 const GuestControl = lazy(() => import('../guest/GuestControl'));
-// Chapters have a trail, the material's root has none: its first paint goes without the trail's code
-// (MaterialViewer fetches it when the first page is up).
-const Breadcrumbs = lazy(() => import('./Breadcrumbs').then((module) => ({ default: module.Breadcrumbs })));
 
 /**
  * The fixed page header. On the material root it shows the logo; inside a chapter a back button

@@ -1,6 +1,6 @@
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { lazy, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, useContext, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/react';
 import { viewerMachine } from '../../machines/viewer';
 import type { Material } from '../model/material';
@@ -30,11 +30,8 @@ import { FooterNav } from './FooterNav';
 import { Header } from './Header';
 import { pagePath, siblingTargets } from './navTarget';
 import { useScrollTarget } from './useScrollTarget';
+import { EmbeddedPage, PageNotFound, preloadViewerParts } from './lazyParts';
 import { useViewerInspection } from './inspection';
-
-/** Screens most visits never see load when one is opened: a full-page external resource, a wrong address. */
-const EmbeddedPage = lazy(() => import('./EmbeddedPage').then((module) => ({ default: module.EmbeddedPage })));
-const PageNotFound = lazy(() => import('./PageNotFound').then((module) => ({ default: module.PageNotFound })));
 
 type PageProps = {
   material: Material;
@@ -81,14 +78,13 @@ export function MaterialViewer({ material, children }: { material: Material; chi
 
 /**
  * Once the first page is up, fetch the code of every element kind the material uses and of the
- * chapters' breadcrumbs, so pages opened later (also after the connection dropped) need nothing from the network but images.
+ * viewer's parts that load lazily (./lazyParts.tsx), so pages opened later (also after the connection dropped) need nothing from the network but images.
  */
 function usePreloadWhenIdle(material: Material) {
   useEffect(() => {
     const preload = () => {
       void preloadElementComponents(new Set([...allElements(material.content)].map((e) => e.modelName))).catch(() => undefined);
-      // The chapters' header trail (src/viewer/Header.tsx loads it lazily).
-      void import('./Breadcrumbs').catch(() => undefined);
+      preloadViewerParts();
     };
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(preload, { timeout: 3000 });

@@ -1,0 +1,38 @@
+import { lazy, type ComponentType } from 'react';
+
+/*
+ * Parts of the viewer that most first pages do without (the material's root has no trail, a trail
+ * that fits needs no menu, few pages are external resources or wrong addresses). Each loads when
+ * first shown, and all of them once the first page is idle (preloadViewerParts, from
+ * MaterialViewer), so pages opened later, also after the connection dropped, find them.
+ */
+const loaders = {
+  breadcrumbs: () => import('./Breadcrumbs'),
+  crumbMenu: () => import('../ui/RoutedCrumbMenu'),
+  embeddedPage: () => import('./EmbeddedPage'),
+  pageNotFound: () => import('./PageNotFound'),
+};
+
+/** Fetches the code of every part above; failures are left to the part's own load. */
+export function preloadViewerParts(): void {
+  for (const load of Object.values(loaders)) void load().catch(() => undefined);
+}
+
+const Nothing = () => null;
+
+/**
+ * A part the page can do without: should its code fail to load (offline before it was fetched),
+ * the page shows without it instead of the error view.
+ */
+function optional<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() => load().then((component) => ({ default: component }), () => ({ default: Nothing as ComponentType<P> })));
+}
+
+/** The chapters' header trail. */
+export const Breadcrumbs = optional(() => loaders.breadcrumbs().then((module) => module.Breadcrumbs));
+/** The menu of the crumbs that do not fit (react-aria overlays). */
+export const CrumbMenu = optional(() => loaders.crumbMenu().then((module) => module.default));
+/** Full-page display of an external resource. */
+export const EmbeddedPage = lazy(() => loaders.embeddedPage().then((module) => ({ default: module.EmbeddedPage })));
+/** The not-found view of a wrong address below a material. */
+export const PageNotFound = lazy(() => loaders.pageNotFound().then((module) => ({ default: module.PageNotFound })));
