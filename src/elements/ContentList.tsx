@@ -120,7 +120,8 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
     });
   }, [count, elements, machinesLoaded]); // eslint-disable-line react-hooks/exhaustive-deps -- revealUpTo reads this render's count
 
-  useEffect(
+  // A layout effect, like the elements' own: registered in the commit that mounted the list.
+  useLayoutEffect(
     () =>
       onRevealEverything(() => {
         if (count < elements.length) flushSync(() => revealUpTo(elements.length));

@@ -1,4 +1,4 @@
-import { memo, Suspense, useContext, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { memo, Suspense, useContext, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import type { ContentElement } from '../model/elements';
 import { DormantElement, focusInto, type FocusOnWake } from './dormant/DormantElement';
@@ -40,7 +40,8 @@ export const ElementView = memo(function ElementView({ element }: { element: Con
     woke.current = true;
     setAwake(true);
   };
-  useEffect(() => (awake ? undefined : onRevealEverything(() => flushSync(() => wake()))), [awake]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A layout effect: a print that starts right after a chunk committed (its passive effects still pending) wakes it too.
+  useLayoutEffect(() => (awake ? undefined : onRevealEverything(() => flushSync(() => wake()))), [awake]); // eslint-disable-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     if (!awake || !root.current) return;
     if (focusOnWake.current) focusInto(root.current, focusOnWake.current);

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { findWithRetry, highlightMatches, whenRendered } from './scrollToTarget';
+import { scrollToStart } from './scrollToStart';
 
 /**
  * Applies the scrollTo and highlight query parameters once the page has rendered: scrolls smoothly
- * to the element and marks the highlight text inside it (inside the page's article without scrollTo).
+ * to the element (corrected while the page above it settles: ./scrollToStart.ts) and marks the
+ * highlight text inside it (inside the page's article without scrollTo).
  */
 export function useScrollTarget(scrollTo: string | undefined, highlight: string | undefined, pageKey: string) {
   useEffect(() => {
@@ -14,18 +16,20 @@ export function useScrollTarget(scrollTo: string | undefined, highlight: string 
     }
     const lookup = findWithRetry(scrollTo);
     let stopWaiting = () => {};
+    let stopScrolling = () => {};
     void lookup.promise.then((target) => {
       if (!target) {
         console.error(`node not found after 10 attempts: ${scrollTo}`);
         return;
       }
-      target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      stopScrolling = scrollToStart(target);
       // Its code may still be loading: the text to mark is there once it shows its content.
       if (highlight) stopWaiting = whenRendered(target, () => highlightMatches(target, highlight));
     });
     return () => {
       lookup.cancel();
       stopWaiting();
+      stopScrolling();
     };
   }, [scrollTo, highlight, pageKey]);
 }

@@ -12,6 +12,7 @@ import { blockingItems } from '../../model/progressTree';
 import { elementLabelText } from '../../model/elementLabel';
 import type { ContentElement } from '../../model/elements';
 import { useMemo, useState, type MouseEvent } from 'react';
+import { scrollToStart } from '../../viewer/scrollToStart';
 
 const noItems: ContentElement[] = [];
 /** The list is derived anew on every change of the viewer; it re-renders the barrier only when other items block it. */
@@ -24,7 +25,7 @@ function BlockingList({ items }: { items: readonly ContentElement[] }) {
     event.preventDefault();
     const target = document.getElementById(id);
     if (!target) return;
-    target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    scrollToStart(target);
     target.tabIndex = -1;
     target.focus({ preventScroll: true });
   };
