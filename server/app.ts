@@ -10,6 +10,7 @@ import { authSessionTtlFromEnv } from './auth/sessionCookie';
 import { featureFlagsFromEnv } from './config';
 import type { Database } from './db/types';
 import { installErrorHandlers } from './http/errors';
+import { adminRoutes } from './routes/admin';
 import { assetRoutes } from './routes/assets';
 import { modelRoutes } from './routes/models';
 import { feedbackRoutes } from './routes/feedback';
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   authSessionTtlMs?: number;
   /** Trust X-Forwarded-* of a reverse proxy (TRUST_PROXY): the session cookie is Secure when the proxy saw https. */
   trustProxy?: boolean;
+  /** The token of the admin routes (/api/admin, server/routes/admin.ts) the commands use; without it there are none. */
+  adminToken?: string;
 }
 
 /** The HTTP app, not yet listening (tests call `app.inject`). */
@@ -106,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userdataRoutes, { db: options.db, lookups });
       await api.register(feedbackRoutes, { db: options.db, provider: feedbackProvider });
       await api.register(assetRoutes, { prefix: '/assets', assetDirs: options.contentDirs, cacheDir: options.cacheDir });
+      if (options.adminToken) await api.register(adminRoutes, { prefix: '/admin', db: options.db, token: options.adminToken });
     },
     { prefix: '/api' },
   );
