@@ -72,7 +72,8 @@ describe('server process on PGlite: lock, SIGKILL, SIGTERM', () => {
 
   it('starts on a fresh data dir even after being killed while creating it', async () => {
     const fresh = path.join(base, 'fresh');
-    const env = { DATA_DIR: fresh, CONTENT_DIR: path.join(base, 'no-content') };
+    // Without the build's template: PGlite's initdb makes the database, slowly enough to be killed meanwhile.
+    const env = { DATA_DIR: fresh, CONTENT_DIR: path.join(base, 'no-content'), PGLITE_TEMPLATE: '0' };
     // Kill it while PGlite is creating the database (the half-made dir is pglite.init-PID).
     const creating = startTsx('server/main.ts', [], env);
     running.push(creating);
