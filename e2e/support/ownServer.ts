@@ -116,10 +116,9 @@ export function ownServer(port: number, options: { env?: Record<string, string> 
 
 /**
  * `npm run users -- add EMAIL --first-name A --last-name B` on the server's data dir, the password on
- * stdin. Only while no server runs on it (the CLI needs the database lock).
+ * stdin: on the database itself while no server runs on it, through the server while it runs.
  */
 export function addUser(server: OwnServer, user: { email: string; firstName: string; lastName: string; password: string }): Promise<string> {
-  if (server.running) throw new Error('add users before the server starts: PGlite is locked while it runs');
   const args = ['run', '--silent', 'users', '--', 'add', user.email, '--first-name', user.firstName, '--last-name', user.lastName];
   const cli = spawn('npm', args, { env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
