@@ -6,6 +6,7 @@ import { readConfig, type ServerConfig } from './config';
 import { loadDemoContent, prepareDemo, type DemoLinks } from './content/demo';
 import { ensureStoredContentSanitized } from './content/sanitizeStored';
 import { DataDirLockedError } from './db/lock';
+import { deferredDatabase } from './db/deferred';
 import { pgliteDir } from './db/open';
 import type { Database } from './db/types';
 
@@ -67,9 +68,23 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
   process.on('SIGTERM', (s) => void stop(s));
   process.on('SIGINT', (s) => void stop(s));
 
+  // The HTTP app is built while the database opens (its routes wait for it: server/db/deferred.ts).
+  const building = buildApp({
+    db: deferredDatabase(config.databaseUrl ? 'postgres' : 'pglite', opening),
+    clientDir: config.clientDir,
+    contentDirs: [path.join(config.contentDir, 'assets')],
+    cacheDir: config.cacheDir,
+    logger: { level: config.logLevel },
+    featureFlags: config.featureFlags,
+    trustProxy: config.trustProxy,
+    adminToken: token,
+  }).then((built) => {
+    timeline.app = at();
+    return built;
+  });
   let db: Database;
   try {
-    db = await opening;
+    [db, app] = await Promise.all([opening, building]);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(`Cannot start: ${error.message}`);
@@ -78,18 +93,6 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     throw error;
   }
   if (stopping) return;
-
-  app = await buildApp({
-    db,
-    clientDir: config.clientDir,
-    contentDirs: [path.join(config.contentDir, 'assets')],
-    cacheDir: config.cacheDir,
-    logger: { level: config.logLevel },
-    featureFlags: config.featureFlags,
-    trustProxy: config.trustProxy,
-    adminToken: token,
-  });
-  timeline.app = at();
 
   let demo: DemoLinks;
   try {
