@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { buildServerCode, buildTemplate, ENTRY_POINTS, OUT_DIR, serverBuildIsFresh, templateIsPresent } from './server-build.mjs';
 
 const [entry, ...args] = process.argv.slice(2);
-if (!entry || !(entry in ENTRY_POINTS) || entry === 'pgliteWorker' || entry === 'makeTemplate') {
+if (!entry || !(entry in ENTRY_POINTS) || entry === 'pgliteWorker' || entry === 'prepareBuild') {
   console.error('Usage: node scripts/run-cli.mjs main|import|users [ARGS…]');
   process.exit(2);
 }

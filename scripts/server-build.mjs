@@ -10,16 +10,17 @@
  *   pgliteWorker.js  the PGlite worker thread's entry, found by server/db/pgliteThread.ts beside its code
  *   import.js, users.js  the commands (`npm run import`, `npm run users`, through scripts/run-cli.mjs,
  *                    which also starts main.js for `npm run serve`)
- *   makeTemplate.js  makes the PGlite template a new data dir is copied from (run at the end of the build)
+ *   prepareBuild.js  makes the PGlite template a new data dir is copied from and the demo cache (run at
+ *                    the end of the build: server/prepareBuild.ts)
  *   chunk-*.js       code shared by those entries, and the server's modules loaded after the database
  *                    started opening (server/serve.ts), all in the same directory, so that
  *                    `import.meta.url` of any of them resolves beside the entries
  *   build.json       what the build was made from: every bundled source file with its sha256
  * Files are written under a temporary name and renamed, so a server starting meanwhile never reads a
  * half-written one; chunks of earlier builds are removed once they are an hour old (a server started
- * from an earlier build loads its chunks while it starts). Then `node dist/server/makeTemplate.js`
+ * from an earlier build loads its chunks while it starts). Then `node dist/server/prepareBuild.js`
  * makes the PGlite template (initdb and migrations; seconds, and only when PGlite or the migrations
- * changed; `--no-template` skips it).
+ * changed) and the demo cache (the demo files sanitised); `--no-template` skips both.
  *
  * `--if-stale`: builds only when dist/server is missing or any source file changed since (the check
  * scripts/run-cli.mjs and the Playwright config use, `serverBuildIsFresh`); the template only when
@@ -42,7 +43,7 @@ export const ENTRY_POINTS = {
   pgliteWorker: 'server/db/pgliteWorker.ts',
   import: 'server/cli/import.ts',
   users: 'server/cli/users.ts',
-  makeTemplate: 'server/db/makeTemplate.ts',
+  prepareBuild: 'server/prepareBuild.ts',
 };
 
 const sha256 = (file) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
@@ -80,10 +81,11 @@ function runtimeInputs() {
   return [...sql, path.join('node_modules', '@electric-sql', 'pglite', 'package.json')];
 }
 
-/** Whether a PGlite template was made into dist/server (by the build of the current sources, when the build is fresh). */
+/** Whether the build's last step ran: a PGlite template and the demo cache are in dist/server. */
 export function templateIsPresent() {
   try {
-    return fs.readdirSync(OUT_DIR).some((entry) => /^pglite-template-[0-9a-f]+$/.test(entry) && fs.existsSync(path.join(OUT_DIR, entry, 'PG_VERSION')));
+    const template = fs.readdirSync(OUT_DIR).some((entry) => /^pglite-template-[0-9a-f]+$/.test(entry) && fs.existsSync(path.join(OUT_DIR, entry, 'PG_VERSION')));
+    return template && fs.existsSync(path.join(OUT_DIR, 'demo-cache.json'));
   } catch {
     return false;
   }
@@ -140,13 +142,14 @@ export async function buildServerCode({ quiet = false } = {}) {
 }
 
 /**
- * Makes the PGlite template with the freshly built code (a process of its own: PGlite's WASM heap
- * goes with it). `stdout: 'stderr'` sends what it prints to stderr (the commands keep stdout for their own output).
+ * Makes the PGlite template and the demo cache with the freshly built code (server/prepareBuild.ts,
+ * a process of its own: PGlite's WASM heap goes with it). `stdout: 'stderr'` sends what it prints
+ * to stderr (the commands keep stdout for their own output).
  */
 export function buildTemplate({ stdout = 'inherit' } = {}) {
   const stdio = stdout === 'stderr' ? ['ignore', 2, 2] : 'inherit';
-  const run = spawnSync(process.execPath, ['--enable-source-maps', path.join(OUT_DIR, 'makeTemplate.js')], { cwd: ROOT, stdio });
-  if (run.status !== 0) throw new Error(`making the PGlite template failed (exit code ${run.status})`);
+  const run = spawnSync(process.execPath, ['--enable-source-maps', path.join(OUT_DIR, 'prepareBuild.js')], { cwd: ROOT, stdio });
+  if (run.status !== 0) throw new Error(`preparing the build (PGlite template, demo cache) failed (exit code ${run.status})`);
 }
 
 async function main() {
@@ -159,7 +162,7 @@ async function main() {
   } else if (!quiet) {
     console.log('dist/server is current');
   }
-  // makeTemplate.js checks for itself whether the template of these migrations exists (a process start, under a second).
+  // prepareBuild.js checks for itself whether the template of these migrations exists (a process start, a second or two).
   if (!args.has('--no-template') && (build || !templateIsPresent())) buildTemplate();
 }
 

@@ -5,12 +5,13 @@ import { ImportFile } from '../../src/model/material';
 import { Settings } from '../../src/model/settings';
 import type { Database } from '../db/types';
 import { DEMO_SHARES_KEY, DemoShares } from '../routes/pages';
-import { prepareImport, storeImport, type PreparedImport } from '../store/import';
+import { preparedBefore, prepareImport, storeImport, type PreparedImport } from '../store/import';
 import { contentChanged } from '../store/lookups';
 import { getMeta, setMeta } from '../store/meta';
 import { putSettings } from '../store/settings';
 import { ensureShare, findShare } from '../store/shares';
-import { readContentFile } from './readContentFile';
+import { contentHash, readDemoCache, writeDemoCache } from './demoCache';
+import { checkContentText } from './readContentFile';
 
 /** Which demo files were loaded; each is loaded once, so later changes in the database stay. */
 const DEMO_LOADED_KEY = 'demo_loaded';
@@ -39,7 +40,7 @@ type DemoKind = keyof typeof DEMO_FILES;
 /** The demo files read, checked and sanitised, before the database is needed; what was said about them. */
 export interface PreparedDemo {
   settings: { file: string; value: Settings } | null;
-  imports: Partial<Record<DemoKind, { file: string; prepared: PreparedImport } | { file: string; error: string }>>;
+  imports: Partial<Record<DemoKind, { file: string; prepared: PreparedImport; hash: string } | { file: string; error: string }>>;
   /** Messages about files not found or invalid, by kind ('settings' or a demo kind). */
   notes: Partial<Record<DemoKind | 'settings', string>>;
 }
@@ -47,27 +48,45 @@ export interface PreparedDemo {
 /**
  * Reads, checks and sanitises the demo files (the slow part of loading them: the sanitiser's DOM
  * and the html of three materials), needing no database: a server on a new data dir starts this
- * while its database opens. `kinds` limits it to the files still to load.
+ * while its database opens. A file the build prepared already (`cache`, server/content/demoCache.ts)
+ * is taken from there. `kinds` limits it to the files still to load.
  */
-export async function prepareDemo(contentDir: string, kinds: readonly (DemoKind | 'settings')[] = ['settings', 'material', 'materialEn', 'collection']): Promise<PreparedDemo> {
+export async function prepareDemo(
+  contentDir: string,
+  kinds: readonly (DemoKind | 'settings')[] = ['settings', 'material', 'materialEn', 'collection'],
+  cache: ReadonlyMap<string, unknown> = readDemoCache(),
+): Promise<PreparedDemo> {
   const demo: PreparedDemo = { settings: null, imports: {}, notes: {} };
   if (kinds.includes('settings')) {
     const file = path.join(contentDir, 'settings.json');
     const result = await readIfPresent(file, Settings, (note) => (demo.notes.settings = note));
-    if (result) demo.settings = { file, value: result };
+    if (result) demo.settings = { file, value: result.value };
   }
   for (const kind of ['material', 'materialEn', 'collection'] as const) {
     if (!kinds.includes(kind)) continue;
     const file = path.join(contentDir, DEMO_FILES[kind]);
-    const parsed = await readIfPresent(file, ImportFile, (note) => (demo.notes[kind] = note));
-    if (!parsed) continue;
+    const read = await readIfPresent(file, ImportFile, (note) => (demo.notes[kind] = note), cache);
+    if (!read) continue;
     try {
-      demo.imports[kind] = { file, prepared: await prepareImport(parsed) };
+      const prepared = read.cached !== undefined ? preparedBefore(read.cached) : await prepareImport(read.value);
+      demo.imports[kind] = { file, prepared, hash: read.hash };
     } catch (error) {
       demo.imports[kind] = { file, error: (error as Error).message };
     }
   }
   return demo;
+}
+
+/**
+ * The build's demo cache (server/prepareBuild.ts): every demo file of `contentDir` prepared, by the
+ * hash of its bytes. Answers how many files it holds.
+ */
+export async function writeDemoCacheOf(contentDir: string, file?: string): Promise<number> {
+  const demo = await prepareDemo(contentDir, ['material', 'materialEn', 'collection'], new Map());
+  const files = new Map<string, unknown>();
+  for (const entry of Object.values(demo.imports)) if ('prepared' in entry) files.set(entry.hash, entry.prepared.file);
+  writeDemoCache(files, file);
+  return files.size;
 }
 
 /**
@@ -142,13 +161,29 @@ export async function loadDemoContent(db: Database, contentDir: string, log: Log
   };
 }
 
-async function readIfPresent<S extends z.core.$ZodType>(file: string, schema: S, note: Log): Promise<z.output<S> | null> {
+/** A demo file read and checked, with the hash of its bytes; `cached`: its prepared content from the build's cache. */
+async function readIfPresent<S extends z.core.$ZodType>(
+  file: string,
+  schema: S,
+  note: Log,
+  cache: ReadonlyMap<string, unknown> = new Map(),
+): Promise<{ value: z.output<S>; hash: string; cached?: unknown } | null> {
   if (!fs.existsSync(file)) {
     note(`Demo file ${file} not found; skipped`);
     return null;
   }
-  const result = await readContentFile(file, schema);
-  if (result.ok) return result.value;
+  let text: string;
+  try {
+    text = await fs.promises.readFile(file, 'utf8');
+  } catch (error) {
+    note(`Demo file ${file} could not be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    return null;
+  }
+  const hash = contentHash(text);
+  const cached = cache.get(hash);
+  if (cached !== undefined) return { value: cached as z.output<S>, hash, cached };
+  const result = checkContentText(text, schema);
+  if (result.ok) return { value: result.value, hash };
   note(`Demo file ${file} is invalid and was not loaded:\n  ${result.problems.join('\n  ')}`);
   return null;
 }

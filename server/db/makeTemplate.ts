@@ -1,8 +1,7 @@
 /**
- * `node dist/server/makeTemplate.js` (run by `npm run build:server`): makes the PGlite template a
- * new data dir is copied from (server/db/pgliteTemplate.ts), unless the one for this PGlite and
- * these migrations exists. initdb and the migrations run once here instead of on a first start.
- * Templates of other keys are removed. Prints what it did; exits 1 on failure.
+ * Makes the PGlite template a new data dir is copied from (server/db/pgliteTemplate.ts), unless the
+ * one for this PGlite and these migrations exists: initdb and the migrations run once, at build time
+ * (server/prepareBuild.ts), instead of on a first start. Templates of other keys are removed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,14 +41,4 @@ export async function makePgliteTemplate(buildDir?: string): Promise<{ dir: stri
     fs.rmSync(other, { recursive: true, force: true });
   }
   return { dir, made, ms: Date.now() - started };
-}
-
-if (process.argv[1] && /makeTemplate\.(js|ts)$/.test(process.argv[1])) {
-  makePgliteTemplate().then(
-    ({ dir, made, ms }) => console.log(made ? `PGlite template made in ${ms} ms: ${dir}` : `PGlite template is current: ${dir}`),
-    (error: unknown) => {
-      console.error(`PGlite template failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      process.exit(1);
-    },
-  );
 }

@@ -1,7 +1,7 @@
 /**
  * A new embedded database starts as a copy of a template: a PGlite data dir on which initdb ran and
  * every migration was applied, made once by the build (`npm run build:server` runs
- * `node dist/server/makeTemplate.js`) in `dist/server/pglite-template-KEY/`.
+ * `node dist/server/prepareBuild.js`) in `dist/server/pglite-template-KEY/`.
  *
  * Why: PGlite's initdb (PostgreSQL's bootstrap in WASM, then the files written out) took 11–35 s on
  * this project's busy 2-CPU machine and the migrations more on top; copying the template's ~40 MB

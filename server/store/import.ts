@@ -62,6 +62,14 @@ export async function prepareImport(parsed: ImportFile): Promise<PreparedImport>
 }
 
 /**
+ * A file prepared before, by this sanitiser version (the build's demo cache, server/content/demoCache.ts):
+ * checked again with the schema (cheap), not sanitised again.
+ */
+export function preparedBefore(file: unknown): PreparedImport {
+  return { file: ImportFile.parse(file) };
+}
+
+/**
  * Stores a prepared file inside the caller's transaction (the demo loader stores all its files in
  * one); the caller calls `contentChanged()` after it committed.
  */
