@@ -1,10 +1,11 @@
 /**
  * The server's entry: `npm start` and `npm run serve` run it compiled (`node dist/server/main.js`,
- * built by scripts/server-build.mjs), `npm run dev` from source.
+ * built by scripts/server-build.mjs); tests and development may run it from source
+ * (`node --import tsx server/main.ts`).
  *
  * It opens the database before anything else: PGlite's worker thread then copies or opens the
  * embedded database (and compiles PostgreSQL's WASM) on the second core while this thread loads the
- * HTTP server's modules (server/serve.ts: fastify, zod, the schemas), which used to come first.
+ * HTTP server's modules (server/serve.ts: fastify, zod, the schemas) and builds the HTTP app.
  * This module imports only what opening needs (no zod, no fastify).
  */
 import fs from 'node:fs';
