@@ -35,7 +35,8 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     console.error(`Cannot start: ${(error as Error).message}`);
     process.exit(1);
   }
-  // The demo's files read and sanitised (seconds: the sanitiser's DOM) while the new database is made.
+  // The demo's files read and checked while the new database is made (sanitised too, seconds for the
+  // sanitiser's DOM, unless the build's demo cache has them: server/content/demoCache.ts).
   const demoFiles = newDatabase ? prepareDemo(config.contentDir) : undefined;
   demoFiles?.then(
     () => (timeline.demoPrepared = at()),
