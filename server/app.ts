@@ -54,6 +54,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Thousands of learner calls a second: no two info lines per request. Requests are logged at
     // debug (below), failures by the error handler (4xx warn, 5xx error).
     disableRequestLogging: true,
+    // A plugin that has not started within this time fails the start (fastify's default is 10 s). The
+    // app is built while the database opens and the demo is prepared; on a busy machine that took longer.
+    pluginTimeout: 60_000,
   });
   if (app.log.level === 'debug' || app.log.level === 'trace') {
     app.addHook('onResponse', async (request, reply) => {

@@ -35,14 +35,6 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     console.error(`Cannot start: ${(error as Error).message}`);
     process.exit(1);
   }
-  // The demo's files read and checked while the new database is made (sanitised too, seconds for the
-  // sanitiser's DOM, unless the build's demo cache has them: server/content/demoCache.ts).
-  const demoFiles = newDatabase ? prepareDemo(config.contentDir) : undefined;
-  demoFiles?.then(
-    () => (timeline.demoPrepared = at()),
-    () => undefined,
-  );
-
   const token = newAdminToken();
   let app: FastifyInstance | null = null;
   let serverFileWritten = false;
@@ -83,6 +75,14 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     timeline.app = at();
     return built;
   });
+  // Then, while the new database is still being made, the demo's files are read and checked (and
+  // sanitised, seconds for the sanitiser's DOM, unless the build's demo cache has them:
+  // server/content/demoCache.ts). After the app, not beside it: both work on this thread.
+  const demoFiles = newDatabase ? building.then(() => prepareDemo(config.contentDir)) : undefined;
+  demoFiles?.then(
+    () => (timeline.demoPrepared = at()),
+    () => undefined,
+  );
   let db: Database;
   try {
     [db, app] = await Promise.all([opening, building]);

@@ -34,10 +34,21 @@ const contentDir = path.join(base, 'content');
 fs.mkdirSync(contentDir);
 fs.writeFileSync(path.join(contentDir, 'demo-material.json'), JSON.stringify(richMaterialInput));
 const started: RunningServer[] = [];
+/** Pids of the servers themselves (from server.json): through npm, the child is npm, and a server it failed to stop would outlive it. */
+const serverPids: number[] = [];
+/** How long after the signal requests may still be answered before the test gives up on the server stopping. */
+const STOP_WITHIN_MS = 20_000;
 
 beforeAll(() => ensureServerBuild(), 180_000);
 afterAll(() => {
   for (const s of started) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+  for (const pid of serverPids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone, as it should be
+    }
+  }
   fs.rmSync(base, { recursive: true, force: true });
 });
 
@@ -94,8 +105,10 @@ async function writeUntilRefused(origin: string, shareId: string, guestSessionId
         signalledAt = performance.now();
         signal();
       }
-      // Refused: the server no longer listens; this learner is done.
+      // Refused: the server no longer listens; this learner is done. Still answered long after the
+      // signal: the signal never reached the server (the test fails on it below).
       if (result === 'ECONNREFUSED') return;
+      if (signalledAt && performance.now() - signalledAt > STOP_WITHIN_MS) return;
       if (result !== 200) await new Promise((r) => setTimeout(r, 20));
     }
   };
@@ -126,9 +139,11 @@ describe.each(testDatabaseKinds)('SIGTERM under load: the compiled server on %s'
       const guestSessionId = (JSON.parse(guest.text) as { data: { publicId: string } }).data.publicId;
 
       // SIGTERM to the server, or to npm, which passes it on.
+      serverPids.push((JSON.parse(fs.readFileSync(path.join(dataDir, SERVER_FILE_NAME), 'utf8')) as { pid: number }).pid);
       const { outcomes, signalledAt } = await writeUntilRefused(server.origin, shares.data.materialGuest, guestSessionId, 30, () => server.child.kill('SIGTERM'));
-      const exit = await server.exited;
       const context = `round ${round}${viaNpm ? ' (npm run serve)' : ''}:\n${server.output()}`;
+      expect(Math.max(...outcomes.map((o) => o.doneAt)), `the server stopped taking requests within ${STOP_WITHIN_MS / 1000} s of the signal (${context})`).toBeLessThan(signalledAt + STOP_WITHIN_MS);
+      const exit = await server.exited;
       expect(exit, context).toEqual({ code: 0, signal: null });
       expect(server.output(), context).toContain('SIGTERM: shutting down');
       expect(server.output(), context).not.toMatch(/Shutdown took longer|"level":50|Error:/);
