@@ -1,12 +1,14 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { e2ePort } from './e2e/support/e2ePort';
 
 /**
- * End-to-end tests in Debian's Chromium against the real server (`server/main.ts`), started fresh for every
- * run on a free port with an empty embedded database in `.cache/e2e-data/run-*`, so it loads the demo content anew
- * (its shares: `GET /api/demo-shares`, see e2e/support/demoShares.ts).
- * The client must be built first (`npm run build`; `npm test` does it).
+ * End-to-end tests in Debian's Chromium against the real server, compiled as production runs it
+ * (`node dist/server/main.js`), started fresh for every run on a free port with an empty embedded
+ * database in `.cache/e2e-data/run-*`, so it loads the demo content anew (its shares: `GET /api/demo-shares`,
+ * see e2e/support/demoShares.ts). The client must be built first (`npm run build`; `npm test` does it);
+ * the server is built here when dist/server is missing or older than its sources.
  */
 const chromium = '/usr/bin/chromium';
 /**
@@ -23,6 +25,10 @@ if (!existsSync(chromium)) {
 }
 if (!existsSync('dist/client/index.html')) {
   throw new Error('No client build in dist/client. Build it first: npm run build');
+}
+// Once, in the runner (workers load this file again with TEST_WORKER_INDEX set): esbuild, about a second, when stale.
+if (!process.env.TEST_WORKER_INDEX) {
+  execFileSync(process.execPath, ['scripts/server-build.mjs', '--if-stale', '--quiet'], { stdio: 'inherit' });
 }
 
 export default defineConfig({
@@ -64,10 +70,10 @@ export default defineConfig({
   ],
   webServer: {
     // A new, empty data dir per run (a concurrent run never wipes this one's), removed when the server stops.
-    // `node --import tsx` runs in one process (the tsx CLI forks a child that would miss the signal).
+    // The compiled server, as `npm start` runs it.
     command:
       `mkdir -p ${dataRoot} && dir="$(mktemp -d ${dataRoot}/run-XXXXXX)" && trap 'rm -rf "$dir"' EXIT INT TERM && ` +
-      `DATA_DIR="$dir" node --import tsx server/main.ts`,
+      `DATA_DIR="$dir" node --enable-source-maps dist/server/main.js`,
     url: `${origin}/api/health`,
     env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn' },
     reuseExistingServer: false,

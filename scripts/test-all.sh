@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm test: every check of the project, in order, on a fresh machine.
-#   1. vite build, then the bundle budget (scripts/bundle-report.ts) and the statechart export drift check
+#   1. vite build, then the bundle budget (scripts/bundle-report.ts), the compiled server (scripts/server-build.mjs)
+#      and the statechart export drift check
 #   2. vitest: unit, machines, components, server (PostgreSQL too when TEST_DATABASE_URL is set)
 #   3. Playwright in Debian's Chromium against the real server started from the build, on a free port
 #      (port 3100 is held by a stand-in server meanwhile, to prove the run never relies on it)
@@ -62,7 +63,7 @@ if [ ! -x "$chromium" ]; then
   echo "$browser_missing"
 fi
 
-section "1/3 build: vite build + bundle budget"
+section "1/3 build: vite build + bundle budget + compiled server"
 built=no
 if "$bin/vite" build; then
   built=yes
@@ -70,6 +71,11 @@ if "$bin/vite" build; then
     failures+=("bundle report: the initial JS of the material route is over budget, or the report failed (see above)")
 else
   failures+=("vite build failed (see above)")
+fi
+# The server as production runs it (dist/server, esbuild) and the PGlite template new data dirs start from.
+if ! node scripts/server-build.mjs; then
+  built=no
+  failures+=("server build failed: scripts/server-build.mjs (see above)")
 fi
 # Statechart export drift: docs/statecharts/ must be what `npm run statecharts` writes from machines/.
 # The SVGs are drawn from the .mmd files, which are compared; their pixels depend on the Chromium build
@@ -90,7 +96,7 @@ section "3/3 playwright (Chromium, real server on a free port, ${held_port} held
 if [ -n "$browser_missing" ]; then
   echo "skipped: $browser_missing"
 elif [ "$built" != yes ]; then
-  echo "skipped: the client build failed"
+  echo "skipped: the client or server build failed"
 else
   # The run picks a free port of its own (playwright.config.ts) unless E2E_PORT is set. To prove it every time,
   # the port it used to take for granted is held by a stand-in server for the whole run.

@@ -10,6 +10,7 @@ import { authSessionTtlFromEnv } from './auth/sessionCookie';
 import { featureFlagsFromEnv } from './config';
 import type { Database } from './db/types';
 import { installErrorHandlers } from './http/errors';
+import { adminRoutes } from './routes/admin';
 import { assetRoutes } from './routes/assets';
 import { modelRoutes } from './routes/models';
 import { feedbackRoutes } from './routes/feedback';
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   authSessionTtlMs?: number;
   /** Trust X-Forwarded-* of a reverse proxy (TRUST_PROXY): the session cookie is Secure when the proxy saw https. */
   trustProxy?: boolean;
+  /** The token of the admin routes (/api/admin, server/routes/admin.ts) the commands use; without it there are none. */
+  adminToken?: string;
 }
 
 /** The HTTP app, not yet listening (tests call `app.inject`). */
@@ -51,6 +54,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Thousands of learner calls a second: no two info lines per request. Requests are logged at
     // debug (below), failures by the error handler (4xx warn, 5xx error).
     disableRequestLogging: true,
+    // A plugin that has not started within this time fails the start (fastify's default is 10 s). The
+    // app is built while the database opens and the demo is prepared; on a busy machine that took longer.
+    pluginTimeout: 60_000,
   });
   if (app.log.level === 'debug' || app.log.level === 'trace') {
     app.addHook('onResponse', async (request, reply) => {
@@ -106,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userdataRoutes, { db: options.db, lookups });
       await api.register(feedbackRoutes, { db: options.db, provider: feedbackProvider });
       await api.register(assetRoutes, { prefix: '/assets', assetDirs: options.contentDirs, cacheDir: options.cacheDir });
+      if (options.adminToken) await api.register(adminRoutes, { prefix: '/admin', db: options.db, token: options.adminToken });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { FeatureFlags } from '../src/model/pageData';
+import { APP_ROOT, dataDirFromEnv } from './paths';
 
 const Flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -9,11 +10,11 @@ const Flag = z
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
-  CONTENT_DIR: z.string().min(1).default('./content'),
-  CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  CONTENT_DIR: z.string().min(1).optional(),
+  CLIENT_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   TRUST_PROXY: Flag.default(false),
 });
@@ -43,15 +44,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Bad environment:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = dataDirFromEnv(env);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    contentDir: path.resolve(e.CONTENT_DIR),
-    clientDir: path.resolve(e.CLIENT_DIR),
+    contentDir: e.CONTENT_DIR ? path.resolve(e.CONTENT_DIR) : path.join(APP_ROOT, 'content'),
+    clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : path.join(APP_ROOT, 'dist', 'client'),
     cacheDir: path.join(dataDir, 'cache'),
     logLevel: e.LOG_LEVEL,
     featureFlags: featureFlagsFromEnv(env),

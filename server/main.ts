@@ -1,96 +1,47 @@
+/**
+ * The server's entry: `npm start` and `npm run serve` run it compiled (`node dist/server/main.js`,
+ * built by scripts/server-build.mjs); tests and development may run it from source
+ * (`node --import tsx server/main.ts`).
+ *
+ * It opens the database before anything else: PGlite's worker thread then copies or opens the
+ * embedded database (and compiles PostgreSQL's WASM) on the second core while this thread loads the
+ * HTTP server's modules (server/serve.ts: fastify, zod, the schemas) and builds the HTTP app.
+ * This module imports only what opening needs (no zod, no fastify).
+ */
+import fs from 'node:fs';
 import path from 'node:path';
-import { buildApp } from './app';
-import { readConfig } from './config';
-import { loadDemoContent, type DemoLinks } from './content/demo';
-import { ensureStoredContentSanitized } from './content/sanitizeStored';
-import { DataDirLockedError } from './db/lock';
 import { openDatabase, pgliteDir } from './db/open';
-import type { Database } from './db/types';
+import { dataDirFromEnv } from './paths';
 
-/** `npm run serve`: open (and lock) the database, migrate, load the demo once, listen. */
-async function main(): Promise<void> {
-  const config = readConfig();
-  let db: Database;
-  try {
-    db = await openDatabase({
-      dataDir: config.dataDir,
-      databaseUrl: config.databaseUrl,
-      poolSize: config.databasePoolSize,
-      // Without its database the server can only fail: exit, so a supervisor restarts it (the exit hook frees the lock).
-      onFailure: (error) => {
-        console.error(`Stopping: ${error.message}`);
-        process.exit(1);
-      },
-    });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(`Cannot start: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+const at = () => Math.round(process.uptime() * 1000);
+const timeline: Record<string, number> = { main: at() };
+const dataDir = dataDirFromEnv();
+const databaseUrl = process.env.DATABASE_URL || undefined;
+// A PGlite data dir without a database yet: the demo will be loaded, so its files are prepared while the database is made.
+const newDatabase = !databaseUrl && !fs.existsSync(path.join(pgliteDir(dataDir), 'PG_VERSION'));
 
-  const app = await buildApp({
-    db,
-    clientDir: config.clientDir,
-    contentDirs: [path.join(config.contentDir, 'assets')],
-    cacheDir: config.cacheDir,
-    logger: { level: config.logLevel },
-    featureFlags: config.featureFlags,
-    trustProxy: config.trustProxy,
-  });
+const opening = openDatabase({
+  dataDir,
+  databaseUrl,
+  // Checked by readConfig (server/config.ts) before the database is used; a bad value stops the server there.
+  poolSize: Number(process.env.DATABASE_POOL_SIZE) || undefined,
+  // Without its database the server can only fail: exit, so a supervisor restarts it (the exit hook frees the lock).
+  onFailure: (error) => {
+    console.error(`Stopping: ${error.message}`);
+    process.exit(1);
+  },
+});
+// Awaited by serve(); meanwhile a failure (the data dir locked by another process) must not count as unhandled.
+opening.then(
+  () => (timeline.database = at()),
+  () => undefined,
+);
 
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down`);
-    // A close that hangs must not keep the process alive; the exit hook still removes the lock.
-    setTimeout(() => {
-      console.error('Shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000).unref();
-    try {
-      await app.close();
-    } finally {
-      await db.close();
-    }
-    process.exit(0);
-  };
-  process.on('SIGTERM', (s) => void stop(s));
-  process.on('SIGINT', (s) => void stop(s));
-
-  let demo: DemoLinks;
-  try {
-    const resanitized = await ensureStoredContentSanitized(db);
-    if (resanitized) console.log(`Sanitised the html of ${resanitized} stored models under the current rules`);
-    demo = await loadDemoContent(db, config.contentDir, (message) => console.log(message));
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    if (stopping) return; // a signal arrived while starting; stop() closes and exits
-    await app.close().catch(() => undefined);
-    await db.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES') {
-      console.error(`Cannot start: port ${config.port} on ${config.host} is not available (${code}). Set PORT to another port.`);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const origin = `http://localhost:${port}`;
-  const database = db.kind === 'pglite' ? `PGlite in ${pgliteDir(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)';
-  if (demo.material) console.log(`Demo material:   ${origin}/s/${demo.material}/`);
-  if (demo.materialEn) console.log(`Demo (English):  ${origin}/s/${demo.materialEn}/?lang=en`);
-  if (demo.collection) console.log(`Demo collection: ${origin}/s/${demo.collection}/`);
-  if (demo.materialGuest) console.log(`Demo (guests):   ${origin}/s/${demo.materialGuest}/`);
-  if (demo.materialPrivate) console.log(`Demo (private):  ${origin}/s/${demo.materialPrivate}/ (log in with an account from npm run users -- add EMAIL)`);
-  console.log(`Lernwerk listening on ${origin} (host ${config.host}, ${database}); started in ${Math.round(process.uptime() * 1000)} ms`);
-}
-
-main().catch((error: unknown) => {
+try {
+  const { serve } = await import('./serve');
+  timeline.modules = at();
+  await serve({ opening, newDatabase, timeline });
+} catch (error) {
   console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exit(1);
-});
+}

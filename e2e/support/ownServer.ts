@@ -4,8 +4,8 @@ import path from 'node:path';
 import { E2E_PORT_SPAN, e2ePort } from './e2ePort';
 
 /**
- * A server of a spec's own (not Playwright's `webServer`): `node --import tsx server/main.ts` on its
- * own port and its own embedded database in a temp dir, so a spec may kill it, restart it on the same
+ * A server of a spec's own (not Playwright's `webServer`): the compiled server (`node dist/server/main.js`,
+ * built by playwright.config.ts) on its own port and its own embedded database in a temp dir, so a spec may kill it, restart it on the same
  * data, or add accounts while it is down (PGlite is locked while a server holds it).
  */
 export interface OwnServer {
@@ -56,8 +56,8 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** Prepares (does not start) a server on `port` with a new, empty data dir. */
-export function ownServer(port: number): OwnServer {
+/** Prepares (does not start) a server on `port` with a new, empty data dir; `env` adds to its environment (e.g. CLIENT_DIR). */
+export function ownServer(port: number, options: { env?: Record<string, string> } = {}): OwnServer {
   mkdirSync(dataRoot, { recursive: true });
   const dataDir = path.resolve(mkdtempSync(path.join(dataRoot, `own-${port}-`)));
   const origin = ownOrigin(port);
@@ -75,8 +75,8 @@ export function ownServer(port: number): OwnServer {
       if (server.running) throw new Error(`the server on ${origin} is already running`);
       if (await healthy(origin)) throw new Error(`another process answers on ${origin}; pick another port`);
       const logStart = output.length;
-      const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      const started = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+        env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = started;
@@ -116,10 +116,9 @@ export function ownServer(port: number): OwnServer {
 
 /**
  * `npm run users -- add EMAIL --first-name A --last-name B` on the server's data dir, the password on
- * stdin. Only while no server runs on it (the CLI needs the database lock).
+ * stdin: on the database itself while no server runs on it, through the server while it runs.
  */
 export function addUser(server: OwnServer, user: { email: string; firstName: string; lastName: string; password: string }): Promise<string> {
-  if (server.running) throw new Error('add users before the server starts: PGlite is locked while it runs');
   const args = ['run', '--silent', 'users', '--', 'add', user.email, '--first-name', user.firstName, '--last-name', user.lastName];
   const cli = spawn('npm', args, { env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';

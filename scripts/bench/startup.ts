@@ -8,8 +8,9 @@
  * `node --import tsx server/main.ts` (the way the server ran before it was compiled). `--root` measures
  * another checkout (e.g. a `git worktree` of an older commit with node_modules linked).
  * Measured from the spawn: "health" = the first 200 of /api/health, "demo" = the demo material's page
- * (GET / follows its redirect to the share page, 200 with the page HTML). The machine is shared: read
- * medians, and the load average printed with them.
+ * (GET / follows its redirect to the share page, 200 with the page HTML), and the CPU time the server
+ * process (all its threads) had used by then. The machine is shared: read medians, the load average
+ * printed with them, and the CPU times, which the load changes far less than the wall-clock times.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +30,19 @@ interface Timing {
   health: number;
   demo: number;
   reported: number | null;
+  /** CPU time (user + system, all threads) the server process had used when the demo page answered: what the machine's load does not change much. */
+  cpu: number | null;
+}
+
+/** CPU time of a process in ms from /proc (Linux), or null. */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return null;
+  }
 }
 
 async function ok(url: string): Promise<boolean> {
@@ -71,9 +85,10 @@ async function startOnce(dataDir: string): Promise<Timing> {
       await new Promise((r) => setTimeout(r, 25));
     }
     const demo = performance.now() - started;
+    const cpu = cpuMs(child.pid);
     await waitFor(() => /started in (\d+) ms/.test(output), 10_000);
     const reported = /started in (\d+) ms/.exec(output);
-    return { health, demo, reported: reported ? Number(reported[1]) : null };
+    return { health, demo, reported: reported ? Number(reported[1]) : null, cpu };
   } finally {
     child.kill('SIGTERM');
     await gone;
@@ -104,7 +119,8 @@ try {
     const f = fresh[fresh.length - 1];
     const r = restart[restart.length - 1];
     console.log(
-      `run ${i + 1}: fresh health ${fmt(f.health)}, demo ${fmt(f.demo)} (server says ${f.reported} ms); restart health ${fmt(r.health)}, demo ${fmt(r.demo)} (${r.reported} ms); load ${os.loadavg()[0].toFixed(2)}`,
+      `run ${i + 1}: fresh health ${fmt(f.health)}, demo ${fmt(f.demo)} (server says ${f.reported} ms, CPU ${fmt(f.cpu ?? NaN)}); ` +
+        `restart health ${fmt(r.health)}, demo ${fmt(r.demo)} (${r.reported} ms, CPU ${fmt(r.cpu ?? NaN)}); load ${os.loadavg()[0].toFixed(2)}`,
     );
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -113,5 +129,7 @@ try {
 }
 console.log(
   `\n${values.server} (${root}), ${runs} runs, median: fresh data dir: /api/health ${fmt(median(fresh.map((t) => t.health)))}, demo page ${fmt(median(fresh.map((t) => t.demo)))}; ` +
-    `restart: /api/health ${fmt(median(restart.map((t) => t.health)))}, demo page ${fmt(median(restart.map((t) => t.demo)))}; load average (1 min) median ${median(loads).toFixed(2)}, ${os.cpus().length} CPUs`,
+    `restart: /api/health ${fmt(median(restart.map((t) => t.health)))}, demo page ${fmt(median(restart.map((t) => t.demo)))}; ` +
+    `server CPU until the demo page: fresh ${fmt(median(fresh.map((t) => t.cpu ?? NaN)))}, restart ${fmt(median(restart.map((t) => t.cpu ?? NaN)))}; ` +
+    `load average (1 min) median ${median(loads).toFixed(2)}, ${os.cpus().length} CPUs`,
 );

@@ -1,5 +1,6 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { focusCrop } from './focusCrop';
+import { loadSharp } from './sharpLoader';
 import type { OutputFormat, PresetSpec } from './presets';
 
 /** Focus point of a crop, as fractions 0..1 of the (EXIF-oriented) image. */
@@ -50,6 +51,7 @@ export async function renderAsset(source: Buffer, spec: PresetSpec, focus: Focus
 }
 
 async function openOriented(source: Buffer, spec: PresetSpec): Promise<{ input: Sharp; width: number; height: number }> {
+  const sharp = await loadSharp();
   const meta = await sharp(source).metadata();
   if (meta.format === 'svg') return rasteriseSvg(source, spec, meta.width, meta.height);
   const { width, height } = meta.autoOrient;
@@ -61,6 +63,7 @@ async function rasteriseSvg(source: Buffer, spec: PresetSpec, width: number, hei
   const wanted = Math.max(svgScale(spec, width, height) * 1.01, 1 / SVG_BASE_DENSITY);
   const scale = Math.min(wanted, Math.sqrt(MAX_SVG_PIXELS / (width * height)));
   const density = Math.min(100_000, Math.max(1, SVG_BASE_DENSITY * scale));
+  const sharp = await loadSharp();
   const { data, info } = await sharp(source, { density }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: info.channels };
   return { input: sharp(data, { raw }), width: info.width, height: info.height };

@@ -1,8 +1,10 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { ServerFile } from '../admin/serverFile';
 import { readConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase, pgliteDir } from '../db/open';
 import type { Database } from '../db/types';
+import { adminClient, runningServerFor, ServerUnreachableError, waitForServerOrFreeLock, type AdminCall, type AdminRequestError } from './viaServer';
 
 /** A failure the command explains in one message; the exit code is 1, or 2 for wrong usage. */
 export class CliError extends Error {
@@ -33,25 +35,65 @@ export function parseCommandLine<T extends Omit<ParseArgsConfig, 'args' | 'allow
   return args;
 }
 
+/** How long a command waits for the process holding the embedded database (a server still starting, another command). */
+function lockWaitMs(env: NodeJS.ProcessEnv = process.env): number {
+  const ms = Number(env.LOCK_WAIT_MS);
+  return env.LOCK_WAIT_MS !== undefined && Number.isFinite(ms) && ms >= 0 ? ms : 30_000;
+}
+
+/** A command's work, either way it reaches the data (server/cli/viaServer.ts). */
+export interface CommandWork<T> {
+  /** Through the running server's admin routes; `server.origin` is the origin of share links. */
+  server: (call: AdminCall, server: ServerFile) => Promise<T>;
+  /** On the database itself (no server runs on it); `origin` is the origin of share links (PORT, default 3000). */
+  database: (db: Database, origin: string) => Promise<T>;
+}
+
 /**
- * Runs `fn` on the configured database (DATABASE_URL or the embedded one in DATA_DIR) and closes it.
- * A PGlite dir held by a running server is a CliError saying so; `again` ends that sentence.
+ * Does a command's work through the server running on the configured database when there is one
+ * (server/cli/viaServer.ts), else on the database itself (DATABASE_URL, or the embedded one in
+ * DATA_DIR), closed afterwards. A PGlite dir held by a process that serves no commands (a server
+ * still starting, another command) is waited for, up to LOCK_WAIT_MS (30 s), then a CliError whose
+ * message ends with `again`. An admin request the server refuses is an AdminRequestError.
  */
-export async function withDatabase<T>(again: string, fn: (db: Database) => Promise<T>): Promise<T> {
+export async function onServerOrDatabase<T>(again: string, work: CommandWork<T>): Promise<T> {
   const config = readConfig();
-  let db: Database;
-  try {
-    // A command does one thing at a time: PGlite in this thread starts faster than in a worker.
-    db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pglite: 'in-process' });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      throw new CliError(`The embedded database in ${pgliteDir(config.dataDir)} is in use by a running server (pid ${error.pid}): stop the server first, then ${again}.`);
+  for (let attempt = 0; ; attempt++) {
+    const server = runningServerFor(config);
+    if (server) {
+      try {
+        return await work.server(adminClient(server), server);
+      } catch (error) {
+        // The server stopped between reading its file and the request: its database is free (or soon is).
+        if (error instanceof ServerUnreachableError && attempt < 3 && !runningServerFor(config)) continue;
+        if (error instanceof ServerUnreachableError) throw new CliError(error.message);
+        throw error;
+      }
     }
-    throw error;
+    let db: Database;
+    try {
+      // A command does one thing at a time: PGlite in this thread starts faster than in a worker.
+      db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pglite: 'in-process' });
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      const waitMs = lockWaitMs();
+      if (attempt < 3 && waitMs > 0) {
+        console.error(`The embedded database in ${pgliteDir(config.dataDir)} is held by process ${error.pid}; waiting up to ${Math.round(waitMs / 1000)} s for it to serve commands or let go …`);
+        if (await waitForServerOrFreeLock(config, waitMs)) continue;
+      }
+      throw new CliError(
+        `The embedded database in ${pgliteDir(config.dataDir)} is held by process ${error.pid}, which takes no commands (another command, or a server still starting): wait for it or stop it, then ${again}.`,
+      );
+    }
+    try {
+      return await work.database(db, `http://localhost:${Number(process.env.PORT) || 3000}`);
+    } finally {
+      await db.close();
+    }
   }
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
+}
+
+/** Explains an admin request the running server refused (the token is wrong, the request bad) as a CliError. */
+export function refused(error: AdminRequestError): CliError {
+  return new CliError(`The running server refused the command (HTTP ${error.status}):\n  ${error.problems.join('\n  ')}`);
 }

@@ -1,14 +1,18 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ImportFile } from '../../src/model/material';
 import { ShareKind } from '../../src/model/pageData';
 import { readContentFile } from '../content/readContentFile';
-import { ImportConflictError, importFile } from '../store/import';
-import { CliError, parseCommandLine, withDatabase } from './cliSupport';
+import { ImportConflictError, importFile, type ImportResult } from '../store/import';
+import { CliError, onServerOrDatabase, parseCommandLine, refused } from './cliSupport';
+import { AdminRequestError } from './viaServer';
 
 const USAGE = `Usage: npm run import -- FILE.json [--share public|private|guest|scorm|preview]
 
 Imports a material or a collection (upserted by id) and prints its share link.
-The database is the server's: DATABASE_URL if set, else PGlite in DATA_DIR (default ./data).`;
+The database is the server's: DATABASE_URL if set, else PGlite in DATA_DIR (default ./data).
+While a server runs on that database, the import goes through it (its admin routes, with the
+token in DATA_DIR/server.json) and the link carries its address; otherwise it is written directly.`;
 
 /** `npm run import -- FILE.json [--share KIND]`; answers the exit code. */
 export async function runImport(argv: string[]): Promise<number> {
@@ -34,31 +38,54 @@ export async function runImport(argv: string[]): Promise<number> {
   }
 
   try {
-    return await withDatabase('import again', async (db) => {
-      const result = await importFile(db, parsed.value, { share: kind.data });
-      const base = `http://localhost:${Number(process.env.PORT) || 3000}/s/${result.share.publicId}/`;
-      if (result.rootModelName === 'Material') {
-        const [material] = result.materials;
-        console.log(`Imported material "${result.title}" (id ${result.rootId}, ${material.models} models).`);
-      } else {
-        console.log(`Imported collection "${result.title}" (id ${result.rootId}) with ${result.materials.length} materials:`);
-        for (const m of result.materials) console.log(`  ${m.id}  "${m.title}"  ${base}${m.publicId}`);
-      }
-      console.log(`Share (${kind.data}${result.share.created ? ', new' : ''}): ${base}`);
-      return 0;
+    const result = await onServerOrDatabase<{ result: ImportResult; origin: string; via: string | null }>('import again', {
+      // The file as written (the server checks it with the same schema), not our parse of it.
+      server: async (call, server) => ({
+        result: await call<ImportResult>('POST', '/import', { share: kind.data, file: await readJson(file) }),
+        origin: server.origin,
+        via: `through the server running at ${server.origin} (pid ${server.pid})`,
+      }),
+      database: async (db, origin) => ({ result: await importFile(db, parsed.value, { share: kind.data }), origin, via: null }),
     });
+    printResult(result.result, kind.data, result.origin, result.via);
+    return 0;
   } catch (error) {
     if (error instanceof ImportConflictError) {
       console.error(`${file} was not imported:`);
       for (const issue of error.issues) console.error(`  ${issue}`);
       return 1;
     }
+    if (error instanceof AdminRequestError && (error.status === 400 || error.status === 409)) {
+      console.error(`${file} was not imported (the running server refused it):`);
+      for (const problem of error.problems) console.error(`  ${problem}`);
+      return 1;
+    }
+    if (error instanceof AdminRequestError) error = refused(error);
     if (error instanceof CliError) {
       console.error(error.message);
       return error.exitCode;
     }
     throw error;
   }
+}
+
+/** The file's JSON as it is (a byte-order mark dropped). */
+async function readJson(file: string): Promise<unknown> {
+  return JSON.parse((await fs.readFile(file, 'utf8')).replace(/^\uFEFF/, ''));
+}
+
+/** What was imported and its share links; `via` says which running server did it. */
+function printResult(result: ImportResult, share: ShareKind, origin: string, via: string | null): void {
+  const base = `${origin}/s/${result.share.publicId}/`;
+  const how = via ? ` ${via}` : '';
+  if (result.rootModelName === 'Material') {
+    const [material] = result.materials;
+    console.log(`Imported material "${result.title}" (id ${result.rootId}, ${material.models} models)${how}.`);
+  } else {
+    console.log(`Imported collection "${result.title}" (id ${result.rootId}) with ${result.materials.length} materials${how}:`);
+    for (const m of result.materials) console.log(`  ${m.id}  "${m.title}"  ${base}${m.publicId}`);
+  }
+  console.log(`Share (${share}${result.share.created ? ', new' : ''}): ${base}`);
 }
 
 runImport(process.argv.slice(2)).then(

@@ -1,7 +1,9 @@
 import { PASSWORD_MAX_LENGTH } from '../../src/model/tracking';
 import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/password';
+import type { AdminUser } from '../routes/admin';
 import { createUser, listUsers, normalizeEmail, removeUser, setPasswordHash, UserExistsError } from '../store/users';
-import { CliError, parseCommandLine, withDatabase } from './cliSupport';
+import { CliError, onServerOrDatabase, parseCommandLine, refused } from './cliSupport';
+import { AdminRequestError } from './viaServer';
 import { passwordIsTyped, readPassword } from './readPassword';
 
 const USAGE = `Usage: npm run users -- COMMAND
@@ -13,7 +15,9 @@ const USAGE = `Usage: npm run users -- COMMAND
 
 Accounts log in on private shares. From a terminal the password is asked for without echo;
 otherwise the first line of stdin is the password (at least ${PASSWORD_MIN_LENGTH} characters).
-The database is the server's: DATABASE_URL if set, else PGlite in DATA_DIR (default ./data).`;
+The database is the server's: DATABASE_URL if set, else PGlite in DATA_DIR (default ./data).
+While a server runs on that database, the command goes through it (its admin routes, with the
+token in DATA_DIR/server.json; the password is hashed here and never sent).`;
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -33,7 +37,13 @@ async function newPassword(): Promise<string> {
   return password;
 }
 
-const dateOf = (date: Date) => date.toISOString().slice(0, 10);
+const AGAIN = 'run this command again';
+
+/** A 404 of the admin routes (no such account) as `false`, as the store functions answer it. */
+function notFoundIsFalse(error: unknown): false {
+  if (error instanceof AdminRequestError && error.status === 404) return false;
+  throw error;
+}
 
 /** `npm run users -- COMMAND …`; answers the exit code. */
 export async function runUsers(argv: string[]): Promise<number> {
@@ -53,28 +63,42 @@ export async function runUsers(argv: string[]): Promise<number> {
         const firstname = (args.values['first-name'] ?? '').trim();
         const lastname = (args.values['last-name'] ?? '').trim();
         const passwordHash = await hashPassword(await newPassword());
-        await withDatabase('run this command again', (db) => createUser(db, { email: address, passwordHash, firstname, lastname }));
+        await onServerOrDatabase(AGAIN, {
+          server: (call) => call('POST', '/users', { email: address, firstname, lastname, passwordHash }),
+          database: (db) => createUser(db, { email: address, passwordHash, firstname, lastname }),
+        });
         const name = [firstname, lastname].filter(Boolean).join(' ');
         console.log(`Added user ${address}${name ? ` (${name})` : ''}.`);
         return 0;
       }
       case 'list': {
         if (email) throw new CliError(USAGE, 2);
-        const users = await withDatabase('run this command again', (db) => listUsers(db));
+        const users = await onServerOrDatabase<AdminUser[]>(AGAIN, {
+          server: (call) => call('GET', '/users'),
+          database: async (db) => (await listUsers(db)).map((u) => ({ email: u.email, firstname: u.firstname, lastname: u.lastname, createdAt: u.createdAt.toISOString() })),
+        });
         if (!users.length) console.log('No users yet. Add one with: npm run users -- add EMAIL');
-        for (const u of users) console.log(`${u.email}\t${[u.firstname, u.lastname].filter(Boolean).join(' ') || '-'}\tadded ${dateOf(u.createdAt)}`);
+        for (const u of users) console.log(`${u.email}\t${[u.firstname, u.lastname].filter(Boolean).join(' ') || '-'}\tadded ${u.createdAt.slice(0, 10)}`);
         return 0;
       }
       case 'remove': {
         const address = checkEmail(email);
-        if (!(await withDatabase('run this command again', (db) => removeUser(db, address)))) throw new CliError(`No user with the email ${address}.`);
+        const removed = await onServerOrDatabase(AGAIN, {
+          server: (call) => call('DELETE', `/users/${encodeURIComponent(address)}`).then(() => true, notFoundIsFalse),
+          database: (db) => removeUser(db, address),
+        });
+        if (!removed) throw new CliError(`No user with the email ${address}.`);
         console.log(`Removed user ${address} with their sessions and saved progress.`);
         return 0;
       }
       case 'password': {
         const address = checkEmail(email);
         const passwordHash = await hashPassword(await newPassword());
-        if (!(await withDatabase('run this command again', (db) => setPasswordHash(db, address, passwordHash)))) throw new CliError(`No user with the email ${address}.`);
+        const changed = await onServerOrDatabase(AGAIN, {
+          server: (call) => call('PUT', `/users/${encodeURIComponent(address)}/password`, { passwordHash }).then(() => true, notFoundIsFalse),
+          database: (db) => setPasswordHash(db, address, passwordHash),
+        });
+        if (!changed) throw new CliError(`No user with the email ${address}.`);
         console.log(`Changed the password of ${address}; their login sessions were ended.`);
         return 0;
       }
@@ -82,6 +106,12 @@ export async function runUsers(argv: string[]): Promise<number> {
         throw new CliError(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE, 2);
     }
   } catch (error) {
+    // The server answers 409 when the account exists, as createUser throws UserExistsError.
+    if (error instanceof AdminRequestError && error.status === 409) {
+      console.error(error.problems.join('\n'));
+      return 1;
+    }
+    if (error instanceof AdminRequestError) error = refused(error);
     if (error instanceof CliError) {
       console.error(error.message);
       return error.exitCode;

@@ -35,6 +35,11 @@ export async function readContentFile<S extends z.core.$ZodType>(file: string, s
   } catch (error) {
     return { ok: false, problems: [`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`] };
   }
+  return checkContentText(text, schema);
+}
+
+/** The text of a JSON file (a byte-order mark allowed) checked with a schema, as `readContentFile` does. */
+export function checkContentText<S extends z.core.$ZodType>(text: string, schema: S): ReadResult<z.output<S>> {
   const json = parseJson(text.replace(/^\uFEFF/, ''));
   if (!json.ok) return json;
   const parsed = z.safeParse(schema, json.value);

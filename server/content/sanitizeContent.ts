@@ -1,20 +1,38 @@
-import { JSDOM } from 'jsdom';
 import type { z } from 'zod';
 import { mapContentHtml } from '../../src/model/contentHtml';
 import { sanitizeHtml, useSanitizerWindow } from '../../src/model/sanitize';
 
+let loading: Promise<void> | null = null;
 let ready = false;
+
+/**
+ * Loads the DOM the sanitiser works in (jsdom). jsdom is the heaviest module of the server (2–5 s
+ * to load on a busy 2-CPU machine), and only an import needs it: so it is loaded the first time
+ * content is imported (or re-sanitised), never at start. `importFile` calls this itself; call it
+ * before `sanitizeContent`. A failed load is tried again by the next call.
+ */
+export function loadSanitizer(): Promise<void> {
+  loading ??= import('jsdom').then(
+    ({ JSDOM }) => {
+      useSanitizerWindow(new JSDOM('').window);
+      ready = true;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /**
  * Content as the server stores and serves it: every html field (by the schemas of src/model)
  * sanitised with the rules of src/model/sanitize.ts. Done once, at import, so browsers render html
  * without sanitising it again (src/ui/SafeHtml); the same fragment is sanitised once per call.
+ * Needs `loadSanitizer()` first.
  */
 export function sanitizeContent<T>(schema: z.ZodType, content: T): T {
-  if (!ready) {
-    useSanitizerWindow(new JSDOM('').window);
-    ready = true;
-  }
+  if (!ready) throw new Error('sanitizeContent before loadSanitizer(): the sanitiser has no DOM yet');
   const done = new Map<string, string>();
   return mapContentHtml(schema, content, (html) => {
     let clean = done.get(html);

@@ -4,7 +4,7 @@ import { Collection, Material } from '../../src/model/material';
 import { SANITIZER_VERSION } from '../../src/model/sanitize';
 import type { Database } from '../db/types';
 import { getMeta, setMeta } from '../store/meta';
-import { sanitizeContent } from './sanitizeContent';
+import { loadSanitizer, sanitizeContent } from './sanitizeContent';
 
 /** The sanitiser version the stored content was last sanitised with. */
 const SANITIZED_KEY = 'content_html_sanitized';
@@ -26,8 +26,13 @@ const rowSchemas = new Map<string, z.ZodType>([
  */
 export async function ensureStoredContentSanitized(db: Database): Promise<number> {
   if ((await getMeta(db, SANITIZED_KEY, z.number())) === SANITIZER_VERSION) return 0;
+  // A new database has nothing to sanitise: its first start need not load the sanitiser's DOM
+  // (loaded before the transaction, which would otherwise hold every other query meanwhile).
+  const [{ stored }] = await db.query<{ stored: boolean }>('SELECT EXISTS (SELECT 1 FROM models) AS stored');
+  if (stored) await loadSanitizer();
   return db.transaction(async (tx) => {
     const rows = await tx.query<{ id: string; model_name: string; fields: Record<string, unknown> }>('SELECT id, model_name, fields FROM models');
+    if (rows.length) await loadSanitizer();
     const changed: { id: string; fields: Record<string, unknown> }[] = [];
     for (const row of rows) {
       const schema = rowSchemas.get(row.model_name);

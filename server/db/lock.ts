@@ -95,7 +95,8 @@ function readLock(file: string): { raw: string; pid: number | null; startTime: s
   return { raw, pid, startTime: startLine.trim() || null };
 }
 
-function isAlive(pid: number, startTime: string | null): boolean {
+/** Whether process `pid` runs and (on Linux, when `startTime` is known) is the one that started then. */
+export function isAlive(pid: number, startTime: string | null): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {
@@ -107,7 +108,7 @@ function isAlive(pid: number, startTime: string | null): boolean {
 }
 
 /** Start time of a process in clock ticks since boot (Linux /proc), or null where unknown. */
-function processStartTime(pid: number): string | null {
+export function processStartTime(pid: number): string | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Field 2 (the command) may hold spaces and parentheses; the fields after the last ')' start at field 3.

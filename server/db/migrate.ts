@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { APP_ROOT } from '../paths';
 import type { Database } from './types';
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** `server/db/migrations` of the project, from source or compiled (dist/server) alike. */
+export const MIGRATIONS_DIR = path.join(APP_ROOT, 'server', 'db', 'migrations');
 
 export interface Migration {
   version: string;

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { acquireDirLock } from './lock';
-import { migrate } from './migrate';
+import { migrate, readMigrations } from './migrate';
 import { openPgliteWorker } from './pgliteThread';
-import { openPostgres } from './postgres';
+import { findTemplate } from './pgliteTemplate';
 import type { Database } from './types';
 
 export interface OpenDatabaseOptions {
@@ -27,21 +27,27 @@ export interface OpenDatabaseOptions {
  * Opens the database the server and the CLI share: PostgreSQL when a URL is given, else PGlite in
  * the data dir, locked against a second process (throws DataDirLockedError at once), running in a
  * worker thread of its own (server/db/pgliteThread.ts) unless asked to run in-process. The lock
- * belongs to this process; it is released when PGlite has closed.
+ * belongs to this process; it is released when PGlite has closed. A new PGlite data dir is a copy
+ * of the build's template when there is one for this code (server/db/pgliteTemplate.ts).
+ *
+ * Everything up to starting PGlite's worker happens synchronously in this call (the lock, the
+ * worker's thread), so a caller that goes on loading modules has PGlite opening meanwhile.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   let db: Database;
   if (options.databaseUrl) {
+    const { openPostgres } = await import('./postgres');
     db = await openPostgres(options.databaseUrl, { poolSize: options.poolSize });
   } else {
     const lock = acquireDirLock(options.dataDir);
     try {
       const dataDir = pgliteDir(options.dataDir);
       const onClose = () => lock.release();
+      const template = findTemplate(readMigrations());
       db =
         options.pglite === 'in-process'
-          ? await (await import('./pglite')).openPglite({ dataDir, onClose })
-          : await openPgliteWorker({ dataDir, onClose, onFailure: options.onFailure });
+          ? await (await import('./pglite')).openPglite({ dataDir, template, onClose })
+          : await openPgliteWorker({ dataDir, template, onClose, onFailure: options.onFailure });
     } catch (error) {
       lock.release();
       throw error;

@@ -9,6 +9,8 @@ export interface PgliteWorkerData {
   dataDir?: string;
   /** A tarball from `dumpDataDir` to start from (tests clone a migrated template). */
   loadDataDir?: Uint8Array<ArrayBuffer>;
+  /** A data dir to copy when `dataDir` has no database yet (server/db/pgliteTemplate.ts). */
+  template?: string | null;
 }
 
 export type PgliteRequest =

@@ -33,6 +33,8 @@ export interface PgliteWorkerOptions {
   dataDir?: string;
   /** A tarball from `dumpPglite` to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob | Uint8Array;
+  /** A data dir to copy when `dataDir` has no database yet (server/db/pgliteTemplate.ts). */
+  template?: string | null;
   /** Called once after the worker closed PGlite (or died). */
   onClose?: () => void;
   /** Called when the worker ends without being asked to (a crash): every later query fails. */
@@ -62,7 +64,7 @@ function startWorker(data: PgliteWorkerData, transfer: ArrayBuffer[]): Worker {
 export async function openPgliteWorker(options: PgliteWorkerOptions = {}): Promise<Database> {
   // A copy of its own, handed over (transferred) to the worker.
   const load = options.loadDataDir instanceof Blob ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : options.loadDataDir && new Uint8Array(options.loadDataDir);
-  const worker = startWorker({ dataDir: options.dataDir, loadDataDir: load }, load ? [load.buffer as ArrayBuffer] : []);
+  const worker = startWorker({ dataDir: options.dataDir, loadDataDir: load, template: options.template }, load ? [load.buffer as ArrayBuffer] : []);
 
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; error: Error }>();
   let nextId = 1;

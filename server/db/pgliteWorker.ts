@@ -114,7 +114,7 @@ function start(port: NonNullable<typeof parentPort>, data: PgliteWorkerData): vo
     handle(request).catch((error: unknown) => fail(request.id, error));
   });
 
-  openPglite({ dataDir: data.dataDir, loadDataDir: data.loadDataDir ? new Blob([data.loadDataDir]) : undefined }).then(
+  openPglite({ dataDir: data.dataDir, loadDataDir: data.loadDataDir ? new Blob([data.loadDataDir]) : undefined, template: data.template }).then(
     (opened) => {
       db = opened;
       send({ id: 0, ready: true });

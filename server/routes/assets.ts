@@ -8,6 +8,7 @@ import { findAssetSource, isSafeRelativePath } from '../assets/assetPath';
 import { concurrencyLimit } from '../assets/concurrencyLimit';
 import { ASSET_PRESETS, CONTENT_TYPES, presetSpec } from '../assets/presets';
 import { renderAsset, UndecodableAssetError } from '../assets/renderAsset';
+import { rendererId } from '../assets/sharpLoader';
 
 export interface AssetRoutesOptions {
   /** Directories searched in order for the requested file; the first that holds it wins. */
@@ -58,7 +59,7 @@ export async function assetRoutes(app: FastifyInstance, opts: AssetRoutesOptions
 
     const spec = presetSpec(preset);
     const focus = { x: query.data.fx, y: query.data.fy };
-    const key = renditionKey(source, preset, focus);
+    const key = renditionKey(source, preset, focus, await rendererId());
     const etag = `"${key.slice(0, 40)}"`;
     reply.header('Cache-Control', CACHE_CONTROL).header('ETag', etag);
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -1,5 +1,5 @@
 import { duplicateIdIssues, formatPath, ImportFile, type Collection, type Material } from '../../src/model/material';
-import { sanitizeContent } from '../content/sanitizeContent';
+import { loadSanitizer, sanitizeContent } from '../content/sanitizeContent';
 import type { ShareKind } from '../../src/model/pageData';
 import type { Database, Queryable } from '../db/types';
 import { contentChanged } from './lookups';
@@ -38,28 +38,55 @@ export interface ImportResult {
  * Html is stored sanitised (server/content/sanitizeContent.ts): it is served as stored.
  */
 export async function importFile(db: Database, parsed: ImportFile, options: { share: ShareKind }): Promise<ImportResult> {
+  const file = await prepareImport(parsed);
+  const result = await db.transaction((tx) => storeImport(tx, file, options));
+  // Cached share, coverage and model lookups of this process start afresh (server/store/lookups.ts).
+  contentChanged();
+  return result;
+}
+
+/** A file ready to store: its html sanitised, a collection's ids checked. Throws ImportConflictError. */
+export interface PreparedImport {
+  readonly file: ImportFile;
+}
+
+/** The part of an import that needs no database (and may run while it opens): sanitising, checks. */
+export async function prepareImport(parsed: ImportFile): Promise<PreparedImport> {
+  await loadSanitizer();
   const file = sanitizeContent(ImportFile, parsed);
   if (file.modelName === 'Collection') {
     const issues = collectionIssues(file);
     if (issues.length) throw new ImportConflictError(issues);
   }
-  const result = await db.transaction(async (tx): Promise<ImportResult> => {
-    // Imports run one at a time, so the share lookup below cannot race with another import.
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('lernwerk.import'))`);
-    if (file.modelName === 'Material') {
-      const material = await storeMaterial(tx, file);
-      const share = await ensureShare(tx, { id: file.id, modelName: 'Material' }, options.share);
-      return { rootModelName: 'Material', rootId: file.id, title: file.title, share: { ...share, kind: options.share }, materials: [material] };
-    }
-    const materials: ImportedMaterial[] = [];
-    for (const item of file.items) materials.push(await storeMaterial(tx, item.material));
-    await storeCollection(tx, file);
-    const share = await ensureShare(tx, { id: file.id, modelName: 'Collection' }, options.share);
-    return { rootModelName: 'Collection', rootId: file.id, title: file.title, share: { ...share, kind: options.share }, materials };
-  });
-  // Cached share, coverage and model lookups of this process start afresh (server/store/lookups.ts).
-  contentChanged();
-  return result;
+  return { file };
+}
+
+/**
+ * A file prepared before, by this sanitiser version (the build's demo cache, server/content/demoCache.ts):
+ * checked again with the schema (cheap), not sanitised again.
+ */
+export function preparedBefore(file: unknown): PreparedImport {
+  return { file: ImportFile.parse(file) };
+}
+
+/**
+ * Stores a prepared file inside the caller's transaction (the demo loader stores all its files in
+ * one); the caller calls `contentChanged()` after it committed.
+ */
+export async function storeImport(tx: Queryable, prepared: PreparedImport, options: { share: ShareKind }): Promise<ImportResult> {
+  const { file } = prepared;
+  // Imports run one at a time, so the share lookup below cannot race with another import.
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('lernwerk.import'))`);
+  if (file.modelName === 'Material') {
+    const material = await storeMaterial(tx, file);
+    const share = await ensureShare(tx, { id: file.id, modelName: 'Material' }, options.share);
+    return { rootModelName: 'Material', rootId: file.id, title: file.title, share: { ...share, kind: options.share }, materials: [material] };
+  }
+  const materials: ImportedMaterial[] = [];
+  for (const item of file.items) materials.push(await storeMaterial(tx, item.material));
+  await storeCollection(tx, file);
+  const share = await ensureShare(tx, { id: file.id, modelName: 'Collection' }, options.share);
+  return { rootModelName: 'Collection', rootId: file.id, title: file.title, share: { ...share, kind: options.share }, materials };
 }
 
 /**

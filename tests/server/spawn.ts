@@ -19,14 +19,24 @@ function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined));
 }
 
+/** `node ARGV…` in the project root with the test environment. */
+export function spawnNode(argv: string[], env: Record<string, string | undefined>, stdin: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
+  return spawn(process.execPath, argv, { cwd: ROOT, env: childEnv(env), stdio: [stdin, 'pipe', 'pipe'] });
+}
+
 export function spawnTsx(script: string, args: string[], env: Record<string, string | undefined>, stdin: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], { cwd: ROOT, env: childEnv(env), stdio: [stdin, 'pipe', 'pipe'] });
+  return spawnNode(['--import', 'tsx', path.join(ROOT, script), ...args], env, stdin);
 }
 
 /** Runs a script to its end; `input` is written to its stdin (closed after it). */
 export function runTsx(script: string, args: string[], env: Record<string, string | undefined> = {}, input?: string): Promise<RunResult> {
+  return runNode(['--import', 'tsx', path.join(ROOT, script), ...args], env, input);
+}
+
+/** Runs `node ARGV…` to its end; `input` is written to its stdin (closed after it). */
+export function runNode(argv: string[], env: Record<string, string | undefined> = {}, input?: string): Promise<RunResult> {
   const started = Date.now();
-  const child = spawnTsx(script, args, env, input === undefined ? 'ignore' : 'pipe');
+  const child = spawnNode(argv, env, input === undefined ? 'ignore' : 'pipe');
   if (input !== undefined) child.stdin?.end(input);
   let stdout = '';
   let stderr = '';
@@ -45,7 +55,11 @@ export interface RunningProcess {
 }
 
 export function startTsx(script: string, args: string[], env: Record<string, string | undefined>): RunningProcess {
-  const child = spawnTsx(script, args, env);
+  return watch(spawnTsx(script, args, env));
+}
+
+/** A started child, its output collected for `waitFor`. */
+export function watch(child: ChildProcess): RunningProcess {
   let output = '';
   const listeners = new Set<() => void>();
   const onData = (d: Buffer) => {
@@ -92,9 +106,13 @@ export interface RunningServer extends RunningProcess {
   origin: string;
 }
 
-/** Starts `server/main.ts` and waits until it listens. */
+/** Starts `server/main.ts` (from source, with tsx) and waits until it listens. */
 export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
-  const proc = startTsx('server/main.ts', [], env);
-  const match = await proc.waitFor(/listening on (http:\/\/localhost:\d+)/);
+  return listening(startTsx('server/main.ts', [], env));
+}
+
+/** Waits until a server process says it listens; answers it with its origin. */
+export async function listening(proc: RunningProcess, timeoutMs = 90_000): Promise<RunningServer> {
+  const match = await proc.waitFor(/listening on (http:\/\/localhost:\d+)/, timeoutMs);
   return { ...proc, origin: match[1] };
 }

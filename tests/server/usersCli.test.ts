@@ -98,12 +98,13 @@ describe.each(testDatabaseKinds)('npm run users on %s', (kind) => {
     expect(res.stderr).toContain('add EMAIL [--first-name NAME] [--last-name NAME]');
   });
 
-  it.runIf(kind === 'pglite')('says so when a running server holds the PGlite dir', async () => {
+  it.runIf(kind === 'pglite')('waits for a process that holds the PGlite dir but takes no commands, then says so', async () => {
     const db = await openDatabase({ dataDir });
     try {
-      const res = await run(['list']);
+      const res = await runTsx(CLI, ['list'], { DATA_DIR: dataDir, LOCK_WAIT_MS: '600' });
       expect(res.code).toBe(1);
-      expect(res.stderr).toContain(`The embedded database in ${pgliteDir(dataDir)} is in use by a running server (pid ${process.pid}): stop the server first`);
+      expect(res.stderr).toContain(`The embedded database in ${pgliteDir(dataDir)} is held by process ${process.pid}; waiting up to 1 s`);
+      expect(res.stderr).toContain(`is held by process ${process.pid}, which takes no commands (another command, or a server still starting): wait for it or stop it, then run this command again.`);
     } finally {
       await db.close();
     }

@@ -1,0 +1,110 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ImportFile } from '../../src/model/material';
+import { ShareKind } from '../../src/model/pageData';
+import type { Database } from '../db/types';
+import { HttpError, notFound, parseBody } from '../http/errors';
+import { ImportConflictError, importFile } from '../store/import';
+import { createUser, listUsers, normalizeEmail, removeUser, setPasswordHash, UserExistsError } from '../store/users';
+
+/** Largest import file the admin route takes (a course of thousands of elements is a few MiB). */
+export const ADMIN_BODY_LIMIT_BYTES = 256 * 1024 * 1024;
+
+/** The password hash format of server/auth/password.ts; the command hashes, the password never reaches the server. */
+const PasswordHash = z.string().regex(/^scrypt\$N=\d+,r=\d+,p=\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/, 'not a password hash of server/auth/password.ts');
+const Email = z.string().min(3).max(320);
+
+/** The file is checked with the import command's schema; errors name its path below `file` (`file.content[3].choices[1].correct`). */
+export const AdminImportBody = z.object({ share: ShareKind, file: ImportFile });
+export const AdminAddUserBody = z.object({ email: Email, firstname: z.string().max(200), lastname: z.string().max(200), passwordHash: PasswordHash });
+export const AdminPasswordBody = z.object({ passwordHash: PasswordHash });
+/** The account named in the URL (`/users/:email`). */
+export const AdminUserParams = z.object({ email: Email });
+
+/** The account fields the `users list` command prints. */
+export interface AdminUser {
+  email: string;
+  firstname: string;
+  lastname: string;
+  createdAt: string;
+}
+
+/** A request from this machine: over loopback, or from one of the server's own addresses (a server bound to one address). */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const remote = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  const local = (request.socket.localAddress ?? '').replace(/^::ffff:/, '');
+  return remote.startsWith('127.') || remote === '::1' || (remote !== '' && remote === local);
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * The admin routes the commands use while a server runs (registered under /api/admin, only when
+ * the server has a token): `npm run import` and `npm run users` send their work here instead of
+ * opening the database, which the server holds (server/cli/viaServer.ts).
+ *
+ * Every request needs `Authorization: Bearer TOKEN` with the token of this server's start (in
+ * `DATA_DIR/server.json`, mode 0600: server/admin/serverFile.ts) and must come from this machine
+ * (loopback or the server's own address) and not through a proxy (no Forwarded / X-Forwarded-For);
+ * all of it is checked before the body is read. Refused: 403 (not from here), 401 (token missing or wrong).
+ *
+ * `POST /import` `{ share, file }` → `{ data: ImportResult }` (the file is checked with the same zod
+ * schema as the command's: 400 with every issue, paths below `file`; an id of another root: 409); the import clears
+ * this server's caches (`importFile` calls `contentChanged`). `GET /users` → `{ data: AdminUser[] }`;
+ * `POST /users` `{ email, firstname, lastname, passwordHash }` → 201 (409: exists);
+ * `DELETE /users/:email` (404: none); `PUT /users/:email/password` `{ passwordHash }` (404: none; ends its sessions).
+ */
+export async function adminRoutes(app: FastifyInstance, opts: { db: Database; token: string }): Promise<void> {
+  const { db } = opts;
+  const expected = digest(opts.token);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!fromThisMachine(request) || request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) {
+      throw new HttpError(403, 'Admin requests are taken from this machine only, not through a proxy');
+    }
+    const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (!given || !timingSafeEqual(digest(given), expected)) {
+      throw new HttpError(401, "Admin token missing or wrong: it is in the data dir's server.json, readable by the server's user");
+    }
+  });
+
+  app.post('/import', { bodyLimit: ADMIN_BODY_LIMIT_BYTES }, async (request) => {
+    const body = parseBody(AdminImportBody, request.body);
+    try {
+      return { data: await importFile(db, body.file, { share: body.share }) };
+    } catch (error) {
+      if (error instanceof ImportConflictError) throw new HttpError(409, 'Import conflict', error.issues.map((message) => ({ path: '', message })));
+      throw error;
+    }
+  });
+
+  app.get('/users', async () => ({
+    data: (await listUsers(db)).map((u): AdminUser => ({ email: u.email, firstname: u.firstname, lastname: u.lastname, createdAt: u.createdAt.toISOString() })),
+  }));
+
+  app.post('/users', async (request, reply) => {
+    const body = parseBody(AdminAddUserBody, request.body);
+    try {
+      const user = await createUser(db, { email: normalizeEmail(body.email), passwordHash: body.passwordHash, firstname: body.firstname, lastname: body.lastname });
+      return reply.status(201).send({ data: { email: user.email } });
+    } catch (error) {
+      if (error instanceof UserExistsError) throw new HttpError(409, error.message);
+      throw error;
+    }
+  });
+
+  app.delete('/users/:email', async (request) => {
+    const { email } = parseBody(AdminUserParams, request.params);
+    if (!(await removeUser(db, email))) throw notFound(`No user with the email ${normalizeEmail(email)}.`);
+    return { data: null };
+  });
+
+  app.put('/users/:email/password', async (request) => {
+    const { email } = parseBody(AdminUserParams, request.params);
+    const body = parseBody(AdminPasswordBody, request.body);
+    if (!(await setPasswordHash(db, email, body.passwordHash))) throw notFound(`No user with the email ${normalizeEmail(email)}.`);
+    return { data: null };
+  });
+}

@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import { newAdminToken, publicOrigin, adminOrigin, databaseId, removeServerFile, writeServerFile } from './admin/serverFile';
+import { buildApp } from './app';
+import { readConfig, type ServerConfig } from './config';
+import { loadDemoContent, prepareDemo, type DemoLinks } from './content/demo';
+import { ensureStoredContentSanitized } from './content/sanitizeStored';
+import { DataDirLockedError } from './db/lock';
+import { deferredDatabase } from './db/deferred';
+import { pgliteDir } from './db/open';
+import type { Database } from './db/types';
+
+export interface ServeOptions {
+  /** The database being opened (server/main.ts starts it first). */
+  opening: Promise<Database>;
+  /** The PGlite data dir had no database: the demo will be loaded. */
+  newDatabase: boolean;
+  /** When (ms since the process started) each step of the start was done; printed with "started in". */
+  timeline?: Record<string, number>;
+}
+
+/**
+ * The server after its database: migrate (done by openDatabase), sanitise old content if the rules
+ * changed, load the demo once, listen, and write `DATA_DIR/server.json` (address and admin token for
+ * the commands, server/admin/serverFile.ts). SIGTERM and SIGINT shut it down: the server file goes
+ * first, then requests in flight are answered (new ones refused), then the database is closed and
+ * its lock removed.
+ */
+export async function serve({ opening, newDatabase, timeline = {} }: ServeOptions): Promise<void> {
+  const at = () => Math.round(process.uptime() * 1000);
+  let config: ServerConfig;
+  try {
+    config = readConfig();
+  } catch (error) {
+    console.error(`Cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const token = newAdminToken();
+  let app: FastifyInstance | null = null;
+  let serverFileWritten = false;
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    // A close that hangs must not keep the process alive; the exit hook still removes the lock.
+    setTimeout(() => {
+      console.error('Shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000).unref();
+    // Commands started from now on work on the database directly (once it is closed) instead of through this server.
+    if (serverFileWritten) removeServerFile(config.dataDir, token);
+    try {
+      await app?.close();
+    } finally {
+      const db = await opening.catch(() => null);
+      await db?.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', (s) => void stop(s));
+  process.on('SIGINT', (s) => void stop(s));
+
+  // The HTTP app is built while the database opens (its routes wait for it: server/db/deferred.ts).
+  const building = buildApp({
+    db: deferredDatabase(config.databaseUrl ? 'postgres' : 'pglite', opening),
+    clientDir: config.clientDir,
+    contentDirs: [path.join(config.contentDir, 'assets')],
+    cacheDir: config.cacheDir,
+    logger: { level: config.logLevel },
+    featureFlags: config.featureFlags,
+    trustProxy: config.trustProxy,
+    adminToken: token,
+  }).then((built) => {
+    timeline.app = at();
+    return built;
+  });
+  // Then, while the new database is still being made, the demo's files are read and checked (and
+  // sanitised, seconds for the sanitiser's DOM, unless the build's demo cache has them:
+  // server/content/demoCache.ts). After the app, not beside it: both work on this thread.
+  const demoFiles = newDatabase ? building.then(() => prepareDemo(config.contentDir)) : undefined;
+  demoFiles?.then(
+    () => (timeline.demoPrepared = at()),
+    () => undefined,
+  );
+  let db: Database;
+  try {
+    [db, app] = await Promise.all([opening, building]);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (stopping) return;
+
+  let demo: DemoLinks;
+  try {
+    const resanitized = await ensureStoredContentSanitized(db);
+    if (resanitized) console.log(`Sanitised the html of ${resanitized} stored models under the current rules`);
+    demo = await loadDemoContent(db, config.contentDir, (message) => console.log(message), demoFiles);
+    timeline.demo = at();
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if (stopping) return; // a signal arrived while starting; stop() closes and exits
+    await app.close().catch(() => undefined);
+    await db.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      console.error(`Cannot start: port ${config.port} on ${config.host} is not available (${code}). Set PORT to another port.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (stopping) return;
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const origin = publicOrigin(config.host, port);
+  writeServerFile(config.dataDir, {
+    origin,
+    adminOrigin: adminOrigin(config.host, port),
+    token,
+    database: db.kind,
+    databaseId: config.databaseUrl ? databaseId(config.databaseUrl) : null,
+  });
+  serverFileWritten = true;
+
+  const database = db.kind === 'pglite' ? `PGlite in ${pgliteDir(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)';
+  if (demo.material) console.log(`Demo material:   ${origin}/s/${demo.material}/`);
+  if (demo.materialEn) console.log(`Demo (English):  ${origin}/s/${demo.materialEn}/?lang=en`);
+  if (demo.collection) console.log(`Demo collection: ${origin}/s/${demo.collection}/`);
+  if (demo.materialGuest) console.log(`Demo (guests):   ${origin}/s/${demo.materialGuest}/`);
+  if (demo.materialPrivate) console.log(`Demo (private):  ${origin}/s/${demo.materialPrivate}/ (log in with an account from npm run users -- add EMAIL)`);
+  // When each step was done, in ms since the process started (steps run in parallel: the database opens in its worker meanwhile).
+  const steps = Object.entries(timeline)
+    .sort((a, b) => a[1] - b[1])
+    .map(([step, ms]) => `${step} ${ms}`)
+    .join(', ');
+  console.log(`Lernwerk listening on ${origin} (host ${config.host}, ${database}); started in ${at()} ms (${steps})`);
+}
