@@ -56,8 +56,13 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+export interface OwnServerOptions {
+  /** More environment for the server process (e.g. `CLIENT_DIR`: a copy of the build a spec may change). */
+  env?: Record<string, string>;
+}
+
 /** Prepares (does not start) a server on `port` with a new, empty data dir. */
-export function ownServer(port: number): OwnServer {
+export function ownServer(port: number, options: OwnServerOptions = {}): OwnServer {
   mkdirSync(dataRoot, { recursive: true });
   const dataDir = path.resolve(mkdtempSync(path.join(dataRoot, `own-${port}-`)));
   const origin = ownOrigin(port);
@@ -76,7 +81,7 @@ export function ownServer(port: number): OwnServer {
       if (await healthy(origin)) throw new Error(`another process answers on ${origin}; pick another port`);
       const logStart = output.length;
       const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+        env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = started;
