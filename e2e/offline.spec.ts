@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { MODEL_CACHE, PAGE_CACHE } from '../src/offline/cacheKeys';
 import { choiceAnswers, demoElement } from './support/demoAnswers';
-import { demoMaterial } from './support/demoContent';
+import { demoCollection, demoMaterial } from './support/demoContent';
 import { demoShares, sharePath } from './support/demoShares';
 import { expectAllSaved, guestDe, pendingCount, saveGuestProgress, saveState } from './support/guest';
 import { clickChoice, de, element, openChapterCard } from './support/learner';
@@ -144,6 +144,40 @@ test('a reload while the network is cut shows the material and the unsent answer
       await expect.poll(() => keptUrls(page, PAGE_CACHE)).not.toContain(pageKey);
       expect(await keptUrls(page, PAGE_CACHE)).not.toContainEqual(expect.stringContaining(guestSessionId));
     });
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+    await proxy.stop();
+  }
+});
+
+test('a collection: a material opened from the grid reloads without a network, from the kept page and the kept answers of its POST calls', async ({ browser, baseURL, request }) => {
+  test.setTimeout(180_000);
+  const proxy = reverseProxy(proxyPort, baseURL!);
+  await proxy.start();
+  const context = await browser.newContext({ baseURL: proxy.origin });
+  try {
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const { collection: share } = await demoShares(request);
+    await page.goto(sharePath(share));
+    await expect(page.getByRole('heading', { level: 1, name: demoCollection.title })).toBeVisible();
+    await expectControlled(page);
+    await expect.poll(() => keptUrls(page, MODEL_CACHE), { timeout: 20_000 }).toContainEqual(expect.stringContaining('/api/model/query?'));
+
+    // Opened while the worker controls the page: the call for the material is kept as it is answered.
+    const target = demoCollection.items[1].material;
+    await page.getByTestId('material-card').filter({ hasText: target.title }).getByRole('link', { name: /Öffnen|Open/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/s/${share}/${target.publicId}/$`));
+    await expect(page.getByRole('heading', { level: 1, name: target.title })).toBeVisible();
+    await expect.poll(() => keptUrls(page, MODEL_CACHE)).toContainEqual(expect.stringContaining('/api/collectionMaterial?'));
+
+    await proxy.stop();
+    const answer = await page.reload();
+    expect(answer?.ok(), 'the service worker answered the reload').toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: target.title })).toBeVisible();
+    await expect(page.locator('#page-data')).toHaveAttribute('data-offline-copy', /^\d+$/);
+    await expect(page.locator('[data-model-name]').first()).toBeVisible();
     expect(errors).toEqual([]);
   } finally {
     await context.close();
