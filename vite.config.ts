@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const STUB = '\0zod-json-schema-stub:';
 
@@ -187,10 +188,37 @@ function viewerChunk(): (id: string, graph: ModuleGraph) => string | null {
   };
 }
 
+/**
+ * The service worker (src/offline/sw.ts; what it keeps, and why, is said there): built by vite-plugin-pwa
+ * into `sw.js` beside index.html, a classic script (iife), with the precache manifest of the client's
+ * JavaScript and CSS injected. The server serves it as /sw.js (scope `/`, covering /s/ and /app/), so the
+ * manifest names absolute URLs under /app/. The certificate's PDF code (1 MB) is left to the runtime cache:
+ * it loads when a certificate is downloaded. The page registers the worker itself, lazily
+ * (src/offline/registerServiceWorker.ts): nothing is injected into index.html, no web app manifest.
+ */
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/offline',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['assets/*.{js,css}'],
+      globIgnores: ['**/buildCertificatePdf-*'],
+      modifyURLPrefix: { 'assets/': '/app/assets/' },
+      // Content-hashed: no revision, so the files the page just loaded come from the HTTP cache.
+      dontCacheBustURLsMatching: /^(\/app\/)?assets\//,
+      rollupFormat: 'iife',
+    },
+  });
+}
+
 /** The client is served under /app/ by the server; share pages are /s/{id}/… so the base must be absolute. */
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), statechartsWithoutDescriptions(), precompress()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), statechartsWithoutDescriptions(), precompress(), serviceWorker()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

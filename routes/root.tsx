@@ -1,7 +1,6 @@
 import { createRootRouteWithContext, Outlet, retainSearchParams, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { I18nProvider as AriaLocale } from 'react-aria-components';
-import ConnectivityNotice from '../src/viewer/ConnectivityNotice';
 import { useTranslation } from '../src/i18n/react';
 import type { PageData } from '../src/model/pageData';
 import { DEFAULT_LANG } from '../src/i18n';
@@ -13,6 +12,12 @@ import { GuestSessionProvider } from '../src/guest/GuestSessionProvider';
 import { RETAINED_SEARCH, ViewerSearch } from './search';
 
 const SessionWatcher = lazy(() => import('../src/auth/SessionWatcher'));
+/**
+ * The connection notices are a chunk of their own, requested as soon as the route tree loads, beside the
+ * material (the first paint does not wait for it). Should it fail to load, the page goes without them.
+ */
+const connectivityNotice = import('../src/viewer/ConnectivityNotice').catch(() => ({ default: () => null }));
+const ConnectivityNotice = lazy(() => connectivityNotice);
 
 export type RouterContext = { pageData: PageData };
 
@@ -51,7 +56,9 @@ function RootLayout() {
       <GuestSessionProvider>
         {pageData.preview ? <PreviewBanner /> : null}
         <Outlet />
-        <ConnectivityNotice />
+        <Suspense fallback={null}>
+          <ConnectivityNotice />
+        </Suspense>
         {pageData.shareSettings.private && pageData.user ? (
           <Suspense fallback={null}>
             <SessionWatcher />

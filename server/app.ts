@@ -16,6 +16,7 @@ import { modelRoutes } from './routes/models';
 import { feedbackRoutes } from './routes/feedback';
 import { feedbackProviderFromEnv, type FeedbackProviderConfig } from './feedback/chatCompletions';
 import { pageRoutes } from './routes/pages';
+import { serviceWorkerRoute } from './routes/serviceWorker';
 import { authRoutes } from './routes/auth';
 import { guestRoutes } from './routes/guests';
 import { userdataRoutes } from './routes/userdata';
@@ -101,6 +102,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientDir: options.clientDir,
     featureFlags: { ...featureFlags, GENERATIVE_FEEDBACK: feedbackProvider !== null },
   });
+
+  // The service worker at the root (scope /): the client, share pages and their material offline (src/offline/sw.ts).
+  await app.register(serviceWorkerRoute, { clientDir: options.clientDir });
 
   await app.register(authRoutes, { prefix: '/auth', db: options.db, sessionTtlMs: options.authSessionTtlMs ?? authSessionTtlFromEnv() });
 

@@ -66,6 +66,8 @@ async function start() {
       </I18nProvider>
     </StrictMode>,
   );
+  // Share pages keep working offline after this visit (src/offline/sw.ts); registered once the page is up.
+  if (import.meta.env.PROD && router) (window.requestIdleCallback ?? setTimeout)(() => void import('./offline/registerServiceWorker').then((m) => m.registerServiceWorker(pageData), () => undefined));
 }
 
 /**

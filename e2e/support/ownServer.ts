@@ -56,8 +56,13 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** Prepares (does not start) a server on `port` with a new, empty data dir; `env` adds to its environment (e.g. CLIENT_DIR). */
-export function ownServer(port: number, options: { env?: Record<string, string> } = {}): OwnServer {
+export interface OwnServerOptions {
+  /** More environment for the server process (e.g. `CLIENT_DIR`: a copy of the build a spec may change). */
+  env?: Record<string, string>;
+}
+
+/** Prepares (does not start) a server on `port` with a new, empty data dir. */
+export function ownServer(port: number, options: OwnServerOptions = {}): OwnServer {
   mkdirSync(dataRoot, { recursive: true });
   const dataDir = path.resolve(mkdtempSync(path.join(dataRoot, `own-${port}-`)));
   const origin = ownOrigin(port);

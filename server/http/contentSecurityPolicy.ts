@@ -3,7 +3,8 @@
  * sanitises at import. No inline or foreign script runs, whatever html slips through; content may
  * show images and media from anywhere and embed http(s) pages (link/embed elements, external
  * resources), and the page itself may be framed by any site (schools embed it).
- * Inline styles stay allowed: KaTeX and content html carry style attributes.
+ * Inline styles stay allowed: KaTeX and content html carry style attributes. Workers only from this
+ * origin: the service worker that keeps the client and the share for offline use.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -13,6 +14,8 @@ export const CONTENT_SECURITY_POLICY = [
   "media-src 'self' http: https:",
   "font-src 'self' data:",
   "connect-src 'self'",
+  // The service worker (/sw.js, src/offline/sw.ts); no other workers.
+  "worker-src 'self'",
   'frame-src http: https:',
   "object-src 'none'",
   "base-uri 'none'",

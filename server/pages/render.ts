@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { jsonInScript } from '../../src/model/jsonInScript';
 import type { PageData } from '../../src/model/pageData';
 
 export const PAGE_DATA_MARKER = '<!--page-data-->';
@@ -29,9 +30,9 @@ export async function readIndexTemplate(clientDir: string): Promise<string> {
   }
 }
 
-/** JSON that is safe inside a script element: no `<` can close it. */
+/** The page data as JSON that is safe inside a script element (src/model/jsonInScript.ts). */
 export function serializePageData(data: PageData): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return jsonInScript(data);
 }
 
 export function escapeHtml(text: string): string {

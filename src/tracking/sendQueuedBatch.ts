@@ -1,6 +1,7 @@
 import { SendBatchError, type SendBatchInput, type SendBatchOutput, type SendFailureKind } from '../../machines/tracking';
 import * as z from 'zod/mini';
 import { API_BODY_LIMIT_BYTES, USERDATA_BATCH_LIMIT, type UpdateRootProgressBody, type UserdataEvent } from '../model/tracking';
+import { reportAcknowledged } from '../offline/acknowledged';
 import { AckAnswer, takeBatch, type SendBatchOptions } from './sendBatch';
 
 /*
@@ -101,6 +102,9 @@ async function sendEvents(options: SendBatchOptions, batch: UserdataEvent[]): Pr
   // Nothing acknowledged would resend the same batch at once, again and again: back off instead.
   if (!acknowledged.length) throw new SendBatchError('server', 'userdata acknowledged none of the events');
   await options.queue.ack(acknowledged);
+  // The service worker's copy of the page shows them from now on (they have left the queue).
+  const stored = new Set(acknowledged);
+  reportAcknowledged(batch.filter((event) => stored.has(event.id)));
   return acknowledged.length;
 }
 

@@ -46,6 +46,17 @@ export default function ToastRegion() {
                 {t(toast.content.description)}
               </Text>
             ) : null}
+            {toast.content.action ? (
+              <Button
+                onPress={() => {
+                  queue.close(toast.key);
+                  toast.content.action?.onAction();
+                }}
+                className="mt-2 rounded-md border border-current px-3 py-1 text-sm font-semibold hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-primary-600"
+              >
+                {t(toast.content.action.label)}
+              </Button>
+            ) : null}
           </ToastContent>
           <Button slot="close" aria-label={t('toasts.close')} className="-mr-1 rounded p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-primary-600">
             <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden>

@@ -7,7 +7,13 @@ export const ERROR_TOAST_MS = 8000;
  * A toast at the bottom right (spec section 2): the texts are i18n keys of the viewer namespace,
  * translated when shown, so a language switch applies to open toasts too.
  */
-export type ToastContent = { kind: 'error' | 'success' | 'default'; title: string; description?: string };
+export type ToastContent = {
+  kind: 'error' | 'success' | 'default';
+  title: string;
+  description?: string;
+  /** A button in the toast (its label an i18n key too); pressing it runs `onAction` and closes the toast. */
+  action?: { label: string; onAction: () => void };
+};
 
 type Queue = ToastQueue<ToastContent>;
 

@@ -10,6 +10,7 @@ import { createMemoryQueue, type DurableQueue } from '../../src/tracking/durable
 import { toUserdataEvents } from '../../src/tracking/events';
 import { createSendBatch, FLUSH_ON_HIDE_MAX_BYTES, flushOnHide, type SendBatchOptions } from '../../src/tracking/sendBatch';
 import { sendQueuedBatch } from '../../src/tracking/sendQueuedBatch';
+import { ACKNOWLEDGED_MESSAGE } from '../../src/offline/acknowledged';
 
 /*
  * The sender against a real HTTP server on a free local port: each test says how the server
@@ -112,6 +113,20 @@ describe('sendBatch: acknowledged events leave the queue', () => {
     respond = () => ({ status: 200, json: { data: { acknowledged: [events[0].id, events[2].id], stored: 1, duplicates: 1 } } });
     expect(await send(queue)).toEqual({ acknowledged: 2, remaining: 1 });
     expect(queue.pending(SHARE, null)).toEqual([events[1]]);
+  });
+
+  it('tells the service worker that controls the page which events were stored (its offline copy of the page shows them)', async () => {
+    const events = [event(), event(), event()];
+    respond = () => ({ status: 200, json: { data: { acknowledged: [events[2].id, events[0].id], stored: 2, duplicates: 0 } } });
+    const postMessage = vi.fn();
+    vi.stubGlobal('navigator', { onLine: true, serviceWorker: { controller: { postMessage } } });
+    await send(queueWith(events));
+    expect(postMessage).toHaveBeenCalledTimes(1);
+    expect(postMessage).toHaveBeenCalledWith({ type: ACKNOWLEDGED_MESSAGE, events: [events[0], events[2]] });
+    // Without a worker (the first visit, or a browser without them) nothing is told, and nothing fails.
+    vi.stubGlobal('navigator', { onLine: true, serviceWorker: { controller: null } });
+    respond = ackAll;
+    expect(await send(queueWith([event()]))).toEqual({ acknowledged: 1, remaining: 0 });
   });
 
   it(`sends at most ${USERDATA_BATCH_LIMIT} events per request`, async () => {

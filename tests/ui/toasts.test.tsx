@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
 import { Toasts } from '../../src/ui/Toasts';
@@ -25,5 +26,21 @@ describe('toasts', () => {
     // Once there, a toast shows at once.
     act(() => showToast({ kind: 'success', title: 'guest.save' }));
     expect(screen.getAllByTestId('toast')).toHaveLength(2);
+  });
+
+  it('a toast with an action: its button (label translated) runs the action once and closes the toast', async () => {
+    render(
+      <I18nProvider i18n={createI18n('de')}>
+        <Toasts />
+      </I18nProvider>,
+    );
+    const onAction = vi.fn();
+    act(() => showToast({ kind: 'default', title: 'toasts.genericTitle', action: { label: 'nav.back', onAction } }));
+    // The page's one queue still holds the toasts of the test before (they stay until closed).
+    const toast = await screen.findByText('Hoppla, da ist etwas schiefgelaufen!', undefined, { timeout: 5000 }).then((title) => title.closest<HTMLElement>('[data-testid="toast"]')!);
+    const before = currentToastQueue()?.visibleToasts.length ?? 0;
+    await userEvent.click(within(toast).getByRole('button', { name: 'Zurück' }));
+    expect(onAction).toHaveBeenCalledTimes(1);
+    expect(currentToastQueue()?.visibleToasts).toHaveLength(before - 1);
   });
 });
