@@ -89,10 +89,10 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     if (!visitor) return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle));
     const elementKinds = share.rootModelName === 'Material' ? ((await materials.elementKinds(share.rootId)) ?? undefined) : undefined;
     const data = sharePageData(share, ctx, visitor, elementKinds);
-    // The route tree's code, and the material itself (a GET the app reads as soon as it starts: src/api/client.ts getMaterial).
+    // The material itself (a GET the app reads as soon as it starts: src/api/client.ts getMaterial), then the route tree's code.
     const material = data.entryPoint === 'material' && data.share ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(materialUrl(data.api.base, data.share.publicId, data.share.rootId))}">` : '';
     const chunks = new Set([...routeChunkUrls(clientDir, data.entryPoint), ...elementChunkUrls(clientDir, elementKinds ?? [])]);
-    const preloads = [modulePreloadLinks([...chunks]), material].filter(Boolean).join('\n    ');
+    const preloads = [material, modulePreloadLinks([...chunks])].filter(Boolean).join('\n    ');
     return reply.send(renderPage(template, data, share.rootTitle, await shellOf(request, share), preloads));
   };
   /** The first paint of a material's root page (server/pages/shell.ts); none for chapters, collections and the rest. */
