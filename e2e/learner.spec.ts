@@ -74,6 +74,8 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     const blocking = barrier.getByTestId('barrier-blocking').getByRole('link');
     await expect(blocking).toHaveCount(4);
     for (const [index, title] of [kap1.title, kap2.title, kap3.title, pathTitle].entries()) await expect(blocking.nth(index)).toContainText(title);
+    // Issue 10: the path is named by its kind once ("Lernpfad: …", never "Lernpfad: Lernpfad: …").
+    expect((await blocking.nth(3).textContent())?.match(new RegExp(`${de.pathLabel}:`, 'g')), 'the path label once').toHaveLength(1);
     await expect(element(page, certificate.id)).toHaveCount(0);
   });
 
@@ -243,6 +245,7 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     await pressByKeyboard(page, continueButton);
     await expect(barrier.getByRole('status')).toHaveText(textOf(diaryBarrier.unlockedContent));
     await expect(continueButton).toHaveCount(0);
+    await expect(barrier, 'an unlocked barrier no longer asks to finish what is above').not.toContainText(de.barrierLocked);
     // Focus moves to the first revealed element, and a polite live region says what appeared.
     await expect(element(page, diaryHeading.id)).toBeFocused();
     await expect(barrier.getByTestId('barrier-announcement')).toHaveText(`${de.revealed}: ${textOf(diaryHeading.content.html)}`);
@@ -334,6 +337,9 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     await expect(element(page, certificate.id)).toContainText(certificate.title);
     await expect(element(page, 'abschluss-text-dank')).toBeVisible();
     await saveScreenshot(page, testInfo, 'course-complete');
+    // Issue 10: the German interface says du, as the content does, and never "Button".
+    const words = await page.locator('body').innerText();
+    expect(words.match(/\b(Sie|Ihnen)\b|Button/g), 'no "Sie" and no "Button" on the page').toBeNull();
   });
 
   expect(errors).toEqual([]);
