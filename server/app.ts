@@ -9,7 +9,7 @@ import { API_BODY_LIMIT_BYTES } from '../src/model/tracking';
 import { authSessionTtlFromEnv } from './auth/sessionCookie';
 import { featureFlagsFromEnv } from './config';
 import type { Database } from './db/types';
-import { installErrorHandlers } from './http/errors';
+import { HttpError, installErrorHandlers } from './http/errors';
 import { adminRoutes } from './routes/admin';
 import { assetRoutes } from './routes/assets';
 import { modelRoutes } from './routes/models';
@@ -65,6 +65,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   installErrorHandlers(app);
+  // A NUL in the address (`%00`, in the path or the query) names nothing here and no database can take it: 400 before any route.
+  app.addHook('onRequest', async (request) => {
+    if (/%00/i.test(request.url)) throw new HttpError(400, 'The address must not contain the NUL character (%00)');
+  });
   await app.register(fastifyCookie);
 
   // Vite puts content-hashed files under assets/: they never change, so they are cached for good.

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { formatPath } from '../../src/model/material';
+import { unstorableJson } from './storableJson';
 
 /** One problem of a request: the path of the offending field (`a.b[0]`, '' for the whole body) and what is wrong. */
 export const ApiErrorItem = z.object({ path: z.string(), message: z.string() });
@@ -24,8 +25,14 @@ export class HttpError extends Error {
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 
-/** Parses a request body (with a classic or a zod/mini schema); a bad body is a 400 listing every issue with its path. */
-export function parseBody<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
+/**
+ * Parses a request body (with a classic or a zod/mini schema); a bad body is a 400 listing every issue
+ * with its path. Before the schema: a body too deep or with text the database cannot store as sent is
+ * a 400 naming where (./storableJson.ts), and never reaches the schema's recursion.
+ */
+export function parseBody<S extends z.core.$ZodType>(schema: S, body: unknown, options: { maxDepth?: number } = {}): z.output<S> {
+  const unstorable = unstorableJson(body, options.maxDepth);
+  if (unstorable) throw new HttpError(400, 'Invalid request body', [unstorable]);
   const result = z.safeParse(schema, body);
   if (result.success) return result.data;
   throw new HttpError(

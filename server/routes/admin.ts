@@ -71,7 +71,8 @@ export async function adminRoutes(app: FastifyInstance, opts: { db: Database; to
   });
 
   app.post('/import', { bodyLimit: ADMIN_BODY_LIMIT_BYTES }, async (request) => {
-    const body = parseBody(AdminImportBody, request.body);
+    // A material nests chapters in chapters: deeper than a learner's call may be.
+    const body = parseBody(AdminImportBody, request.body, { maxDepth: 512 });
     try {
       return { data: await importFile(db, body.file, { share: body.share }) };
     } catch (error) {

@@ -16,11 +16,17 @@ export interface LearnerEvent {
   at: number;
 }
 
+/** An event's identity: its id is the idempotency key of one learner on one share (matches `learner_key`). */
+const eventKey = (shareId: string, learner: string, id: string) => `${shareId}\n${learner}\n${id}`;
+const learnerKeyOf = (learner: Learner) => (learner.kind === 'user' ? `user:${learner.userId}` : `guest:${learner.guestSessionId}`);
+export const keyOfEvent = (e: LearnerEvent) => eventKey(e.shareId, learnerKeyOf(e.learner), e.id);
+
 /**
- * Stores the events with one statement (a multi-row `INSERT … ON CONFLICT (id) DO NOTHING`, atomic
- * on its own: all rows or none), each at most once; answers the ids that were new. An id that is
- * already stored, for this learner or for another one, is left exactly as it was: the event counts
- * as a duplicate and changes nothing. One round trip, without BEGIN/COMMIT around it.
+ * Stores the events with one statement (a multi-row `INSERT … ON CONFLICT DO NOTHING`, atomic on
+ * its own: all rows or none), each at most once; answers the keys (`keyOfEvent`) of the events
+ * that were new. An id is the idempotency key of its learner on its share: the same id from the
+ * same learner again is a duplicate and changes nothing; from another learner it is that learner's
+ * own event. One round trip, without BEGIN/COMMIT around it.
  */
 export async function storeLearnerEvents(db: Queryable, events: readonly LearnerEvent[]): Promise<Set<string>> {
   if (!events.length) return new Set();
@@ -36,17 +42,17 @@ export async function storeLearnerEvents(db: Queryable, events: readonly Learner
     value: e.value === undefined ? null : e.value,
     at: e.at,
   }));
-  const inserted = await db.query<{ id: string }>(
+  const inserted = await db.query<{ id: string; share_id: string; learner_key: string }>(
     `INSERT INTO userdata_events (id, share_id, user_id, guest_session_id, model_id, model_name, field, value, client_at)
      SELECT x->>'id', x->>'share_id', x->>'user_id', x->>'guest_session_id', x->>'model_id', x->>'model_name', x->>'field',
             x->'value', to_timestamp((x->>'at')::bigint / 1000.0)
      FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(x, ord)
      ORDER BY r.ord
-     ON CONFLICT (id) DO NOTHING
-     RETURNING id`,
+     ON CONFLICT (share_id, learner_key, id) DO NOTHING
+     RETURNING id, share_id, learner_key`,
     [JSON.stringify(rows)],
   );
-  return new Set(inserted.map((r) => r.id));
+  return new Set(inserted.map((r) => eventKey(r.share_id, r.learner_key, r.id)));
 }
 
 /** Stores learner events; several calls at once may share one statement (`createLearnerEventWriter`). */
@@ -77,14 +83,19 @@ export function createLearnerEventWriter(db: Queryable, options: LearnerEventWri
   const queue: Waiting[] = [];
   let inFlight = 0;
 
+  /** Each caller's answer: the ids of its events that were new (an event sent twice in the group is new once). */
   const settle = (group: Waiting[], stored: Set<string>) => {
     for (const waiting of group) {
       const mine = new Set<string>();
       for (const event of waiting.events) {
-        if (stored.delete(event.id)) mine.add(event.id);
+        if (stored.delete(keyOfEvent(event))) mine.add(event.id);
       }
       waiting.resolve(mine);
     }
+  };
+  const storeAlone = async (events: readonly LearnerEvent[]) => {
+    const stored = await storeLearnerEvents(db, events);
+    return new Set(events.filter((event) => stored.has(keyOfEvent(event))).map((event) => event.id));
   };
 
   const flush = () => {
@@ -100,7 +111,7 @@ export function createLearnerEventWriter(db: Queryable, options: LearnerEventWri
       const run = async () => {
         if (group.length === 1) {
           try {
-            group[0].resolve(await storeLearnerEvents(db, group[0].events));
+            group[0].resolve(await storeAlone(group[0].events));
           } catch (error) {
             group[0].reject(error);
           }
@@ -111,7 +122,7 @@ export function createLearnerEventWriter(db: Queryable, options: LearnerEventWri
         } catch {
           for (const waiting of group) {
             try {
-              waiting.resolve(await storeLearnerEvents(db, waiting.events));
+              waiting.resolve(await storeAlone(waiting.events));
             } catch (error) {
               waiting.reject(error);
             }

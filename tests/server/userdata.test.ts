@@ -181,15 +181,20 @@ describe.each(testDatabaseKinds)('learner calls on %s', (kind) => {
       expect(await t.db.query('SELECT value FROM userdata_events WHERE id = $1', [e.id])).toEqual([{ value: 'first' }]);
     });
 
-    it("counts an id already stored for another learner as a duplicate and leaves that learner's event alone", async () => {
+    it("stores an id another learner already used as this learner's own event, and leaves theirs alone (issue 14: never acknowledged and dropped)", async () => {
       const [mine, theirs] = [await newGuest(share.guest), await newGuest(share.guest)];
       const original = event(q1(share.guest, theirs), { value: 'theirs' });
       await userdata([original]);
-      const res = await userdata([{ ...original, metadata: { ...original.metadata, guestSessionId: mine }, data: { value: 'mine' } }]);
+      const copy = { ...original, metadata: { ...original.metadata, guestSessionId: mine }, data: { value: 'mine' } };
+      const res = await userdata([copy]);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual({ acknowledged: [original.id], stored: 0, duplicates: 1 });
-      expect(await t.db.query('SELECT guest_session_id, value FROM userdata_events WHERE id = $1', [original.id])).toEqual([{ guest_session_id: theirs, value: 'theirs' }]);
-      expect(await t.db.query('SELECT id FROM userdata_events WHERE guest_session_id = $1', [mine])).toEqual([]);
+      expect(res.json().data).toEqual({ acknowledged: [original.id], stored: 1, duplicates: 0 });
+      expect(await t.db.query('SELECT guest_session_id, value FROM userdata_events WHERE id = $1 ORDER BY seq', [original.id])).toEqual([
+        { guest_session_id: theirs, value: 'theirs' },
+        { guest_session_id: mine, value: 'mine' },
+      ]);
+      // The same id from the same learner again is still a duplicate.
+      expect((await userdata([copy])).json().data).toEqual({ acknowledged: [original.id], stored: 0, duplicates: 1 });
     });
 
     it("accepts models of every material of a collection share", async () => {

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GuestSessionId } from '../../src/model/tracking';
+import { ApiErrorBody } from '../../server/http/errors';
+import { MAX_JSON_DEPTH } from '../../server/http/storableJson';
+import { importFile } from '../../server/store/import';
+import { useTestApp } from '../server/app';
+import { testDatabaseKinds, useTestDatabase } from '../server/databases';
+import { richMaterial } from '../server/fixtures';
+import { countRows, event } from '../server/learners';
+
+/*
+ * Issue 14: input an attacker (or a broken client) sends costs nothing. Each case named in the
+ * issue: the request is refused with a 400 that names the field, nothing is written, and nothing
+ * answers 5xx. The suite prints what it tried.
+ */
+
+const NUL = '\u0000';
+const LONE_HIGH = '\uD800';
+const LONE_LOW = '\uDC00';
+
+/** A JSON text with `value` nested `depth` arrays deep (JSON.stringify itself overflows on such values). */
+const nestedArrays = (depth: number) => `${'['.repeat(depth)}"x"${']'.repeat(depth)}`;
+
+describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
+  const t = useTestDatabase(kind);
+  const a = useTestApp(() => t.db);
+  let share = '';
+  const counts = { tried: 0, refused: 0, serverErrors: 0 };
+
+  const send = async (method: 'GET' | 'POST', url: string, payload?: string) => {
+    const res = await a.app.inject({ method, url, payload, headers: payload === undefined ? {} : { 'content-type': 'application/json' } });
+    counts.tried++;
+    if (res.statusCode >= 400 && res.statusCode < 500) counts.refused++;
+    if (res.statusCode >= 500) counts.serverErrors++;
+    return res;
+  };
+  const errors = (res: { json: () => unknown }) => ApiErrorBody.parse(res.json()).errors;
+  const newGuest = async () => {
+    const res = await send('POST', '/api/guest', JSON.stringify({ name: 'Grace Hopper', publicId: share }));
+    expect(res.statusCode).toBe(200);
+    return GuestSessionId.parse(res.json().data.publicId);
+  };
+  const answer = (guestSessionId: string, value: unknown) => event({ shareId: share, id: 'm-rich-q1', modelName: 'ChoiceQuestion', guestSessionId }, { value });
+
+  beforeAll(async () => {
+    share = (await importFile(t.db, richMaterial, { share: 'guest' })).share.publicId;
+  });
+  afterAll(() => {
+    console.log(`hostile input on ${kind}: ${counts.tried} tried, ${counts.refused} refused, ${counts.serverErrors} × 5xx`);
+  });
+
+  it.each([5_000, 15_000])('an answer nested %i levels deep is refused at its path, not a stack overflow', async (depth) => {
+    const guest = await newGuest();
+    const before = await countRows(t.db, 'userdata_events');
+    const body = JSON.stringify({ events: [answer(guest, '§')] }).replace('"§"', nestedArrays(depth));
+    const res = await send('POST', '/api/userdata', body);
+    expect(res.statusCode).toBe(400);
+    expect(errors(res)).toEqual([{ path: `events[0].data.value${'[0]'.repeat(MAX_JSON_DEPTH - 4)}`, message: `nested deeper than ${MAX_JSON_DEPTH} levels` }]);
+    expect(await countRows(t.db, 'userdata_events')).toBe(before);
+  });
+
+  it('a value nested as deep as allowed is taken', async () => {
+    const guest = await newGuest();
+    // body (1) › events (2) › event (3) › data (4) › value: arrays up to level 32.
+    const body = JSON.stringify({ events: [answer(guest, '§')] }).replace('"§"', nestedArrays(MAX_JSON_DEPTH - 4));
+    expect((await send('POST', '/api/userdata', body)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['NUL', NUL, 'must not contain the NUL character (U+0000)'],
+    ['a lone high surrogate', LONE_HIGH, 'must not contain a lone surrogate (U+D800 to U+DFFF without its pair)'],
+    ['a lone low surrogate', LONE_LOW, 'must not contain a lone surrogate (U+D800 to U+DFFF without its pair)'],
+  ])('%s in a guest name, a rename or an answer is refused with the field named, and nothing changes', async (_what, bad, message) => {
+    const guests = await countRows(t.db, 'guest_sessions');
+    const created = await send('POST', '/api/guest', JSON.stringify({ name: `Grace${bad}Hopper`, publicId: share }));
+    expect(created.statusCode).toBe(400);
+    expect(errors(created)).toEqual([{ path: 'name', message }]);
+    expect(await countRows(t.db, 'guest_sessions')).toBe(guests);
+
+    const guest = await newGuest();
+    const renamed = await send('POST', '/api/share/guest-session', JSON.stringify({ name: `Ada${bad}`, publicId: guest }));
+    expect(renamed.statusCode).toBe(400);
+    expect(errors(renamed)).toEqual([{ path: 'name', message }]);
+    expect(await t.db.query('SELECT name FROM guest_sessions WHERE public_id = $1', [guest])).toEqual([{ name: 'Grace Hopper' }]);
+
+    const events = await countRows(t.db, 'userdata_events');
+    const answered = await send('POST', '/api/userdata', JSON.stringify({ events: [answer(guest, `Kies${bad}`)] }));
+    expect(answered.statusCode).toBe(400);
+    expect(errors(answered)).toEqual([{ path: 'events[0].data.value', message }]);
+    const keyed = await send('POST', '/api/userdata', JSON.stringify({ events: [answer(guest, { [`k${bad}`]: 1 })] }));
+    expect(keyed.statusCode).toBe(400);
+    expect(errors(keyed)).toEqual([{ path: `events[0].data.value.k${bad}`, message: `its name ${message}` }]);
+    expect(await countRows(t.db, 'userdata_events')).toBe(events);
+  });
+
+  it('text with surrogate pairs and every other character is taken and comes back exactly', async () => {
+    const guest = await newGuest();
+    const text = 'Grüße 🌧️💧 \u200B\uFEFF « » \t tab \\ "quote" </script>';
+    const res = await send('POST', '/api/userdata', JSON.stringify({ events: [answer(guest, text)] }));
+    expect(res.statusCode).toBe(200);
+    const list = await send('POST', '/api/userdata/list', JSON.stringify({ shareId: share, guestSessionId: guest }));
+    expect(list.json().data.events.map((e: { value: unknown }) => e.value)).toEqual([text]);
+  });
+
+  it('NUL in an address (path or query) is a 400, not a database error', async () => {
+    for (const url of [`/api/material/${share}/m-rich%00`, `/s/${share}%00/`, `/api/health?x=%00`, `/app/assets/%00.js`]) {
+      const res = await send('GET', url);
+      expect(res.statusCode, url).toBe(400);
+    }
+    expect(counts.serverErrors).toBe(0);
+  });
+});
