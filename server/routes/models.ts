@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { ModelId } from '../../src/model/common';
 import { MODEL_NAMES } from '../../src/model/elements';
 import type { Database, Queryable } from '../db/types';
-import { forbidden, notFound, parseBody } from '../http/errors';
+import { notFound, parseBody } from '../http/errors';
 import { requireShareAccess } from '../http/learnerAccess';
 import { collectionMaterialIds, findCollectionMaterial, loadCollection } from '../store/collections';
-import { findModel, findModels, loadMaterial, loadSubtree } from '../store/models';
+import { findModels, loadMaterial, loadSubtree } from '../store/models';
 import type { Lookups } from '../store/lookups';
 import type { Share } from '../store/shares';
 
@@ -91,13 +91,8 @@ export async function modelRoutes(app: FastifyInstance, opts: { db: Database; lo
     await requireShareAccess(db, request, share);
     const rootIds = [...(await lookups.coveredRoots(share))];
     const found = await findModels(db, { modelName: body.modelName, rootIds, id: body.id, publicId: body.publicId });
-    if (!found.length) {
-      if (body.id) {
-        const elsewhere = await findModel(db, body.id);
-        if (elsewhere && elsewhere.modelName === body.modelName) throw forbidden('The model is not part of this share');
-      }
-      throw notFound();
-    }
+    // A model of another material answers exactly like one that does not exist: no oracle of what exists elsewhere (issue 14).
+    if (!found.length) throw notFound();
     if (found.length === 1 && found[0].modelName === 'Material') return sendMaterial(request, reply, found[0].id, 'list');
     const data = await Promise.all(found.map((model) => loadAnswer(db, model)));
     return { data };

@@ -15,7 +15,7 @@ import { getMeta } from '../store/meta';
 import { getSettings } from '../store/settings';
 import type { Lookups } from '../store/lookups';
 import type { MaterialAnswers } from '../store/materialAnswers';
-import { findShare, listShares, type Share } from '../store/shares';
+import { findShare, type Share } from '../store/shares';
 import { learnerStateOf } from '../store/userdata';
 import { toPageUser } from '../store/users';
 
@@ -109,19 +109,20 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
   /** The public demo shares (they are printed on start and linked from `/` anyway); used by the e2e suite. */
   app.get('/api/demo-shares', async () => ({ data: (await getMeta(db, DEMO_SHARES_KEY, DemoShares)) ?? {} }));
 
+  /**
+   * `/`: the demo material when there is one; otherwise a page that links no share. Share links are
+   * the access to a course (private ones behind a login, guest ones unguessable): whoever finds the
+   * server must not find every course's link (issue 14). The import command prints them.
+   */
   app.get('/', async (_request, reply) => {
     const demo = await getMeta(db, DEMO_SHARES_KEY, DemoShares);
     if (demo?.material && (await findShare(db, demo.material))) return reply.redirect(`/s/${demo.material}/`, 302);
-    const shares = await listShares(db);
-    const items = shares
-      .map((s) => `<li><a href="/s/${encodeURIComponent(s.publicId)}/">${escapeHtml(s.rootTitle)}</a> (${s.rootModelName}, ${s.kind})</li>`)
-      .join('\n');
     return reply
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><title>Lernwerk</title></head><body><h1>Lernwerk</h1>` +
-          (shares.length ? `<ul>\n${items}\n</ul>` : '<p>No shares yet. Import a material with <code>npm run import -- FILE.json</code>.</p>') +
-          '</body></html>\n',
+        '<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><title>Lernwerk</title></head><body><h1>Lernwerk</h1>' +
+          '<p>Open the link of a course (<code>/s/…</code>) you were given. Whoever runs this server gets the links from ' +
+          '<code>npm run import -- FILE.json</code>.</p></body></html>\n',
       );
   });
 }

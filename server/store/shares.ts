@@ -78,11 +78,6 @@ export async function findShare(db: Queryable, publicId: string): Promise<Share 
   return row ? toShare(row) : null;
 }
 
-export async function listShares(db: Queryable): Promise<Share[]> {
-  const rows = await db.query<ShareRecord>(`${SELECT_SHARE} ORDER BY s.created_at, s.public_id`);
-  return rows.map(toShare);
-}
-
 /** The oldest share of this kind for the root, or a new one. */
 export async function ensureShare(
   db: Queryable,

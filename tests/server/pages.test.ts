@@ -144,12 +144,15 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     }
   });
 
-  it('redirects / to the demo material share when there is one', async () => {
+  it('redirects / to the demo material share when there is one, and links no share without it (no share directory)', async () => {
     const { share } = await importFile(t.db, smallMaterial('demo'), { share: 'public' });
+    const hidden = await importFile(t.db, smallMaterial('hidden'), { share: 'private' });
     await setMeta(t.db, 'demo_shares', {});
     const list = await a.app.inject({ url: '/' });
     expect(list.statusCode).toBe(200);
-    expect(list.body).toContain(`<a href="/s/${share.publicId}/">Material demo</a>`);
+    expect(list.body).not.toContain('href=');
+    for (const id of [share.publicId, hidden.share.publicId]) expect(list.body).not.toContain(id);
+    expect(list.body).not.toContain('Material hidden');
     await setMeta(t.db, 'demo_shares', { material: share.publicId });
     const res = await a.app.inject({ url: '/' });
     expect(res.statusCode).toBe(302);
