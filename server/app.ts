@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -70,6 +71,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (/%00/i.test(request.url)) throw new HttpError(400, 'The address must not contain the NUL character (%00)');
   });
   await app.register(fastifyCookie);
+  // The usual protective headers on every answer (X-Content-Type-Options, Referrer-Policy, …). Not those
+  // that would keep the viewer out of the sites and LMSs that embed it or open it in a window of their
+  // own: no X-Frame-Options (the pages' CSP says frame-ancestors) and no Cross-Origin-Opener-Policy (an
+  // LMS finds its API through window.opener). The pages send their own CSP (./http/contentSecurityPolicy.ts).
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: false,
+    frameguard: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    // Only heeded over https; a school's other hosts under the same domain are not ours to pin.
+    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
+  });
 
   // Vite puts content-hashed files under assets/: they never change, so they are cached for good.
   // The build writes FILE.br and FILE.gz beside each compressible file (vite.config.ts), sent as

@@ -20,4 +20,6 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
+  // Any web page may frame a share (schools and companies embed it; spec section 1), nothing else may.
+  "frame-ancestors 'self' http: https:",
 ].join('; ');

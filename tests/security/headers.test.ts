@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { importFile } from '../../server/store/import';
+import { useTestApp } from '../server/app';
+import { useTestDatabase } from '../server/databases';
+import { smallMaterial } from '../server/fixtures';
+
+/*
+ * Issue 14, point 5: the page carries a strict Content-Security-Policy (no inline script, no eval; the
+ * page data a JSON script element that never runs) and every answer the usual protective headers,
+ * without keeping the viewer out of the sites and LMSs that frame it.
+ */
+describe('security headers', () => {
+  const t = useTestDatabase('pglite');
+  const a = useTestApp(() => t.db);
+
+  const directives = (csp: string) => new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+
+  it('a share page: a strict CSP that lets any web page frame it, the page data never executed, and the usual headers', async () => {
+    const { share } = await importFile(t.db, smallMaterial('headers'), { share: 'public' });
+    const res = await a.app.inject({ url: `/s/${share.publicId}/` });
+    expect(res.statusCode).toBe(200);
+    const csp = directives(String(res.headers['content-security-policy']));
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'self'", 'http:', 'https:']);
+    expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-eval');
+    expect(res.headers['x-frame-options'], 'embedding is governed by frame-ancestors').toBeUndefined();
+    expect(res.headers['cross-origin-opener-policy'], 'an LMS window keeps its opener').toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // Every script element is either an external module of this origin or the JSON page data.
+    const scripts = [...res.body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toMatch(/type="application\/json"|type="module"[^>]*src="\/app\//);
+  });
+
+  it('API answers and static files carry the usual headers too', async () => {
+    for (const url of ['/api/health', '/api/demo-shares', '/app/favicon.svg']) {
+      const res = await a.app.inject({ url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
+  });
+});
