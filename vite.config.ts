@@ -7,7 +7,6 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { ELEMENT_MACHINES_MODULE, KIND_MODULES } from './src/elements/kindModules';
 
 const STUB = '\0zod-json-schema-stub:';
 
@@ -189,34 +188,6 @@ function viewerChunk(): (id: string, graph: ModuleGraph) => string | null {
   };
 }
 
-/** The lazy element kinds' own modules (their components) and the element statecharts: what src/elements/registry.ts loads. */
-const ELEMENT_KIND_STARTS = [...new Set([...Object.values(KIND_MODULES).map((modules) => modules![0]), ELEMENT_MACHINES_MODULE])].map((module) => file(`./${module}`));
-
-/**
- * The lazy element kinds and the element statecharts as one chunk instead of some forty: a page names
- * the chunks of its kinds as modulepreload links and its route awaits them, and on HTTP/1.1 forty small
- * requests queue six at a time behind each other. The chunk holds what only the kinds reach: code that
- * other lazy parts (login, the guest dialog, KaTeX, highlighting, the question texts, …) or the first
- * route import stays where Rolldown puts it, so those load no more than before. A material that uses one
- * kind loads the others' code too (some 50 KiB gzip): cheaper, measured, than the requests it saves.
- */
-function elementKindsChunk(): (id: string, graph: ModuleGraph) => string | null {
-  let members: Set<string> | undefined;
-  let membersOf: ModuleGraph | undefined;
-  return (id, graph) => {
-    if (!members || membersOf !== graph) {
-      membersOf = graph;
-      const starts = ELEMENT_KIND_STARTS.filter((start) => graph.getModuleInfo(start));
-      const otherLazy = [...reachable(graph, [PAGE], true)]
-        .flatMap((module) => graph.getModuleInfo(module)?.dynamicallyImportedIds ?? [])
-        .filter((module) => !starts.includes(module));
-      const elsewhere = reachable(graph, [PAGE, ...otherLazy], false);
-      members = new Set([...reachable(graph, starts, false)].filter((module) => !elsewhere.has(module)));
-    }
-    return members.has(id) ? 'elements' : null;
-  };
-}
-
 /**
  * The service worker (src/offline/sw.ts; what it keeps, and why, is said there): built by vite-plugin-pwa
  * into `sw.js` beside index.html, a classic script (iife), with the precache manifest of the client's
@@ -264,7 +235,6 @@ export default defineConfig({
             { name: 'index', tags: ['$initial'], priority: 2 },
             /** Dependencies stay where Rolldown puts them, so nothing outside the set is pulled in. */
             { name: viewerChunk(), debugName: 'viewer', test: VIEWER_CODE, priority: 1, includeDependenciesRecursively: false },
-            { name: elementKindsChunk(), debugName: 'elements', priority: 0, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -73,7 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   // The usual protective headers on every answer (X-Content-Type-Options, Referrer-Policy, …). Not those
   // that would keep the viewer out of the sites and LMSs that embed it or open it in a window of their
-  // own: no X-Frame-Options (the pages' CSP says frame-ancestors) and no Cross-Origin-Opener-Policy (an
+  // own: no X-Frame-Options (any page may frame a share) and no Cross-Origin-Opener-Policy (an
   // LMS finds its API through window.opener). The pages send their own CSP (./http/contentSecurityPolicy.ts).
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: false,

@@ -20,6 +20,6 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
-  // Any web page may frame a share (schools and companies embed it; spec section 1), nothing else may.
-  "frame-ancestors 'self' http: https:",
+  // No frame-ancestors: any page may frame a share (spec section 1), a teacher's local html file too, which
+  // a list of http(s) origins would refuse (its origin is opaque); X-Frame-Options is not sent either.
 ].join('; ');
