@@ -19,7 +19,7 @@ export interface LearnerEvent {
 /** An event's identity: its id is the idempotency key of one learner on one share (matches `learner_key`). */
 const eventKey = (shareId: string, learner: string, id: string) => `${shareId}\n${learner}\n${id}`;
 const learnerKeyOf = (learner: Learner) => (learner.kind === 'user' ? `user:${learner.userId}` : `guest:${learner.guestSessionId}`);
-export const keyOfEvent = (e: LearnerEvent) => eventKey(e.shareId, learnerKeyOf(e.learner), e.id);
+const keyOfEvent = (e: LearnerEvent) => eventKey(e.shareId, learnerKeyOf(e.learner), e.id);
 
 /**
  * Stores the events with one statement (a multi-row `INSERT … ON CONFLICT DO NOTHING`, atomic on
