@@ -102,6 +102,18 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
     expect(list.json().data.events.map((e: { value: unknown }) => e.value)).toEqual([text]);
   });
 
+  it.each([
+    '../../../../etc/passwd', '..%2F..%2F..%2Fetc%2Fpasswd', '%2e%2e/%2e%2e/etc/passwd', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '..%5C..%5Cetc%5Cpasswd',
+    '....//....//etc/passwd', '%252e%252e%252fetc%252fpasswd', '..%c0%af..%c0%afetc%c0%afpasswd', '/etc/passwd', '%2Fetc%2Fpasswd',
+  ])('path traversal %s on assets reaches no file outside them', async (spelling) => {
+    for (const url of [`/api/assets/img-1400/${spelling}`, `/app/assets/${spelling}`, `/app/${spelling}`]) {
+      const res = await send('GET', url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body, url).not.toContain('root:');
+    }
+  });
+
   it('NUL in an address (path or query) is a 400, not a database error', async () => {
     for (const url of [`/api/material/${share}/m-rich%00`, `/s/${share}%00/`, `/api/health?x=%00`, `/app/assets/%00.js`]) {
       const res = await send('GET', url);
