@@ -35,6 +35,18 @@ describe('security headers', () => {
     for (const attributes of scripts) expect(attributes).toMatch(/type="application\/json"|type="module"[^>]*src="\/app\//);
   });
 
+  it("the guest cookie and the login cookie: HttpOnly, SameSite=Lax, Secure behind https, the guest's only on its share's pages", async () => {
+    const { share } = await importFile(t.db, smallMaterial('cookies'), { share: 'guest' });
+    const guest = await a.app.inject({ method: 'POST', url: '/api/guest', payload: { name: 'Grace Hopper', publicId: share.publicId } });
+    expect(guest.statusCode).toBe(200);
+    const cookie = String(guest.headers['set-cookie']);
+    expect(cookie).toMatch(/^lernwerk_guest=/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain(`Path=/s/${share.publicId}`);
+    expect(cookie, 'not Secure over plain http (it would never come back)').not.toContain('Secure');
+  });
+
   it('API answers and static files carry the usual headers too', async () => {
     for (const url of ['/api/health', '/api/demo-shares', '/app/favicon.svg']) {
       const res = await a.app.inject({ url });
