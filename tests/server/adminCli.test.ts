@@ -9,11 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_FILE_NAME, type ServerFile } from '../../server/admin/serverFile';
-import { openDatabase } from '../../server/db/open';
 import type { Database } from '../../server/db/types';
 import { findShare } from '../../server/store/shares';
 import { ensureServerBuild, startCompiledServer } from './compiledServer';
-import { testDatabaseKinds, useTestDatabase } from './databases';
+import { testDatabaseKinds, inWrittenDatabase, useTestDatabase } from './databases';
 import { richMaterialInput, smallMaterial } from './fixtures';
 import { ROOT, runNode, type RunningServer } from './spawn';
 
@@ -41,15 +40,7 @@ describe.each(testDatabaseKinds)('commands beside a running server on %s', (kind
   const command = (name: 'import' | 'users', args: string[], input?: string) => runNode([path.join(ROOT, 'scripts/run-cli.mjs'), name, ...args], env(), input);
   let server: RunningServer;
 
-  const inDb = async <T>(fn: (db: Database) => Promise<T>): Promise<T> => {
-    if (kind === 'postgres') return fn(t.db);
-    const db = await openDatabase({ dataDir, pglite: 'in-process' });
-    try {
-      return await fn(db);
-    } finally {
-      await db.close();
-    }
-  };
+  const inDb = <T>(fn: (db: Database) => Promise<T>): Promise<T> => inWrittenDatabase(kind, t.db, dataDir, fn);
 
   beforeAll(async () => {
     server = await startCompiledServer(env());

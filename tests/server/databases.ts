@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { migrate, readMigrations } from '../../server/db/migrate';
+import { openDatabase } from '../../server/db/open';
 import { dumpPglite, openPglite } from '../../server/db/pglite';
 import { openPgliteWorker } from '../../server/db/pgliteThread';
 import { openPostgres } from '../../server/db/postgres';
@@ -125,4 +126,18 @@ export function useTestDatabase(kind: DatabaseKind): { readonly db: Database; re
       return current?.url;
     },
   };
+}
+
+/**
+ * Runs `fn` on the database a command or server wrote to: the test's PostgreSQL database as it is, or
+ * the PGlite data dir opened in-process (as the CLI opens it; call it while no process holds the dir).
+ */
+export async function inWrittenDatabase<T>(kind: DatabaseKind, testDb: Database, dataDir: string, fn: (db: Database) => Promise<T>): Promise<T> {
+  if (kind === 'postgres') return fn(testDb);
+  const db = await openDatabase({ dataDir, pglite: 'in-process' });
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password';
 import { openDatabase, pgliteDir } from '../../server/db/open';
 import type { Database } from '../../server/db/types';
-import { seedPgliteDataDir, testDatabaseKinds, useTestDatabase } from './databases';
+import { seedPgliteDataDir, testDatabaseKinds, inWrittenDatabase, useTestDatabase } from './databases';
 import { runTsx } from './spawn';
 
 const CLI = 'server/cli/users.ts';
@@ -16,16 +16,7 @@ describe.each(testDatabaseKinds)('npm run users on %s', (kind) => {
   const dataDir = path.join(dir, 'data');
   const run = (args: string[], input?: string) => runTsx(CLI, args, { DATA_DIR: dataDir, DATABASE_URL: t.url }, input);
   /** The database the CLI wrote to (PGlite: the data dir, opened while no CLI runs). */
-  const inDb = async <T>(fn: (db: Database) => Promise<T>): Promise<T> => {
-    if (kind === 'postgres') return fn(t.db);
-    // In-process, as the CLI itself opens it (quicker to start than the server's worker).
-    const db = await openDatabase({ dataDir, pglite: 'in-process' });
-    try {
-      return await fn(db);
-    } finally {
-      await db.close();
-    }
-  };
+  const inDb = <T>(fn: (db: Database) => Promise<T>): Promise<T> => inWrittenDatabase(kind, t.db, dataDir, fn);
   const userRow = (email: string) =>
     inDb(async (db) => (await db.query<{ id: string; firstname: string; lastname: string; password_hash: string }>('SELECT id, firstname, lastname, password_hash FROM users WHERE email = $1', [email]))[0]);
 
