@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
 import { MODEL_CACHE, PAGE_CACHE } from '../src/offline/cacheKeys';
 import { choiceAnswers, demoElement } from './support/demoAnswers';
 import { demoCollection, demoMaterial } from './support/demoContent';
@@ -53,6 +53,23 @@ async function viewportScreenshot(page: Page, testInfo: TestInfo, name: string) 
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
+/**
+ * Runs `run` in a new browser context that reaches the e2e server only through a reverse proxy the test
+ * can stop (a real network cut, unlike `context.setOffline`); the context is closed and the proxy stopped
+ * afterwards, whatever happened.
+ */
+async function throughProxy(browser: Browser, serverOrigin: string, options: BrowserContextOptions, run: (context: BrowserContext, proxy: ReturnType<typeof reverseProxy>) => Promise<void>) {
+  const proxy = reverseProxy(proxyPort, serverOrigin);
+  await proxy.start();
+  const context = await browser.newContext({ ...options, baseURL: proxy.origin });
+  try {
+    await run(context, proxy);
+  } finally {
+    await context.close();
+    await proxy.stop();
+  }
+}
+
 /** Waits until a service worker controls the page (the first visit: it registers in idle time and takes over once installed). */
 async function expectControlled(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 30_000 }).toMatch(/\/sw\.js$/);
@@ -60,10 +77,7 @@ async function expectControlled(page: Page) {
 
 test('a reload while the network is cut shows the material and the unsent answers, which are stored once when it is back', async ({ browser, baseURL, request }, testInfo) => {
   test.setTimeout(240_000);
-  const proxy = reverseProxy(proxyPort, baseURL!);
-  await proxy.start();
-  const context = await browser.newContext({ baseURL: proxy.origin });
-  try {
+  await throughProxy(browser, baseURL!, {}, async (context, proxy) => {
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     const { materialGuest: share } = await demoShares(request);
@@ -145,18 +159,12 @@ test('a reload while the network is cut shows the material and the unsent answer
       expect(await keptUrls(page, PAGE_CACHE)).not.toContainEqual(expect.stringContaining(guestSessionId));
     });
     expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-    await proxy.stop();
-  }
+  });
 });
 
 test('a collection: a material opened from the grid reloads without a network, from the kept page and the kept answers of its POST calls', async ({ browser, baseURL, request }) => {
   test.setTimeout(180_000);
-  const proxy = reverseProxy(proxyPort, baseURL!);
-  await proxy.start();
-  const context = await browser.newContext({ baseURL: proxy.origin });
-  try {
+  await throughProxy(browser, baseURL!, {}, async (context, proxy) => {
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     const { collection: share } = await demoShares(request);
@@ -179,27 +187,18 @@ test('a collection: a material opened from the grid reloads without a network, f
     await expect(page.locator('#page-data')).toHaveAttribute('data-offline-copy', /^\d+$/);
     await expect(page.locator('[data-model-name]').first()).toBeVisible();
     expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-    await proxy.stop();
-  }
+  });
 });
 
 test('without the service worker the same reload fails: the browser has nothing to show', async ({ browser, baseURL, request }) => {
-  const proxy = reverseProxy(proxyPort, baseURL!);
-  await proxy.start();
-  const context = await browser.newContext({ baseURL: proxy.origin, serviceWorkers: 'block' });
-  try {
+  await throughProxy(browser, baseURL!, { serviceWorkers: 'block' }, async (context, proxy) => {
     const page = await context.newPage();
     const { materialGuest: share } = await demoShares(request);
     await page.goto(sharePath(share));
     await expect(page.getByRole('heading', { level: 1, name: demoMaterial.title })).toBeVisible();
     await proxy.stop();
     await expect(page.reload()).rejects.toThrow(/ERR_/);
-  } finally {
-    await context.close();
-    await proxy.stop();
-  }
+  });
 });
 
 test('a new build: the page offers a reload, and the reload brings the new worker', async ({ browser }, testInfo) => {
