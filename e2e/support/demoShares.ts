@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { suiteDataDir } from './e2ePort';
 
 /** The share publicIds of the demo content the e2e server loaded on its first start. */
 export interface DemoShares {
@@ -34,13 +37,17 @@ export async function demoMaterialShareId(request: APIRequestContext): Promise<s
   return id;
 }
 
-/** All demo shares, as the server lists them (`GET /api/demo-shares`). */
+/**
+ * All demo shares, as the server lists them to its admin (`GET /api/admin/demo-shares`, with the token from the
+ * suite server's server.json: no public endpoint names shares, issue 14).
+ */
 export async function demoShares(request: APIRequestContext): Promise<AllDemoShares> {
-  const response = await request.get('/api/demo-shares');
+  const { token } = JSON.parse(readFileSync(path.join(suiteDataDir(), 'server.json'), 'utf8')) as { token: string };
+  const response = await request.get('/api/admin/demo-shares', { headers: { authorization: `Bearer ${token}` } });
   const { data } = (await response.json()) as { data: Partial<AllDemoShares> };
   const { material, materialEn, collection, materialGuest, materialPrivate } = data;
   if (!material || !collection || !materialEn || !materialGuest || !materialPrivate) {
-    throw new Error(`the server lists no complete demo shares: ${JSON.stringify(data)}`);
+    throw new Error(`the server lists no complete demo shares (${response.status()}): ${JSON.stringify(data)}`);
   }
   return { material, materialEn, collection, materialGuest, materialPrivate };
 }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_PORT_SPAN, e2ePort } from './e2ePort';
+import { E2E_DATA_ROOT, E2E_PORT_SPAN, e2ePort } from './e2ePort';
 
 /**
  * A server of a spec's own (not Playwright's `webServer`): the compiled server (`node dist/server/main.js`,
@@ -25,7 +25,6 @@ export interface OwnServer {
   dispose(): Promise<void>;
 }
 
-const dataRoot = '.cache/e2e-data';
 const HEALTH_TIMEOUT_MS = 90_000;
 
 /**
@@ -63,8 +62,8 @@ export interface OwnServerOptions {
 
 /** Prepares (does not start) a server on `port` with a new, empty data dir. */
 export function ownServer(port: number, options: OwnServerOptions = {}): OwnServer {
-  mkdirSync(dataRoot, { recursive: true });
-  const dataDir = path.resolve(mkdtempSync(path.join(dataRoot, `own-${port}-`)));
+  mkdirSync(E2E_DATA_ROOT, { recursive: true });
+  const dataDir = path.resolve(mkdtempSync(path.join(E2E_DATA_ROOT, `own-${port}-`)));
   const origin = ownOrigin(port);
   let output = '';
   let child: ChildProcess | null = null;

@@ -4,19 +4,28 @@ import { ImportFile } from '../../src/model/material';
 import { ShareKind } from '../../src/model/pageData';
 import { readContentFile } from '../content/readContentFile';
 import { ImportConflictError, importFile, type ImportResult } from '../store/import';
+import { listingProblem } from '../store/shares';
 import { CliError, onServerOrDatabase, parseCommandLine, refused } from './cliSupport';
 import { AdminRequestError } from './viaServer';
 
-const USAGE = `Usage: npm run import -- FILE.json [--share public|private|guest|scorm|preview]
+const USAGE = `Usage: npm run import -- FILE.json [--share public|private|guest|scorm|preview] [--listed | --unlisted]
 
 Imports a material or a collection (upserted by id) and prints its share link.
+--listed puts the share on the landing page (GET /), --unlisted takes it off; a new share is not
+listed, a re-import leaves the listing as it was. Only public and guest shares can be listed.
 The database is the server's: DATABASE_URL if set, else PGlite in DATA_DIR (default ./data).
 While a server runs on that database, the import goes through it (its admin routes, with the
 token in DATA_DIR/server.json) and the link carries its address; otherwise it is written directly.`;
 
-/** `npm run import -- FILE.json [--share KIND]`; answers the exit code. */
+/** `npm run import -- FILE.json [--share KIND] [--listed | --unlisted]`; answers the exit code. */
 export async function runImport(argv: string[]): Promise<number> {
-  const args = parseCommandLine(argv, { options: { share: { type: 'string', default: 'public' }, help: { type: 'boolean', short: 'h' } } }, USAGE);
+  const options = {
+    share: { type: 'string', default: 'public' },
+    listed: { type: 'boolean' },
+    unlisted: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
+  const args = parseCommandLine(argv, { options }, USAGE);
   if (typeof args === 'number') return args;
   if (args.positionals.length !== 1) {
     console.error(USAGE);
@@ -25,6 +34,16 @@ export async function runImport(argv: string[]): Promise<number> {
   const kind = ShareKind.safeParse(args.values.share);
   if (!kind.success) {
     console.error(`Unknown share kind "${args.values.share}"; use one of ${ShareKind.options.join(', ')}.`);
+    return 2;
+  }
+  if (args.values.listed && args.values.unlisted) {
+    console.error(`--listed and --unlisted contradict each other.\n\n${USAGE}`);
+    return 2;
+  }
+  const listed = args.values.listed ? true : args.values.unlisted ? false : undefined;
+  const listing = listingProblem(kind.data, listed);
+  if (listing) {
+    console.error(`${listing}.`);
     return 2;
   }
 
@@ -41,11 +60,11 @@ export async function runImport(argv: string[]): Promise<number> {
     const result = await onServerOrDatabase<{ result: ImportResult; origin: string; via: string | null }>('import again', {
       // The file as written (the server checks it with the same schema), not our parse of it.
       server: async (call, server) => ({
-        result: await call<ImportResult>('POST', '/import', { share: kind.data, file: await readJson(file) }),
+        result: await call<ImportResult>('POST', '/import', { share: kind.data, listed, file: await readJson(file) }),
         origin: server.origin,
         via: `through the server running at ${server.origin} (pid ${server.pid})`,
       }),
-      database: async (db, origin) => ({ result: await importFile(db, parsed.value, { share: kind.data }), origin, via: null }),
+      database: async (db, origin) => ({ result: await importFile(db, parsed.value, { share: kind.data, listed }), origin, via: null }),
     });
     printResult(result.result, kind.data, result.origin, result.via);
     return 0;
@@ -85,7 +104,7 @@ function printResult(result: ImportResult, share: ShareKind, origin: string, via
     console.log(`Imported collection "${result.title}" (id ${result.rootId}) with ${result.materials.length} materials${how}:`);
     for (const m of result.materials) console.log(`  ${m.id}  "${m.title}"  ${base}${m.publicId}`);
   }
-  console.log(`Share (${share}${result.share.created ? ', new' : ''}): ${base}`);
+  console.log(`Share (${share}${result.share.created ? ', new' : ''}${result.share.listed ? ', listed on the landing page' : ''}): ${base}`);
 }
 
 runImport(process.argv.slice(2)).then(

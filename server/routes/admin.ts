@@ -6,6 +6,9 @@ import { ShareKind } from '../../src/model/pageData';
 import type { Database } from '../db/types';
 import { HttpError, notFound, parseBody } from '../http/errors';
 import { ImportConflictError, importFile } from '../store/import';
+import { getMeta } from '../store/meta';
+import { listingProblem } from '../store/shares';
+import { DEMO_SHARES_KEY, DemoShares } from './pages';
 import { createUser, listUsers, normalizeEmail, removeUser, setPasswordHash, UserExistsError } from '../store/users';
 
 /** Largest import file the admin route takes (a course of thousands of elements is a few MiB). */
@@ -16,8 +19,19 @@ const PasswordHash = z.string().regex(/^scrypt\$N=\d+,r=\d+,p=\d+\$[A-Za-z0-9_-]
 const Email = z.string().min(3).max(320);
 
 /** The file is checked with the import command's schema; errors name its path below `file` (`file.content[3].choices[1].correct`). */
-export const AdminImportBody = z.object({ share: ShareKind, file: ImportFile });
-export const AdminAddUserBody = z.object({ email: Email, firstname: z.string().max(200), lastname: z.string().max(200), passwordHash: PasswordHash });
+export const AdminImportBody = z
+  .object({ share: ShareKind, listed: z.boolean().optional(), file: ImportFile })
+  .superRefine((body, ctx) => {
+    const problem = listingProblem(body.share, body.listed);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['listed'], message: problem });
+  });
+/**
+ * Names are stored trimmed, as `npm run users` sends them: the answer of `GET /users` is then exactly what
+ * was stored, on PGlite too, which reads a text value beginning with U+FEFF without it (its decoder takes
+ * that character for a byte-order mark).
+ */
+const AccountName = z.string().trim().max(200);
+export const AdminAddUserBody = z.object({ email: Email, firstname: AccountName, lastname: AccountName, passwordHash: PasswordHash });
 export const AdminPasswordBody = z.object({ passwordHash: PasswordHash });
 /** The account named in the URL (`/users/:email`). */
 export const AdminUserParams = z.object({ email: Email });
@@ -74,12 +88,15 @@ export async function adminRoutes(app: FastifyInstance, opts: { db: Database; to
     // A material nests chapters in chapters: deeper than a learner's call may be.
     const body = parseBody(AdminImportBody, request.body, { maxDepth: 512 });
     try {
-      return { data: await importFile(db, body.file, { share: body.share }) };
+      return { data: await importFile(db, body.file, { share: body.share, listed: body.listed }) };
     } catch (error) {
       if (error instanceof ImportConflictError) throw new HttpError(409, 'Import conflict', error.issues.map((message) => ({ path: '', message })));
       throw error;
     }
   });
+
+  /** The demo's shares (the server prints them on start), for the e2e suite; an admin route since it names a private share. */
+  app.get('/demo-shares', async () => ({ data: (await getMeta(db, DEMO_SHARES_KEY, DemoShares)) ?? {} }));
 
   app.get('/users', async () => ({
     data: (await listUsers(db)).map((u): AdminUser => ({ email: u.email, firstname: u.firstname, lastname: u.lastname, createdAt: u.createdAt.toISOString() })),

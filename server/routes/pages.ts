@@ -7,15 +7,15 @@ import { ANONYMOUS, API_ROUTES, errorPageData, langFromQuery, loginPageData, sha
 import { materialShellHtml, shellMaterial } from '../pages/shell';
 import { elementChunkUrls, modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
 import { materialUrl } from '../../src/api/client';
+import { landingLanguage, landingPageHtml } from '../pages/landing';
 import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
-import { CONTENT_SECURITY_POLICY } from '../http/contentSecurityPolicy';
 import { forgetGuestSession, rememberGuestSession, rememberedGuestSessionId } from '../http/guestCookie';
 import { findGuestSession, toGuestSession } from '../store/guestSessions';
 import { getMeta } from '../store/meta';
 import { getSettings } from '../store/settings';
 import type { Lookups } from '../store/lookups';
 import type { MaterialAnswers } from '../store/materialAnswers';
-import { findShare, type Share } from '../store/shares';
+import { findShare, listedShares, type Share } from '../store/shares';
 import { learnerStateOf } from '../store/userdata';
 import { toPageUser } from '../store/users';
 
@@ -27,6 +27,8 @@ export interface PageRoutesOptions {
   materials: MaterialAnswers;
   clientDir: string;
   featureFlags: FeatureFlags;
+  /** The pages' Content-Security-Policy (server/http/contentSecurityPolicy.ts pageContentSecurityPolicy). */
+  contentSecurityPolicy: string;
 }
 
 /** Meta key holding the share ids of the demo content (written by the demo loader). */
@@ -54,7 +56,7 @@ const firstString = (value: unknown): string | null => {
 
 /** Share pages (`/s/{share}/…`: index.html with page data) and the start page. */
 export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions): Promise<void> {
-  const { db, lookups, materials, clientDir, featureFlags } = opts;
+  const { db, lookups, materials, clientDir, featureFlags, contentSecurityPolicy } = opts;
 
   type ShareRequest = FastifyRequest<{ Params: { share: string }; Querystring: Record<string, unknown> }>;
 
@@ -83,7 +85,7 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
   const sharePage = async (request: ShareRequest, reply: FastifyReply) => {
     const [share, settings, template] = await Promise.all([lookups.share(request.params.share), getSettings(db), readIndexTemplate(clientDir)]);
     const ctx: PageContext = { sharePublicId: request.params.share, lang: langFromQuery(request.query.lang), settings, featureFlags };
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', contentSecurityPolicy);
     if (!share) return reply.status(404).send(renderPage(template, errorPageData(404, ctx), 'Lernwerk'));
     const visitor = await visitorOf(request, reply, share);
     if (!visitor) return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle));
@@ -106,23 +108,24 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
   app.get('/s/:share', sharePage);
   app.get('/s/:share/*', sharePage);
 
-  /** The public demo shares (they are printed on start and linked from `/` anyway); used by the e2e suite. */
-  app.get('/api/demo-shares', async () => ({ data: (await getMeta(db, DEMO_SHARES_KEY, DemoShares)) ?? {} }));
 
   /**
-   * `/`: the demo material when there is one; otherwise a page that links no share. Share links are
-   * the access to a course (private ones behind a login, guest ones unguessable): whoever finds the
-   * server must not find every course's link (issue 14). The import command prints them.
+   * `/`: the landing page when shares are marked for listing (server/pages/landing.ts); otherwise the demo
+   * material when there is one; otherwise a page that links no share. Share links are the access to a
+   * course (private ones behind a login, guest ones unguessable): whoever finds the server must not find
+   * every course's link (issue 14). The import command prints them.
    */
-  app.get('/', async (_request, reply) => {
-    const demo = await getMeta(db, DEMO_SHARES_KEY, DemoShares);
-    if (demo?.material && (await findShare(db, demo.material))) return reply.redirect(`/s/${demo.material}/`, 302);
+  app.get('/', async (request, reply) => {
+    const listed = await listedShares(db);
+    if (!listed.length) {
+      const demo = await getMeta(db, DEMO_SHARES_KEY, DemoShares);
+      if (demo?.material && (await findShare(db, demo.material))) return reply.redirect(`/s/${demo.material}/`, 302);
+    }
     return reply
       .type('text/html; charset=utf-8')
-      .send(
-        '<!doctype html>\n<html lang="en"><head><meta charset="UTF-8" /><title>Lernwerk</title></head><body><h1>Lernwerk</h1>' +
-          '<p>Open the link of a course (<code>/s/…</code>) you were given. Whoever runs this server gets the links from ' +
-          '<code>npm run import -- FILE.json</code>.</p></body></html>\n',
-      );
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language')
+      .header('content-security-policy', contentSecurityPolicy)
+      .send(landingPageHtml(listed, landingLanguage(request.headers['accept-language'])));
   });
 }

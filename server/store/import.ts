@@ -3,7 +3,7 @@ import { loadSanitizer, sanitizeContent } from '../content/sanitizeContent';
 import type { ShareKind } from '../../src/model/pageData';
 import type { Database, Queryable } from '../db/types';
 import { contentChanged } from './lookups';
-import { ensureShare } from './shares';
+import { ensureShare, listingProblem } from './shares';
 import { flattenTree, type TreeRow } from './tree';
 
 /** The file could not be stored; nothing was written. Each issue names the id or path at fault. */
@@ -26,7 +26,7 @@ export interface ImportResult {
   rootId: string;
   title: string;
   /** The share of the root (for a collection: of the collection). */
-  share: { publicId: string; kind: ShareKind; created: boolean };
+  share: { publicId: string; kind: ShareKind; created: boolean; listed: boolean };
   /** The material itself, or the materials of the collection in item order. */
   materials: ImportedMaterial[];
 }
@@ -37,7 +37,15 @@ export interface ImportResult {
  * error. A collection stores itself and each material as its own root plus its item order.
  * Html is stored sanitised (server/content/sanitizeContent.ts): it is served as stored.
  */
-export async function importFile(db: Database, parsed: ImportFile, options: { share: ShareKind }): Promise<ImportResult> {
+/** Which share an import makes or finds; `listed` marks it for the landing page (true), unmarks it (false), or leaves it (undefined). */
+export interface ImportShareOptions {
+  share: ShareKind;
+  listed?: boolean;
+}
+
+export async function importFile(db: Database, parsed: ImportFile, options: ImportShareOptions): Promise<ImportResult> {
+  const problem = listingProblem(options.share, options.listed);
+  if (problem) throw new ImportConflictError([problem]);
   const file = await prepareImport(parsed);
   const result = await db.transaction((tx) => storeImport(tx, file, options));
   // Cached share, coverage and model lookups of this process start afresh (server/store/lookups.ts).
@@ -73,19 +81,19 @@ export function preparedBefore(file: unknown): PreparedImport {
  * Stores a prepared file inside the caller's transaction (the demo loader stores all its files in
  * one); the caller calls `contentChanged()` after it committed.
  */
-export async function storeImport(tx: Queryable, prepared: PreparedImport, options: { share: ShareKind }): Promise<ImportResult> {
+export async function storeImport(tx: Queryable, prepared: PreparedImport, options: ImportShareOptions): Promise<ImportResult> {
   const { file } = prepared;
   // Imports run one at a time, so the share lookup below cannot race with another import.
   await tx.query(`SELECT pg_advisory_xact_lock(hashtext('lernwerk.import'))`);
   if (file.modelName === 'Material') {
     const material = await storeMaterial(tx, file);
-    const share = await ensureShare(tx, { id: file.id, modelName: 'Material' }, options.share);
+    const share = await ensureShare(tx, { id: file.id, modelName: 'Material' }, options.share, options.listed);
     return { rootModelName: 'Material', rootId: file.id, title: file.title, share: { ...share, kind: options.share }, materials: [material] };
   }
   const materials: ImportedMaterial[] = [];
   for (const item of file.items) materials.push(await storeMaterial(tx, item.material));
   await storeCollection(tx, file);
-  const share = await ensureShare(tx, { id: file.id, modelName: 'Collection' }, options.share);
+  const share = await ensureShare(tx, { id: file.id, modelName: 'Collection' }, options.share, options.listed);
   return { rootModelName: 'Collection', rootId: file.id, title: file.title, share: { ...share, kind: options.share }, materials };
 }
 

@@ -78,23 +78,64 @@ export async function findShare(db: Queryable, publicId: string): Promise<Share 
   return row ? toShare(row) : null;
 }
 
-/** The oldest share of this kind for the root, or a new one. */
+/** The oldest share of this kind for the root, or a new one; `listed` (when given) marks it for the landing page or unmarks it. */
 export async function ensureShare(
   db: Queryable,
   root: { id: string; modelName: 'Material' | 'Collection' },
   kind: ShareKind,
-): Promise<{ publicId: string; created: boolean }> {
-  const [existing] = await db.query<{ public_id: string }>(
-    'SELECT public_id FROM shares WHERE root_id = $1 AND kind = $2 ORDER BY created_at, public_id LIMIT 1',
+  listed?: boolean,
+): Promise<{ publicId: string; created: boolean; listed: boolean }> {
+  const problem = listingProblem(kind, listed);
+  if (problem) throw new Error(problem);
+  const [existing] = await db.query<{ public_id: string; listed: boolean }>(
+    'SELECT public_id, listed FROM shares WHERE root_id = $1 AND kind = $2 ORDER BY created_at, public_id LIMIT 1',
     [root.id, kind],
   );
-  if (existing) return { publicId: existing.public_id, created: false };
+  if (existing) {
+    if (listed !== undefined && listed !== existing.listed) await db.query('UPDATE shares SET listed = $2 WHERE public_id = $1', [existing.public_id, listed]);
+    return { publicId: existing.public_id, created: false, listed: listed ?? existing.listed };
+  }
   const flags = shareFlagsForKind(kind);
   const publicId = newSharePublicId();
   await db.query(
-    `INSERT INTO shares (public_id, root_model_name, root_id, kind, private, save_guest_sessions, scorm, preview)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [publicId, root.modelName, root.id, kind, flags.private, flags.saveGuestSessions, flags.scorm, flags.preview],
+    `INSERT INTO shares (public_id, root_model_name, root_id, kind, private, save_guest_sessions, scorm, preview, listed)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [publicId, root.modelName, root.id, kind, flags.private, flags.saveGuestSessions, flags.scorm, flags.preview, listed ?? false],
   );
-  return { publicId, created: true };
+  return { publicId, created: true, listed: listed ?? false };
+}
+
+/**
+ * Kinds of share the landing page may list: those anyone with the link may open anyway. A private
+ * share's link stays known to its learners alone, and preview and scorm links are for authors and LMSs.
+ */
+export const LISTABLE_SHARE_KINDS: readonly ShareKind[] = ['public', 'guest'];
+
+/** Why `kind` cannot be listed, when `listed` asks for it; null when it can (or nothing is asked). */
+export function listingProblem(kind: ShareKind, listed: boolean | undefined): string | null {
+  if (!listed || LISTABLE_SHARE_KINDS.includes(kind)) return null;
+  return `A ${kind} share cannot be listed on the landing page; only ${LISTABLE_SHARE_KINDS.join(' and ')} shares can`;
+}
+
+/** A share on the landing page. */
+export interface ListedShare {
+  publicId: string;
+  kind: ShareKind;
+  rootModelName: 'Material' | 'Collection';
+  title: string;
+}
+
+/** The shares marked for the landing page (and only those), by title (then oldest first). */
+export async function listedShares(db: Queryable): Promise<ListedShare[]> {
+  const rows = await db.query<{ public_id: string; kind: ShareKind; root_model_name: 'Material' | 'Collection'; title: string | null }>(
+    `SELECT s.public_id, s.kind, s.root_model_name, m.fields->>'title' AS title
+     FROM shares s JOIN models m ON m.id = s.root_id
+     WHERE s.listed AND s.kind IN ('public', 'guest')
+     ORDER BY s.created_at, s.public_id`,
+  );
+  // By title as a reader sorts (Ä with A), which the database's collation (C in PGlite) does not.
+  const byTitle = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
+  return rows
+    .map((r) => ({ publicId: r.public_id, kind: r.kind, rootModelName: r.root_model_name, title: r.title ?? '' }))
+    .sort((a, b) => byTitle.compare(a.title, b.title));
 }

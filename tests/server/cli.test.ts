@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds)('npm run import on %s', (kind) => {
     }
   };
   const modelCount = () => inDb(async (db) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM models'))[0].n);
-  const linkOf = (stdout: string) => /Share \((\w+)(?:, new)?\): (http:\/\/localhost:4321\/s\/([A-Za-z0-9_-]{24})\/)/.exec(stdout);
+  const linkOf = (stdout: string) => /Share \((\w+)(?:, new)?(?:, listed on the landing page)?\): (http:\/\/localhost:4321\/s\/([A-Za-z0-9_-]{24})\/)/.exec(stdout);
 
   beforeAll(async () => {
     if (kind === 'pglite') await seedPgliteDataDir(dataDir);
@@ -107,6 +107,25 @@ describe.each(testDatabaseKinds)('npm run import on %s', (kind) => {
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('id "m-cli-a-t1" already belongs to Text in Material "m-cli-a"');
     expect(await inDb(async (db) => (await db.query('SELECT id FROM models WHERE id = $1', ['m-cli-intruder'])).length)).toBe(0);
+  });
+
+  it('lists a share on the landing page with --listed, keeps it listed on a re-import, takes it off with --unlisted; never a private one', async () => {
+    const p = file('listed.json', smallMaterial('cli-listed'));
+    const listed = await run(p, '--share', 'guest', '--listed');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(', new, listed on the landing page): ');
+    const publicId = linkOf(listed.stdout)?.[3] ?? '';
+    const isListed = () => inDb(async (db) => (await db.query<{ listed: boolean }>('SELECT listed FROM shares WHERE public_id = $1', [publicId]))[0]?.listed);
+    expect(await isListed()).toBe(true);
+    expect((await run(p, '--share', 'guest')).stdout).toContain('(guest, listed on the landing page): ');
+    expect(await isListed()).toBe(true);
+    expect((await run(p, '--share', 'guest', '--unlisted')).code).toBe(0);
+    expect(await isListed()).toBe(false);
+
+    const refused = await run(file('secret.json', smallMaterial('cli-secret')), '--share', 'private', '--listed');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('A private share cannot be listed on the landing page; only public and guest shares can.');
+    expect(await inDb(async (db) => (await db.query('SELECT id FROM models WHERE id = $1', ['m-cli-secret'])).length)).toBe(0);
   });
 
   it('explains its usage and unknown share kinds with exit code 2', async () => {

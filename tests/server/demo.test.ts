@@ -7,10 +7,11 @@ import { useTestApp } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';
 
 const contentDir = path.join(import.meta.dirname, '..', '..', 'content');
+const ADMIN_TOKEN = 'a-test-token-of-this-server-start';
 
 describe.each(testDatabaseKinds)('demo content on %s', (kind) => {
   const t = useTestDatabase(kind);
-  const a = useTestApp(() => t.db);
+  const a = useTestApp(() => t.db, { adminToken: ADMIN_TOKEN });
 
   it('loads the German course, its English edition and the collection once, with public shares, plus a guest and a private share of the course', async () => {
     const logs: string[] = [];
@@ -32,7 +33,10 @@ describe.each(testDatabaseKinds)('demo content on %s', (kind) => {
     expect(again.filter((l) => l.startsWith('Loaded') || l.startsWith('Made'))).toEqual([]);
     expect((await t.db.query('SELECT public_id FROM shares WHERE root_id = $1', [material!.rootId])).length).toBe(3);
 
-    const res = await a.app.inject({ url: '/api/demo-shares' });
+    // They name a private share: the admin routes alone list them (issue 14: no endpoint enumerates shares).
+    expect((await a.app.inject({ url: '/api/demo-shares' })).statusCode).toBe(404);
+    expect((await a.app.inject({ url: '/api/admin/demo-shares' })).statusCode).toBe(401);
+    const res = await a.app.inject({ url: '/api/admin/demo-shares', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
     expect(res.json()).toEqual({ data: links });
   });
 });

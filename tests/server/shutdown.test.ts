@@ -133,7 +133,9 @@ describe.each(testDatabaseKinds)('SIGTERM under load: the compiled server on %s'
       started.push(server);
       expect(fs.existsSync(path.join(dataDir, SERVER_FILE_NAME)), 'the server file is written once it listens').toBe(true);
 
-      const shares = (await (await fetch(`${server.origin}/api/demo-shares`)).json()) as { data: { materialGuest: string } };
+      const { token } = JSON.parse(fs.readFileSync(path.join(dataDir, SERVER_FILE_NAME), 'utf8')) as { token: string };
+      const demo = await fetch(`${server.origin}/api/admin/demo-shares`, { headers: { authorization: `Bearer ${token}` } });
+      const shares = (await demo.json()) as { data: { materialGuest: string } };
       const guest = await post(server.origin, '/api/guest', { name: `Round ${round}`, publicId: shares.data.materialGuest });
       expect(guest.status).toBe(200);
       const guestSessionId = (JSON.parse(guest.text) as { data: { publicId: string } }).data.publicId;

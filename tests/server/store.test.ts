@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds)('store on %s', (kind) => {
       ],
     });
     const second = await importFile(t.db, changed, { share: 'public' });
-    expect(second.share).toEqual({ publicId: first.share.publicId, kind: 'public', created: false });
+    expect(second.share).toEqual({ publicId: first.share.publicId, kind: 'public', created: false, listed: false });
     expect(await loadMaterial(t.db, 'm-re')).toEqual({ ...changed, created_at: expect.any(String) });
     const ids = (await t.db.query<{ id: string }>(`SELECT id FROM models WHERE root_id = 'm-re' ORDER BY id`)).map((r) => r.id);
     expect(ids).toEqual(['m-re', 'm-re-fold', 'm-re-t2', 'm-re-t3']);
