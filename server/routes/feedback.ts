@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { ModelId } from '../../src/model/common';
 import { FreeTextInput } from '../../src/model/elements';
 import { Lang } from '../../src/model/pageData';
+import { ShareId } from '../../src/model/tracking';
 import type { Database } from '../db/types';
 import { FeedbackProviderError, requestFeedback, type FeedbackProviderConfig } from '../feedback/chatCompletions';
-import { forbidden, HttpError, notFound, parseBody } from '../http/errors';
+import { HttpError, notFound, parseBody } from '../http/errors';
 import { requireShareAccess } from '../http/learnerAccess';
 import { findModel, loadSubtree } from '../store/models';
 import { findShare } from '../store/shares';
@@ -13,7 +14,7 @@ import { coveredRoots } from './models';
 
 /** Body of `POST /api/taskbase/feedback/` (spec section 7: userAnswer, elementId; plus the share it is asked from). */
 export const FeedbackBody = z.strictObject({
-  share: z.string().min(1),
+  share: ShareId,
   elementId: ModelId,
   userAnswer: z.string().trim().min(1, 'an answer is required').max(10_000),
   lang: z._default(Lang, 'de'),
@@ -35,8 +36,10 @@ export async function feedbackRoutes(app: FastifyInstance, opts: { db: Database;
     if (!share) throw notFound('Share not found');
     await requireShareAccess(db, request, share);
     const model = await findModel(db, body.elementId);
-    if (!model || model.modelName !== 'FreeTextInput') throw notFound('No free-text element with this id');
-    if (!(await coveredRoots(db, share)).includes(model.rootId)) throw forbidden('The element is not part of this share');
+    // An element of another material answers like one that does not exist: no oracle of what exists elsewhere (issue 14).
+    if (!model || model.modelName !== 'FreeTextInput' || !(await coveredRoots(db, share)).includes(model.rootId)) {
+      throw notFound('No free-text element with this id');
+    }
     const element = FreeTextInput.parse(await loadSubtree(db, model.id));
     if (!element.useGenerativeFeedback) throw new HttpError(409, 'This element does not use generated feedback');
     if (!provider) throw new HttpError(503, 'No feedback provider is configured');

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiateEncoding, type Envelope, type MaterialAnswers } from '../store/materialAnswers';
 import { z } from 'zod';
 import { ModelId } from '../../src/model/common';
+import { GuestSessionId, ShareId } from '../../src/model/tracking';
 import { MODEL_NAMES } from '../../src/model/elements';
 import type { Database, Queryable } from '../db/types';
 import { notFound, parseBody } from '../http/errors';
@@ -24,7 +25,7 @@ export const QueryModelName = z.enum([
 
 /** Body of `POST /api/model/query`. */
 export const ModelQueryBody = z.strictObject({
-  share: z.string().min(1),
+  share: ShareId,
   modelName: QueryModelName,
   id: z.optional(ModelId),
   publicId: z.string().min(1).max(200).optional(),
@@ -32,9 +33,9 @@ export const ModelQueryBody = z.strictObject({
 
 /** Body of `POST /api/collectionMaterial`. */
 export const CollectionMaterialBody = z.strictObject({
-  collectionPublicId: z.string().min(1),
+  collectionPublicId: ShareId,
   publicId: z.string().min(1).max(200),
-  guestSessionId: z.string().optional(),
+  guestSessionId: z.optional(GuestSessionId),
 });
 
 /** Roots a share gives access to: its material, or its collection and the collection's materials. */

@@ -18,11 +18,16 @@ export interface ModelPlace {
  * Staleness: content changes only by import. An import in this process (the demo loader, tests, an
  * import route) clears every cache at once (`contentChanged`). An import by the CLI in another
  * process (possible with PostgreSQL only: PGlite's dir is locked while the server runs) is seen
- * when an entry expires, after at most `ttlMs` (default 5 s). Only what exists is cached: a new
- * share, model or guest session is found at once; what a stale entry can do for a few seconds is
- * let an event name a model that a re-import just removed from its material (events refer to
- * models by id without a foreign key, so nothing breaks). Shares and guest sessions are never
+ * when an entry expires, after at most `ttlMs` (default 5 s). What a stale entry can do for a few
+ * seconds is let an event name a model that a re-import just removed from its material (events refer
+ * to models by id without a foreign key, so nothing breaks). Shares and guest sessions are never
  * deleted by the server, and their share/settings never change.
+ *
+ * What does not exist is cached too (issue 14): an unknown id then costs what an id of another share
+ * or material costs, one map lookup, so the time of a refusal tells nothing about what exists
+ * elsewhere. The ids that can come into existence later are random ones (shares, guest sessions),
+ * which nobody asks for before they are made; a model id asked for before an import made it is found
+ * once the import clears the caches (in this process) or the entry expires (another process).
  */
 export interface Lookups {
   share(publicId: string): Promise<Share | null>;
@@ -43,7 +48,7 @@ export interface LookupsOptions {
   maxEntries?: number;
 }
 
-/** A map of promises with a time to live; a rejected or empty (null) answer is not kept. */
+/** A map of promises with a time to live; a rejected answer is not kept. */
 class TtlCache<V> {
   private readonly entries = new Map<string, { value: Promise<V>; expires: number }>();
   constructor(
@@ -57,14 +62,9 @@ class TtlCache<V> {
     if (hit && hit.expires > now) return hit.value;
     const value = load();
     this.set(key, value, now);
-    value.then(
-      (v) => {
-        if (v === null && this.entries.get(key)?.value === value) this.entries.delete(key);
-      },
-      () => {
-        if (this.entries.get(key)?.value === value) this.entries.delete(key);
-      },
-    );
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
     return value;
   }
 

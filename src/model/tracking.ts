@@ -28,7 +28,7 @@ export const EventId = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'event
 export const GuestSessionId = z.string().check(z.regex(/^[A-Za-z0-9_-]{22,64}$/, 'guest session ids use 22–64 letters, digits, "-" and "_"'));
 
 /** Public id of a share, as the API's bodies carry it. */
-const ShareId = z.string().check(z.minLength(1), z.maxLength(100));
+export const ShareId = z.string().check(z.minLength(1), z.maxLength(100));
 
 export const UserdataMetadata = z.strictObject({
   modelName: z.string().check(z.minLength(1), z.maxLength(80)),

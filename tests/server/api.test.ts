@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds)('JSON API on %s', (kind) => {
 
   describe('collectionMaterial', () => {
     it('answers the material of the collection by its publicId', async () => {
-      const res = await post('/api/collectionMaterial', { collectionPublicId: shares.collection, publicId: 'material-api-in', guestSessionId: 'g1' });
+      const res = await post('/api/collectionMaterial', { collectionPublicId: shares.collection, publicId: 'material-api-in', guestSessionId: 'G'.repeat(24) });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ data: { ...inCollection, created_at: expect.any(String) } });
     });

@@ -1,0 +1,211 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GuestSessionId } from '../../src/model/tracking';
+import { SESSION_COOKIE } from '../../server/auth/sessionCookie';
+import { GUEST_COOKIE } from '../../server/http/guestCookie';
+import { hashSessionToken } from '../../server/store/authSessions';
+import { importFile } from '../../server/store/import';
+import { useTestApp } from '../server/app';
+import { testDatabaseKinds, useTestDatabase } from '../server/databases';
+import { richMaterial, smallCollection, smallMaterial } from '../server/fixtures';
+import { addUser, event, login, newGuestLikeId } from '../server/learners';
+import { logLines } from './logLines';
+
+/*
+ * Issue 14: the authorisation matrix. Every learner-facing call, tried by every actor who may not make
+ * it (nobody, another guest, another share's guest, a logged-in user where a guest belongs, a forged or
+ * expired login, the admin routes without their token), on every kind of share. Each is refused, and
+ * the database is byte for byte what it was before (a fingerprint of every table a call could write).
+ * Where a refusal could tell what exists elsewhere, the unknown and the not-yours answer the same.
+ * Annotations and comments join the matrix once they exist (issues 12, 13).
+ */
+
+const ADMIN_TOKEN = 'a-test-token-of-this-server-start';
+const WRITABLE_TABLES = ['userdata_events', 'root_progress', 'guest_sessions', 'auth_sessions', 'users', 'shares', 'models', 'meta'] as const;
+
+interface Case {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  status: number;
+  /** Text the answer must not contain (another learner's name or answer, content of a share not opened). */
+  hides?: string[];
+}
+
+describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
+  const t = useTestDatabase(kind);
+  const log = logLines();
+  const a = useTestApp(() => t.db, { adminToken: ADMIN_TOKEN, logger: { level: 'warn', stream: log.stream } });
+  const counts = { tried: 0, refused: 0, serverErrors: 0 };
+  const share = {} as Record<'public' | 'private' | 'guest' | 'scorm' | 'preview' | 'otherGuest' | 'otherPrivate' | 'collection', string>;
+  const guest = {} as Record<'mine' | 'sameShare' | 'otherShare' | 'scorm', string>;
+  const cookie = {} as Record<'alice' | 'bob' | 'expired' | 'forged', string>;
+
+  const send = async (c: Omit<Case, 'name' | 'status'>) => {
+    const res = await a.app.inject({ method: c.method, url: c.url, payload: c.body as object | undefined, headers: c.headers ?? {} });
+    counts.tried++;
+    if (res.statusCode >= 400 && res.statusCode < 500) counts.refused++;
+    if (res.statusCode >= 500) counts.serverErrors++;
+    return res;
+  };
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) => send({ method: 'POST', url, body, headers });
+  const newGuest = async (sharePublicId: string, name: string) => {
+    const res = await post('/api/guest', { name, publicId: sharePublicId });
+    expect(res.statusCode).toBe(200);
+    return GuestSessionId.parse(res.json().data.publicId);
+  };
+  /** A digest of every row of every table a call could write: equal before and after means nothing was written. */
+  const fingerprint = async () => {
+    const hash = createHash('sha256');
+    for (const table of WRITABLE_TABLES) hash.update(JSON.stringify(await t.db.query(`SELECT * FROM ${table} ORDER BY 1, 2`)));
+    return hash.digest('hex');
+  };
+  const q1 = (shareId: string, guestSessionId: string | null = null) => ({ shareId, id: 'm-rich-q1', modelName: 'ChoiceQuestion', guestSessionId });
+  const answer = (shareId: string, guestSessionId: string | null, value = 'a forged answer') => ({ events: [event(q1(shareId, guestSessionId), { value })] });
+  const progress = (shareId: string, guestSessionId: string | null, id = 'm-rich') => ({ model: { id, modelName: 'Material' }, value: 1, shareId, guestSessionId });
+
+  beforeAll(async () => {
+    for (const k of ['public', 'private', 'guest', 'scorm', 'preview'] as const) share[k] = (await importFile(t.db, richMaterial, { share: k })).share.publicId;
+    share.otherGuest = (await importFile(t.db, smallMaterial('authz-other'), { share: 'guest' })).share.publicId;
+    const secretFreeText = { modelName: 'FreeTextInput' as const, id: 'm-authz-secret-free', instructions: { html: '<p>Explain.</p>' }, useGenerativeFeedback: true };
+    const secret = smallMaterial('authz-secret');
+    share.otherPrivate = (await importFile(t.db, { ...secret, content: [...secret.content, secretFreeText] } as typeof secret, { share: 'private' })).share.publicId;
+    share.collection = (await importFile(t.db, smallCollection('authz', [smallMaterial('authz-in')]), { share: 'guest' })).share.publicId;
+    await addUser(t.db, 'alice@example.org');
+    await addUser(t.db, 'bob@example.org');
+    await addUser(t.db, 'eve@example.org');
+    cookie.alice = await login(a.app, 'alice@example.org');
+    cookie.bob = await login(a.app, 'bob@example.org');
+    cookie.expired = await login(a.app, 'eve@example.org');
+    await t.db.query(`UPDATE auth_sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hashSessionToken(cookie.expired.split('=')[1])]);
+    cookie.forged = `${SESSION_COOKIE}=${'F'.repeat(43)}`;
+    guest.mine = await newGuest(share.guest, 'Grace Mine');
+    guest.sameShare = await newGuest(share.guest, 'Hedy Neighbour');
+    guest.otherShare = await newGuest(share.otherGuest, 'Ada Elsewhere');
+    guest.scorm = await newGuest(share.scorm, 'Sophie Scorm');
+    // What there is to protect: each learner's own answer.
+    for (const [shareId, id, value] of [[share.guest, guest.mine, "Grace's answer"], [share.guest, guest.sameShare, "Hedy's answer"], [share.scorm, guest.scorm, "Sophie's answer"]]) {
+      expect((await post('/api/userdata', answer(shareId, id, value))).statusCode).toBe(200);
+    }
+    expect((await post('/api/userdata', answer(share.private, null, "Alice's answer"), { cookie: cookie.alice })).statusCode).toBe(200);
+    expect((await post('/api/updateRootProgress', progress(share.private, null), { cookie: cookie.alice })).statusCode).toBe(200);
+  });
+  afterAll(() => {
+    console.log(`authorisation matrix on ${kind}: ${counts.tried} requests tried, ${counts.refused} refused, ${counts.serverErrors} × 5xx`);
+  });
+
+  const cases = (): Case[] => {
+    const unknownGuest = newGuestLikeId();
+    const secretText = 'authz-secret one';
+    return [
+      // Private shares: nothing without a login, whatever else comes along.
+      ...([{}, { cookie: cookie.forged }, { cookie: cookie.expired }] as Record<string, string>[]).flatMap((headers, i): Case[] => {
+        const who = ['nobody', 'a forged login', 'an expired login'][i];
+        return [
+          { name: `${who}: the page of a private share`, method: 'GET', url: `/s/${share.otherPrivate}/`, headers, status: 401, hides: [secretText] },
+          { name: `${who}: the material of a private share`, method: 'GET', url: `/api/material/${share.otherPrivate}/m-authz-secret`, headers, status: 403, hides: [secretText] },
+          { name: `${who}: a model query on a private share`, method: 'POST', url: '/api/model/query', body: { share: share.otherPrivate, modelName: 'Text', id: 'm-authz-secret-t1' }, headers, status: 403, hides: [secretText] },
+          { name: `${who}: events on a private share`, method: 'POST', url: '/api/userdata/list', body: { shareId: share.private, guestSessionId: null }, headers, status: 403, hides: ["Alice's answer"] },
+          { name: `${who}: an answer on a private share`, method: 'POST', url: '/api/userdata', body: answer(share.private, null), headers, status: 403 },
+          { name: `${who}: root progress on a private share`, method: 'POST', url: '/api/updateRootProgress', body: progress(share.private, null), headers, status: 403 },
+          { name: `${who}: feedback on a private share`, method: 'POST', url: '/api/taskbase/feedback/', body: { share: share.private, elementId: 'm-rich-q1', userAnswer: 'x' }, headers, status: 403 },
+        ];
+      }),
+      // Another learner's events: there is no call that names them.
+      { name: "bob: alice's events (a login only ever lists its own)", method: 'POST', url: '/api/userdata/list', body: { shareId: share.private, guestSessionId: null }, headers: { cookie: cookie.bob }, status: 200, hides: ["Alice's answer"] },
+      { name: "bob: alice's page state", method: 'GET', url: `/s/${share.private}/`, headers: { cookie: cookie.bob }, status: 200, hides: ["Alice's answer"] },
+      { name: "another share's guest: events of this share", method: 'POST', url: '/api/userdata/list', body: { shareId: share.guest, guestSessionId: guest.otherShare }, status: 403, hides: ["Grace's answer", "Hedy's answer"] },
+      { name: "another share's guest: an answer on this share", method: 'POST', url: '/api/userdata', body: answer(share.guest, guest.otherShare), status: 403 },
+      { name: "another share's guest: root progress on this share", method: 'POST', url: '/api/updateRootProgress', body: progress(share.guest, guest.otherShare), status: 403 },
+      { name: "another share's guest session remembered on this share's page", method: 'GET', url: `/s/${share.guest}/`, headers: { cookie: `${GUEST_COOKIE}=${guest.otherShare}` }, status: 200, hides: ['Ada Elsewhere'] },
+      { name: "another share's guest session linked on this share's page", method: 'GET', url: `/s/${share.guest}/?guestSessionId=${guest.otherShare}`, status: 200, hides: ['Ada Elsewhere'] },
+      { name: 'a scorm guest: events of the guest share', method: 'POST', url: '/api/userdata/list', body: { shareId: share.guest, guestSessionId: guest.scorm }, status: 403, hides: ["Grace's answer"] },
+      { name: 'an unknown guest session: events', method: 'POST', url: '/api/userdata/list', body: { shareId: share.guest, guestSessionId: unknownGuest }, status: 403 },
+      { name: 'an unknown guest session: an answer', method: 'POST', url: '/api/userdata', body: answer(share.guest, unknownGuest), status: 403 },
+      { name: 'an unknown guest session: rename', method: 'POST', url: '/api/share/guest-session', body: { name: 'Mallory', publicId: unknownGuest }, status: 404 },
+      { name: 'no guest session on a guest share: an answer', method: 'POST', url: '/api/userdata', body: answer(share.guest, null), status: 403 },
+      { name: 'a logged-in user on a guest share, without a guest session', method: 'POST', url: '/api/userdata', body: answer(share.guest, null), headers: { cookie: cookie.alice }, status: 403 },
+      { name: 'a logged-in user sending a guest session on a private share', method: 'POST', url: '/api/userdata', body: answer(share.private, guest.mine), headers: { cookie: cookie.alice }, status: 403 },
+      { name: "a guest: root progress of another material", method: 'POST', url: '/api/updateRootProgress', body: progress(share.guest, guest.mine, 'm-authz-other'), status: 403 },
+      // Writes where nothing is saved: public and preview shares.
+      ...(['public', 'preview'] as const).flatMap((k): Case[] => [
+        { name: `a guest session on a ${k} share`, method: 'POST', url: '/api/guest', body: { name: 'Mallory', publicId: share[k] }, status: 403 },
+        { name: `an answer on a ${k} share`, method: 'POST', url: '/api/userdata', body: answer(share[k], null), status: 403 },
+        { name: `an answer on a ${k} share, logged in`, method: 'POST', url: '/api/userdata', body: answer(share[k], null), headers: { cookie: cookie.alice }, status: 403 },
+        { name: `an answer on a ${k} share with a guest session of another share`, method: 'POST', url: '/api/userdata', body: answer(share[k], guest.mine), status: 403 },
+        { name: `root progress on a ${k} share`, method: 'POST', url: '/api/updateRootProgress', body: progress(share[k], null), headers: { cookie: cookie.alice }, status: 403 },
+      ]),
+      // The admin routes: never with a learner's credentials.
+      ...([{}, { cookie: cookie.alice }, { authorization: `Bearer ${guest.mine}` }] as Record<string, string>[]).flatMap((headers): Case[] => [
+        { name: `admin users list with ${JSON.stringify(Object.keys(headers))}`, method: 'GET', url: '/api/admin/users', headers, status: 401, hides: ['alice@example.org'] },
+        { name: `admin demo shares with ${JSON.stringify(Object.keys(headers))}`, method: 'GET', url: '/api/admin/demo-shares', headers, status: 401 },
+        { name: `admin import with ${JSON.stringify(Object.keys(headers))}`, method: 'POST', url: '/api/admin/import', body: { share: 'public', file: smallMaterial('authz-admin') }, headers, status: 401 },
+        { name: `admin user removal with ${JSON.stringify(Object.keys(headers))}`, method: 'DELETE', url: '/api/admin/users/bob%40example.org', headers, status: 401 },
+      ]),
+      { name: 'admin routes with the token through a proxy', method: 'GET', url: '/api/admin/users', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'x-forwarded-for': '203.0.113.9' }, status: 403 },
+    ];
+  };
+
+  it('refuses every call an actor may not make, shows nobody what is not theirs, and writes nothing', async () => {
+    const before = await fingerprint();
+    const outcomes: string[] = [];
+    for (const c of cases()) {
+      const res = await send(c);
+      const leaked = (c.hides ?? []).filter((text) => res.body.includes(text));
+      if (res.statusCode !== c.status || leaked.length) outcomes.push(`${c.name}: ${res.statusCode} (expected ${c.status})${leaked.length ? `, shows ${leaked.join(', ')}` : ''}`);
+    }
+    expect(outcomes).toEqual([]);
+    expect(await fingerprint(), 'no table changed').toBe(before);
+    expect(counts.serverErrors).toBe(0);
+  });
+
+  it("keeps each learner's work apart: the same event id from another guest is that guest's own, and leaves the first alone", async () => {
+    const [original] = (await post('/api/userdata/list', { shareId: share.guest, guestSessionId: guest.mine })).json().data.events;
+    expect(original.value).toBe("Grace's answer");
+    const [stored] = await t.db.query<{ id: string }>('SELECT id FROM userdata_events WHERE guest_session_id = $1', [guest.mine]);
+    const copy = { ...event(q1(share.guest, guest.sameShare), { value: "Hedy's second answer" }), id: stored.id };
+    expect((await post('/api/userdata', { events: [copy] })).json().data).toEqual({ acknowledged: [stored.id], stored: 1, duplicates: 0 });
+    expect((await post('/api/userdata/list', { shareId: share.guest, guestSessionId: guest.mine })).json().data.events.map((e: { value: unknown }) => e.value)).toEqual(["Grace's answer"]);
+  });
+
+  /** Pairs of calls that differ only in whether what they name exists elsewhere (another material, another share) or nowhere. */
+  const unknownAndNotYours = (): [string, Omit<Case, 'name' | 'status'>, Omit<Case, 'name' | 'status'>][] => [
+    ['a material of another share', { method: 'GET', url: `/api/material/${share.public}/m-authz-other` }, { method: 'GET', url: `/api/material/${share.public}/m-nowhere` }],
+    ['a model of another material', { method: 'POST', url: '/api/model/query', body: { share: share.public, modelName: 'Text', id: 'm-authz-secret-t1' } }, { method: 'POST', url: '/api/model/query', body: { share: share.public, modelName: 'Text', id: 'm-nowhere-t1' } }],
+    ['a material outside the collection', { method: 'POST', url: '/api/collectionMaterial', body: { collectionPublicId: share.collection, publicId: 'material-authz-other' } }, { method: 'POST', url: '/api/collectionMaterial', body: { collectionPublicId: share.collection, publicId: 'material-nowhere' } }],
+    ['an answer to a model of another material', { method: 'POST', url: '/api/userdata', body: { events: [event({ ...q1(share.guest, guest.mine), id: 'm-authz-secret-t1', modelName: 'Text' }, { progress: 1 })] } }, { method: 'POST', url: '/api/userdata', body: { events: [event({ ...q1(share.guest, guest.mine), id: 'm-nowhere-t1', modelName: 'Text' }, { progress: 1 })] } }],
+    ["another share's guest session", { method: 'POST', url: '/api/userdata/list', body: { shareId: share.guest, guestSessionId: guest.otherShare } }, { method: 'POST', url: '/api/userdata/list', body: { shareId: share.guest, guestSessionId: newGuestLikeId() } }],
+    ['feedback on a free-text element of another material', { method: 'POST', url: '/api/taskbase/feedback/', body: { share: share.public, elementId: 'm-authz-secret-free', userAnswer: 'x' } }, { method: 'POST', url: '/api/taskbase/feedback/', body: { share: share.public, elementId: 'm-nowhere-free', userAnswer: 'x' } }],
+  ];
+
+  it('answers the unknown and the not-yours alike: same status, same body, about the same time', async () => {
+    const ROUNDS = 15;
+    const timings: string[] = [];
+    for (const [name, notYours, unknown] of unknownAndNotYours()) {
+      const [x, y] = [await send(notYours), await send(unknown)];
+      expect(x.statusCode, name).toBeGreaterThanOrEqual(400);
+      expect([x.statusCode, x.body], name).toEqual([y.statusCode, y.body]);
+      // Interleaved medians (the cached lookups are warm for both after the first pair).
+      const ms: [number[], number[]] = [[], []];
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [i, call] of [notYours, unknown].entries()) {
+          const start = performance.now();
+          await send(call);
+          ms[i].push(performance.now() - start);
+        }
+      }
+      const [notYoursMs, unknownMs] = ms.map((list) => list.sort((p, q) => p - q)[Math.floor(list.length / 2)]);
+      timings.push(`${name} ${notYoursMs.toFixed(1)} / ${unknownMs.toFixed(1)} ms`);
+      // A loose bound: the two take the same path (one lookup each); a difference the size of a query would show.
+      expect(Math.abs(notYoursMs - unknownMs), name).toBeLessThan(25);
+    }
+    console.log(`not-yours / unknown on ${kind} (medians of ${ROUNDS}): ${timings.join('; ')}`);
+  });
+
+  it('logs refusals as warnings, never as errors', () => {
+    expect(log.lines().filter((line) => line.level >= 50)).toEqual([]);
+    expect(log.lines().some((line) => line.level === 40 && line.msg === 'request refused')).toBe(true);
+  });
+});
