@@ -16,6 +16,7 @@ import { assetRoutes } from './routes/assets';
 import { modelRoutes } from './routes/models';
 import { feedbackRoutes } from './routes/feedback';
 import { feedbackProviderFromEnv, type FeedbackProviderConfig } from './feedback/chatCompletions';
+import { pageContentSecurityPolicy } from './http/contentSecurityPolicy';
 import { pageRoutes } from './routes/pages';
 import { serviceWorkerRoute } from './routes/serviceWorker';
 import { authRoutes } from './routes/auth';
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   authSessionTtlMs?: number;
   /** Trust X-Forwarded-* of a reverse proxy (TRUST_PROXY): the session cookie is Secure when the proxy saw https. */
   trustProxy?: boolean;
+  /** The sites that may frame the pages (FRAME_ANCESTORS, server/http/contentSecurityPolicy.ts); null or absent: any site. */
+  frameAncestors?: string[] | null;
   /** The token of the admin routes (/api/admin, server/routes/admin.ts) the commands use; without it there are none. */
   adminToken?: string;
 }
@@ -118,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     materials,
     clientDir: options.clientDir,
     featureFlags: { ...featureFlags, GENERATIVE_FEEDBACK: feedbackProvider !== null },
+    contentSecurityPolicy: pageContentSecurityPolicy(options.frameAncestors ?? null),
   });
 
   // The service worker at the root (scope /): the client, share pages and their material offline (src/offline/sw.ts).

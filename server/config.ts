@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { FeatureFlags } from '../src/model/pageData';
+import { parseFrameAncestors } from './http/contentSecurityPolicy';
 import { APP_ROOT, dataDirFromEnv } from './paths';
 
 const Flag = z
@@ -17,6 +18,7 @@ const Env = z.object({
   CLIENT_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   TRUST_PROXY: Flag.default(false),
+  FRAME_ANCESTORS: z.string().optional(),
 });
 
 /** Everything the server and the CLI read from the environment. */
@@ -35,6 +37,8 @@ export interface ServerConfig {
   featureFlags: FeatureFlags;
   /** Behind a reverse proxy that terminates https: trust its X-Forwarded-* headers (Secure cookies, client ip). */
   trustProxy: boolean;
+  /** The sites that may frame the pages (FRAME_ANCESTORS); null: any site. */
+  frameAncestors: string[] | null;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -57,6 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: e.LOG_LEVEL,
     featureFlags: featureFlagsFromEnv(env),
     trustProxy: e.TRUST_PROXY,
+    frameAncestors: parseFrameAncestors(e.FRAME_ANCESTORS),
   };
 }
 

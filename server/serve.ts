@@ -70,6 +70,7 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     logger: { level: config.logLevel },
     featureFlags: config.featureFlags,
     trustProxy: config.trustProxy,
+    frameAncestors: config.frameAncestors,
     adminToken: token,
   }).then((built) => {
     timeline.app = at();

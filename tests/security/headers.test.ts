@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config';
+import { parseFrameAncestors } from '../../server/http/contentSecurityPolicy';
 import { importFile } from '../../server/store/import';
 import { useTestApp } from '../server/app';
 import { useTestDatabase } from '../server/databases';
@@ -12,6 +14,7 @@ import { smallMaterial } from '../server/fixtures';
 describe('security headers', () => {
   const t = useTestDatabase('pglite');
   const a = useTestApp(() => t.db);
+  const framed = useTestApp(() => t.db, { frameAncestors: parseFrameAncestors('https://lms.school.example https://*.school.example') });
 
   const directives = (csp: string) => new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 
@@ -35,6 +38,18 @@ describe('security headers', () => {
     for (const attributes of scripts) expect(attributes).toMatch(/type="application\/json"|type="module"[^>]*src="\/app\//);
   });
 
+  it('an installation that names the sites which may frame it gets that frame-ancestors rule; a bad FRAME_ANCESTORS stops the start', async () => {
+    const { share } = await importFile(t.db, smallMaterial('framed'), { share: 'public' });
+    const res = await framed.app.inject({ url: `/s/${share.publicId}/` });
+    expect(directives(String(res.headers['content-security-policy'])).get('frame-ancestors')).toEqual(["'self'", 'https://lms.school.example', 'https://*.school.example']);
+    expect(directives(String((await framed.app.inject({ url: '/' })).headers['content-security-policy'])).get('frame-ancestors')).toHaveLength(3);
+    expect(parseFrameAncestors(undefined)).toBeNull();
+    expect(parseFrameAncestors('  ')).toBeNull();
+    expect(() => parseFrameAncestors("https://lms.example 'unsafe-inline'")).toThrow(`FRAME_ANCESTORS: "'unsafe-inline'" is not an origin`);
+    expect(() => parseFrameAncestors('javascript:alert(1)')).toThrow('is not an origin');
+    expect(() => readConfig({ FRAME_ANCESTORS: 'https://ok.example; script-src *' })).toThrow('FRAME_ANCESTORS');
+  });
+
   it("the guest cookie and the login cookie: HttpOnly, SameSite=Lax, Secure behind https, the guest's only on its share's pages", async () => {
     const { share } = await importFile(t.db, smallMaterial('cookies'), { share: 'guest' });
     const guest = await a.app.inject({ method: 'POST', url: '/api/guest', payload: { name: 'Grace Hopper', publicId: share.publicId } });
@@ -47,8 +62,8 @@ describe('security headers', () => {
     expect(cookie, 'not Secure over plain http (it would never come back)').not.toContain('Secure');
   });
 
-  it('API answers and static files carry the usual headers too', async () => {
-    for (const url of ['/api/health', '/api/demo-shares', '/app/favicon.svg']) {
+  it('API answers, the landing page and static files carry the usual headers too', async () => {
+    for (const url of ['/api/health', '/', '/app/favicon.svg']) {
       const res = await a.app.inject({ url });
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
