@@ -43,9 +43,11 @@ interface ShareRecord {
   created_at: Date | string;
 }
 
+// Titles are read as jsonb (`->`), not as text (`->>`): PGlite decodes text columns with a TextDecoder that
+// drops a leading U+FEFF, so a title starting with one would come back changed (jsonb text starts with a quote).
 const SELECT_SHARE = `
   SELECT s.public_id, s.kind, s.root_model_name, s.root_id, m.public_id AS root_public_id,
-         m.fields->>'title' AS root_title, s.private, s.save_guest_sessions, s.scorm, s.preview, s.created_at
+         m.fields->'title' AS root_title, s.private, s.save_guest_sessions, s.scorm, s.preview, s.created_at
   FROM shares s JOIN models m ON m.id = s.root_id`;
 
 function toShare(r: ShareRecord): Share {
@@ -128,7 +130,7 @@ export interface ListedShare {
 /** The shares marked for the landing page (and only those), by title (then oldest first). */
 export async function listedShares(db: Queryable): Promise<ListedShare[]> {
   const rows = await db.query<{ public_id: string; kind: ShareKind; root_model_name: 'Material' | 'Collection'; title: string | null }>(
-    `SELECT s.public_id, s.kind, s.root_model_name, m.fields->>'title' AS title
+    `SELECT s.public_id, s.kind, s.root_model_name, m.fields->'title' AS title
      FROM shares s JOIN models m ON m.id = s.root_id
      WHERE s.listed AND s.kind IN ('public', 'guest')
      ORDER BY s.created_at, s.public_id`,

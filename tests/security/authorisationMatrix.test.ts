@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GuestSessionId } from '../../src/model/tracking';
 import { SESSION_COOKIE } from '../../server/auth/sessionCookie';
@@ -9,6 +8,7 @@ import { useTestApp } from '../server/app';
 import { testDatabaseKinds, useTestDatabase } from '../server/databases';
 import { richMaterial, smallCollection, smallMaterial } from '../server/fixtures';
 import { addUser, event, login, newGuestLikeId } from '../server/learners';
+import { countedRequests, databaseFingerprint } from './countedRequests';
 import { logLines } from './logLines';
 
 /*
@@ -21,7 +21,6 @@ import { logLines } from './logLines';
  */
 
 const ADMIN_TOKEN = 'a-test-token-of-this-server-start';
-const WRITABLE_TABLES = ['userdata_events', 'root_progress', 'guest_sessions', 'auth_sessions', 'users', 'shares', 'models', 'meta'] as const;
 
 interface Case {
   name: string;
@@ -38,30 +37,19 @@ describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
   const t = useTestDatabase(kind);
   const log = logLines();
   const a = useTestApp(() => t.db, { adminToken: ADMIN_TOKEN, logger: { level: 'warn', stream: log.stream } });
-  const counts = { tried: 0, refused: 0, serverErrors: 0 };
+  const { counts, send: inject } = countedRequests(() => a.app);
   const share = {} as Record<'public' | 'private' | 'guest' | 'scorm' | 'preview' | 'otherGuest' | 'otherPrivate' | 'collection', string>;
   const guest = {} as Record<'mine' | 'sameShare' | 'otherShare' | 'scorm', string>;
   const cookie = {} as Record<'alice' | 'bob' | 'expired' | 'forged', string>;
 
-  const send = async (c: Omit<Case, 'name' | 'status'>) => {
-    const res = await a.app.inject({ method: c.method, url: c.url, payload: c.body as object | undefined, headers: c.headers ?? {} });
-    counts.tried++;
-    if (res.statusCode >= 400 && res.statusCode < 500) counts.refused++;
-    if (res.statusCode >= 500) counts.serverErrors++;
-    return res;
-  };
+  const send = (c: Omit<Case, 'name' | 'status'>) => inject({ method: c.method, url: c.url, payload: c.body as object | undefined, headers: c.headers ?? {} });
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) => send({ method: 'POST', url, body, headers });
   const newGuest = async (sharePublicId: string, name: string) => {
     const res = await post('/api/guest', { name, publicId: sharePublicId });
     expect(res.statusCode).toBe(200);
     return GuestSessionId.parse(res.json().data.publicId);
   };
-  /** A digest of every row of every table a call could write: equal before and after means nothing was written. */
-  const fingerprint = async () => {
-    const hash = createHash('sha256');
-    for (const table of WRITABLE_TABLES) hash.update(JSON.stringify(await t.db.query(`SELECT * FROM ${table} ORDER BY 1, 2`)));
-    return hash.digest('hex');
-  };
+  const fingerprint = () => databaseFingerprint(t.db);
   const q1 = (shareId: string, guestSessionId: string | null = null) => ({ shareId, id: 'm-rich-q1', modelName: 'ChoiceQuestion', guestSessionId });
   const answer = (shareId: string, guestSessionId: string | null, value = 'a forged answer') => ({ events: [event(q1(shareId, guestSessionId), { value })] });
   const progress = (shareId: string, guestSessionId: string | null, id = 'm-rich') => ({ model: { id, modelName: 'Material' }, value: 1, shareId, guestSessionId });

@@ -7,6 +7,7 @@ import { useTestApp } from '../server/app';
 import { testDatabaseKinds, useTestDatabase } from '../server/databases';
 import { richMaterial } from '../server/fixtures';
 import { countRows, event } from '../server/learners';
+import { countedRequests, databaseFingerprint } from './countedRequests';
 
 /*
  * Issue 14: input an attacker (or a broken client) sends costs nothing. Each case named in the
@@ -14,6 +15,7 @@ import { countRows, event } from '../server/learners';
  * answers 5xx. The suite prints what it tried.
  */
 
+const ADMIN_TOKEN = 'a-test-token-of-this-server-start';
 const NUL = '\u0000';
 const LONE_HIGH = '\uD800';
 const LONE_LOW = '\uDC00';
@@ -23,17 +25,11 @@ const nestedArrays = (depth: number) => `${'['.repeat(depth)}"x"${']'.repeat(dep
 
 describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
   const t = useTestDatabase(kind);
-  const a = useTestApp(() => t.db);
+  const a = useTestApp(() => t.db, { adminToken: ADMIN_TOKEN });
   let share = '';
-  const counts = { tried: 0, refused: 0, serverErrors: 0 };
-
-  const send = async (method: 'GET' | 'POST', url: string, payload?: string) => {
-    const res = await a.app.inject({ method, url, payload, headers: payload === undefined ? {} : { 'content-type': 'application/json' } });
-    counts.tried++;
-    if (res.statusCode >= 400 && res.statusCode < 500) counts.refused++;
-    if (res.statusCode >= 500) counts.serverErrors++;
-    return res;
-  };
+  const { counts, send: inject } = countedRequests(() => a.app);
+  const send = (method: 'GET' | 'POST', url: string, payload?: string) =>
+    inject({ method, url, payload, headers: payload === undefined ? {} : { 'content-type': 'application/json' } });
   const errors = (res: { json: () => unknown }) => ApiErrorBody.parse(res.json()).errors;
   const newGuest = async () => {
     const res = await send('POST', '/api/guest', JSON.stringify({ name: 'Grace Hopper', publicId: share }));
@@ -120,5 +116,62 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
       expect(res.statusCode, url).toBe(400);
     }
     expect(counts.serverErrors).toBe(0);
+  });
+
+  /** Every route that takes a body (the admin ones with their token: a body must be refused on its merits, not for want of a token). */
+  const POST_ROUTES = [
+    '/api/userdata', '/api/userdata/list', '/api/updateRootProgress', '/api/guest', '/api/guest/forget', '/api/share/guest-session',
+    '/api/model/query', '/api/collectionMaterial', '/api/taskbase/feedback/', '/auth/login', '/api/admin/import', '/api/admin/users',
+  ];
+  const BAD_BODIES: [string, string, string][] = [
+    ['null', 'null', 'application/json'],
+    ['an array', '[]', 'application/json'],
+    ['a string', '"x"', 'application/json'],
+    ['a number', '42', 'application/json'],
+    ['an empty object', '{}', 'application/json'],
+    ['broken JSON', '{"events":', 'application/json'],
+    ['no body', '', 'application/json'],
+    ['__proto__ and constructor keys', '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}', 'application/json'],
+    ['an unknown charset', '{}', 'application/json; charset=ebcdic'],
+    ['a form', 'events=1', 'application/x-www-form-urlencoded'],
+    ['multipart', '--x\r\nContent-Disposition: form-data; name="events"\r\n\r\n1\r\n--x--', 'multipart/form-data; boundary=x'],
+    ['XML', '<events/>', 'application/xml'],
+    ['text that is no JSON', 'hello', 'text/plain'],
+    ['2 MB of JSON', JSON.stringify({ events: 'x'.repeat(2_000_000) }), 'application/json'],
+  ];
+
+  it.each(BAD_BODIES)('%s on every route that takes a body is a 4xx, and nothing is written', async (_what, payload, type) => {
+    const before = await databaseFingerprint(t.db);
+    for (const url of POST_ROUTES) {
+      const res = await inject({ method: 'POST', url, payload, headers: { 'content-type': type, authorization: `Bearer ${ADMIN_TOKEN}` } });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body, url).not.toMatch(/\bat .+\.(?:ts|js):\d+/);
+    }
+    expect(await databaseFingerprint(t.db)).toBe(before);
+  });
+
+  it('odd and oversized request headers never answer 5xx', async () => {
+    const HEADERS: Record<string, string>[] = [
+      { cookie: '%%%;;=;lernwerk_session' },
+      { cookie: `lernwerk_session=${'a'.repeat(6000)}; lernwerk_guest=${'b'.repeat(6000)}` },
+      { cookie: `lernwerk_guest=${NUL}` },
+      { 'accept-encoding': 'br;q=abc, gzip;q=-1, *;q=2' },
+      { 'accept-language': ';;;q=x,,' },
+      { 'if-none-match': '"' },
+      { 'if-modified-since': 'yesterday' },
+      { range: 'bytes=999999-1' },
+      { 'x-forwarded-for': 'not-an-ip' },
+      { forwarded: 'for=";' },
+      { authorization: `Bearer ${'A'.repeat(10_000)}` },
+      { 'content-type': 'application/json; charset=' },
+    ];
+    const urls = ['/', `/s/${share}/`, `/s/${share}/chapter-one`, `/api/material/${share}/m-rich`, '/api/health', '/api/admin/users', '/sw.js', '/app/favicon.svg', '/api/assets/img-1400/a.png'];
+    for (const url of urls) {
+      for (const headers of HEADERS) {
+        const res = await inject({ method: 'GET', url, headers });
+        expect(res.statusCode, `${url} ${JSON.stringify(headers).slice(0, 60)}`).toBeLessThan(500);
+      }
+    }
   });
 });

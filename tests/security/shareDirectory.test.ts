@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../server/http/errors';
 import { landingLanguage } from '../../server/pages/landing';
 import { setMeta } from '../../server/store/meta';
+import { findShare, listedShares } from '../../server/store/shares';
 import { ImportConflictError, importFile } from '../../server/store/import';
 import { DEMO_SHARES_KEY } from '../../server/routes/pages';
 import { useTestApp } from '../server/app';
@@ -100,6 +101,14 @@ describe.each(testDatabaseKinds)('no share directory on %s', (kind) => {
         for (const secret of secrets) expect(res.body, `${method} ${url}`).not.toContain(secret);
       }
     }
+  });
+
+  it('shows a title exactly as imported, a leading U+FEFF too (PGlite drops it from text columns)', async () => {
+    const title = '\uFEFFZero width no-break space first';
+    const { share } = await importFile(t.db, smallMaterial('dir-bom', { title }), { share: 'public', listed: true });
+    expect((await findShare(t.db, share.publicId))?.rootTitle).toBe(title);
+    expect((await listedShares(t.db)).find((s) => s.publicId === share.publicId)?.title).toBe(title);
+    await importFile(t.db, smallMaterial('dir-bom', { title }), { share: 'public', listed: false });
   });
 
   it('picks the landing language from Accept-Language, German unless English is preferred', () => {

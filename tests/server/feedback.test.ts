@@ -1,33 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Material } from '../../src/model/material';
 import { requestFeedback } from '../../server/feedback/chatCompletions';
 import { importFile } from '../../server/store/import';
 import { embeddedPageData, useTestApp } from './app';
+import { fakeProvider } from './fakeChatProvider';
 import { testDatabaseKinds, useTestDatabase } from './databases';
 import { smallMaterial } from './fixtures';
-
-/** A local server speaking the chat-completions protocol, as llama.cpp or Ollama would. */
-function fakeProvider() {
-  const received: { headers: http.IncomingHttpHeaders; body: { model: string; messages: { role: string; content: string }[] } }[] = [];
-  let reply: { status: number; content: string | null } = { status: 200, content: '{"feedback":"Gut: Verdunstung genannt.","correct":true}' };
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: JSON.parse(raw) });
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
-      res.end(reply.status === 200 ? JSON.stringify({ choices: [{ message: { role: 'assistant', content: reply.content } }] }) : '{"error":"boom"}');
-    });
-  });
-  return {
-    received,
-    answer: (next: typeof reply) => (reply = next),
-    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`))),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const freeText = (id: string, useGenerativeFeedback: boolean) => ({
   modelName: 'FreeTextInput' as const,
