@@ -72,3 +72,14 @@ export const TRACKING_RETRY_MAX_MS = 30_000;
 export const TRACKING_RETRY_AFTER_MAX_MS = 5 * 60_000;
 /** A private share checks the login session this often while the tab is visible. */
 export const SESSION_POLL_MS = 60_000;
+
+/* Search (spec section 9): material search, collection search and full-text search. */
+
+/** Typing in a search field sends the request once no keystroke came for this long. */
+export const SEARCH_DEBOUNCE_MS = 150;
+/** Results per page of all three searches. */
+export const SEARCH_PAGE_SIZE = 20;
+/** The material search sorts newest first unless the visitor picks another sort. */
+export const MATERIAL_SEARCH_DEFAULT_SORT = 'created_at:desc';
+/** The collection search keeps the collection's own order unless the visitor picks another sort. */
+export const COLLECTION_SEARCH_DEFAULT_SORT = 'order:asc';

@@ -8,6 +8,7 @@ import { trackingMachine } from './tracking';
 import { guestSessionMachine } from './guestSession';
 import { sessionMachine } from './session';
 import { logoutMachine } from './logout';
+import { searchMachine } from './search';
 
 /**
  * Every statechart of the viewer. Diagram export and path coverage read this list, so a machine
@@ -22,5 +23,6 @@ export const machines: Record<string, AnyStateMachine> = {
   guestSession: guestSessionMachine,
   session: sessionMachine,
   logout: logoutMachine,
+  search: searchMachine,
   ...Object.fromEntries(Object.values(elementMachines).map((m) => [m!.id, m!])),
 };

@@ -16,6 +16,7 @@ import { connectivityMachine } from '../../machines/connectivity';
 import { guestSessionMachine } from '../../machines/guestSession';
 import { sessionMachine } from '../../machines/session';
 import { logoutMachine } from '../../machines/logout';
+import { searchMachine, searchSurfaces } from '../../machines/search';
 import { SendBatchError, trackingMachine } from '../../machines/tracking';
 import { viewerMachine } from '../../machines/viewer';
 // The viewer spawns from the element statecharts once their module is loaded.
@@ -273,6 +274,34 @@ const checkSessionResults = [
   { type: 'xstate.error.actor.checkSession', error: new TypeError('Failed to fetch') },
 ];
 
+const searchEvents = [
+  { type: 'query.change' as const, query: 'photosynthesis' },
+  { type: 'query.change' as const, query: '  ' },
+  { type: 'query.submit' as const },
+  { type: 'sort.change' as const, sort: 'title:asc' },
+  { type: 'filter.change' as const, key: 'metadata.level', values: ['A1', 'B2'] },
+  { type: 'filter.change' as const, key: 'metadata.level', values: [] },
+  { type: 'pageSize.change' as const, pageSize: 50 },
+  { type: 'pageSize.change' as const, pageSize: 0 },
+  { type: 'page.loadMore' as const },
+  { type: 'page.goto' as const, page: 1 },
+  { type: 'page.goto' as const, page: 2 },
+  { type: 'page.goto' as const, page: 9 },
+  { type: 'search.reset' as const },
+  { type: 'search.retry' as const },
+];
+/** 45 results: three pages of 20, one of 50. */
+const fetchPageResults = [
+  { type: 'xstate.done.actor.fetchPage', output: { results: [{ id: 'm1' }, { id: 'm2' }], total: 45, facetDistribution: { 'metadata.level': { A1: 30, B2: 15 } } } },
+  { type: 'xstate.done.actor.fetchPage', output: { results: [], total: 0 } },
+  { type: 'xstate.error.actor.fetchPage', error: new Error('503') },
+];
+/** What the guards read: whether the query is blank, the page, the page size, the total, which request failed. */
+const searchKey = (s: SnapshotFrom<typeof searchMachine>) => {
+  const c = s.context;
+  return [c.params.query.trim() === '', c.params.page, c.params.pageSize, c.total, c.failedAppending];
+};
+
 /** Walk variants by the machine's name in machines/index.ts. */
 export const walkConfigs: Record<string, WalkVariant[]> = {
   viewer: [
@@ -334,6 +363,15 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
   session: [
     variant(sessionMachine, 'tab visible', { input: { visible: true }, events: [{ type: 'tab.hidden' }, { type: 'tab.visible' }], actorResults: checkSessionResults, key: () => null }),
     variant(sessionMachine, 'tab hidden at start', { input: { visible: false }, events: [], key: () => null }),
+  ],
+  search: [
+    variant(searchMachine, 'collection (paged)', { input: searchSurfaces.collection, events: searchEvents, actorResults: fetchPageResults, key: searchKey }),
+    variant(searchMachine, 'full text, empty query', { input: searchSurfaces.fulltext, events: searchEvents, actorResults: fetchPageResults, key: searchKey }),
+    variant(searchMachine, 'restored on page 2', {
+      input: { ...searchSurfaces.materials, initial: { query: 'cells', filters: { 'metadata.level': ['A1'], 'metadata.topic': [] }, page: 2 } },
+      events: [],
+      key: searchKey,
+    }),
   ],
   logout: [
     variant(logoutMachine, 'logged in', {
