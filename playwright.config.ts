@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { e2ePort } from './e2e/support/e2ePort';
+import { e2ePort, suiteDataDir } from './e2e/support/e2ePort';
 
 /**
  * End-to-end tests in Debian's Chromium against the real server, compiled as production runs it
  * (`node dist/server/main.js`), started fresh for every run on a free port with an empty embedded
- * database in `.cache/e2e-data/run-*`, so it loads the demo content anew (its shares: `GET /api/demo-shares`,
+ * database in `.cache/e2e-data/suite-PORT`, so it loads the demo content anew (its shares: `GET /api/admin/demo-shares`,
  * see e2e/support/demoShares.ts). The client must be built first (`npm run build`; `npm test` does it);
  * the server is built here when dist/server is missing or older than its sources.
  */
@@ -18,7 +18,6 @@ const chromium = '/usr/bin/chromium';
  */
 const port = e2ePort();
 const origin = `http://127.0.0.1:${port}`;
-const dataRoot = '.cache/e2e-data';
 
 if (!existsSync(chromium)) {
   throw new Error(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium`);
@@ -31,7 +30,25 @@ if (!process.env.TEST_WORKER_INDEX) {
   execFileSync(process.execPath, ['scripts/server-build.mjs', '--if-stale', '--quiet'], { stdio: 'inherit' });
 }
 
+/** Debian's Chromium, as every browser test runs in. */
+const inChromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: chromium,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
 export default defineConfig({
+  // The root of test titles and report paths (the projects name their own test dirs).
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   outputDir: process.env.E2E_OUTPUT ?? 'test-results',
@@ -48,31 +65,17 @@ export default defineConfig({
     trace: 'retain-on-failure',
     video: 'off',
   },
+  // Two test dirs, one browser: the e2e specs, and the browser suites of tests/security (whose *.test.ts are
+  // vitest's). A project each, so the e2e specs keep their names and output paths.
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromium,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', testDir: 'e2e', use: inChromium },
+    { name: 'security', testDir: 'tests/security', use: inChromium },
   ],
   webServer: {
-    // A new, empty data dir per run (a concurrent run never wipes this one's), removed when the server stops.
+    // A new, empty data dir per run, named by its port (a concurrent run, on other ports, never wipes this one's), removed when the server stops.
     // The compiled server, as `npm start` runs it.
     command:
-      `mkdir -p ${dataRoot} && dir="$(mktemp -d ${dataRoot}/run-XXXXXX)" && trap 'rm -rf "$dir"' EXIT INT TERM && ` +
+      `dir='${suiteDataDir(port)}' && rm -rf "$dir" && mkdir -p "$dir" && trap 'rm -rf "$dir"' EXIT INT TERM && ` +
       `DATA_DIR="$dir" node --enable-source-maps dist/server/main.js`,
     url: `${origin}/api/health`,
     env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn' },

@@ -1,10 +1,7 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateMaterial, type GeneratedMaterial } from '../scripts/bench/generateMaterial';
 import type { MaterialInput } from '../src/model/material';
+import { importShare } from './support/importShare';
 import { ownOrigin, ownPort, ownServer, type OwnServer } from './support/ownServer';
 import { clickChoice } from './support/learner';
 import { latestValues, storedEvents } from './support/storedEvents';
@@ -43,36 +40,11 @@ function withBarrierNearEnd(generated: GeneratedMaterial): MaterialInput {
   return { ...material, content };
 }
 
-function importFile(file: string, dataDir: string, share: 'guest' | 'public'): Promise<string> {
-  const cli = spawn(process.execPath, ['--import', 'tsx', 'server/cli/import.ts', file, '--share', share], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    cli.once('exit', (code) => {
-      const link = /\/s\/([A-Za-z0-9_-]+)\//.exec(output);
-      if (code === 0 && link) resolve(link[1]);
-      else reject(new Error(`import of ${file} exited with ${code}:\n${output}`));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   server = ownServer(port);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lernwerk-long-'));
-  try {
-    for (const size of [1000, 5000]) {
-      const file = path.join(dir, `long-${size}.json`);
-      writeFileSync(file, JSON.stringify(withBarrierNearEnd(generateMaterial(size))));
-      shares[size] = await importFile(file, server.dataDir, 'guest');
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  for (const size of [1000, 5000]) shares[size] = await importShare(withBarrierNearEnd(generateMaterial(size)), server.dataDir, 'guest');
   await server.start();
 });
 

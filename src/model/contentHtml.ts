@@ -1,4 +1,5 @@
 import type { $ZodType } from 'zod/v4/core';
+import { defOf, shapeOf, type ZodDef } from './zodDef';
 import { Html } from './common';
 
 /*
@@ -7,22 +8,10 @@ import { Html } from './common';
  * description of where html lives.
  */
 
-type Def = {
-  type: string;
-  innerType?: $ZodType;
-  element?: $ZodType;
-  valueType?: $ZodType;
-  options?: $ZodType[];
-  discriminator?: string;
-  in?: $ZodType;
-};
-
-const defOf = (schema: $ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const shapeOf = (schema: $ZodType) => (schema as unknown as { shape: Record<string, $ZodType> }).shape;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The option of a discriminated union that `value` belongs to. */
-function unionOption(def: Def, value: Record<string, unknown>): $ZodType | undefined {
+function unionOption(def: ZodDef, value: Record<string, unknown>): $ZodType | undefined {
   if (!def.discriminator) return undefined;
   return def.options?.find((option) => {
     const literal = defOf(shapeOf(option)[def.discriminator!]);
