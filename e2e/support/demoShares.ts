@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { suiteDataDir } from './e2ePort';
+import { E2E_DATA_ROOT, suiteDataDir } from './e2ePort';
 
 /** The share publicIds of the demo content the e2e server loaded on its first start. */
 export interface DemoShares {
@@ -38,16 +38,39 @@ export async function demoMaterialShareId(request: APIRequestContext): Promise<s
 }
 
 /**
- * All demo shares, as the server lists them to its admin (`GET /api/admin/demo-shares`, with the token from the
- * suite server's server.json: no public endpoint names shares, issue 14).
+ * The admin tokens of this checkout's running e2e servers, the suite's first: each writes DATA_DIR/server.json
+ * (the suite's in suiteDataDir(), a spec's own in E2E_DATA_ROOT/own-*). A token sent to another server is a 401.
+ */
+function adminTokens(): string[] {
+  const dirs = [suiteDataDir(), ...(existsSync(E2E_DATA_ROOT) ? readdirSync(E2E_DATA_ROOT).map((name) => path.join(E2E_DATA_ROOT, name)) : [])];
+  const tokens = dirs.flatMap((dir) => {
+    try {
+      return [(JSON.parse(readFileSync(path.join(dir, 'server.json'), 'utf8')) as { token: string }).token];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(tokens)];
+}
+
+/**
+ * All demo shares, as the server `request` talks to lists them to its admin (`GET /api/admin/demo-shares` with
+ * its token from its server.json: no public endpoint names shares, issue 14).
  */
 export async function demoShares(request: APIRequestContext): Promise<AllDemoShares> {
-  const { token } = JSON.parse(readFileSync(path.join(suiteDataDir(), 'server.json'), 'utf8')) as { token: string };
-  const response = await request.get('/api/admin/demo-shares', { headers: { authorization: `Bearer ${token}` } });
-  const { data } = (await response.json()) as { data: Partial<AllDemoShares> };
+  let data: Partial<AllDemoShares> = {};
+  let status = 0;
+  for (const token of adminTokens()) {
+    const response = await request.get('/api/admin/demo-shares', { headers: { authorization: `Bearer ${token}` } });
+    status = response.status();
+    if (response.ok()) {
+      data = ((await response.json()) as { data: Partial<AllDemoShares> }).data;
+      break;
+    }
+  }
   const { material, materialEn, collection, materialGuest, materialPrivate } = data;
   if (!material || !collection || !materialEn || !materialGuest || !materialPrivate) {
-    throw new Error(`the server lists no complete demo shares (${response.status()}): ${JSON.stringify(data)}`);
+    throw new Error(`the server lists no complete demo shares (${status}): ${JSON.stringify(data)}`);
   }
   return { material, materialEn, collection, materialGuest, materialPrivate };
 }
