@@ -14,10 +14,13 @@ import { HttpError, installErrorHandlers } from './http/errors';
 import { adminRoutes } from './routes/admin';
 import { assetRoutes } from './routes/assets';
 import { modelRoutes } from './routes/models';
+import { embedMetadataRoutes } from './routes/embedMetadata';
+import type { EmbedMetadataLookup } from './embed/metadataLookup';
 import { feedbackRoutes } from './routes/feedback';
 import { feedbackProviderFromEnv, type FeedbackProviderConfig } from './feedback/chatCompletions';
 import { pageContentSecurityPolicy } from './http/contentSecurityPolicy';
 import { pageRoutes } from './routes/pages';
+import { searchRoutes } from './routes/search';
 import { serviceWorkerRoute } from './routes/serviceWorker';
 import { authRoutes } from './routes/auth';
 import { guestRoutes } from './routes/guests';
@@ -47,6 +50,8 @@ export interface BuildAppOptions {
   frameAncestors?: string[] | null;
   /** The token of the admin routes (/api/admin, server/routes/admin.ts) the commands use; without it there are none. */
   adminToken?: string;
+  /** The embed-metadata lookup (server/embed/metadataLookup.ts); defaults to the environment's (EMBED_METADATA_LOOKUP, off unless on). */
+  embedMetadata?: EmbedMetadataLookup;
 }
 
 /** The HTTP app, not yet listening (tests call `app.inject`). */
@@ -133,7 +138,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       api.get('/health', async () => ({ ok: true }));
       await api.register(modelRoutes, { db: options.db, lookups, materials });
+      await api.register(searchRoutes, { db: options.db, lookups });
       await api.register(guestRoutes, { db: options.db, lookups });
+      await api.register(embedMetadataRoutes, { db: options.db, lookups, lookup: options.embedMetadata });
       await api.register(userdataRoutes, { db: options.db, lookups });
       await api.register(feedbackRoutes, { db: options.db, provider: feedbackProvider });
       await api.register(assetRoutes, { prefix: '/assets', assetDirs: options.contentDirs, cacheDir: options.cacheDir });

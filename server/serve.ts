@@ -9,6 +9,7 @@ import { DataDirLockedError } from './db/lock';
 import { deferredDatabase } from './db/deferred';
 import { pgliteDir } from './db/open';
 import type { Database } from './db/types';
+import { ensureSearchIndex } from './store/searchIndex';
 
 export interface ServeOptions {
   /** The database being opened (server/main.ts starts it first). */
@@ -100,6 +101,8 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
   try {
     const resanitized = await ensureStoredContentSanitized(db);
     if (resanitized) console.log(`Sanitised the html of ${resanitized} stored models under the current rules`);
+    const indexed = await ensureSearchIndex(db);
+    if (indexed) console.log(`Indexed ${indexed} stored materials for full-text search`);
     demo = await loadDemoContent(db, config.contentDir, (message) => console.log(message), demoFiles);
     timeline.demo = at();
     await app.listen({ port: config.port, host: config.host });

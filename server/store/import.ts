@@ -3,6 +3,7 @@ import { loadSanitizer, sanitizeContent } from '../content/sanitizeContent';
 import type { ShareKind } from '../../src/model/pageData';
 import type { Database, Queryable } from '../db/types';
 import { contentChanged } from './lookups';
+import { replaceSearchIndex } from './searchIndex';
 import { ensureShare, listingProblem } from './shares';
 import { flattenTree, type TreeRow } from './tree';
 
@@ -110,6 +111,7 @@ async function storeMaterial(tx: Queryable, material: Material): Promise<Importe
   await assertOwnership(tx, material.id, 'Material', rows);
   await upsertRows(tx, rows, material.created_at ?? null);
   await deleteVanished(tx, material.id, rows);
+  await replaceSearchIndex(tx, material);
   return { id: material.id, publicId: material.publicId, title: material.title, models: rows.length };
 }
 

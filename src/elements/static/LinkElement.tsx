@@ -1,38 +1,54 @@
+import { useContext } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { EMBED_DEFAULT_RATIO } from '../../../machines/constants';
+import type { EmbedMetadata } from '../../model/embedMetadata';
+import { recogniseEmbed } from '../../model/embedProviders';
 import type { ElementOf } from '../../model/elements';
+import { fillIdentityPlaceholders } from '../../model/identityPlaceholders';
+import { PageDataContext } from '../../viewer/PageDataContext';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { hostOf, isDisplayableUrl } from './embeddableUrl';
 import { proseClasses } from './proseClasses';
+import { useEmbedMetadata } from './useEmbedMetadata';
 
 type LinkElementData = ElementOf<'Link'>;
 
-/** An embedded frame, a link card or a plain link to an external URL. */
+/**
+ * An embedded frame, a link card or a plain link to an external URL. An embed shows what its
+ * provider makes of the URL (src/model/embedProviders.ts), with the viewer's identity placeholders
+ * filled in (src/model/identityPlaceholders.ts); a card adds the page's title, description, icon
+ * and thumbnail from the embed-metadata lookup once they arrive (none on a failure).
+ */
 export function LinkElement({ element }: ElementProps<LinkElementData>) {
   const { t } = useTranslation('elements');
+  const pageData = useContext(PageDataContext);
   const url = element.url.trim();
-  if (!isDisplayableUrl(url)) {
+  const embed = element.mode === 'embed' ? recogniseEmbed(url) : null;
+  const metadataSource = element.mode === 'card' && pageData?.share ? { apiBase: pageData.api.base, share: pageData.share.publicId } : null;
+  const metadata = useEmbedMetadata(url, isDisplayableUrl(url) ? metadataSource : null);
+  if (element.mode === 'embed' ? !embed : !isDisplayableUrl(url)) {
     return (
       <p role="note" className="my-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm break-all text-amber-900" data-state="not-displayable">
         {t('urlNotDisplayable', { url })}
       </p>
     );
   }
-  const host = hostOf(url);
+  const host = hostOf(embed?.provider === 'iframe' ? embed.src : url);
   const caption = element.caption ? <SafeHtml as="figcaption" html={element.caption} className={`mt-2 text-sm text-gray-600 ${proseClasses}`} /> : null;
   const linkTarget = element.openInCurrentTab ? { target: '_self' } : { target: '_blank', rel: 'noopener noreferrer' };
 
-  if (element.mode === 'embed') {
+  if (embed) {
+    const src = fillIdentityPlaceholders(embed.src, { user: pageData?.user, guestSession: pageData?.guestSession });
     return (
       <figure className="my-4">
-        <div className="relative w-full overflow-hidden rounded-lg bg-gray-100" style={{ aspectRatio: String(element.aspectRatio ?? EMBED_DEFAULT_RATIO) }}>
+        <div className="relative w-full overflow-hidden rounded-lg bg-gray-100" style={{ aspectRatio: String(element.aspectRatio ?? embed.ratio) }}>
           <iframe
-            src={url}
-            title={element.text || element.title || t('link.embedTitle', { host })}
+            src={src}
+            title={element.text || element.title || embed.title || t('link.embedTitle', { host })}
             loading="lazy"
-            allowFullScreen
-            allow="fullscreen; picture-in-picture; encrypted-media"
+            allowFullScreen={embed.allowFullscreen}
+            allow={embed.allow}
+            data-provider={embed.provider}
             className="absolute inset-0 h-full w-full border-0"
           />
         </div>
@@ -52,22 +68,28 @@ export function LinkElement({ element }: ElementProps<LinkElementData>) {
     );
   }
 
-  // card: the embed-metadata lookup (title, description, icon) is a later issue; the content's own texts stand in
+  const found = cardTexts(metadata);
   return (
     <figure className="my-4">
       <a
         href={url}
         {...linkTarget}
         data-state="card"
+        data-metadata={found.title || found.description || found.image ? 'found' : 'none'}
         className="group flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition hover:border-primary-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
       >
-        <span aria-hidden className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
-          <svg viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2">
-            <path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1" />
-          </svg>
+        <span aria-hidden className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-primary-50 text-primary-700">
+          {found.image ? (
+            <img src={found.image} alt="" loading="lazy" referrerPolicy="no-referrer" className="size-full object-cover" />
+          ) : (
+            <svg viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2">
+              <path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1" />
+            </svg>
+          )}
         </span>
         <span className="flex min-w-0 flex-1 flex-col">
-          <span className="truncate font-semibold text-gray-900 group-hover:text-primary-700">{element.text || element.title || host}</span>
+          <span className="truncate font-semibold text-gray-900 group-hover:text-primary-700">{element.text || found.title || element.title || host}</span>
+          {found.description ? <span className="line-clamp-2 text-sm text-gray-600">{found.description}</span> : null}
           <span className="truncate text-sm text-gray-500">{host}</span>
         </span>
         <span aria-hidden className="text-xl text-gray-400 group-hover:text-primary-600">↗</span>
@@ -76,4 +98,9 @@ export function LinkElement({ element }: ElementProps<LinkElementData>) {
       {caption}
     </figure>
   );
+}
+
+/** What a card shows of the lookup's answer: its title, description, and a thumbnail (else an icon). */
+function cardTexts({ meta, links }: EmbedMetadata): { title?: string; description?: string; image?: string } {
+  return { title: meta?.title, description: meta?.description, image: links?.thumbnail?.[0]?.href ?? links?.icon?.[0]?.href };
 }
