@@ -1,8 +1,10 @@
-import { createRoute, Outlet, redirect, useRouter } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, notFound, Outlet, redirect, useRouter } from '@tanstack/react-router';
 import { useTranslation } from '../src/i18n/react';
 import { collectionMaterial, HttpError, queryCollection } from '../src/api/client';
 import { CollectionPage } from '../src/collection/CollectionPage';
 import { CollectionSearch, searchToRestore } from '../src/collection/collectionSearch';
+import { MATERIAL_SORTS } from '../src/model/search';
+import { urlSearchSchema } from '../src/search/searchUrl';
 import { ErrorView } from '../src/viewer/ErrorView';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
 import { learnerQueue } from '../src/viewer/learnerTracking';
@@ -33,7 +35,34 @@ const collectionIndex = createRoute({
   component: function CollectionRoot() {
     const collection = collectionLayout.useLoaderData();
     const search = collectionIndex.useSearch();
-    return <CollectionPage collection={collection} search={search} />;
+    // Keyed by the collection: the search statechart starts once per visit, from the address.
+    return <CollectionPage key={collection.id} collection={collection} search={search} />;
+  },
+});
+
+const FulltextSearchPage = lazyRouteComponent(() => import('../src/search/FulltextSearchPage'));
+const MaterialSearchPage = lazyRouteComponent(() => import('../src/search/MaterialSearchPage'));
+
+/** `/search`: the full-text search over the collection's materials (only with FULLTEXT_SEARCH; else not found). */
+const fulltextSearchRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'search',
+  validateSearch: (search: Record<string, unknown>): { q?: string } => (typeof search.q === 'string' ? { q: search.q } : {}),
+  beforeLoad: ({ context: { pageData } }) => {
+    if (!pageData.featureFlags.FULLTEXT_SEARCH) throw notFound();
+  },
+  component: function FulltextSearchRoute() {
+    return <FulltextSearchPage q={fulltextSearchRoute.useSearch().q} />;
+  },
+});
+
+/** `/materials`: the material search page with facets (catalogue side). */
+const materialSearchRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'materials',
+  validateSearch: urlSearchSchema(MATERIAL_SORTS),
+  component: function MaterialSearchRoute() {
+    return <MaterialSearchPage search={materialSearchRoute.useSearch()} />;
   },
 });
 
@@ -98,5 +127,7 @@ function MaterialLoadError({ error }: { error: unknown }) {
 }
 
 export const collectionRouteTree = rootRoute.addChildren([
+  fulltextSearchRoute,
+  materialSearchRoute,
   collectionLayout.addChildren([collectionIndex, collectionMaterialLayout.addChildren([collectionMaterialIndex, collectionMaterialSplat])]),
 ]);

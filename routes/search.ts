@@ -1,7 +1,7 @@
 /*
  * The search params of the viewer's routes (spec section 2), read by hand rather than with a zod
  * schema: a flag's "present means on" needs a transform, and zod's pipe, transform, union and catch
- * would cost the first route a KiB of their own for these six params. Same answers as the schema
+ * would cost the first route a KiB of their own for these params. Same answers as the schema
  * it replaces (tests/routes/search.test.ts).
  */
 
@@ -14,10 +14,14 @@ export type ViewerSearch = {
   guestSessionId?: string;
   scrollTo?: string;
   highlight?: string;
+  /** The full-text search panel is open (spec section 2: `search=true`). */
+  search?: boolean;
+  /** The full-text search's query while the panel is open. */
+  q?: string;
 };
 
-const FLAGS = ['hideHeader', 'hideFooter'] as const;
-const TEXTS = ['guestSessionId', 'scrollTo', 'highlight'] as const;
+const FLAGS = ['hideHeader', 'hideFooter', 'search'] as const;
+const TEXTS = ['guestSessionId', 'scrollTo', 'highlight', 'q'] as const;
 
 /** On unless `false`, `'false'`, `0` or `'0'`; anything but a boolean, string or number is dropped. */
 function flag(value: unknown): boolean | undefined {

@@ -20,21 +20,23 @@ const ErrorBody = z.object({ errors: z.array(z.object({ path: z.optional(z.strin
 /**
  * POST a JSON body to an API call and parse the answer's `data` with `schema`. A failed model call
  * (`model/…`) also shows the gateway toast of spec section 8, unless the error view shows it.
+ * `signal` aborts the request (a search dropped for a newer one).
  */
-export async function call<S extends z.ZodMiniType>(base: string, path: string, body: unknown, schema: S): Promise<z.infer<S>> {
-  if (!path.startsWith('model/')) return request(base, path, body, schema);
+export async function call<S extends z.ZodMiniType>(base: string, path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
+  if (!path.startsWith('model/')) return request(base, path, body, schema, signal);
   try {
-    return await request(base, path, body, schema);
+    return await request(base, path, body, schema, signal);
   } catch (error) {
     if (toastsGatewayError(error)) showGatewayError(error);
     throw error;
   }
 }
 
-async function request<S extends z.ZodMiniType>(base: string, path: string, body: unknown, schema: S): Promise<z.infer<S>> {
+async function request<S extends z.ZodMiniType>(base: string, path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
   const url = `${base}/${path}`;
   const response = await fetch(url, {
     method: 'POST',
+    signal,
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     credentials: 'same-origin',
     body: JSON.stringify(body),

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../i18n/react';
 import type { Crumb } from './Breadcrumbs';
@@ -14,18 +14,22 @@ import { useGuestSessionActor } from '../guest/GuestSessionProvider';
 import { usePageData } from './PageDataContext';
 import { SaveStateIndicator } from './SaveStateIndicator';
 import { requestUpNavigation } from './upNavigation';
+import type { ViewerSearch } from '../../routes/search';
 
 // Only shares that save guest sessions show it: the others do not load it.
 const GuestControl = lazy(() => import('../guest/GuestControl'));
+// The full-text search panel loads when it opens (FULLTEXT_SEARCH).
+const FulltextPanel = lazy(() => import('../search/FulltextPanel'));
 
 /**
  * The fixed page header. On the material root it shows the logo; inside a chapter a back button
  * (one level up, scroll restored) and the breadcrumbs; then whether the learner's work is saved,
- * the guest-save control, progress, language and the logged-in user's account menu. Hidden in print.
+ * the guest-save control, the full-text search (FULLTEXT_SEARCH), progress, language and the logged-in
+ * user's account menu. Hidden in print.
  */
-export function Header({ crumbs, backTo, material }: { crumbs: Crumb[]; backTo?: string; material?: Material }) {
+export function Header({ crumbs, backTo, material, inCollection = false }: { crumbs: Crumb[]; backTo?: string; material?: Material; inCollection?: boolean }) {
   const { t } = useTranslation('viewer');
-  const { preview } = usePageData();
+  const { preview, featureFlags } = usePageData();
   const offersGuestSave = useGuestSessionActor() !== null;
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white print:hidden" data-testid="viewer-header">
@@ -58,6 +62,7 @@ export function Header({ crumbs, backTo, material }: { crumbs: Crumb[]; backTo?:
             <GuestControl />
           </Suspense>
         ) : null}
+        {material && featureFlags.FULLTEXT_SEARCH ? <FulltextSearch material={material} inCollection={inCollection} /> : null}
         {material ? <MaterialProgressRing material={material} /> : null}
         <LanguageSwitch />
         <AccountControl />
@@ -71,4 +76,31 @@ function MaterialProgressRing({ material }: { material: Material }) {
   const { t } = useTranslation('viewer');
   const progress = useProgress(material);
   return <ProgressRing progress={progress} size={32} label={t('materialProgress', { percent: Math.round(progress * 100) })} />;
+}
+
+/** The Search button, and the panel while the address says `search=true` (spec section 2). */
+function FulltextSearch({ material, inCollection }: { material: Material; inCollection: boolean }) {
+  const { t } = useTranslation('viewer');
+  const { search: open, q } = useSearch({ strict: false }) as ViewerSearch;
+  return (
+    <>
+      <Link
+        to="."
+        search={(prev: Record<string, unknown>) => ({ ...prev, search: true })}
+        resetScroll={false}
+        aria-label={t('header.search')}
+        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600"
+        data-testid="open-search"
+      >
+        <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden>
+          <path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </Link>
+      {open ? (
+        <Suspense fallback={null}>
+          <FulltextPanel materialId={material.id} inCollection={inCollection} q={q} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

@@ -148,7 +148,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   if (resolved.kind === 'iframe') {
     return (
       <div onClick={onLinkClick}>
-        {showHeader ? <Header crumbs={[...crumbs, { label: resolved.resource.title, to: '.' }]} backTo={pagePath(base, trail)} material={material} /> : null}
+        {showHeader ? <Header crumbs={[...crumbs, { label: resolved.resource.title, to: '.' }]} backTo={pagePath(base, trail)} material={material} inCollection={inCollection} /> : null}
         <main>
           <Suspense fallback={null}>
             <EmbeddedPage resource={resolved.resource} />
@@ -162,7 +162,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   const showCover = !chapter || !chapter.hideHeaderImage;
   return (
     <div onClick={onLinkClick}>
-      {showHeader ? <Header crumbs={crumbs} backTo={backTo} material={material} /> : null}
+      {showHeader ? <Header crumbs={crumbs} backTo={backTo} material={material} inCollection={inCollection} /> : null}
       <main>
         <article key={page.id} data-page-id={page.id} className="pb-4" aria-labelledby={`title-${page.id}`}>
           {showCover ? <Cover asset={page.cover} color={chapter ? undefined : material.color} /> : null}

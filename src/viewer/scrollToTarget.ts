@@ -73,3 +73,25 @@ export function highlightMatches(root: HTMLElement, text: string): number {
   }
   return count;
 }
+
+/**
+ * Opens what hides the marks inside `root`: each folded panel around one (`hidden="until-found"`, a
+ * foldable) gets the `beforematch` event the browser's find-in-page sends it, outermost first, so
+ * the element's own code opens it the way find-in-page does. Returns how many it opened.
+ */
+export function revealMarks(root: HTMLElement): number {
+  const folded: HTMLElement[] = [];
+  for (const mark of root.querySelectorAll('mark[data-highlight]')) {
+    for (let node = mark.parentElement; node && root.contains(node); node = node.parentElement) {
+      if (node.getAttribute('hidden') === 'until-found' && !folded.includes(node)) folded.push(node);
+    }
+  }
+  const depth = (node: Element) => {
+    let n = 0;
+    for (let up = node.parentElement; up; up = up.parentElement) n++;
+    return n;
+  };
+  folded.sort((a, b) => depth(a) - depth(b));
+  for (const panel of folded) panel.dispatchEvent(new Event('beforematch'));
+  return folded.length;
+}

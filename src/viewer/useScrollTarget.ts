@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { findWithRetry, highlightMatches, whenRendered } from './scrollToTarget';
+import { findWithRetry, highlightMatches, revealMarks, whenRendered } from './scrollToTarget';
 import { scrollToStart } from './scrollToStart';
 
 /**
  * Applies the scrollTo and highlight query parameters once the page has rendered: scrolls smoothly
  * to the element (corrected while the page above it settles: ./scrollToStart.ts) and marks the
- * highlight text inside it (inside the page's article without scrollTo).
+ * highlight text inside it (inside the page's article without scrollTo), opening a folded foldable that
+ * holds a match.
  */
 export function useScrollTarget(scrollTo: string | undefined, highlight: string | undefined, pageKey: string) {
   useEffect(() => {
@@ -24,7 +25,10 @@ export function useScrollTarget(scrollTo: string | undefined, highlight: string 
       }
       stopScrolling = scrollToStart(target);
       // Its code may still be loading: the text to mark is there once it shows its content.
-      if (highlight) stopWaiting = whenRendered(target, () => highlightMatches(target, highlight));
+      if (highlight)
+        stopWaiting = whenRendered(target, () => {
+          if (highlightMatches(target, highlight)) revealMarks(target);
+        });
     });
     return () => {
       lookup.cancel();

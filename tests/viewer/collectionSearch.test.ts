@@ -1,30 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { rememberSearch, searchItems, searchToRestore } from '../../src/collection/collectionSearch';
+import { CollectionSearch, rememberSearch, searchToRestore } from '../../src/collection/collectionSearch';
+import { paramsFromUrl, urlFromParams } from '../../src/search/searchUrl';
 import { cardTags } from '../../src/collection/MaterialCard';
 
-const item = (id: string, title: string, created_at: string, metadata: Record<string, string | string[]> = {}) => ({
-  id,
-  material_snapshot: { id, publicId: id, title, created_at, metadata, description: '' },
-});
-const items = [
-  item('a', 'Brüche verstehen', '2025-03-01T00:00:00Z', { fach: 'Mathematik' }),
-  item('b', 'Aufsatz schreiben', '2026-01-10T00:00:00Z', { fach: 'Deutsch', schlagworte: ['Text', 'Stil'] }),
-  item('c', 'Zellen und Gewebe', '2025-09-15T00:00:00Z', { fach: 'Biologie' }),
-];
-
-describe('collection search', () => {
-  it('keeps the collection order by default and sorts by date and title', () => {
-    expect(searchItems(items, {}).map((i) => i.id)).toEqual(['a', 'b', 'c']);
-    expect(searchItems(items, { sort: 'created_at:desc' }).map((i) => i.id)).toEqual(['b', 'c', 'a']);
-    expect(searchItems(items, { sort: 'created_at:asc' }).map((i) => i.id)).toEqual(['a', 'c', 'b']);
-    expect(searchItems(items, { sort: 'material.title:asc' }).map((i) => i.id)).toEqual(['b', 'a', 'c']);
-    expect(searchItems(items, { sort: 'material.title:desc' }).map((i) => i.id)).toEqual(['c', 'a', 'b']);
+describe('a search in the address', () => {
+  it('leaves out what has its default, and reads back what it wrote', () => {
+    const defaults = { sort: 'order:asc', pageSize: 20 };
+    expect(urlFromParams({ query: '', sort: 'order:asc', filters: {}, lang: null, pageSize: 20, page: 3 }, defaults)).toEqual({
+      q: undefined,
+      sort: undefined,
+      pageSize: undefined,
+      filters: undefined,
+    });
+    const url = urlFromParams({ query: 'wasser', sort: 'created_at:desc', filters: { 'metadata.fach': ['Bio'] }, lang: null, pageSize: 40, page: 2 }, defaults);
+    expect(url).toEqual({ q: 'wasser', sort: 'created_at:desc', pageSize: 40, filters: { 'metadata.fach': ['Bio'] } });
+    expect(paramsFromUrl(CollectionSearch.parse(url))).toEqual({ query: 'wasser', sort: 'created_at:desc', pageSize: 40, filters: { 'metadata.fach': ['Bio'] } });
   });
 
-  it('matches every word of the query in title or metadata, case-insensitively', () => {
-    expect(searchItems(items, { q: 'MATHE' }).map((i) => i.id)).toEqual(['a']);
-    expect(searchItems(items, { q: 'deutsch stil' }).map((i) => i.id)).toEqual(['b']);
-    expect(searchItems(items, { q: 'deutsch zellen' })).toEqual([]);
+  it('drops what the address cannot hold instead of refusing the page', () => {
+    expect(CollectionSearch.parse({ q: 7, sort: 'title:asc', pageSize: 500, filters: { fach: ['x'] } })).toEqual({});
+    expect(CollectionSearch.parse({ sort: 'material.title:desc', pageSize: 10, filters: { 'metadata.fach': ['a', 'b'] } })).toEqual({
+      sort: 'material.title:desc',
+      pageSize: 10,
+      filters: { 'metadata.fach': ['a', 'b'] },
+    });
   });
 
   it('shows at most two tags on a card', () => {
@@ -43,7 +42,10 @@ describe('collection search kept in the session', () => {
     try {
       expect(searchToRestore('c1', {})).toBeNull();
       rememberSearch('c1', { q: 'wasser', sort: 'material.title:asc' });
-      expect(searchToRestore('c1', {})).toEqual({ q: 'wasser', sort: 'material.title:asc' });
+      expect(searchToRestore('c1', {})).toMatchObject({ q: 'wasser', sort: 'material.title:asc' });
+      rememberSearch('c1', { filters: { 'metadata.fach': ['Bio'] } });
+      expect(searchToRestore('c1', {})).toMatchObject({ filters: { 'metadata.fach': ['Bio'] } });
+      expect(searchToRestore('c1', { pageSize: 40 })).toBeNull();
       // The address wins: a search of its own (also a sort alone) is not replaced.
       expect(searchToRestore('c1', { sort: 'created_at:desc' })).toBeNull();
       expect(searchToRestore('c1', { q: 'luft' })).toBeNull();

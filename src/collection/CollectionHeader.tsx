@@ -1,0 +1,46 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from '../i18n/react';
+import { AccountControl } from '../auth/AccountControl';
+import { LanguageSwitch } from '../viewer/LanguageSwitch';
+import { Logo } from '../viewer/Logo';
+import { usePageData } from '../viewer/PageDataContext';
+
+const linkClass = 'rounded-md px-2 py-1 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600 data-[status=active]:text-primary-800 data-[status=active]:underline';
+
+/**
+ * The header of a collection's pages (the grid, /search, /materials): the logo, or on the pages below
+ * the grid a back link to it; the material search; Search content when FULLTEXT_SEARCH is on (spec
+ * section 2); language and account.
+ */
+export function CollectionHeader({ backToGrid = false }: { backToGrid?: boolean }) {
+  const { t } = useTranslation('viewer');
+  const { featureFlags } = usePageData();
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur print:hidden">
+      <div className="mx-auto flex h-14 max-w-[1536px] items-center justify-between gap-3 px-4">
+        {backToGrid ? (
+          <Link to="/" className="flex items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600" data-testid="back-to-collection">
+            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden>
+              <path d="M15 18l-6-6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            {t('search.backToCollection')}
+          </Link>
+        ) : (
+          <Logo />
+        )}
+        <nav className="flex items-center gap-3" aria-label={t('nav.pages')}>
+          <Link to="/materials/" className={linkClass}>
+            {t('search.materials.link')}
+          </Link>
+          {featureFlags.FULLTEXT_SEARCH ? (
+            <Link to="/search/" className={linkClass} data-testid="search-content">
+              {t('collection.searchContent')}
+            </Link>
+          ) : null}
+          <LanguageSwitch />
+          <AccountControl />
+        </nav>
+      </div>
+    </header>
+  );
+}
