@@ -17,7 +17,12 @@ export type GuestSessionEvent =
   /** Copy link pressed. */
   | { type: 'link.copy' }
   /** "Forget in this browser" pressed: the browser stops remembering the session for this share. */
-  | { type: 'session.forget' };
+  | { type: 'session.forget' }
+  /**
+   * The page that frames the viewer named its learner (an LMS through a SCORM package, issue 13): the
+   * session is that learner's, under the name the LMS gives, without asking.
+   */
+  | { type: 'host.learner'; name: string };
 
 /** Emitted once a guest session was created (spec section 4): the viewer releases held tracking. */
 export type GuestSessionCreatedEvent = { type: 'created'; session: GuestSession };
@@ -69,6 +74,9 @@ export const guestSessionMachine = setup({
   guards: {
     hasSession: ({ context }) => context.session !== null,
     isNameComplete: ({ event }) => event.type === 'form.submit' && guestNameOf(event.firstName, event.lastName) !== null,
+    isHostLearner: ({ event }) => event.type === 'host.learner' && event.name.trim() !== '',
+    /** A learner named by the host who is not the one of the present session (another person at this browser). */
+    isOtherHostLearner: ({ context, event }) => event.type === 'host.learner' && event.name.trim() !== '' && event.name.trim() !== context.session?.name,
   },
   actions: {
     /** Copies the link to continue later (the glue: clipboard with the guest session in the URL). */
@@ -77,6 +85,7 @@ export const guestSessionMachine = setup({
       name: ({ context, event }) => (event.type === 'form.submit' ? (guestNameOf(event.firstName, event.lastName) ?? context.name) : context.name),
       failed: () => false,
     }),
+    takeHostName: assign({ name: ({ context, event }) => (event.type === 'host.learner' ? event.name.trim() : context.name), failed: () => false }),
     markFailed: assign({ failed: () => true }),
     clearFailed: assign({ failed: () => false }),
   },
@@ -96,7 +105,10 @@ export const guestSessionMachine = setup({
       states: {
         closed: {
           description: 'The dialog is closed.',
-          on: { 'dialog.open': { target: 'open', description: 'Save learning progress pressed.' } },
+          on: {
+            'dialog.open': { target: 'open', description: 'Save learning progress pressed.' },
+            'host.learner': { guard: 'isHostLearner', target: '#guestSession.joiningHost', actions: 'takeHostName', description: 'The framing LMS named its learner: the session is created under that name.' },
+          },
         },
         open: {
           description: 'The dialog Save learning progress is open.',
@@ -107,6 +119,7 @@ export const guestSessionMachine = setup({
               on: {
                 'form.submit': { guard: 'isNameComplete', target: 'creating', actions: 'takeName', description: 'Both names given: create the session.' },
                 'dialog.close': { target: '#guestSession.none.closed', description: 'The dialog closes.' },
+                'host.learner': { guard: 'isHostLearner', target: '#guestSession.joiningHost', actions: 'takeHostName', description: 'The framing LMS named its learner: its name wins over the form.' },
               },
             },
             creating: {
@@ -130,13 +143,35 @@ export const guestSessionMachine = setup({
         },
       },
     },
+    joiningHost: {
+      description: 'The session of the learner the framing LMS named is being created, without a dialog.',
+      invoke: {
+        id: 'createGuest',
+        src: 'createGuest',
+        input: ({ context }) => ({ name: context.name }),
+        onDone: {
+          target: 'present',
+          actions: [assign({ session: ({ event }) => event.output }), emit(({ event }) => ({ type: 'created' as const, session: event.output }))],
+          description: 'Created: the learner’s work is saved under the LMS’s name.',
+        },
+        onError: { target: 'none', actions: 'markFailed', description: 'Creating failed: the session stays as it was (the host names the learner again on its next hello).' },
+      },
+    },
     present: {
       description: 'A guest session exists: the header shows the guest’s name.',
       initial: 'closed',
       states: {
         closed: {
           description: 'The dialog is closed.',
-          on: { 'dialog.open': { target: 'open', description: 'The guest’s name pressed.' } },
+          on: {
+            'dialog.open': { target: 'open', description: 'The guest’s name pressed.' },
+            'host.learner': {
+              guard: 'isOtherHostLearner',
+              target: '#guestSession.joiningHost',
+              actions: 'takeHostName',
+              description: 'The framing LMS names another learner than this browser’s session: a session of their own.',
+            },
+          },
         },
         open: {
           description: 'The dialog Your learning progress is saved shows the link to note.',
