@@ -1,12 +1,12 @@
 import type { FulltextAnswer, FulltextHit, SearchCrumb, SearchFilters } from '../../src/model/search';
-import type { Queryable } from '../db/types';
+import type { Database } from '../db/types';
 import { filtersParam, metadataPasses } from './searchFilters';
-import { tsQueryText } from './searchText';
+import { tsQueryText, type SearchConfig } from './searchText';
 
 /*
  * Full-text search over the index of server/store/searchIndex.ts. Each material is searched with its
- * own language's configuration; the three fixed configurations are spelled out so that each match
- * is an indexable `tsv @@ constant query` on the GIN index.
+ * own language's configuration; the fixed configurations are spelled out so that each match is an
+ * indexable `tsv @@ constant query` on the GIN index of its configuration (migration 006).
  */
 
 /** Private-use characters around matches and in place of "<", ">", "&" while the database cuts the snippet. */
@@ -15,11 +15,16 @@ const MARK_END = '\uE001';
 const STAND_INS = '\uE002\uE003\uE004';
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
-/** The SQL condition "the entry `e` matches the query in parameter `param`" (the tsQueryText of what was typed). */
-export function entryMatches(e: string, param: string): string {
-  return `((${e}.config = 'german' AND ${e}.tsv @@ to_tsquery('german', ${param}))
-    OR (${e}.config = 'english' AND ${e}.tsv @@ to_tsquery('english', ${param}))
-    OR (${e}.config = 'simple' AND ${e}.tsv @@ to_tsquery('simple', ${param})))`;
+const CONFIGS: readonly SearchConfig[] = ['german', 'english', 'simple'];
+
+/**
+ * The SQL condition "the entry `e` matches the query in parameter `param`" (the tsQueryText of what
+ * was typed), for entries of the configurations `configs` (default all three; none: false). Each arm
+ * is answered by the GIN index of its configuration (migration 006).
+ */
+export function entryMatches(e: string, param: string, configs: readonly SearchConfig[] = CONFIGS): string {
+  if (!configs.length) return 'false';
+  return `(${configs.map((config) => `(${e}.config = '${config}' AND ${e}.tsv @@ to_tsquery('${config}', ${param}))`).join('\n    OR ')})`;
 }
 
 /** The query in parameter `param` parsed with the configuration of the entry `e` (constants the planner folds, not a parse per row). */
@@ -34,48 +39,151 @@ export interface FulltextSearch {
   filters: SearchFilters;
   limit: number;
   offset: number;
+  /** Most hits that are ordered by rank (default RANKED_HITS_MAX); tests lower it. */
+  rankedMax?: number;
+  /** How the hits are found (default 'auto', see `searchFulltext`); tests pick one to compare both. */
+  strategy?: 'auto' | 'scope' | 'index';
 }
 
 export const EMPTY_FULLTEXT_ANSWER: FulltextAnswer = { results: [], total: 0, hasMore: false };
 
 /**
- * The hits of a window of the results, best first (rank, then the order of the materials, then
- * reading order), and how many there are in all. A hit behind a barrier comes without its snippet.
- * A query without words is answered without asking the database.
+ * Up to this many hits, the hits come best first (rank, then the order of the materials, then
+ * reading order); with more, they come in the order of the materials, then reading order. Ranking
+ * means computing `ts_rank` for every hit, and for a common word that is most of the entries (half
+ * of them at 100,000 elements in the benchmark): the cost would grow with the index, while the page
+ * in reading order is read from the front of the materials. With that many hits a rank helps little
+ * anyway (most hits of a common word rank alike: once, in body text) and the visitor narrows the query.
  */
-export async function searchFulltext(db: Queryable, search: FulltextSearch): Promise<FulltextAnswer> {
+export const RANKED_HITS_MAX = 2_000;
+
+/**
+ * The hits of a window of the results, and how many there are in all (exact). Up to RANKED_HITS_MAX
+ * hits come best first: rank, then the order of the materials, then reading order; more come in the
+ * order of the materials, then reading order. A hit behind a barrier comes without its snippet. A
+ * query without words is answered without asking the database.
+ *
+ * One statement (the same on PGlite and PostgreSQL) counts the hits per material, then reads only
+ * the page: ranked when there are few hits, else by skipping whole materials by their counts and
+ * reading the rest in reading order (index on material and `ord`). Snippets (ts_headline) are cut for
+ * the page's rows only. The hits are found one of two ways, chosen by a first, cheap statement:
+ * - 'scope': the entries of the searched materials, by the index on material and reading order,
+ *   each tested against the query. Cost grows with the size of the searched materials: right when
+ *   they are a small part of the index (one material among many).
+ * - 'index': the GIN indexes (one per configuration, migration 006) find the matching entries of
+ *   all materials, the searched ones are kept. Cost grows with the number of hits: right when the
+ *   searched materials are a large part of the index (a quarter or more of the indexed materials,
+ *   counted in materials: a cheap guess that only picks the plan, never changes the answer).
+ * The planner misjudges what testing a tsvector costs and would rather read the whole table for a
+ * common word (three times slower than the GIN index here): sequential scans are off for the
+ * statement (set_config(…, true): for this transaction only).
+ */
+export async function searchFulltext(db: Database, search: FulltextSearch): Promise<FulltextAnswer> {
   const tsQuery = tsQueryText(search.query);
   if (!tsQuery || !search.materialIds.length) return EMPTY_FULLTEXT_ANSWER;
-  const [row] = await db.query<{ total: number; page: PageRow[] }>(
-    `WITH roots AS (
-       SELECT r.material_id, r.ord
-       FROM jsonb_array_elements_text($2::jsonb) WITH ORDINALITY AS r(material_id, ord)
-       JOIN models m ON m.id = r.material_id
-       WHERE ${metadataPasses(`m.fields -> 'metadata'`, '$3::jsonb')}
-     ),
-     hits AS (
-       SELECT e.id, e.model_name, e.anchor_id, e.barrier_id, e.ancestors, e.plain_text, e.config, e.ord, roots.ord AS root_ord,
-              ts_rank(e.tsv, ${entryQuery('e', '$1')}) AS rank
-       FROM search_entries e JOIN roots ON roots.material_id = e.material_id
-       WHERE ${entryMatches('e', '$1')}
-     ),
-     page AS (
-       SELECT * FROM hits ORDER BY rank DESC, root_ord, ord, id LIMIT $4 OFFSET $5
-     )
-     SELECT (SELECT count(*)::int FROM hits) AS total,
-            COALESCE((
-              SELECT jsonb_agg(jsonb_build_object(
-                       'id', p.id, 'modelName', p.model_name, 'anchorId', p.anchor_id, 'barrierId', p.barrier_id, 'path', p.ancestors,
-                       'headline', CASE WHEN p.barrier_id IS NULL
-                         THEN ts_headline(p.config::regconfig, translate(p.plain_text, '<>&', $6), ${entryQuery('p', '$1')}, $7)
-                         ELSE '' END)
-                     ORDER BY p.rank DESC, p.root_ord, p.ord, p.id)
-              FROM page p
-            ), '[]'::jsonb) AS page`,
-    [tsQuery, JSON.stringify(search.materialIds), filtersParam(search.filters), search.limit, search.offset, STAND_INS, HEADLINE_OPTIONS],
-  );
+  const materialIds = JSON.stringify(search.materialIds);
+  const [row] = await db.transaction(async (tx) => {
+    const [{ byIndex, configs }] = await tx.query<{ byIndex: boolean; configs: SearchConfig[] }>(STRATEGY_SQL, [materialIds, search.strategy ?? 'auto']);
+    return tx.query<{ total: number; page: PageRow[] }>(searchSql(byIndex, CONFIGS.filter((c) => configs.includes(c))), [
+      tsQuery,
+      materialIds,
+      filtersParam(search.filters),
+      search.limit,
+      search.offset,
+      STAND_INS,
+      HEADLINE_OPTIONS,
+      search.rankedMax ?? RANKED_HITS_MAX,
+    ]);
+  });
   const results = row.page.map(toHit);
   return { results, total: row.total, hasMore: search.offset + results.length < row.total };
+}
+
+/**
+ * Turns sequential scans off for the transaction, and answers the configurations in use (the search
+ * spells out only their conditions: a smaller statement to plan) and whether to search by the GIN
+ * indexes ('index') or by the searched materials ('scope'): by the index when the searched materials
+ * are a quarter or more of all. $1 the material ids (jsonb array), $2 'auto', 'scope' or 'index'.
+ * (A configuration an import starts using between this statement and the search is searched from
+ * the next search on.)
+ */
+const STRATEGY_SQL = `SELECT set_config('enable_seqscan', 'off', true) IS NOT NULL AND CASE $2::text
+      WHEN 'scope' THEN false
+      WHEN 'index' THEN true
+      ELSE 4 * (SELECT count(*) FROM search_materials WHERE material_id IN (SELECT jsonb_array_elements_text($1::jsonb)))
+             >= (SELECT count(*) FROM search_materials)
+    END AS "byIndex",
+    ARRAY(SELECT DISTINCT config FROM search_materials ORDER BY config) AS configs`;
+
+/**
+ * The search, $1 the tsquery text, $2 the material ids (jsonb array), $3 the filters, $4 limit, $5
+ * offset, $6 the stand-ins of "<>&", $7 the headline options, $8 the most hits ranked. `(SELECT n
+ * FROM total)` is computed once, before the pages it gates: of the ranked and the reading-order
+ * page, only one is read. The forms are spelled so that no plan depends on the planner's guess of
+ * how many materials pass the filters (it guesses one): 'scope' scans each material by itself
+ * (LATERAL), 'index' scans the GIN indexes once (`OFFSET 0`: not per material) and looks the hits'
+ * materials up in a jsonb object of the searched ones (material id → place).
+ */
+function searchSql(byIndex: boolean, configs: readonly SearchConfig[]): string {
+  const key = `${byIndex} ${configs.join()}`;
+  let sql = SEARCH_SQL.get(key);
+  if (!sql) SEARCH_SQL.set(key, (sql = buildSearchSql(byIndex, configs)));
+  return sql;
+}
+
+const SEARCH_SQL = new Map<string, string>();
+
+function buildSearchSql(byIndex: boolean, configs: readonly SearchConfig[]): string {
+  const matches = (e: string) => entryMatches(e, '$1', configs);
+  const matching = (columns: string) => `(SELECT ${columns} FROM search_entries e WHERE ${matches('e')} OFFSET 0) x`;
+  const perMaterial = (from: string, columns: string) =>
+    `${from} CROSS JOIN LATERAL (SELECT ${columns} FROM search_entries e WHERE e.material_id = r.material_id AND ${matches('e')}) x`;
+  const counts = byIndex
+    ? `SELECT x.material_id, count(*)::int AS n FROM ${matching('e.material_id')} GROUP BY x.material_id`
+    : `SELECT r.material_id, count(*)::int AS n FROM ${perMaterial('roots r', '1 AS hit')} GROUP BY r.material_id`;
+  const ranked = byIndex
+    ? `SELECT x.id, x.root_ord, x.ord, ts_rank(x.tsv, ${entryQuery('x', '$1')}) AS rank
+       FROM ${matching(`e.id, e.ord, e.config, e.tsv, ((SELECT places FROM root_places) ->> e.material_id)::int AS root_ord`)}
+       WHERE x.root_ord IS NOT NULL AND (SELECT n FROM total) <= $8`
+    : `SELECT x.id, r.ord AS root_ord, x.ord, ts_rank(x.tsv, ${entryQuery('x', '$1')}) AS rank
+       FROM ${perMaterial('per_root r', 'e.id, e.ord, e.config, e.tsv')}
+       WHERE (SELECT n FROM total) <= $8`;
+  return `WITH roots AS (
+    SELECT r.material_id, r.ord
+    FROM jsonb_array_elements_text($2::jsonb) WITH ORDINALITY AS r(material_id, ord)
+    JOIN models m ON m.id = r.material_id
+    WHERE ${metadataPasses(`m.fields -> 'metadata'`, '$3::jsonb')}
+  ),
+  counts AS (${counts}),
+  per_root AS (
+    SELECT roots.material_id, roots.ord, c.n, (sum(c.n) OVER (ORDER BY roots.ord) - c.n)::int AS start
+    FROM roots JOIN counts c ON c.material_id = roots.material_id
+  ),
+  total AS (SELECT COALESCE(sum(n), 0)::int AS n FROM per_root),
+  root_places AS (SELECT jsonb_object_agg(material_id, ord) AS places FROM per_root),
+  ranked AS (${ranked}),
+  page AS (
+    SELECT * FROM (SELECT * FROM ranked ORDER BY rank DESC, root_ord, ord, id LIMIT $4 OFFSET $5) best
+    UNION ALL
+    SELECT x.id, pr.ord AS root_ord, x.ord, 0::real AS rank
+    FROM per_root pr CROSS JOIN LATERAL (
+      SELECT e.id, e.ord FROM search_entries e
+      WHERE e.material_id = pr.material_id AND ${matches('e')}
+      ORDER BY e.ord
+      LIMIT least(pr.n, $5 + $4 - pr.start) - greatest(0, $5 - pr.start) OFFSET greatest(0, $5 - pr.start)
+    ) x
+    WHERE (SELECT n FROM total) > $8 AND pr.start < $5 + $4 AND pr.start + pr.n > $5
+  )
+  SELECT (SELECT n FROM total) AS total,
+         COALESCE((
+           SELECT jsonb_agg(jsonb_build_object(
+                    'id', e.id, 'modelName', e.model_name, 'anchorId', e.anchor_id, 'barrierId', e.barrier_id, 'path', e.ancestors,
+                    'headline', CASE WHEN e.barrier_id IS NULL
+                      THEN ts_headline(e.config::regconfig, translate(e.plain_text, '<>&', $6), ${entryQuery('e', '$1')}, $7)
+                      ELSE '' END)
+                  ORDER BY p.rank DESC, p.root_ord, p.ord, p.id)
+           FROM page p JOIN search_entries e ON e.id = p.id
+         ), '[]'::jsonb) AS page`;
 }
 
 interface PageRow {

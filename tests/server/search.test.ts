@@ -3,7 +3,7 @@ import { Collection, Material, type MaterialInput } from '../../src/model/materi
 import { CollectionSearchAnswer, FulltextAnswer, MaterialSearchAnswer } from '../../src/model/search';
 import { ApiErrorBody } from '../../server/http/errors';
 import { importFile } from '../../server/store/import';
-import { snippetHtml } from '../../server/store/search';
+import { RANKED_HITS_MAX, searchFulltext, snippetHtml } from '../../server/store/search';
 import { ensureSearchIndex, searchEntriesOf } from '../../server/store/searchIndex';
 import { htmlToPlainText, richTextToPlainText, searchConfigOf, titleSortKey, tsQueryText } from '../../server/store/searchText';
 import { useTestApp } from './app';
@@ -257,6 +257,57 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
       expect(new Set(seen).size).toBe(45);
       // Beyond the end: nothing, with the total.
       expect(await fulltext({ share: shares.paging, query: 'Seite', offset: 45 })).toEqual({ results: [], total: 45, hasMore: false });
+    });
+
+    it('orders more than RANKED_HITS_MAX hits by the order of the materials, then reading order, paging the same way', async () => {
+      const direct = (query: string, limit: number, offset: number, rankedMax: number, strategy?: 'scope' | 'index') =>
+        searchFulltext(t.db, { query, materialIds: ['s-page'], filters: {}, limit, offset, rankedMax, strategy });
+      const readingOrder = Array.from({ length: 45 }, (_, i) => `s-page-${i}`);
+      // 45 hits: ranked up to 45 (the entries with "Seite" three times first), in reading order from 44 down.
+      const ranked = await direct('Seite', 100, 0, 45);
+      expect(ranked.total).toBe(45);
+      expect(ids(ranked).slice(0, 3)).toEqual(['s-page-2', 's-page-5', 's-page-8']);
+      expect(ids(ranked)).toEqual(ids(await fulltext({ share: shares.paging, query: 'Seite' })));
+      expect(ids(await direct('Seite', 100, 0, 44))).toEqual(readingOrder);
+      for (const strategy of ['scope', 'index'] as const) {
+        const seen: string[] = [];
+        const hasMore: boolean[] = [];
+        for (const [limit, offset] of [[19, 0], [20, 19], [20, 39], [20, 59]]) {
+          const answer = await direct('Seite', limit, offset, 10, strategy);
+          expect(answer.total).toBe(45);
+          seen.push(...ids(answer));
+          hasMore.push(answer.hasMore);
+        }
+        expect(seen).toEqual(readingOrder);
+        expect(hasMore).toEqual([true, true, false, false]);
+      }
+      expect(RANKED_HITS_MAX).toBeGreaterThanOrEqual(1000);
+    });
+
+    it('answers the same whether it finds the hits by the GIN indexes or by the searched materials', async () => {
+      const everything = ['s-de', 's-en', 's-page', 's-other', 's-private', 'c-bruch', 'c-aepfel', 'c-komma', 'c-climate', 'no-such-material'];
+      const cases: [string, string[]][] = [
+        ['Häuser', everything],
+        ['Häuser', ['s-other', 's-de']],
+        ['Seite', everything],
+        ['Wasser', ['s-de']],
+        ['Schranke Trinkw', everything],
+        ['ru', ['s-en', 's-de']],
+        ['nichtsdergleichen', everything],
+      ];
+      for (const [query, materialIds] of cases) {
+        for (const [limit, offset] of [[19, 0], [20, 3], [5, 40]]) {
+          for (const rankedMax of [RANKED_HITS_MAX, 2]) {
+            const search = { query, materialIds, filters: {}, limit, offset, rankedMax };
+            const byIndex = await searchFulltext(t.db, { ...search, strategy: 'index' });
+            expect(await searchFulltext(t.db, { ...search, strategy: 'scope' }), `${query} ${limit} ${offset} ${rankedMax}`).toEqual(byIndex);
+            expect(await searchFulltext(t.db, search)).toEqual(byIndex);
+          }
+        }
+      }
+      const filtered = { query: 'Bruchrechnen', materialIds: everything, filters: { 'metadata.fach': ['Deutsch'] }, limit: 19, offset: 0 };
+      expect(await searchFulltext(t.db, { ...filtered, strategy: 'index' })).toEqual({ results: [], total: 0, hasMore: false });
+      expect(await searchFulltext(t.db, { ...filtered, strategy: 'scope' })).toEqual({ results: [], total: 0, hasMore: false });
     });
 
     it('never answers a hit of another share', async () => {
