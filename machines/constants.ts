@@ -83,3 +83,14 @@ export const SEARCH_PAGE_SIZE = 20;
 export const MATERIAL_SEARCH_DEFAULT_SORT = 'created_at:desc';
 /** The collection search keeps the collection's own order unless the visitor picks another sort. */
 export const COLLECTION_SEARCH_DEFAULT_SORT = 'order:asc';
+
+/* Annotations and the rich-text toolbar (spec section 9). */
+
+/** Width of the Annotations sidebar panel (px). */
+export const ANNOTATION_PANEL_WIDTH_PX = 580;
+/** The annotation list shows the newest first unless the visitor picks oldest first. */
+export const ANNOTATION_DEFAULT_SORT = 'desc' as const;
+/** Entries the editor's undo history keeps. */
+export const UNDO_HISTORY_LIMIT = 100;
+/** Width of the link editor's URL input (px). */
+export const LINK_INPUT_WIDTH_PX = 300;

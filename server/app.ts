@@ -14,6 +14,7 @@ import { HttpError, installErrorHandlers } from './http/errors';
 import { adminRoutes } from './routes/admin';
 import { assetRoutes } from './routes/assets';
 import { modelRoutes } from './routes/models';
+import { annotationRoutes } from './routes/annotations';
 import { embedMetadataRoutes } from './routes/embedMetadata';
 import type { EmbedMetadataLookup } from './embed/metadataLookup';
 import { feedbackRoutes } from './routes/feedback';
@@ -137,7 +138,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ ok: true }));
-      await api.register(modelRoutes, { db: options.db, lookups, materials });
+      await api.register(modelRoutes, { db: options.db, lookups, materials, comments: featureFlags.ANNOTATION_COMMENTS });
+      await api.register(annotationRoutes, { db: options.db, lookups, comments: featureFlags.ANNOTATION_COMMENTS });
       await api.register(searchRoutes, { db: options.db, lookups });
       await api.register(guestRoutes, { db: options.db, lookups });
       await api.register(embedMetadataRoutes, { db: options.db, lookups, lookup: options.embedMetadata });

@@ -12,6 +12,7 @@ import { collectionMaterialIds, findCollectionMaterial, loadCollection } from '.
 import { findModels, loadMaterial, loadSubtree } from '../store/models';
 import type { Lookups } from '../store/lookups';
 import type { Share } from '../store/shares';
+import { annotationModelWrites } from './annotations';
 
 /** Every modelName a stored row can have. */
 export const QueryModelName = z.enum([
@@ -50,9 +51,17 @@ async function loadAnswer(db: Queryable, model: { id: string; modelName: string 
   return loadSubtree(db, model.id);
 }
 
-/** The model calls of spec section 7 (registered under /api); a private share answers only a logged-in user (403). */
-export async function modelRoutes(app: FastifyInstance, opts: { db: Database; lookups: Lookups; materials: MaterialAnswers }): Promise<void> {
+/**
+ * The model calls of spec section 7 (registered under /api); a private share answers only a logged-in user (403).
+ * model/create, model/update and model/delete take the models learners write, Annotation and Comment
+ * (./annotations.ts; any other model name is a 400 at `model.modelName`); `comments` is ANNOTATION_COMMENTS.
+ */
+export async function modelRoutes(
+  app: FastifyInstance,
+  opts: { db: Database; lookups: Lookups; materials: MaterialAnswers; comments?: boolean },
+): Promise<void> {
   const { db, lookups, materials } = opts;
+  const writes = annotationModelWrites({ db, lookups, comments: opts.comments ?? false });
 
   /**
    * A material's answer from the cache of serialised, compressed answers (server/store/materialAnswers.ts).
@@ -108,4 +117,8 @@ export async function modelRoutes(app: FastifyInstance, opts: { db: Database; lo
     if (!materialId) throw notFound();
     return sendMaterial(request, reply, materialId, 'single');
   });
+
+  app.post('/model/create', (request) => writes.create(request));
+  app.post('/model/update', (request) => writes.update(request));
+  app.post('/model/delete', (request) => writes.delete(request));
 }

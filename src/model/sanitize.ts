@@ -1,4 +1,5 @@
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
+import { ALLOWED_LINK_SCHEMES } from './linkUrl';
 
 /*
  * Sanitising of content html (spec section 5). Works in the browser and, given a window
@@ -12,8 +13,8 @@ import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
  */
 export const SANITIZER_VERSION = 1;
 
-/** Schemes a link may keep; every other scheme becomes a blank page (spec section 5). */
-export const SAFE_LINK_SCHEMES = ['http', 'https', 'ftp', 'ftps', 'tel', 'callto', 'mailto', 'isurf'] as const;
+/** Schemes a link may keep; every other scheme becomes a blank page (spec section 5): the same list notes and comments allow. */
+export const SAFE_LINK_SCHEMES = ALLOWED_LINK_SCHEMES;
 const BLANK = 'about:blank';
 const URL_ATTRIBUTES = new Set(['href', 'xlink:href', 'action', 'formaction', 'src', 'poster', 'background', 'srcset']);
 const LINK_ATTRIBUTES = new Set(['href', 'xlink:href']);

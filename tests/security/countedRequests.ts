@@ -27,7 +27,9 @@ export function countedRequests(app: () => FastifyInstance): { counts: RequestCo
 }
 
 /** Every table a request could write. */
-export const WRITABLE_TABLES = ['userdata_events', 'root_progress', 'guest_sessions', 'auth_sessions', 'users', 'shares', 'models', 'collection_items', 'meta'] as const;
+export const WRITABLE_TABLES = [
+  'userdata_events', 'root_progress', 'guest_sessions', 'auth_sessions', 'users', 'shares', 'models', 'collection_items', 'meta', 'annotations', 'comments',
+] as const;
 
 /** A digest of every row of every writable table: equal before and after means nothing was written. */
 export async function databaseFingerprint(db: Queryable): Promise<string> {
