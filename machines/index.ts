@@ -9,6 +9,10 @@ import { guestSessionMachine } from './guestSession';
 import { sessionMachine } from './session';
 import { logoutMachine } from './logout';
 import { searchMachine } from './search';
+import { annotationMachine } from './annotation';
+import { annotationPanelMachine } from './annotationPanel';
+import { linkEditorMachine } from './linkEditor';
+import { scormLauncherMachine } from './scormLauncher';
 
 /**
  * Every statechart of the viewer. Diagram export and path coverage read this list, so a machine
@@ -24,5 +28,9 @@ export const machines: Record<string, AnyStateMachine> = {
   session: sessionMachine,
   logout: logoutMachine,
   search: searchMachine,
+  annotation: annotationMachine,
+  annotationPanel: annotationPanelMachine,
+  linkEditor: linkEditorMachine,
+  scormLauncher: scormLauncherMachine,
   ...Object.fromEntries(Object.values(elementMachines).map((m) => [m!.id, m!])),
 };

@@ -17,6 +17,13 @@ import { guestSessionMachine } from '../../machines/guestSession';
 import { sessionMachine } from '../../machines/session';
 import { logoutMachine } from '../../machines/logout';
 import { searchMachine, searchSurfaces } from '../../machines/search';
+import { annotationMachine, isBlankNote, sameNote, type AnnotationEvent, type TextSelection } from '../../machines/annotation';
+import { annotationPanelMachine, shownAnnotationOf, type AnnotationPanelEvent } from '../../machines/annotationPanel';
+import { linkEditorMachine, type LinkEditorEvent } from '../../machines/linkEditor';
+import type { Annotation, Comment } from '../../src/model/annotation';
+import { normalizeLinkUrl } from '../../src/model/linkUrl';
+import { richTextToHtml, type RichTextDoc } from '../../src/model/richTextDoc';
+import { NOTHING_STORED, scormLauncherMachine } from '../../machines/scormLauncher';
 import { SendBatchError, trackingMachine } from '../../machines/tracking';
 import { viewerMachine } from '../../machines/viewer';
 // The viewer spawns from the element statecharts once their module is loaded.
@@ -258,6 +265,9 @@ const guestSessionEvents = [
   { type: 'form.submit' as const, firstName: '  ', lastName: 'Lovelace' },
   { type: 'link.copy' as const },
   { type: 'session.forget' as const },
+  { type: 'host.learner' as const, name: 'Ada Lovelace' },
+  { type: 'host.learner' as const, name: 'Hopper, Grace' },
+  { type: 'host.learner' as const, name: '  ' },
 ];
 const createGuestResults = [
   { type: 'xstate.done.actor.createGuest', output: guestSession },
@@ -301,6 +311,148 @@ const searchKey = (s: SnapshotFrom<typeof searchMachine>) => {
   const c = s.context;
   return [c.params.query.trim() === '', c.params.page, c.params.pageSize, c.total, c.failedAppending];
 };
+
+const scormLearner = { id: 'learner-7', name: 'Lovelace, Ada', firstName: 'Ada', lastName: 'Lovelace' };
+const scormError = { code: '101', message: 'General exception', during: 'commit' as const };
+/** The LMS's answers (sent by the glue's actions at once) and the viewer's messages, a first and a resumed attempt. */
+const scormLauncherEvents = [
+  { type: 'api.found' as const },
+  { type: 'api.missing' as const },
+  { type: 'lms.initialized' as const, learner: scormLearner, values: NOTHING_STORED, entry: 'ab-initio' as const },
+  { type: 'lms.initialized' as const, learner: scormLearner, values: { ...NOTHING_STORED, completion: 'incomplete' as const, suspendData: '{"p":1}' }, entry: 'resume' as const },
+  { type: 'lms.initFailed' as const, error: { ...scormError, during: 'initialize' as const } },
+  { type: 'frame.loaded' as const },
+  { type: 'viewer.ready' as const },
+  { type: 'viewer.progress' as const, value: 0.5 },
+  { type: 'viewer.progress' as const, value: 1 },
+  { type: 'viewer.result' as const, result: { completion: 'completed' as const, success: 'passed' as const, score: 0.8 } },
+  { type: 'viewer.result' as const, result: { suspendData: '{"p":2}' } },
+  { type: 'viewer.result' as const, result: { suspendData: 'x'.repeat(4097) } },
+  { type: 'lms.writeFailed' as const, error: { ...scormError, code: '405', during: 'write' as const } },
+  { type: 'lms.committed' as const },
+  { type: 'lms.commitFailed' as const, error: scormError },
+  { type: 'page.hidden' as const },
+  { type: 'page.leave' as const },
+];
+const scormLauncherKey = (s: SnapshotFrom<typeof scormLauncherMachine>) => s.context.values;
+
+/* Annotations, the annotation panel and the link editor (tests/machines/annotation*.test.ts and linkEditor.test.ts use these). */
+
+/** A note (or comment) saying `text`: one paragraph. */
+export const noteOf = (text: string): RichTextDoc => ({ type: 'doc', content: [{ type: 'paragraph', content: text ? [{ type: 'text', text }] : [] }] });
+export const annotationSelection: TextSelection = { reference: 't1', from: 4, to: 9, text: 'light' };
+export const annotationOwners = {
+  ada: { kind: 'guest', name: 'Ada Lovelace' },
+  bob: { kind: 'user', name: 'Bob Ross' },
+} as const satisfies Record<string, Annotation['owner']>;
+const ANNOTATED_AT = '2025-03-04T10:00:00.000Z';
+/** A comment; `own`: the visitor (Ada) wrote it, else Bob did. */
+export const annotationComment = (id: string, own: boolean, text: string): Comment => ({
+  id, modelName: 'Comment', owner: own ? annotationOwners.ada : annotationOwners.bob, own, created_at: ANNOTATED_AT, updated_at: ANNOTATED_AT,
+  content: noteOf(text), contentHtml: richTextToHtml(noteOf(text)),
+});
+/** An annotation of `annotationSelection` with the note `text`; `own`: the visitor (Ada) made it, else Bob did. */
+export const annotationOf = (id: string, own: boolean, text: string, over: Partial<Annotation> = {}): Annotation => ({
+  id, modelName: 'Annotation', owner: own ? annotationOwners.ada : annotationOwners.bob, own, created_at: ANNOTATED_AT, updated_at: ANNOTATED_AT,
+  ...annotationSelection, note: noteOf(text), noteHtml: richTextToHtml(noteOf(text)), comments: [],
+  metadata: { shareId: 'kurs-share', path: '', materialId: 'm1' }, ...over,
+});
+/** An error of the glue's calls with an HTTP status (src/api/client.ts HttpError carries one). */
+export const httpError = (status: number) => Object.assign(new Error(`HTTP ${status}`), { status });
+
+const annotationEvents: AnnotationEvent[] = [
+  { type: 'selection.change', selection: annotationSelection },
+  { type: 'selection.change', selection: { ...annotationSelection, to: 4, text: '' } },
+  { type: 'selection.change', selection: null },
+  { type: 'compose.start' },
+  { type: 'draft.change', note: noteOf('Plants turn light into sugar.') },
+  { type: 'draft.change', note: noteOf('  ') },
+  { type: 'draft.save' },
+  { type: 'draft.cancel' },
+  { type: 'edit.start' },
+  { type: 'delete.request' },
+  { type: 'delete.cancel' },
+  { type: 'delete.confirm' },
+  { type: 'save.retry' },
+  { type: 'connection.restored' },
+  { type: 'conflict.reapply' },
+  { type: 'conflict.discard' },
+];
+/** The calls' answers for annotation `id` (the visitor's own). */
+const annotationResults = (id: string) => [
+  { type: 'xstate.done.actor.createAnnotation', output: annotationOf(id, true, 'Plants turn light into sugar.') },
+  { type: 'xstate.error.actor.createAnnotation', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.done.actor.updateNote', output: undefined },
+  { type: 'xstate.error.actor.updateNote', error: httpError(409) },
+  { type: 'xstate.error.actor.updateNote', error: httpError(503) },
+  { type: 'xstate.done.actor.deleteAnnotation', output: undefined },
+  { type: 'xstate.error.actor.deleteAnnotation', error: httpError(500) },
+  { type: 'xstate.done.actor.loadAnnotation', output: annotationOf(id, true, 'Changed by someone else.') },
+  { type: 'xstate.error.actor.loadAnnotation', error: new TypeError('Failed to fetch') },
+];
+/** What the guards read: a selection, which annotation and whether it is the visitor's, whether the note is blank, whether it differs from the note as loaded. */
+export const annotationKey = (s: SnapshotFrom<typeof annotationMachine>) => {
+  const c = s.context;
+  return [c.selection !== null, c.annotationId, c.own, isBlankNote(c.note), sameNote(c.note, c.oldNote)];
+};
+const keptDraft = (annotationId: string | null) => ({ annotationId, selection: annotationSelection, note: noteOf('Half a thought'), oldNote: noteOf(annotationId ? 'First note.' : '') });
+
+const annotationPanelList = [
+  annotationOf('a1', true, 'First note.', { comments: [annotationComment('c1', true, 'My comment.'), annotationComment('c2', false, 'Bob’s comment.')] }),
+  annotationOf('a2', false, 'Bob’s note.', { created_at: '2025-03-05T08:00:00.000Z', from: 20, to: 25, text: 'sugar' }),
+];
+const annotationPanelEvents: AnnotationPanelEvent[] = [
+  { type: 'panel.open' },
+  { type: 'panel.close' },
+  { type: 'annotation.show', id: 'a1' },
+  { type: 'annotation.show', id: 'a2' },
+  { type: 'annotation.show', id: 'gone' },
+  { type: 'detail.back' },
+  { type: 'sort.change', sort: 'asc' },
+  { type: 'list.retry' },
+  { type: 'comment.change', content: noteOf('Nice point.') },
+  { type: 'comment.change', content: noteOf(' ') },
+  { type: 'comment.submit' },
+  { type: 'comment.edit', commentId: 'c1' },
+  { type: 'comment.edit', commentId: 'c2' },
+  { type: 'commentEdit.change', content: noteOf('My comment, edited.') },
+  { type: 'commentEdit.change', content: noteOf('') },
+  { type: 'commentEdit.save' },
+  { type: 'commentEdit.cancel' },
+  { type: 'annotation.created', annotation: annotationOf('a3', true, '', { created_at: '2025-03-06T09:00:00.000Z' }) },
+  { type: 'annotation.updated', annotation: { ...annotationPanelList[0], note: noteOf('First note, edited.') } },
+  { type: 'annotation.deleted', id: 'a2' },
+];
+const annotationPanelResults = [
+  { type: 'xstate.done.actor.loadAnnotations', output: annotationPanelList },
+  { type: 'xstate.error.actor.loadAnnotations', error: httpError(503) },
+  { type: 'xstate.done.actor.addComment', output: annotationComment('c3', true, 'Nice point.') },
+  { type: 'xstate.error.actor.addComment', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.done.actor.updateComment', output: undefined },
+  { type: 'xstate.error.actor.updateComment', error: httpError(409) },
+];
+/** What the guards read: the listed ids, the annotation shown (or asked for), whether the comment drafts are blank or changed. */
+export const annotationPanelKey = (s: SnapshotFrom<typeof annotationPanelMachine>) => {
+  const c = s.context;
+  const edited = shownAnnotationOf(c)?.comments.find((comment) => comment.id === c.editedCommentId);
+  return [sorted(c.annotations.map((a) => a.id)), c.shownId, isBlankNote(c.commentDraft), c.editedCommentId, isBlankNote(c.commentEdit), sameNote(c.commentEdit, edited?.content)];
+};
+
+const linkEditorEvents: LinkEditorEvent[] = [
+  { type: 'link.open', href: 'https://example.org/' },
+  { type: 'link.open', href: null },
+  { type: 'link.edit' },
+  { type: 'link.remove' },
+  { type: 'link.close' },
+  { type: 'link.cancel' },
+  { type: 'link.save' },
+  { type: 'input.change', value: 'www.example.org' },
+  { type: 'input.change', value: 'example.org' },
+  { type: 'input.change', value: 'javascript:alert(1)' },
+  { type: 'input.change', value: '' },
+];
+/** What the guards read: the link shown, what the input normalises to, the error. */
+export const linkEditorKey = (s: SnapshotFrom<typeof linkEditorMachine>) => [s.context.href, normalizeLinkUrl(s.context.input), s.context.error];
 
 /** Walk variants by the machine's name in machines/index.ts. */
 export const walkConfigs: Record<string, WalkVariant[]> = {
@@ -356,7 +508,7 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
     variant(guestSessionMachine, 'session in the page data', {
       input: { session: guestSession },
       events: guestSessionEvents,
-      actorResults: forgetGuestResults,
+      actorResults: [...createGuestResults, ...forgetGuestResults],
       key: (s) => [s.context.session !== null, s.context.failed],
     }),
   ],
@@ -373,6 +525,42 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
       key: searchKey,
     }),
   ],
+  scormLauncher: [
+    variant(scormLauncherMachine, 'SCORM 1.2', { input: { version: '1.2' }, events: scormLauncherEvents, key: scormLauncherKey }),
+    variant(scormLauncherMachine, 'SCORM 2004', { input: { version: '2004' }, events: scormLauncherEvents, key: scormLauncherKey }),
+  ],
+  annotation: [
+    variant(annotationMachine, 'new annotation', { input: { mayAnnotate: true }, events: annotationEvents, actorResults: annotationResults('a9'), key: annotationKey }),
+    variant(annotationMachine, 'visitor who may not annotate', { input: { mayAnnotate: false }, events: annotationEvents, key: annotationKey }),
+    variant(annotationMachine, 'own annotation', {
+      input: { mayAnnotate: true, annotation: annotationOf('a1', true, 'First note.') },
+      events: annotationEvents,
+      actorResults: annotationResults('a1'),
+      key: annotationKey,
+    }),
+    variant(annotationMachine, 'someone else’s annotation', {
+      input: { mayAnnotate: true, annotation: annotationOf('a2', false, 'Bob’s note.') },
+      events: annotationEvents,
+      key: annotationKey,
+    }),
+    variant(annotationMachine, 'kept draft of a new annotation', { input: { mayAnnotate: true, draft: keptDraft(null) }, events: [], key: annotationKey }),
+    variant(annotationMachine, 'kept draft of an existing note', { input: { mayAnnotate: true, draft: keptDraft('a1') }, events: [], key: annotationKey }),
+  ],
+  annotationPanel: [
+    variant(annotationPanelMachine, 'with comments', {
+      input: { commentsEnabled: true },
+      events: annotationPanelEvents,
+      actorResults: annotationPanelResults,
+      key: annotationPanelKey,
+    }),
+    variant(annotationPanelMachine, 'without comments', {
+      input: { commentsEnabled: false, sort: 'asc' },
+      events: annotationPanelEvents.filter((e) => !e.type.startsWith('comment')),
+      actorResults: annotationPanelResults.slice(0, 2),
+      key: annotationPanelKey,
+    }),
+  ],
+  linkEditor: [variant(linkEditorMachine, 'toolbar', { input: undefined, events: linkEditorEvents, key: linkEditorKey })],
   logout: [
     variant(logoutMachine, 'logged in', {
       input: undefined,

@@ -1,6 +1,6 @@
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { Suspense, useContext, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/react';
 import { viewerMachine } from '../../machines/viewer';
 import type { Material } from '../model/material';
@@ -20,6 +20,9 @@ import { learnerStateKey, persistLearnerState } from './localLearnerState';
 import { learnerSetup, useTrackingSignals } from './learnerTracking';
 import { useGuestSessionActor } from '../guest/GuestSessionProvider';
 import { HostProgress } from './useHostProgress';
+
+// In an LMS (a scorm share in a frame) the bridge to the package's launch page loads; elsewhere never.
+const LmsBridge = lazy(() => import('./LmsBridge'));
 import { ScrollProgressTracker } from './ScrollProgressTracker';
 import { OverlayProvider } from '../ui/OverlayProvider';
 import { usePageData } from './PageDataContext';
@@ -71,6 +74,11 @@ export function MaterialViewer({ material, children }: { material: Material; chi
   return (
     <ViewerActorContext.Provider value={viewer}>
       <HostProgress material={material} />
+      {pageData.shareSettings.scorm && window.parent !== window ? (
+        <Suspense fallback={null}>
+          <LmsBridge material={material} />
+        </Suspense>
+      ) : null}
       <OverlayProvider>{children}</OverlayProvider>
     </ViewerActorContext.Provider>
   );

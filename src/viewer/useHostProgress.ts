@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import { useProgress } from '../elements/viewerContext';
+import { PROGRESS_MESSAGE_TYPE } from '../model/hostMessages';
 import type { Material } from '../model/material';
-
-/** The message a framing page receives on every progress change (spec section 4, Tracking). */
-export const PROGRESS_MESSAGE_TYPE = 'lernwerk:progress';
 
 /**
  * Posts the material's progress to the host page when the viewer runs in a frame. The message
@@ -21,3 +19,4 @@ export function HostProgress({ material }: { material: Material }) {
   useHostProgress(useProgress(material));
   return null;
 }
+export { PROGRESS_MESSAGE_TYPE };

@@ -15,9 +15,9 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
     );
   const applied = async () => (await t.db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version);
 
-  it('created the schema of migrations 001 to 005 and recorded them', async () => {
+  it('created the schema of migrations 001 to 007 and recorded them', async () => {
     expect(await tables()).toEqual([
-      'auth_sessions', 'collection_items', 'guest_sessions', 'meta', 'models', 'root_progress', 'schema_migrations', 'search_entries', 'search_materials', 'settings',
+      'annotations', 'auth_sessions', 'collection_items', 'comments', 'guest_sessions', 'meta', 'models', 'root_progress', 'schema_migrations', 'search_entries', 'search_materials', 'settings',
       'shares', 'userdata_events', 'users',
     ]);
     const rows = await t.db.query<{ version: string; name: string; checksum: string }>('SELECT version, name, checksum FROM schema_migrations ORDER BY version');
@@ -27,12 +27,14 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
       { version: '003', name: 'event_ids_per_learner', checksum: readMigrations()[2].checksum },
       { version: '004', name: 'listed_shares', checksum: readMigrations()[3].checksum },
       { version: '005', name: 'search', checksum: readMigrations()[4].checksum },
+      { version: '006', name: 'search_config_indexes', checksum: readMigrations()[5].checksum },
+      { version: '007', name: 'annotations', checksum: readMigrations()[6].checksum },
     ]);
   });
 
   it('applies nothing the second time', async () => {
     expect(await migrate(t.db)).toEqual([]);
-    expect(await applied()).toEqual(['001', '002', '003', '004', '005']);
+    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007']);
   });
 
   it('applies new migrations in order, and a failing one not at all', async () => {
@@ -45,7 +47,7 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
     fs.writeFileSync(path.join(dir, '905_broken.sql'), 'CREATE TABLE test_half (a int);\nSELECT no_such_function();');
     await expect(migrate(t.db, dir)).rejects.toThrow(/^Migration 905_broken\.sql failed: /);
     expect(await tables()).not.toContain('test_half');
-    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '903', '904']);
+    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '903', '904']);
     fs.rmSync(path.join(dir, '905_broken.sql'));
   });
 
