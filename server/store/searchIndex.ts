@@ -17,7 +17,7 @@ import { htmlToPlainText, richTextToPlainText, searchConfigOf, titleSortKey, typ
  * The version of the indexing rules, stored with each material; raising it re-indexes every stored
  * material at the next start. The sanitiser's version is part of it: html it rewrites is indexed again.
  */
-export const SEARCH_INDEX_VERSION = `1.${SANITIZER_VERSION}`;
+export const SEARCH_INDEX_VERSION = `2.${SANITIZER_VERSION}`;
 
 /** Longest plain text of one entry (longer text is cut; tsvector positions end at 16,383 anyway). */
 const MAX_ENTRY_CHARS = 100_000;
@@ -146,7 +146,9 @@ function entry(id: string, modelName: string, ord: number, place: Place, texts: 
 export function searchEntriesOf(material: Material): SearchEntry[] {
   const entries: SearchEntry[] = [];
   let ord = 0;
-  const own = entry(material.id, 'Material', ord++, { ancestors: [], anchorId: null, barrierId: null }, {
+  const crumb: SearchCrumb = { title: material.title, publicId: material.publicId, modelName: 'Material' };
+  // The material's own entry (its title and description) has itself as its one crumb: a hit there opens the material.
+  const own = entry(material.id, 'Material', ord++, { ancestors: [crumb], anchorId: null, barrierId: null }, {
     title: material.title,
     secondary: [html(material.description)],
   });
@@ -170,7 +172,7 @@ export function searchEntriesOf(material: Material): SearchEntry[] {
           : place;
     for (const list of childListsOf(element)) visitList(list, inner);
   };
-  visitList(material.content, { ancestors: [{ title: material.title, publicId: material.publicId, modelName: 'Material' }], anchorId: null, barrierId: null });
+  visitList(material.content, { ancestors: [crumb], anchorId: null, barrierId: null });
   return entries;
 }
 

@@ -137,8 +137,8 @@ describe('search text and index (pure)', () => {
 
   it('indexes each element with its anchor, breadcrumbs and barrier, without answers', () => {
     const entries = new Map(searchEntriesOf(Material.parse(germanInput)).map((e) => [e.id, e]));
-    expect(entries.get('s-de')).toMatchObject({ modelName: 'Material', anchorId: 's-de', ancestors: [], ord: 0 });
     const material = { title: 'Wasser im Alltag', publicId: 'wasser', modelName: 'Material' };
+    expect(entries.get('s-de')).toMatchObject({ modelName: 'Material', anchorId: 's-de', ancestors: [material], ord: 0 });
     const chapter = { title: 'Der Kreislauf', publicId: 'kreislauf', modelName: 'Chapter' };
     expect(entries.get('s-de-ch')).toMatchObject({ anchorId: 's-de-ch', ancestors: [material] });
     expect(entries.get('s-de-deep')).toMatchObject({ anchorId: 's-de-fold', ancestors: [material, chapter], barrierId: null });
