@@ -13,6 +13,7 @@ import { annotationMachine } from './annotation';
 import { annotationPanelMachine } from './annotationPanel';
 import { linkEditorMachine } from './linkEditor';
 import { scormLauncherMachine } from './scormLauncher';
+import { embedCardMachine } from './embedCard';
 
 /**
  * Every statechart of the viewer. Diagram export and path coverage read this list, so a machine
@@ -32,5 +33,6 @@ export const machines: Record<string, AnyStateMachine> = {
   annotationPanel: annotationPanelMachine,
   linkEditor: linkEditorMachine,
   scormLauncher: scormLauncherMachine,
+  embedCard: embedCardMachine,
   ...Object.fromEntries(Object.values(elementMachines).map((m) => [m!.id, m!])),
 };

@@ -17,6 +17,7 @@ import { guestSessionMachine } from '../../machines/guestSession';
 import { sessionMachine } from '../../machines/session';
 import { logoutMachine } from '../../machines/logout';
 import { searchMachine, searchSurfaces } from '../../machines/search';
+import { embedCardMachine } from '../../machines/embedCard';
 import { annotationMachine, isBlankNote, sameNote, type AnnotationEvent, type TextSelection } from '../../machines/annotation';
 import { annotationPanelMachine, shownAnnotationOf, type AnnotationPanelEvent } from '../../machines/annotationPanel';
 import { linkEditorMachine, type LinkEditorEvent } from '../../machines/linkEditor';
@@ -278,6 +279,11 @@ const forgetGuestResults = [
   { type: 'xstate.error.actor.forgetGuest', error: new Error('503') },
 ];
 
+const embedCardLookups = [
+  { type: 'xstate.done.actor.lookUp', output: { meta: { title: 'Artikel', description: 'Über das Grundwasser' } } },
+  { type: 'xstate.done.actor.lookUp', output: {} },
+  { type: 'xstate.error.actor.lookUp', error: new TypeError('Failed to fetch') },
+];
 const checkSessionResults = [
   { type: 'xstate.done.actor.checkSession', output: { authenticated: true } },
   { type: 'xstate.done.actor.checkSession', output: { authenticated: false } },
@@ -511,6 +517,15 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
       actorResults: [...createGuestResults, ...forgetGuestResults],
       key: (s) => [s.context.session !== null, s.context.failed],
     }),
+  ],
+  embedCard: [
+    variant(embedCardMachine, 'on a share', {
+      input: { url: 'https://example.org/artikel', canLookUp: true },
+      events: [],
+      actorResults: embedCardLookups,
+      key: (s) => s.context.metadata,
+    }),
+    variant(embedCardMachine, 'no lookup', { input: { url: 'https://example.org/artikel', canLookUp: false }, events: [], key: () => null }),
   ],
   session: [
     variant(sessionMachine, 'tab visible', { input: { visible: true }, events: [{ type: 'tab.hidden' }, { type: 'tab.visible' }], actorResults: checkSessionResults, key: () => null }),

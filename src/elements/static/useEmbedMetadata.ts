@@ -1,4 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { embedCardMachine, selectCardMetadata } from '../../../machines/embedCard';
+import { useViewerInspection } from '../../viewer/inspection';
 import { EMBED_METADATA_PATH, EmbedMetadata } from '../../model/embedMetadata';
 
 /** Where the lookup is asked: the API base and the share whose material names the URL. */
@@ -24,21 +28,16 @@ export function fetchEmbedMetadata(url: string, { apiBase, share }: EmbedMetadat
   return answer;
 }
 
-/** The metadata of a link card's page: `{}` until it arrives, and for good when it does not (no source, a failure). */
+/**
+ * The metadata of a link card's page, by the card's lookup statechart (machines/embedCard.ts): `{}`
+ * until it arrives, and for good when it does not (no source, a failure).
+ */
 export function useEmbedMetadata(url: string, source: EmbedMetadataSource | null): EmbedMetadata {
-  const [metadata, setMetadata] = useState<EmbedMetadata>(EMPTY);
-  const apiBase = source?.apiBase;
-  const share = source?.share;
-  useEffect(() => {
-    setMetadata(EMPTY);
-    if (!apiBase || !share) return;
-    let current = true;
-    void fetchEmbedMetadata(url, { apiBase, share }).then((found) => {
-      if (current) setMetadata(found);
-    });
-    return () => {
-      current = false;
-    };
-  }, [url, apiBase, share]);
-  return metadata;
+  const latest = useRef(source);
+  latest.current = source;
+  const [logic] = useState(() =>
+    embedCardMachine.provide({ actors: { lookUp: fromPromise<EmbedMetadata, { url: string }>(({ input }) => fetchEmbedMetadata(input.url, latest.current!)) } }),
+  );
+  const actor = useActorRef(logic, { input: { url, canLookUp: source !== null }, inspect: useViewerInspection() });
+  return useSelector(actor, selectCardMetadata);
 }
