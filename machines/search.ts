@@ -5,7 +5,13 @@ import { isPageSize, windowOf, withoutEmptyFilters, type FacetDistribution, type
 /** What the injected `fetchPage` gets: the search and the window of the page to fetch. */
 export type FetchPageInput = SearchParams & SearchWindow;
 /** What `fetchPage` answers: the results of the window, how many there are in all, and the facet counts if the search has facets. */
-export type SearchPage = { results: unknown[]; total: number; facetDistribution?: FacetDistribution };
+export type SearchPage = {
+  results: unknown[];
+  total: number;
+  facetDistribution?: FacetDistribution;
+  /** There are more results than `total` (the server counts up to a cap): "Results (1000+)". */
+  totalIsLowerBound?: boolean;
+};
 
 export type SearchInput = {
   paging: Paging;
@@ -58,6 +64,8 @@ export type SearchContext = {
   /** Page one replaces them, a next page is appended. */
   results: unknown[];
   total: number;
+  /** The server counted up to a cap and there are more: `total` is a lower bound. */
+  totalIsLowerBound: boolean;
   facetDistribution: FacetDistribution;
   /** Why the last request failed (state `failed`); null otherwise. */
   error: unknown;
@@ -84,6 +92,7 @@ function initialContext(input: SearchInput): SearchContext {
     skipEmptyQuery: input.skipEmptyQuery ?? false,
     results: [],
     total: 0,
+    totalIsLowerBound: false,
     facetDistribution: {},
     error: null,
     failedAppending: false,
@@ -162,11 +171,11 @@ export const searchMachine = setup({
     changeSearch: assign({ params: ({ context, event }) => paramsAfter(context, event) }),
     nextPage: assign({ params: ({ context }) => ({ ...context.params, page: context.params.page + 1 }) }),
     gotoPage: assign({ params: ({ context, event }) => (event.type === 'page.goto' ? { ...context.params, page: event.page } : context.params) }),
-    clearResults: assign({ results: () => [], total: () => 0, facetDistribution: () => ({}) }),
+    clearResults: assign({ results: () => [], total: () => 0, totalIsLowerBound: () => false, facetDistribution: () => ({}) }),
     replaceResults: assign(({ context, event }) => {
       if (!('output' in event)) return context;
       const answer = event.output as SearchPage;
-      return { results: answer.results, total: answer.total, facetDistribution: answer.facetDistribution ?? {} };
+      return { results: answer.results, total: answer.total, totalIsLowerBound: answer.totalIsLowerBound ?? false, facetDistribution: answer.facetDistribution ?? {} };
     }),
     appendResults: assign(({ context, event }) => {
       if (!('output' in event)) return context;
@@ -174,6 +183,7 @@ export const searchMachine = setup({
       return {
         results: [...context.results, ...answer.results],
         total: answer.total,
+        totalIsLowerBound: answer.totalIsLowerBound ?? false,
         facetDistribution: answer.facetDistribution ?? context.facetDistribution,
       };
     }),

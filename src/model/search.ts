@@ -64,7 +64,7 @@ export const FulltextHit = z.object({
   modelName: z.string(),
   /** The element to scroll to: the outermost foldable, gallery, hotspot or path around the hit on its page, else the hit. */
   anchorId: ModelId,
-  /** The material and chapters above the hit, outermost first (a material's own hit has none). */
+  /** The material and chapters above the hit, outermost first (a material's own hit: the material alone). */
   path: z.array(SearchCrumb),
   /** The barrier the hit sits behind (its snippet is then empty); null when it is not behind one. */
   barrierId: z.nullable(ModelId),
@@ -73,7 +73,11 @@ export const FulltextHit = z.object({
 });
 export type FulltextHit = z.infer<typeof FulltextHit>;
 
-export const FulltextAnswer = z.object({ results: z.array(FulltextHit), total: z.int(), hasMore: z.boolean() });
+/**
+ * `total` counts the hits up to a cap (server/store/search.ts, COUNT_CAP); `totalIsLowerBound` is true
+ * when there are more hits than `total` (shown as "Results (total+)"). `hasMore`: a later page has hits.
+ */
+export const FulltextAnswer = z.object({ results: z.array(FulltextHit), total: z.int(), totalIsLowerBound: z.boolean(), hasMore: z.boolean() });
 export type FulltextAnswer = z.infer<typeof FulltextAnswer>;
 
 /** Result count per value of each facet (`metadata.<name>` → value → count) under the query and filters. */

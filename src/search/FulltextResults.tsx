@@ -11,12 +11,13 @@ import type { SearchActor } from './useSearchActor';
 
 const selectHits = (snapshot: SearchSnapshot) => snapshot.context.results as FulltextHit[];
 const selectTotal = (snapshot: SearchSnapshot) => snapshot.context.total;
+const selectAtLeast = (snapshot: SearchSnapshot) => snapshot.context.totalIsLowerBound;
 const selectQuery = (snapshot: SearchSnapshot) => snapshot.context.params.query;
 const selectBlank = (snapshot: SearchSnapshot) => snapshot.context.params.query.trim() === '';
 
 /**
  * The full-text results (spec section 2): Please enter a search term while the query is empty,
- * Searching … while page one loads, then Results (total), each hit with its type icon, the crumbs of
+ * Searching … while page one loads, then Results (total; N+ when the server stopped counting at its cap), each hit with its type icon, the crumbs of
  * its material and chapters (each a link) and its snippet; Load more for the next page.
  */
 export function FulltextResults({ actor, inCollection, onOpen }: { actor: SearchActor; inCollection: boolean; onOpen?: () => void }) {
@@ -26,7 +27,8 @@ export function FulltextResults({ actor, inCollection, onOpen }: { actor: Search
   const blank = useSelector(actor, selectBlank);
   const loading = useSelector(actor, isLoading);
   const query = useSelector(actor, selectQuery);
-  const message = blank ? t('search.enterTerm') : loading ? t('search.searching') : t('search.results', { total });
+  const atLeast = useSelector(actor, selectAtLeast);
+  const message = blank ? t('search.enterTerm') : loading ? t('search.searching') : t(atLeast ? 'search.resultsAtLeast' : 'search.results', { total });
   return (
     <div>
       <p className="my-3 text-sm font-medium text-gray-700" aria-live="polite" data-testid="fulltext-status">

@@ -14,7 +14,7 @@ export function useFulltextSearch(scope: FulltextScope, q: string | undefined): 
   const share = pageData.share!.publicId;
   const actor = useSearchActor('fulltext', { query: q ?? '' }, async ({ query, filters, limit, offset }, signal) => {
     const answer = await searchFulltext(pageData.api.base, { share, query, filters, limit, offset, ...scope }, signal);
-    return { results: answer.results, total: answer.total };
+    return { results: answer.results, total: answer.total, totalIsLowerBound: answer.totalIsLowerBound };
   });
   useSearchInAddress(actor, (params) => ({ q: params.query || undefined }));
   return actor;

@@ -147,6 +147,25 @@ describe('search machine behaviour', () => {
     expect(hasPrevious(actor.getSnapshot())).toBe(false);
   });
 
+  it('keeps whether the total is a lower bound (the server stopped counting), from each answer; an emptied query clears it', async () => {
+    const h = harness();
+    const actor = h.start({ ...searchSurfaces.fulltext, initial: { query: 'wasser' } });
+    h.last().resolve({ ...page(range(0, 19), 1000), totalIsLowerBound: true });
+    await settle();
+    expect(actor.getSnapshot().context.totalIsLowerBound).toBe(true);
+    actor.send({ type: 'page.loadMore' });
+    h.last().resolve({ ...page(range(19, 20), 1000), totalIsLowerBound: true });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ total: 1000, totalIsLowerBound: true });
+    actor.send({ type: 'query.change', query: 'wasserkreislauf' });
+    actor.send({ type: 'query.submit' });
+    h.last().resolve(page(['x'], 1));
+    await settle();
+    expect(actor.getSnapshot().context.totalIsLowerBound).toBe(false);
+    actor.send({ type: 'query.change', query: ' ' });
+    expect(actor.getSnapshot().context).toMatchObject({ total: 0, totalIsLowerBound: false });
+  });
+
   it('full text pages through every result although page one holds one less', async () => {
     const h = harness();
     const actor = h.start({ ...searchSurfaces.fulltext, initial: { query: 'cell' } });

@@ -204,6 +204,7 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
           },
         ],
         total: 1,
+        totalIsLowerBound: false,
         hasMore: false,
       });
     });
@@ -256,7 +257,7 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
       expect(seen).toEqual(ids(all));
       expect(new Set(seen).size).toBe(45);
       // Beyond the end: nothing, with the total.
-      expect(await fulltext({ share: shares.paging, query: 'Seite', offset: 45 })).toEqual({ results: [], total: 45, hasMore: false });
+      expect(await fulltext({ share: shares.paging, query: 'Seite', offset: 45 })).toEqual({ results: [], total: 45, totalIsLowerBound: false, hasMore: false });
     });
 
     it('orders more than RANKED_HITS_MAX hits by the order of the materials, then reading order, paging the same way', async () => {
@@ -284,6 +285,57 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
       expect(RANKED_HITS_MAX).toBeGreaterThanOrEqual(1000);
     });
 
+    it('counts up to the count cap, says when there are more, and pages on past the cap', async () => {
+      const direct = (query: string, materialIds: string[], limit: number, offset: number, countCap: number, rankedMax?: number, strategy?: 'scope' | 'index') =>
+        searchFulltext(t.db, { query, materialIds, filters: {}, limit, offset, countCap, rankedMax, strategy });
+      const readingOrder = Array.from({ length: 45 }, (_, i) => `s-page-${i}`);
+      // Under the cap, and at it: the exact count.
+      expect(await direct('Trinkwasser', ['s-de'], 19, 0, 10)).toMatchObject({ total: 2, totalIsLowerBound: false, hasMore: false });
+      expect(await direct('Seite', ['s-page'], 19, 0, 45)).toMatchObject({ total: 45, totalIsLowerBound: false, hasMore: true });
+      expect(await direct('Seite', ['s-page'], 19, 0, 44)).toMatchObject({ total: 44, totalIsLowerBound: true, hasMore: true });
+      expect((await fulltext({ share: shares.paging, query: 'Seite' })).totalIsLowerBound).toBe(false);
+      for (const strategy of [undefined, 'scope', 'index'] as const) {
+        // 45 hits, cap 10: ranked (45 ≤ RANKED_HITS_MAX) and in reading order (rankedMax 5: decided by the capped count).
+        for (const rankedMax of [undefined, 5]) {
+          const expected = rankedMax ? readingOrder : ids(await direct('Seite', ['s-page'], 100, 0, 1000, rankedMax, strategy));
+          const seen: string[] = [];
+          const hasMore: boolean[] = [];
+          for (const offset of [0, 5, 10, 15, 20, 25, 30, 35, 40, 45]) {
+            const answer = await direct('Seite', ['s-page'], 5, offset, 10, rankedMax, strategy);
+            expect([answer.total, answer.totalIsLowerBound], `${strategy} ${rankedMax} ${offset}`).toEqual([10, true]);
+            seen.push(...ids(answer));
+            hasMore.push(answer.hasMore);
+          }
+          expect(seen).toEqual(expected);
+          expect(hasMore).toEqual([true, true, true, true, true, true, true, true, false, false]);
+          expect((await direct('Seite', ['s-page'], 7, 3, 10, rankedMax, strategy)).results.map((r) => r.id)).toEqual(expected.slice(3, 10));
+        }
+      }
+    });
+
+    it('pages past the count cap across materials exactly like under it', async () => {
+      const everything = ['s-de', 's-en', 's-page', 's-other', 's-private', 'c-bruch', 'c-aepfel', 'c-komma', 'c-climate', 'no-such-material'];
+      for (const [query, materialIds] of [
+        ['s', everything],
+        ['s', ['s-page', 's-de', 's-other']],
+        ['Häuser', everything],
+        ['Seite Eintrag', ['s-de', 's-page']],
+        ['nichtsdergleichen', everything],
+      ] as const) {
+        for (const [limit, offset] of [[19, 0], [20, 19], [5, 40], [3, 44], [20, 45], [100, 0], [2, 60]]) {
+          for (const strategy of ['scope', 'index'] as const) {
+            const search = { query, materialIds, filters: {}, limit, offset, rankedMax: 2, strategy };
+            const exact = await searchFulltext(t.db, { ...search, countCap: 1000 });
+            const capped = await searchFulltext(t.db, { ...search, countCap: 3 });
+            const label = `${query} ${materialIds.length} ${limit} ${offset} ${strategy}`;
+            expect({ ...capped, total: exact.total, totalIsLowerBound: false }, label).toEqual(exact);
+            expect([capped.total, capped.totalIsLowerBound], label).toEqual(exact.total > 3 ? [3, true] : [exact.total, false]);
+            expect(exact.hasMore, label).toBe(offset + limit < exact.total);
+          }
+        }
+      }
+    });
+
     it('answers the same whether it finds the hits by the GIN indexes or by the searched materials', async () => {
       const everything = ['s-de', 's-en', 's-page', 's-other', 's-private', 'c-bruch', 'c-aepfel', 'c-komma', 'c-climate', 'no-such-material'];
       const cases: [string, string[]][] = [
@@ -306,8 +358,8 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
         }
       }
       const filtered = { query: 'Bruchrechnen', materialIds: everything, filters: { 'metadata.fach': ['Deutsch'] }, limit: 19, offset: 0 };
-      expect(await searchFulltext(t.db, { ...filtered, strategy: 'index' })).toEqual({ results: [], total: 0, hasMore: false });
-      expect(await searchFulltext(t.db, { ...filtered, strategy: 'scope' })).toEqual({ results: [], total: 0, hasMore: false });
+      expect(await searchFulltext(t.db, { ...filtered, strategy: 'index' })).toEqual({ results: [], total: 0, totalIsLowerBound: false, hasMore: false });
+      expect(await searchFulltext(t.db, { ...filtered, strategy: 'scope' })).toEqual({ results: [], total: 0, totalIsLowerBound: false, hasMore: false });
     });
 
     it('never answers a hit of another share', async () => {
@@ -344,9 +396,9 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
 
     it('answers an empty query with an empty result, before looking at the share', async () => {
       for (const query of ['', '   ', ' ?! ']) {
-        expect(await fulltext({ share: shares.de, query })).toEqual({ results: [], total: 0, hasMore: false });
+        expect(await fulltext({ share: shares.de, query })).toEqual({ results: [], total: 0, totalIsLowerBound: false, hasMore: false });
       }
-      expect(await fulltext({ share: 'Y'.repeat(24), query: '' })).toEqual({ results: [], total: 0, hasMore: false });
+      expect(await fulltext({ share: 'Y'.repeat(24), query: '' })).toEqual({ results: [], total: 0, totalIsLowerBound: false, hasMore: false });
     });
 
     it('answers a private share only to a logged-in user', async () => {

@@ -39,6 +39,7 @@ export const viewerDe = {
     enterTerm: 'Bitte gib einen Suchbegriff ein.',
     searching: 'Suche läuft …',
     results: 'Ergebnisse ({{total}})',
+    resultsAtLeast: 'Ergebnisse ({{total}}+)',
     noResults: 'Keine Treffer.',
     loadMore: 'Mehr laden',
     failed: 'Die Suche ist fehlgeschlagen.',

@@ -39,6 +39,7 @@ export const viewerEn = {
     enterTerm: 'Please enter a search term',
     searching: 'Searching ...',
     results: 'Results ({{total}})',
+    resultsAtLeast: 'Results ({{total}}+)',
     noResults: 'No results.',
     loadMore: 'Load more',
     failed: 'The search failed.',
