@@ -65,7 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
-/** Feature flags from the environment, each off unless switched on (FULLTEXT_SEARCH stays off until the search screens exist). */
+/** Feature flags from the environment, each off unless switched on (`1`, `true`, `on` …). */
 export function featureFlagsFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureFlags {
   const pick = (name: keyof FeatureFlags, fallback: boolean) => {
     const raw = (env[name] ?? '').trim().toLowerCase();
