@@ -62,10 +62,4 @@ export function annotationPanelLogic(calls: Pick<AnnotationCalls, 'loadAnnotatio
   });
 }
 
-/**
- * Whether the visitor may annotate (spec section 6): the share is private or a guest session exists,
- * and the viewer's canAnnotate permission (whose source is not shown) is true.
- */
-export function mayAnnotateOf(page: Pick<PageData, 'shareSettings' | 'guestSession' | 'preview'>, canAnnotate: boolean): boolean {
-  return canAnnotate && !page.preview && (page.shareSettings.private || page.guestSession !== null);
-}
+export { mayAnnotateOf } from './mayAnnotate';

@@ -9,7 +9,7 @@ import type { Lang } from '../model/pageData';
 
 const de = {
   'panel.title': 'Anmerkungen',
-  'panel.close': 'Anmerkungen schliessen',
+  'panel.close': 'Anmerkungen schließen',
   'panel.sort': 'Sortierung',
   'panel.sortDesc': 'Neueste zuerst',
   'panel.sortAsc': 'Älteste zuerst',
@@ -48,6 +48,11 @@ const de = {
   'comments.cancel': 'Abbrechen',
   'owner.you': '{{name}} (du)',
   'owner.unknown': 'Unbekannt',
+  'layer.annotate': 'Anmerken',
+  'layer.composeTitle': 'Neue Anmerkung',
+  'layer.save': 'Speichern',
+  'layer.cancel': 'Abbrechen',
+  'layer.open': 'Anmerkung öffnen',
 } as const;
 
 export type AnnotationTextKey = keyof typeof de;
@@ -93,6 +98,11 @@ const en: Record<AnnotationTextKey, string> = {
   'comments.cancel': 'Cancel',
   'owner.you': '{{name}} (you)',
   'owner.unknown': 'Unknown',
+  'layer.annotate': 'Annotate',
+  'layer.composeTitle': 'New annotation',
+  'layer.save': 'Save',
+  'layer.cancel': 'Cancel',
+  'layer.open': 'Open annotation',
 };
 
 export const ANNOTATION_TEXTS: Record<Lang, Record<AnnotationTextKey, string>> = { de, en };

@@ -15,6 +15,7 @@ import { usePageData } from './PageDataContext';
 import { SaveStateIndicator } from './SaveStateIndicator';
 import { requestUpNavigation } from './upNavigation';
 import type { ViewerSearch } from '../../routes/search';
+import { mayAnnotateOf } from '../annotations/mayAnnotate';
 
 // Only shares that save guest sessions show it: the others do not load it.
 const GuestControl = lazy(() => import('../guest/GuestControl'));
@@ -29,7 +30,8 @@ const FulltextPanel = lazy(() => import('../search/FulltextPanel'));
  */
 export function Header({ crumbs, backTo, material, inCollection = false }: { crumbs: Crumb[]; backTo?: string; material?: Material; inCollection?: boolean }) {
   const { t } = useTranslation('viewer');
-  const { preview, featureFlags } = usePageData();
+  const pageData = usePageData();
+  const { preview, featureFlags } = pageData;
   const offersGuestSave = useGuestSessionActor() !== null;
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white print:hidden" data-testid="viewer-header">
@@ -62,6 +64,7 @@ export function Header({ crumbs, backTo, material, inCollection = false }: { cru
             <GuestControl />
           </Suspense>
         ) : null}
+        {material && mayAnnotateOf(pageData) ? <AnnotationsButton /> : null}
         {material && featureFlags.FULLTEXT_SEARCH ? <FulltextSearch material={material} inCollection={inCollection} /> : null}
         {material ? <MaterialProgressRing material={material} /> : null}
         <LanguageSwitch />
@@ -102,5 +105,23 @@ function FulltextSearch({ material, inCollection }: { material: Material; inColl
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/** The header's Annotations button: the annotation layer (a chunk of its own) opens its panel. */
+function AnnotationsButton() {
+  const { t } = useTranslation('viewer');
+  return (
+    <button
+      type="button"
+      onClick={() => window.dispatchEvent(new Event('lernwerk:annotations-open'))}
+      aria-label={t('header.annotations')}
+      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600"
+      data-testid="open-annotations"
+    >
+      <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden>
+        <path d="M4 5h16v11H9l-5 4z M8 9h8 M8 12h5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />
+      </svg>
+    </button>
   );
 }

@@ -20,9 +20,12 @@ import { learnerStateKey, persistLearnerState } from './localLearnerState';
 import { learnerSetup, useTrackingSignals } from './learnerTracking';
 import { useGuestSessionActor } from '../guest/GuestSessionProvider';
 import { HostProgress } from './useHostProgress';
+import { mayAnnotateOf } from '../annotations/mayAnnotate';
 
 // In an LMS (a scorm share in a frame) the bridge to the package's launch page loads; elsewhere never.
 const LmsBridge = lazy(() => import('./LmsBridge'));
+// For a visitor who may annotate, the annotation layer (selection, marks, panel) loads.
+const AnnotationLayer = lazy(() => import('../annotations/AnnotationLayer'));
 import { ScrollProgressTracker } from './ScrollProgressTracker';
 import { OverlayProvider } from '../ui/OverlayProvider';
 import { usePageData } from './PageDataContext';
@@ -74,6 +77,11 @@ export function MaterialViewer({ material, children }: { material: Material; chi
   return (
     <ViewerActorContext.Provider value={viewer}>
       <HostProgress material={material} />
+      {pageData.share && mayAnnotateOf(pageData) ? (
+        <Suspense fallback={null}>
+          <AnnotationLayer material={material} />
+        </Suspense>
+      ) : null}
       {pageData.shareSettings.scorm && window.parent !== window ? (
         <Suspense fallback={null}>
           <LmsBridge material={material} />

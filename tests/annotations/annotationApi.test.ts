@@ -186,7 +186,10 @@ describe('mayAnnotateOf (spec section 6)', () => {
   it('private share or a guest session, and canAnnotate', () => {
     expect(mayAnnotateOf(page, true)).toBe(false);
     expect(mayAnnotateOf({ ...page, guestSession: { publicId: GUEST, name: 'A B' } }, true)).toBe(true);
-    expect(mayAnnotateOf({ ...page, shareSettings: { ...page.shareSettings, private: true } }, true)).toBe(true);
-    expect(mayAnnotateOf({ ...page, shareSettings: { ...page.shareSettings, private: true } }, false)).toBe(false);
+    const user = { id: 'u1', email: 'ada@example.org', firstname: 'Ada', lastname: 'Lovelace', name: 'Ada Lovelace', roles: [], favoriteMaterialIds: [] };
+    expect(mayAnnotateOf({ ...page, shareSettings: { ...page.shareSettings, private: true }, user }, true)).toBe(true);
+    expect(mayAnnotateOf({ ...page, shareSettings: { ...page.shareSettings, private: true }, user: null }, true)).toBe(false);
+    expect(mayAnnotateOf({ ...page, shareSettings: { ...page.shareSettings, private: true }, user }, false)).toBe(false);
+    expect(mayAnnotateOf({ ...page, guestSession: { publicId: GUEST, name: 'A B' }, preview: true }, true)).toBe(false);
   });
 });

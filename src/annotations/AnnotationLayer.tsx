@@ -1,0 +1,234 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { isNoteEditorOpen, isSaving, type TextSelection } from '../../machines/annotation';
+import type { Annotation } from '../model/annotation';
+import type { Material } from '../model/material';
+import { emptyRichText, type RichTextDoc } from '../model/richTextDoc';
+import { Button } from '../ui/Button';
+import { usePageData } from '../viewer/PageDataContext';
+import { AnnotationPanel, type RenderEditor } from './AnnotationPanel';
+import { annotationCalls } from './annotationApi';
+import { annotationLogic, annotationPanelLogic, type AnnotationLogic } from './annotationLogic';
+import { useAnnotationLang, useAnnotationTexts } from './annotationTexts';
+import { draftStore } from './draftStore';
+import { anchorFromSelection, ANNOTATION_MARK_ATTRIBUTE, unwrapAnchor, wrapAnchor } from './textAnchors';
+
+const NoteEditor = lazy(() => import('./editor/NoteEditor'));
+
+/** The header's Annotations button (src/viewer/Header.tsx) asks the layer to open the panel; the header does not load this chunk. */
+const OPEN_ANNOTATIONS_EVENT = 'lernwerk:annotations-open';
+/** Text elements are what a learner annotates. */
+const TEXT_ELEMENT = '[data-model-name="Text"]';
+
+/**
+ * Annotations in the open material (issue 12), for a visitor who may annotate: the learner selects
+ * text in a text element and presses Annotate; the note editor opens; saved, the selection stays
+ * marked in the text (also after a reload, re-anchored when the text moved); a mark opens its
+ * annotation in the panel, which the header's Annotations button opens too.
+ */
+export default function AnnotationLayer({ material }: { material: Material }) {
+  const pageData = usePageData();
+  const lang = useAnnotationLang();
+  const t = useAnnotationTexts();
+  const share = pageData.share!.publicId;
+  const guestSessionId = pageData.guestSession?.publicId ?? null;
+  const calls = useMemo(
+    () => annotationCalls({ base: pageData.api.base, share, materialId: material.id, guestSessionId, path: location.pathname.slice(pageData.baseUrl.length).replace(/^\/|\/$/g, '') }),
+    [pageData.api.base, pageData.baseUrl, share, material.id, guestSessionId],
+  );
+  const drafts = useMemo(() => draftStore({ share, materialId: material.id }), [share, material.id]);
+  const [panelLogic] = useState(() => annotationPanelLogic(calls));
+  const panel = useActorRef(panelLogic, { input: { commentsEnabled: pageData.featureFlags.ANNOTATION_COMMENTS } });
+  const logic = useMemo(() => annotationLogic(calls, drafts), [calls, drafts]);
+  const [annotations, setAnnotations] = useState<Annotation[]>([]);
+  const [selection, setSelection] = useState<{ anchor: TextSelection; rect: DOMRect } | null>(null);
+  const [composing, setComposing] = useState<TextSelection | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    calls.loadAnnotations({ sort: 'desc' }).then((list) => current && setAnnotations(list), () => undefined);
+    return () => {
+      current = false;
+    };
+  }, [calls]);
+  // What annotation machines announce keeps the marks and the panel's list up to date.
+  const announce = useRef((event: { type: 'annotation.created' | 'annotation.updated'; annotation: Annotation } | { type: 'annotation.deleted'; id: string }) => {
+    panel.send(event);
+    setAnnotations((list) =>
+      event.type === 'annotation.deleted' ? list.filter((a) => a.id !== event.id) : [event.annotation, ...list.filter((a) => a.id !== event.annotation.id)],
+    );
+  });
+  // The panel's list changes too (a note edited, an annotation deleted in its detail): the marks follow.
+  useEffect(() => {
+    let before = panel.getSnapshot().context.annotations as Annotation[];
+    const subscription = panel.subscribe((snapshot) => {
+      const now = snapshot.context.annotations as Annotation[];
+      if (now === before) return;
+      const gone = new Set(before.filter((a) => !now.some((b) => b.id === a.id)).map((a) => a.id));
+      before = now;
+      setAnnotations((list) => mergeLists(list.filter((a) => !gone.has(a.id)), now));
+    });
+    return () => subscription.unsubscribe();
+  }, [panel]);
+
+  useMarks(annotations, (id) => panel.send({ type: 'annotation.show', id }), t('layer.open'));
+  useEffect(() => {
+    const open = () => panel.send({ type: 'panel.open' });
+    window.addEventListener(OPEN_ANNOTATIONS_EVENT, open);
+    return () => window.removeEventListener(OPEN_ANNOTATIONS_EVENT, open);
+  }, [panel]);
+  useEffect(() => {
+    const onSelect = () => {
+      const anchor = anchorFromSelection(window.getSelection(), { selector: TEXT_ELEMENT });
+      const range = anchor ? window.getSelection()!.getRangeAt(0) : null;
+      setSelection(anchor && range ? { anchor, rect: range.getBoundingClientRect() } : null);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.shiftKey || event.key === 'Shift') onSelect();
+    };
+    document.addEventListener('mouseup', onSelect);
+    document.addEventListener('keyup', onKey);
+    return () => {
+      document.removeEventListener('mouseup', onSelect);
+      document.removeEventListener('keyup', onKey);
+    };
+  }, []);
+
+  const renderEditor: RenderEditor = ({ value, onChange, label }) => (
+    <Suspense fallback={null}>
+      <NoteEditor value={value} onChange={onChange} label={label} lang={lang} />
+    </Suspense>
+  );
+
+  return (
+    <>
+      {selection && !composing ? (
+        <div className="fixed z-40" style={{ top: Math.max(8, selection.rect.top - 44), left: Math.max(8, selection.rect.left) }}>
+          <Button
+            variant="primary"
+            data-testid="annotate"
+            onPress={() => {
+              setComposing(selection.anchor);
+              setSelection(null);
+            }}
+          >
+            {t('layer.annotate')}
+          </Button>
+        </div>
+      ) : null}
+      {composing ? (
+        <Composer logic={logic} selection={composing} renderEditor={renderEditor} onAnnounce={(event) => announce.current(event)} onDone={() => setComposing(null)} />
+      ) : null}
+      <AnnotationPanel panel={panel} annotationLogic={logic} drafts={drafts} mayAnnotate renderEditor={renderEditor} />
+    </>
+  );
+}
+
+function mergeLists(list: Annotation[], shown: Annotation[]): Annotation[] {
+  const byId = new Map(list.map((a) => [a.id, a]));
+  for (const a of shown) byId.set(a.id, a);
+  return [...byId.values()];
+}
+
+/** A new annotation: the note editor for the selection; Save creates it (a blank note: a highlight). */
+function Composer({ logic, selection, renderEditor, onAnnounce, onDone }: {
+  logic: AnnotationLogic;
+  selection: TextSelection;
+  renderEditor: RenderEditor;
+  onAnnounce: (event: { type: 'annotation.created'; annotation: Annotation }) => void;
+  onDone: () => void;
+}) {
+  const t = useAnnotationTexts();
+  const actor = useActorRef(logic, { input: { mayAnnotate: true } });
+  const open = useSelector(actor, isNoteEditorOpen);
+  const saving = useSelector(actor, isSaving);
+  const [note, setNote] = useState<RichTextDoc>(emptyRichText());
+  useEffect(() => {
+    actor.send({ type: 'selection.change', selection });
+    actor.send({ type: 'compose.start' });
+    const created = actor.on('annotation.created', (event) => onAnnounce(event));
+    return () => created.unsubscribe();
+  }, [actor, selection, onAnnounce]);
+  const started = useRef(false);
+  useEffect(() => {
+    if (open) started.current = true;
+    else if (started.current) onDone();
+  }, [open, onDone]);
+  return (
+    <ModalOverlay isOpen isDismissable onOpenChange={(isOpen) => !isOpen && actor.send({ type: 'draft.cancel' })} className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-4">
+      <Modal className="w-full max-w-lg rounded-lg bg-white shadow-xl outline-none" data-testid="annotation-composer">
+        <Dialog className="flex flex-col gap-3 p-5 outline-none">
+          <Heading slot="title" className="text-lg font-semibold text-gray-900">
+            {t('layer.composeTitle')}
+          </Heading>
+          <blockquote className="border-l-4 border-yellow-300 pl-3 text-sm text-gray-700">{selection.text}</blockquote>
+          {renderEditor({
+            value: note,
+            onChange: (value) => {
+              setNote(value);
+              actor.send({ type: 'draft.change', note: value });
+            },
+            label: t('note.label'),
+          })}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onPress={() => actor.send({ type: 'draft.cancel' })}>
+              {t('layer.cancel')}
+            </Button>
+            <Button variant="primary" isDisabled={saving} onPress={() => actor.send({ type: 'draft.save' })} data-testid="annotation-save">
+              {t('layer.save')}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/**
+ * Marks each annotation's text in its text element (`<mark data-annotation-id>`), again whenever the
+ * page renders more of its content; a mark opens its annotation (click, Enter or Space).
+ */
+function useMarks(annotations: readonly Annotation[], open: (id: string) => void, label: string) {
+  const latestOpen = useRef(open);
+  latestOpen.current = open;
+  useEffect(() => {
+    const apply = () => {
+      for (const annotation of annotations) {
+        if (document.querySelector(`[${ANNOTATION_MARK_ATTRIBUTE}="${CSS.escape(annotation.id)}"]`)) continue;
+        const element = document.getElementById(annotation.reference);
+        if (!element) continue;
+        const result = wrapAnchor(element, annotation, annotation.id);
+        if (result.status === 'orphaned') continue;
+        for (const mark of result.marks) {
+          mark.tabIndex = 0;
+          mark.setAttribute('role', 'button');
+          mark.setAttribute('aria-label', label);
+          mark.className = 'cursor-pointer rounded-sm bg-yellow-200 text-inherit';
+        }
+      }
+    };
+    apply();
+    // Pages mount their content in chunks and anew on every navigation: each change may bring a text to mark.
+    const observer = new MutationObserver(() => apply());
+    observer.observe(document.body, { childList: true, subtree: true });
+    const onActivate = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ') return;
+      const mark = (event.target as Element | null)?.closest?.(`mark[${ANNOTATION_MARK_ATTRIBUTE}]`);
+      if (!mark) return;
+      event.preventDefault();
+      latestOpen.current(mark.getAttribute(ANNOTATION_MARK_ATTRIBUTE)!);
+    };
+    document.addEventListener('click', onActivate);
+    document.addEventListener('keydown', onActivate);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('click', onActivate);
+      document.removeEventListener('keydown', onActivate);
+      for (const annotation of annotations) {
+        const element = document.getElementById(annotation.reference);
+        if (element) unwrapAnchor(element, annotation.id);
+      }
+    };
+  }, [annotations, label]);
+}
