@@ -183,8 +183,9 @@ test('full-text search page: from typing to the highlighted match inside a folde
   await field.fill('Kiesbett');
   await expect(page.getByTestId('fulltext-status')).toHaveText('Ergebnisse (1)');
   const result = page.getByTestId('fulltext-result').first();
-  await expect(result.getByRole('link', { name: 'Wasser im Alltag' })).toBeVisible();
-  await expect(result.getByRole('link', { name: 'Grundwasser' })).toBeVisible();
+  // The crumbs: material and chapter, each a link (the snippet is a link too, and may name them).
+  await expect(result.getByRole('link', { name: 'Wasser im Alltag', exact: true })).toBeVisible();
+  await expect(result.getByRole('link', { name: 'Grundwasser', exact: true })).toBeVisible();
   await expect(result.locator('mark')).toHaveText('Kiesbett');
   await checkA11y(page, testInfo, 'fulltext-page');
 
