@@ -33,6 +33,17 @@ export function rememberedGuestSessionId(request: FastifyRequest): string | null
   return id && GuestSessionId.safeParse(id).success ? id : null;
 }
 
+/**
+ * A page the visitor opens: a navigation (`Sec-Fetch-Mode: navigate`), or a client that does not say.
+ * Not a fetch of the page in the background, such as the service worker keeping a copy of a page a
+ * tab shows with `?guestSessionId=`: that must not bring back a guest the browser was just told to
+ * forget (in another tab).
+ */
+export function isPageVisit(request: FastifyRequest): boolean {
+  const mode = request.headers['sec-fetch-mode'];
+  return mode === undefined || mode === 'navigate';
+}
+
 /** Remembers (or keeps remembering, for another year) the guest session of a share in this browser. */
 export function rememberGuestSession(request: FastifyRequest, reply: FastifyReply, sharePublicId: string, guestSessionId: string): void {
   reply.setCookie(GUEST_COOKIE, guestSessionId, guestCookieOptions(request, sharePublicId, GUEST_COOKIE_MAX_AGE_S));

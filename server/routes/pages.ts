@@ -9,7 +9,7 @@ import { elementChunkUrls, modulePreloadLinks, routeChunkUrls } from '../pages/r
 import { materialUrl } from '../../src/api/client';
 import { landingLanguage, landingPageHtml } from '../pages/landing';
 import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
-import { forgetGuestSession, rememberGuestSession, rememberedGuestSessionId } from '../http/guestCookie';
+import { forgetGuestSession, isPageVisit, rememberGuestSession, rememberedGuestSessionId } from '../http/guestCookie';
 import { findGuestSession, toGuestSession } from '../store/guestSessions';
 import { getMeta } from '../store/meta';
 import { getSettings } from '../store/settings';
@@ -78,7 +78,7 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
       if (remembered && !linked) forgetGuestSession(request, reply, share.publicId);
       return ANONYMOUS;
     }
-    rememberGuestSession(request, reply, share.publicId, session.publicId);
+    if (isPageVisit(request)) rememberGuestSession(request, reply, share.publicId, session.publicId);
     return { user: null, guestSession: toGuestSession(session), learnerState: await learnerStateOf(db, share.publicId, { kind: 'guest', guestSessionId: session.publicId }) };
   };
 

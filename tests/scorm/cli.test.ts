@@ -79,6 +79,19 @@ describe.each(testDatabaseKinds)('npm run export:scorm on %s', (kind) => {
     expect(res.stderr).toContain('Warning: the package points at http://localhost:4321, which only this machine reaches');
   });
 
+  it('takes a share id that begins with "-" as the share, not as an option', async () => {
+    const id = `-${shares.scorm.slice(1)}`;
+    await inDb((db) => db.query('UPDATE shares SET public_id = $1 WHERE public_id = $2', [id, shares.scorm]));
+    try {
+      const res = await run([id, '--version', '1.2', '--out', 'dash.zip', '--origin', 'https://x.example']);
+      expect(res.stderr).not.toContain('Usage');
+      expect(res.code).toBe(0);
+      expect(res.stdout).toContain(`scorm share ${id}`);
+    } finally {
+      await inDb((db) => db.query('UPDATE shares SET public_id = $1 WHERE public_id = $2', [shares.scorm, id]));
+    }
+  });
+
   it('public and guest shares are packaged with a note; private, preview and collection shares are refused (exit 1)', async () => {
     const pub = await run([shares.public, '--version', '2004', '--out', 'public.zip', '--origin', 'https://x.example']);
     expect(pub.code).toBe(0);

@@ -153,6 +153,14 @@ describe.each(testDatabaseKinds)('learners on share pages on %s', (kind) => {
       expect(embeddedPageData(linked.body).guestSession?.publicId).toBe(other);
       expect(cookieOf(linked)).toMatchObject({ value: other, path: `/s/${share.guest}` });
 
+      // The service worker keeping a copy of a page with ?guestSessionId= in the background (not a navigation)
+      // does not remember the guest: it would bring back a guest that another tab just forgot.
+      const kept = await a.app.inject({ url: `/s/${share.guest}/?guestSessionId=${guest}`, headers: { 'sec-fetch-mode': 'same-origin', 'sec-fetch-dest': 'empty' } });
+      expect(embeddedPageData(kept.body).guestSession?.publicId).toBe(guest);
+      expect(cookieOf(kept)).toBeUndefined();
+      const navigated = await a.app.inject({ url: `/s/${share.guest}/?guestSessionId=${guest}`, headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' } });
+      expect(cookieOf(navigated)).toMatchObject({ value: guest });
+
       // A remembered id that is no (longer a) session of this share is dropped.
       for (const stale of [newGuestLikeId(), await newGuest(share.otherGuest)]) {
         const res = await a.app.inject({ url: `/s/${share.guest}/`, headers: { cookie: `${GUEST_COOKIE}=${stale}` } });
