@@ -21,11 +21,6 @@ import { learnerSetup, useTrackingSignals } from './learnerTracking';
 import { useGuestSessionActor } from '../guest/GuestSessionProvider';
 import { HostProgress } from './useHostProgress';
 import { mayAnnotateOf } from '../annotations/mayAnnotate';
-
-// In an LMS (a scorm share in a frame) the bridge to the package's launch page loads; elsewhere never.
-const LmsBridge = lazy(() => import('./LmsBridge'));
-// For a visitor who may annotate, the annotation layer (selection, marks, panel) loads.
-const AnnotationLayer = lazy(() => import('../annotations/AnnotationLayer'));
 import { ScrollProgressTracker } from './ScrollProgressTracker';
 import { OverlayProvider } from '../ui/OverlayProvider';
 import { usePageData } from './PageDataContext';
@@ -38,6 +33,11 @@ import { pagePath, siblingTargets } from './navTarget';
 import { useScrollTarget } from './useScrollTarget';
 import { EmbeddedPage, PageNotFound, preloadViewerParts } from './lazyParts';
 import { useViewerInspection } from './inspection';
+
+// In an LMS (a scorm share in a frame) the bridge to the package's launch page loads; elsewhere never.
+const LmsBridge = lazy(() => import('./LmsBridge'));
+// For a visitor who may annotate, the annotation layer (selection, marks, panel) loads.
+const AnnotationLayer = lazy(() => import('../annotations/AnnotationLayer'));
 
 type PageProps = {
   material: Material;
