@@ -444,7 +444,7 @@ export const annotationPanelKey = (s: SnapshotFrom<typeof annotationPanelMachine
   return [sorted(c.annotations.map((a) => a.id)), c.shownId, isBlankNote(c.commentDraft), c.editedCommentId, isBlankNote(c.commentEdit), sameNote(c.commentEdit, edited?.content)];
 };
 
-const linkEditorEvents: LinkEditorEvent[] = [
+export const linkEditorEvents: LinkEditorEvent[] = [
   { type: 'link.open', href: 'https://example.org/' },
   { type: 'link.open', href: null },
   { type: 'link.edit' },

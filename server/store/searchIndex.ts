@@ -1,6 +1,7 @@
 import type { ContentElement } from '../../src/model/elements';
 import type { Material } from '../../src/model/material';
 import type { SearchCrumb } from '../../src/model/search';
+import { childListsOf } from '../../src/model/tree';
 import { SANITIZER_VERSION } from '../../src/model/sanitize';
 import type { Database, Queryable } from '../db/types';
 import { loadMaterial } from './models';
@@ -114,19 +115,9 @@ function textsOf(element: ContentElement): Texts {
   }
 }
 
-function childListsOf(element: ContentElement): readonly (readonly ContentElement[])[] {
-  switch (element.modelName) {
-    case 'Columns':
-      return [element.left, element.right];
-    case 'HighlightedElement':
-    case 'Foldable':
-    case 'Chapter':
-    case 'Path':
-    case 'ImageGallery':
-      return [element.content];
-    default:
-      return [];
-  }
+/** The lists an element holds, as the viewer reads them (src/model/tree.ts), and a gallery's images (their captions are searched too). */
+function searchedListsOf(element: ContentElement): readonly (readonly ContentElement[])[] {
+  return element.modelName === 'ImageGallery' ? [element.content] : childListsOf(element);
 }
 
 function entry(id: string, modelName: string, ord: number, place: Place, texts: Texts): SearchEntry | null {
@@ -170,7 +161,7 @@ export function searchEntriesOf(material: Material): SearchEntry[] {
         : ANCHOR_CONTAINERS.has(element.modelName)
           ? { ...place, anchorId: place.anchorId ?? element.id }
           : place;
-    for (const list of childListsOf(element)) visitList(list, inner);
+    for (const list of searchedListsOf(element)) visitList(list, inner);
   };
   visitList(material.content, { ancestors: [crumb], anchorId: null, barrierId: null });
   return entries;

@@ -30,6 +30,7 @@ import type { Lang } from '../model/pageData';
 import { richTextToPlainText, type RichTextDoc } from '../model/richTextDoc';
 import { Button } from '../ui/Button';
 import { SafeHtml } from '../ui/SafeHtml';
+import { SidePanel } from '../ui/SidePanel';
 import { useOverlay } from '../ui/useOverlay';
 import { AnnotationAvatar } from './AnnotationAvatar';
 import type { AnnotationLogic } from './annotationLogic';
@@ -62,11 +63,6 @@ export function formatAnnotationDate(iso: string, lang: Lang): string {
 
 type T = (key: AnnotationTextKey, vars?: Record<string, string | number>) => string;
 
-const CloseIcon = () => (
-  <svg viewBox="0 0 24 24" className="size-5" aria-hidden>
-    <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-  </svg>
-);
 
 /**
  * The sidebar panel Annotations (spec sections 2, 6 and 9): 580 px on the right, the list of the
@@ -89,27 +85,9 @@ export function AnnotationPanel({ panel, annotationLogic, drafts, mayAnnotate, r
 
   if (!open) return null;
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(isOpen) => !isOpen && close()} className="fixed inset-0 z-50 bg-black/30">
-      <Modal
-        className="fixed inset-y-0 right-0 flex w-full flex-col bg-white shadow-xl outline-none"
-        style={{ maxWidth: ANNOTATION_PANEL_WIDTH_PX }}
-        data-testid="annotation-panel"
-      >
-        <Dialog className="flex h-full flex-col outline-none">
-          <div className="flex items-center justify-between gap-3 border-b border-gray-200 px-5 py-3">
-            <Heading slot="title" className="text-lg font-semibold text-gray-900">
-              {t('panel.title')}
-            </Heading>
-            <Button variant="icon" onPress={close} aria-label={t('panel.close')}>
-              <CloseIcon />
-            </Button>
-          </div>
-          <div className="flex-1 overflow-y-auto px-5 py-4">
-            <PanelBody panel={panel} annotationLogic={annotationLogic} drafts={drafts} mayAnnotate={mayAnnotate} renderEditor={renderEditor} t={t} />
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <SidePanel title={t('panel.title')} closeLabel={t('panel.close')} width={ANNOTATION_PANEL_WIDTH_PX} onClose={close} testId="annotation-panel">
+      <PanelBody panel={panel} annotationLogic={annotationLogic} drafts={drafts} mayAnnotate={mayAnnotate} renderEditor={renderEditor} t={t} />
+    </SidePanel>
   );
 }
 

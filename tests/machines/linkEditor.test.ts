@@ -5,6 +5,7 @@ import {
 } from '../../machines/linkEditor';
 import { LINK_INPUT_WIDTH_PX, UNDO_HISTORY_LIMIT } from '../../machines/constants';
 import { normalizeLinkUrl } from '../../src/model/linkUrl';
+import { linkEditorEvents } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
 import { pathsOf, printStats, runPath } from './walkMachine';
 
@@ -144,19 +145,7 @@ function expected(from: string, c: LinkEditorContext, e: LinkEditorEvent): Expec
   }
 }
 
-const events: LinkEditorEvent[] = [
-  { type: 'link.open', href: 'https://example.org/' },
-  { type: 'link.open', href: null },
-  { type: 'link.edit' },
-  { type: 'link.remove' },
-  { type: 'link.close' },
-  { type: 'link.cancel' },
-  { type: 'link.save' },
-  { type: 'input.change', value: 'www.example.org' },
-  { type: 'input.change', value: 'example.org' },
-  { type: 'input.change', value: 'javascript:alert(1)' },
-  { type: 'input.change', value: '' },
-];
+const events: LinkEditorEvent[] = linkEditorEvents;
 const key = (s: { context: LinkEditorContext }) => [s.context.href, normalizeLinkUrl(s.context.input), s.context.error];
 
 describe('link editor model walk: every transition of the graph, checked against the model', () => {
