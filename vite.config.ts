@@ -141,13 +141,16 @@ export function statechartsWithoutDescriptions(): Plugin {
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null };
 
-/** Ids of `starts` and every module they import statically (and dynamically, with `dynamic`), transitively. */
-function reachable(graph: ModuleGraph, starts: Iterable<string>, dynamic: boolean): Set<string> {
+/**
+ * Ids of `starts` and every module they import statically (and dynamically, with `dynamic`), transitively;
+ * the walk does not enter the modules of `skip`.
+ */
+function reachable(graph: ModuleGraph, starts: Iterable<string>, dynamic: boolean, skip: ReadonlySet<string> = new Set()): Set<string> {
   const seen = new Set<string>();
   const stack = [...starts];
   while (stack.length) {
     const id = stack.pop()!;
-    const info = seen.has(id) ? null : graph.getModuleInfo(id);
+    const info = seen.has(id) || skip.has(id) ? null : graph.getModuleInfo(id);
     if (!info) continue;
     seen.add(id);
     stack.push(...info.importedIds, ...(dynamic ? info.dynamicallyImportedIds : []));
@@ -185,6 +188,42 @@ function viewerChunk(): (id: string, graph: ModuleGraph) => string | null {
       members = new Set([...material].filter((module) => collection.has(module) && !elsewhere.has(module)));
     }
     return members.has(id) ? 'viewer' : null;
+  };
+}
+
+const ELEMENT_REGISTRY = file('./src/elements/registry.ts');
+const ELEMENT_MACHINES = file('./machines/elements/registry.ts');
+const QUESTION_TEXTS = file('./src/i18n/resources/questions.ts');
+
+/**
+ * The lazy element kinds (src/elements/registry.ts) as two chunks instead of some forty. A page with many
+ * kinds named each kind's component, statechart, question texts and shared widgets as a file of its own,
+ * and over HTTP/1.1's six connections per host those came in waves of six, a round trip each.
+ * - `elements`: what the kinds' components, the element statecharts and the question texts import
+ *   statically, except what the first route already has and what other lazy parts of the app reach;
+ * - `elements-shared`: the rest of that set, which other lazy parts (the certificate's PDF, dialogs, the
+ *   annotation layer, …) import too, so that they never load the element code.
+ * The parts a kind loads later itself (KaTeX, highlighting) stay chunks of their own.
+ */
+function elementChunks(): (id: string, graph: ModuleGraph) => string | null {
+  let chunkOf: Map<string, string> | undefined;
+  let chunkOfGraph: ModuleGraph | undefined;
+  return (id, graph) => {
+    if (!chunkOf || chunkOfGraph !== graph) {
+      chunkOfGraph = graph;
+      const dynamicImportsOf = (modules: Iterable<string>) => [...modules].flatMap((module) => graph.getModuleInfo(module)?.dynamicallyImportedIds ?? []);
+      const firstRoute = reachable(graph, [PAGE, ...ROUTE_TREES], false);
+      const kinds = [...dynamicImportsOf([ELEMENT_REGISTRY]), ELEMENT_MACHINES, QUESTION_TEXTS];
+      const parts = new Set(dynamicImportsOf([...reachable(graph, kinds, false)].filter((module) => !firstRoute.has(module))));
+      const kindModules = kinds.filter((module) => !parts.has(module));
+      const elementCode = [...reachable(graph, kindModules, false)].filter((module) => !firstRoute.has(module));
+      // Every other lazy part, and what it loads: not through the first route (there already) or the kinds.
+      const notThrough = new Set([...firstRoute, ...kindModules]);
+      const otherLazy = dynamicImportsOf(reachable(graph, [PAGE, ...ROUTE_TREES], true)).filter((module) => !notThrough.has(module));
+      const reachedElsewhere = reachable(graph, otherLazy, true, notThrough);
+      chunkOf = new Map(elementCode.map((module) => [module, reachedElsewhere.has(module) ? 'elements-shared' : 'elements']));
+    }
+    return chunkOf.get(id) ?? null;
   };
 }
 
@@ -235,6 +274,7 @@ export default defineConfig({
             { name: 'index', tags: ['$initial'], priority: 2 },
             /** Dependencies stay where Rolldown puts them, so nothing outside the set is pulled in. */
             { name: viewerChunk(), debugName: 'viewer', test: VIEWER_CODE, priority: 1, includeDependenciesRecursively: false },
+            { name: elementChunks(), debugName: 'elements', priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },

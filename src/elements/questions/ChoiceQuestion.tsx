@@ -7,12 +7,12 @@ import { choiceMachine } from '../../../machines/elements/choice';
 import { feedbackKind, isChoiceCorrect, isChoiceQuestionCorrect } from '../../model/choice';
 import type { ChoiceQuestion } from '../../model/elements';
 import { seededShuffle } from '../../model/seededShuffle';
-import { Button } from '../../ui/Button';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
 import { QuestionFeedback } from './QuestionFeedback';
 import { ResultMark } from './ResultMark';
+import { AnswerButton } from './AnswerButton';
 
 type ChoiceActor = ActorRefFrom<typeof choiceMachine>;
 type Snapshot = SnapshotFrom<typeof choiceMachine>;
@@ -110,11 +110,12 @@ export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion
         </CheckboxGroup>
       )}
       <div className="mt-4">
-        {evaluated ? (
-          <Button variant="secondary" onPress={() => actor.send({ type: 'answer.edit' })}>{t('editAnswer')}</Button>
-        ) : (
-          <Button variant="primary" onPress={() => actor.send({ type: 'answer.submit' })}>{element.submitText || t('evaluate')}</Button>
-        )}
+        <AnswerButton
+          evaluated={evaluated}
+          submitLabel={element.submitText || t('evaluate')}
+          onSubmit={() => actor.send({ type: 'answer.submit' })}
+          onEdit={() => actor.send({ type: 'answer.edit' })}
+        />
       </div>
       {evaluated ? <QuestionFeedback kind={kind} html={feedbackHtml} /> : null}
     </section>

@@ -7,7 +7,7 @@ import { dropdownOptions, gapsOf, isClozeCorrect, isGapCorrect } from '../../mod
 import type { ClozeQuestion } from '../../model/elements';
 import type { GapNode, RichTextNode } from '../../model/richText';
 import { isExternalUrl, safeLinkUrl } from '../../model/sanitize';
-import { Button } from '../../ui/Button';
+import { AnswerButton } from './AnswerButton';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
@@ -155,13 +155,13 @@ export function ClozeQuestionView({ element, actor }: { element: ClozeQuestion; 
         />
       </div>
       <div className="mt-4">
-        {evaluated ? (
-          <Button variant="secondary" onPress={() => actor.send({ type: 'answer.edit' })}>{t('editAnswer')}</Button>
-        ) : (
-          <Button variant="primary" isDisabled={!hasInput} onPress={() => actor.send({ type: 'answer.submit' })}>
-            {element.submitText || t('evaluate')}
-          </Button>
-        )}
+        <AnswerButton
+          evaluated={evaluated}
+          submitLabel={element.submitText || t('evaluate')}
+          isDisabled={!hasInput}
+          onSubmit={() => actor.send({ type: 'answer.submit' })}
+          onEdit={() => actor.send({ type: 'answer.edit' })}
+        />
       </div>
       {evaluated ? <QuestionFeedback kind={correct ? 'positive' : 'negative'} html={correct ? element.feedbackPositive : element.feedbackNegative} /> : null}
     </section>

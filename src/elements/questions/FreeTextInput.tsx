@@ -5,7 +5,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { FREE_TEXT_MAX_ROWS, FREE_TEXT_MIN_ROWS } from '../../../machines/constants';
 import { freeTextMachine } from '../../../machines/elements/freeText';
 import type { FreeTextInput } from '../../model/elements';
-import { Button } from '../../ui/Button';
+import { AnswerButton } from './AnswerButton';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
@@ -88,17 +88,13 @@ export function FreeTextInputView({ element, actor }: { element: FreeTextInput; 
         />
       </div>
       <div className="mt-4">
-        {phase === 'evaluated' ? (
-          <Button variant="secondary" onPress={edit}>{t('editAnswer')}</Button>
-        ) : (
-          <Button
-            variant="primary"
-            isDisabled={phase === 'evaluating' || value.trim() === ''}
-            onPress={() => actor.send({ type: 'answer.submit' })}
-          >
-            {phase === 'evaluating' ? t('freeText.evaluating') : element.submitText || t('evaluate')}
-          </Button>
-        )}
+        <AnswerButton
+          evaluated={phase === 'evaluated'}
+          submitLabel={phase === 'evaluating' ? t('freeText.evaluating') : element.submitText || t('evaluate')}
+          isDisabled={phase === 'evaluating' || value.trim() === ''}
+          onSubmit={() => actor.send({ type: 'answer.submit' })}
+          onEdit={edit}
+        />
       </div>
       {phase === 'evaluated' ? (
         failed ? (

@@ -51,6 +51,19 @@ describe.each(modes)('choice question ($name)', ({ lang, strict }) => {
     expect(screen.getByRole('button', { name: text.evaluate })).toBeTruthy();
   });
 
+  it('by keyboard: the focus stays on the button when Evaluate turns into Edit answer, and back', async () => {
+    const { user } = renderElement(<ChoiceQuestionElement element={question()} />, { lang, strict });
+    await user.click(screen.getByRole('checkbox', { name: /^2/ }));
+    const button = screen.getByRole('button', { name: text.evaluate });
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(textOf(screen.getByRole('status'))).toContain(text.negative);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: text.edit }));
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: text.evaluate }));
+  });
+
   it('multiple choice: a wrong answer shows negative feedback and marks the wrong choices', async () => {
     const { user } = renderElement(<ChoiceQuestionElement element={question()} />, { lang, strict });
     await user.click(screen.getByRole('checkbox', { name: /^4/ }));

@@ -33,6 +33,16 @@ describe('Code', () => {
     expect(root.querySelector('pre')?.textContent).toBe('<script>alert(1)</script><img src=x onerror=alert(2)>');
   });
 
+  it('registers a language with its first highlight, with the languages it embeds', async () => {
+    vi.resetModules();
+    const { highlight } = await import('../../../src/elements/static/HighlightedCode');
+    const html = highlight('<style>p { color: red; }</style><script>let x = 1;</script>', 'xml');
+    expect(html).toContain('<span class="hljs-attribute">color</span>');
+    expect(html).toContain('<span class="hljs-keyword">let</span>');
+    expect(highlight('FROM node\nRUN echo hi', 'dockerfile')).toContain('<span class="hljs-built_in">echo</span>');
+    expect(highlight('x', 'no-such-language')).toBe('x');
+  });
+
   it('maps every language of the spec to a highlight.js language registered in the lazy chunk', () => {
     const lazyChunk = readFileSync(resolve(import.meta.dirname, '../../../src/elements/static/HighlightedCode.tsx'), 'utf8');
     expect(Object.keys(codeLanguages).sort()).toEqual([...Code.shape.mode.unwrap().options].sort());

@@ -1,0 +1,96 @@
+/**
+ * Where the time of one cold load goes:
+ *
+ *   npx tsx scripts/bench/profileLoad.ts [--size 100] [--no-build | --client DIR] [--out trace.json]
+ *
+ * Builds the client into .cache/bench/client (unless --no-build, or --client names a build), imports a
+ * generated material (scripts/bench/generateMaterial.ts) into a temporary PGlite dir, starts the real
+ * server, loads the page twice unmeasured, then records a Chromium trace of one cold load (a new browser
+ * context) and prints the requests and the renderer main thread's tasks over 3 ms with what they spent most
+ * on. Open --out in DevTools' Performance panel for the whole picture. A tool for finding causes; the
+ * figures come from `npm run bench`. Times of responses are when the main thread took them up: a long
+ * task delays them.
+ */
+import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright';
+import { ROOT, buildClient, freePort, importMaterial, startServer } from './appServer';
+import { CHROMIUM_ARGS } from './browser';
+import { generateMaterial } from './generateMaterial';
+
+interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: Record<string, any> }
+
+// A closed pipe (`| head`) must not skip the cleanup below.
+process.stdout.on('error', () => undefined);
+
+const { values } = parseArgs({ options: { size: { type: 'string', default: '100' }, 'no-build': { type: 'boolean' }, out: { type: 'string' }, client: { type: 'string' } } });
+const size = Number(values.size);
+const clientDir = values.client ? path.resolve(values.client) : path.join(ROOT, '.cache/bench/client');
+if (!values.client && !values['no-build'] || !existsSync(path.join(clientDir, 'index.html'))) await buildClient(clientDir);
+const temp = mkdtempSync(path.join(os.tmpdir(), 'profile-load-'));
+const generated = generateMaterial(size, 1);
+const file = path.join(temp, 'material.json');
+writeFileSync(file, JSON.stringify(generated.material));
+const target = { dataDir: path.join(temp, 'data') };
+const share = await importMaterial(file, target);
+const server = await startServer({ ...target, port: await freePort(), clientDir });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+try {
+  const url = `${server.origin}/s/${share}/?lang=en`;
+  for (let warm = 0; warm < 2; warm++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await context.close();
+  }
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute'] });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator(`[data-element-id="${generated.lastElementId}"]`).first().waitFor({ state: 'attached', timeout: 30_000 }).catch(() => undefined);
+  await page.waitForTimeout(1500);
+  const buffer = await browser.stopTracing();
+  if (values.out) writeFileSync(values.out, buffer);
+  const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const nav = events.find((e) => e.name === 'navigationStart' || e.name === 'NavigationStartToDocumentLoad') ?? events.find((e) => e.name === 'ResourceSendRequest');
+  const t0 = nav!.ts;
+  const main = events.find((e) => e.name === 'TracingStartedInBrowser')?.args?.data?.frames?.[0];
+  const rendererPid = main?.processId as number | undefined;
+  const threadNames = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name as string]));
+  const mainTid = [...threadNames].find(([key, name]) => name === 'CrRendererMain' && (!rendererPid || key.startsWith(`${rendererPid}:`)))?.[0];
+  const ms = (ts: number) => ((ts - t0) / 1000).toFixed(1).padStart(7);
+  console.log(`size ${size}, trace events ${events.length}, main thread ${mainTid}`);
+  for (const e of events.filter((e) => ['firstContentfulPaint', 'largestContentfulPaint::Candidate'].includes(e.name) && e.ts >= t0)) console.log(`${ms(e.ts)} ms  ${e.name}`);
+  const requests = new Map<string, { url: string; sent: number; response?: number; finished?: number; bytes?: number }>();
+  for (const e of events) {
+    const data = e.args?.data;
+    if (!data?.requestId) continue;
+    if (e.name === 'ResourceSendRequest') requests.set(data.requestId, { url: String(data.url).replace(server.origin, ''), sent: e.ts });
+    const request = requests.get(data.requestId);
+    if (request && e.name === 'ResourceReceiveResponse') request.response = e.ts;
+    if (request && e.name === 'ResourceFinish') Object.assign(request, { finished: e.ts, bytes: data.encodedDataLength });
+  }
+  console.log('\n   sent  response  finished   bytes  url');
+  for (const r of [...requests.values()].filter((r) => r.sent >= t0).sort((a, b) => a.sent - b.sent)) {
+    console.log(`${ms(r.sent)} ${r.response ? ms(r.response) : '      -'}  ${r.finished ? ms(r.finished) : '      -'} ${String(r.bytes ?? '').padStart(7)}  ${r.url.slice(0, 90)}`);
+  }
+  const tasks = events.filter((e) => `${e.pid}:${e.tid}` === mainTid && e.name === 'RunTask' && (e.dur ?? 0) > 3000 && e.ts >= t0);
+  console.log('\nmain-thread tasks over 3 ms:');
+  for (const task of tasks) {
+    const end = task.ts + task.dur!;
+    const inner = events.filter((e) => `${e.pid}:${e.tid}` === mainTid && e.ts >= task.ts && e.ts < end && e.ph === 'X' && e.name !== 'RunTask' && (e.dur ?? 0) > 1500);
+    const kinds = new Map<string, number>();
+    for (const e of inner) {
+      const label = e.name === 'EvaluateScript' || e.name === 'v8.compile' || e.name === 'FunctionCall' ? `${e.name} ${(e.args?.data?.url ?? e.args?.data?.functionName ?? '').replace(server.origin, '').slice(-40)}` : e.name;
+      kinds.set(label, Math.max(kinds.get(label) ?? 0, e.dur! / 1000));
+    }
+    const top = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, d]) => `${k} ${d.toFixed(0)}`).join(' | ');
+    console.log(`${ms(task.ts)} ms  ${(task.dur! / 1000).toFixed(1).padStart(6)} ms  ${top}`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(temp, { recursive: true, force: true });
+}
