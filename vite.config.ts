@@ -76,6 +76,32 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * react-aria checks the browser's language when its i18n module loads, with
+ * `Intl.DateTimeFormat.supportedLocalesOf([locale])`, only to fall back to en-US when the tag is malformed.
+ * The first call of that function in a page builds ICU's list of locales: 13–27 ms of the first route's
+ * module evaluation in Chromium on this machine (`scripts/bench/profileLoad.ts`), for a check that
+ * `new Intl.Locale(locale)` makes as well (it throws the same RangeError for a malformed tag) in well
+ * under a millisecond. The build swaps the one for the other; should react-aria change that code, the
+ * build warns and leaves it as it is.
+ */
+export function reactAriaCheapLocaleCheck(): Plugin {
+  const source = /[\\/]react-aria[\\/]dist[\\/]private[\\/]i18n[\\/]useDefaultLocale\.mjs$/;
+  const check = /Intl\.DateTimeFormat\.supportedLocalesOf\(\[\s*locale\s*\]\)/;
+  return {
+    name: 'lernwerk:react-aria-cheap-locale-check',
+    apply: 'build',
+    transform(code, id) {
+      if (!source.test(id.split('?')[0])) return null;
+      if (!check.test(code)) {
+        this.warn(`${id}: the locale check to replace was not found; left as it is`);
+        return null;
+      }
+      return { code: code.replace(check, 'new Intl.Locale(locale)'), map: null };
+    },
+  };
+}
+
 type AstNode = { type: string; start: number; end: number; [key: string]: unknown };
 
 /**
@@ -257,7 +283,7 @@ function serviceWorker(): Plugin[] {
 /** The client is served under /app/ by the server; share pages are /s/{id}/… so the base must be absolute. */
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), statechartsWithoutDescriptions(), precompress(), serviceWorker()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), reactAriaCheapLocaleCheck(), statechartsWithoutDescriptions(), precompress(), serviceWorker()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
