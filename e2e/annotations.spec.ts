@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { checkA11y } from './support/a11y';
 import { suiteDataDir } from './support/e2ePort';
 import { saveGuestProgress } from './support/guest';
@@ -24,6 +24,17 @@ const material = {
     { modelName: 'Text', id: 'anmerkung-zwei', content: { html: '<p>Quellen speisen Bäche und Flüsse.</p>' } },
   ],
 };
+
+/**
+ * The material under ids of its own for one test run (`key`: the test and its repeat): a re-import
+ * upserts by id and keeps the share, so each run starts without the annotations of another.
+ */
+function materialFor(key: string) {
+  const id = (elementId: string) => `${elementId}-${key}`;
+  return { material: { ...material, id: id(material.id), publicId: id(material.publicId), content: material.content.map((element) => ({ ...element, id: id(element.id) })) }, id };
+}
+
+const runKey = (name: string, info: { repeatEachIndex: number; retry: number }) => `${name}-${info.repeatEachIndex}-${info.retry}`;
 
 /** Selects `text` inside the element with `id` as a learner would with the mouse. */
 async function selectText(page: Page, id: string, text: string) {
@@ -92,5 +103,398 @@ test('a guest annotates a text: the note is saved, the mark survives a reload, o
   await page.reload();
   await expect(page.getByTestId('open-annotations')).toBeVisible();
   await expect(page.locator('mark[data-annotation-id]')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('pressed before the annotation code has loaded, the Annotations button still opens the panel, and text selected meanwhile gets its Annotate button', async ({ browser }, testInfo) => {
+  const own = materialFor(runKey('frueh', testInfo));
+  const share = await importShare(own.material, suiteDataDir(), 'guest');
+  // No service worker: every request of the page goes through the route below.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  try {
+    await page.goto(`/s/${share}/`);
+    const link = await saveGuestProgress(page, { firstName: 'Ada', lastName: 'Lovelace' });
+
+    // The annotation layer's chunk is held back until the learner has pressed and selected.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = false;
+    await page.route(/\/assets\/AnnotationLayer-[^/]+\.js$/, async (route) => {
+      requested = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(link);
+    await expect(page.getByTestId('guest-name')).toHaveText('Ada Lovelace');
+    await expect.poll(() => requested).toBe(true);
+    await page.getByTestId('open-annotations').click();
+    await selectText(page, own.id('anmerkung-text'), 'fließt langsam');
+    await expect(page.getByTestId('annotation-panel')).toHaveCount(0);
+    await expect(page.getByTestId('annotate')).toHaveCount(0);
+
+    release();
+    const panel = page.getByTestId('annotation-panel');
+    await expect(panel.getByRole('heading', { name: 'Anmerkungen' })).toBeVisible();
+    await expect(panel).toContainText('Noch keine Anmerkungen.');
+    await expect(page.getByTestId('annotate')).toBeVisible();
+    // The press was delivered once: closed, the panel stays closed until the next press.
+    await panel.getByRole('button', { name: 'Anmerkungen schließen' }).click();
+    await expect(panel).toHaveCount(0);
+    await page.waitForTimeout(300);
+    await expect(panel).toHaveCount(0);
+    await page.getByTestId('open-annotations').click();
+    await expect(panel).toBeVisible();
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+/* ------------------------------------------------------------------------------------------------
+ * The note editor by keyboard alone (spec sections 4, 5 and 9): every toolbar feature and shortcut once.
+ */
+
+/** The toolbar's buttons in their order (German names: the default language). */
+const TOOLS = [
+  'Fett',
+  'Kursiv',
+  'Unterstrichen',
+  'Durchgestrichen',
+  'Gelb hervorheben',
+  'Grün hervorheben',
+  'Blau hervorheben',
+  'Rosa hervorheben',
+  'Orange hervorheben',
+  'Aufzählung',
+  'Nummerierte Liste',
+  'Tiefgestellt',
+  'Hochgestellt',
+  'Link',
+  'Formatierung entfernen',
+  'Lücke',
+] as const;
+type Tool = (typeof TOOLS)[number];
+
+const activeLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? null);
+
+/**
+ * From the text box, by keyboard only: Shift+Tab into the toolbar, the arrow keys to `tool`, Enter or
+ * Space to press it. Formatting tools give the focus back to the text box; Link opens the link editor.
+ */
+async function pressTool(page: Page, tool: Tool, key: 'Enter' | ' ' = 'Enter') {
+  await page.keyboard.press('Shift+Tab');
+  const start = await activeLabel(page);
+  const from = TOOLS.indexOf(start as Tool);
+  expect(from, `Shift+Tab from the text box lands in the toolbar, not on ${start}`).toBeGreaterThanOrEqual(0);
+  const to = TOOLS.indexOf(tool);
+  for (let i = from; i !== to; i += Math.sign(to - from)) await page.keyboard.press(to > from ? 'ArrowRight' : 'ArrowLeft');
+  expect(await activeLabel(page)).toBe(tool);
+  await page.keyboard.press(key === ' ' ? 'Space' : 'Enter');
+  if (tool !== 'Link') await settled(page);
+}
+
+/**
+ * A formatting tool gives the text box the focus back in the next animation frame (tiptap's focus
+ * command), and for 200 ms after a focus ProseMirror takes a collapsed selection at the start of the
+ * document for Chrome's focus quirk and puts its own back (prosemirror-view DOMObserver.flush), which
+ * would swallow the next Ctrl+Home. A learner is never that fast; the test waits it out.
+ */
+async function settled(page: Page) {
+  await expect.poll(() => activeLabel(page)).toBe('Notiz');
+  await frames(page);
+  await page.waitForTimeout(250);
+}
+
+/** Selects the whole of paragraph `line` (0-based, counted from the top of the text box) with the keyboard. */
+async function selectLine(page: Page, line: number) {
+  await page.keyboard.press('ControlOrMeta+Home');
+  for (let i = 0; i < line; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+End');
+  await frames(page);
+}
+
+/** Two animation frames: the editor has read the selection the keys made (it does so on selectionchange). */
+async function frames(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** The formatting elements around the text of `block` (tag names, a highlight with its colour, a link with its address), innermost last. */
+function formatsOf(block: Locator): Promise<string[][]> {
+  return block.evaluate((element) => {
+    const names: string[][] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const around: string[] = [];
+      for (let at = node.parentElement; at && at !== element; at = at.parentElement) {
+        const tag = at.tagName.toLowerCase();
+        if (tag === 'mark') around.unshift(`mark:${at.getAttribute('data-color')}`);
+        else if (tag === 'a') around.unshift(`a:${at.getAttribute('href')}`);
+        else if (tag === 'span' && at.hasAttribute('data-gap')) around.unshift('gap');
+        else around.unshift(tag);
+      }
+      names.push(around);
+    }
+    return names;
+  });
+}
+
+/** The lines of the note, in order: what each one is for and what it must look like once saved. */
+const LINES = [
+  ['Fett per Knopf', ['strong']],
+  ['Fett per Taste', ['strong']],
+  ['Kursiv per Knopf', ['em']],
+  ['Kursiv per Taste', ['em']],
+  ['Unterstrichen dann durch', ['s']],
+  ['Durch dann unterstrichen', ['u']],
+  ['Gelb', ['mark:yellow']],
+  ['Grün', ['mark:green']],
+  ['Blau', ['mark:blue']],
+  ['Rosa', ['mark:pink']],
+  ['Gelb dann Orange', ['mark:orange']],
+  ['Tief dann hoch', ['sup']],
+  ['Hoch dann Lücke', ['gap']],
+  ['Lücke dann tief', ['sub']],
+  ['Alles weg', []],
+  ['Verweis', ['a:https://beispiel.org/wasser']],
+  ['Rückgängig und wieder', ['strong']],
+] as const;
+
+test('the note editor by keyboard alone: every toolbar feature and shortcut once, the exclusions, the link editor’s URL rules, lists; the saved note keeps it all', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const errors = collectPageErrors(page);
+  const own = materialFor(runKey('tastatur', testInfo));
+  const share = await importShare(own.material, suiteDataDir(), 'guest');
+  await page.goto(`/s/${share}/`);
+  const link = await saveGuestProgress(page, { firstName: 'Grace', lastName: 'Hopper' });
+  const guestSessionId = new URL(link).searchParams.get('guestSessionId')!;
+
+  await selectText(page, own.id('anmerkung-zwei'), 'speisen Bäche');
+  await page.getByTestId('annotate').click();
+  const composer = page.getByTestId('annotation-composer');
+  const editor = composer.getByRole('textbox', { name: 'Notiz' });
+  const toolbar = composer.getByRole('toolbar', { name: 'Formatierung' });
+  await expect(toolbar).toBeVisible();
+  // Into the text box by Tab alone (the toolbar is one Tab stop).
+  for (let i = 0; i < 5 && !(await editor.evaluate((e) => e === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(editor).toBeFocused();
+
+  // The lines, plain.
+  for (const [index, [text]] of LINES.entries()) {
+    if (index > 0) await page.keyboard.press('Enter');
+    await page.keyboard.type(text);
+  }
+  const paragraphs = editor.locator(':scope > p');
+  await expect(paragraphs).toHaveCount(LINES.length);
+  const line = (name: (typeof LINES)[number][0]) => paragraphs.nth(LINES.findIndex(([text]) => text === name));
+  const lineIndex = (name: (typeof LINES)[number][0]) => LINES.findIndex(([text]) => text === name);
+  const expectFormats = async (name: (typeof LINES)[number][0], formats: readonly string[]) => {
+    await expect.poll(() => formatsOf(line(name)), { message: name }).toEqual([[...formats]]);
+  };
+
+  // Bold, italic: the toolbar once, the shortcut once.
+  await selectLine(page, lineIndex('Fett per Knopf'));
+  await pressTool(page, 'Fett');
+  await expect(editor).toBeFocused();
+  await expectFormats('Fett per Knopf', ['strong']);
+  await expect(toolbar.getByRole('button', { name: 'Fett' })).toHaveAttribute('aria-pressed', 'true');
+  await selectLine(page, lineIndex('Fett per Taste'));
+  await page.keyboard.press('ControlOrMeta+b');
+  await expectFormats('Fett per Taste', ['strong']);
+  await selectLine(page, lineIndex('Kursiv per Knopf'));
+  await pressTool(page, 'Kursiv');
+  await expectFormats('Kursiv per Knopf', ['em']);
+  await selectLine(page, lineIndex('Kursiv per Taste'));
+  await page.keyboard.press('ControlOrMeta+i');
+  await expectFormats('Kursiv per Taste', ['em']);
+
+  // Underline and linethrough exclude each other, from the toolbar and from the keyboard (mod+s, mod+u).
+  await selectLine(page, lineIndex('Unterstrichen dann durch'));
+  await pressTool(page, 'Unterstrichen');
+  await expectFormats('Unterstrichen dann durch', ['u']);
+  await page.keyboard.press('ControlOrMeta+s');
+  await expectFormats('Unterstrichen dann durch', ['s']);
+  await selectLine(page, lineIndex('Durch dann unterstrichen'));
+  await pressTool(page, 'Durchgestrichen', ' ');
+  await expectFormats('Durch dann unterstrichen', ['s']);
+  await page.keyboard.press('ControlOrMeta+u');
+  await expectFormats('Durch dann unterstrichen', ['u']);
+
+  // The five highlights; a second colour replaces the first.
+  for (const [name, tool] of [
+    ['Gelb', 'Gelb hervorheben'],
+    ['Grün', 'Grün hervorheben'],
+    ['Blau', 'Blau hervorheben'],
+    ['Rosa', 'Rosa hervorheben'],
+  ] as const) {
+    await selectLine(page, lineIndex(name));
+    await pressTool(page, tool);
+    await expectFormats(name, [`mark:${{ Gelb: 'yellow', Grün: 'green', Blau: 'blue', Rosa: 'pink' }[name]}`]);
+  }
+  await selectLine(page, lineIndex('Gelb dann Orange'));
+  await pressTool(page, 'Gelb hervorheben');
+  await expectFormats('Gelb dann Orange', ['mark:yellow']);
+  await pressTool(page, 'Orange hervorheben', ' ');
+  await expectFormats('Gelb dann Orange', ['mark:orange']);
+  await expect(toolbar.getByRole('button', { name: 'Gelb hervorheben' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(toolbar.getByRole('button', { name: 'Orange hervorheben' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Sub, sup and gap exclude each other (mod+g: the gap).
+  await selectLine(page, lineIndex('Tief dann hoch'));
+  await pressTool(page, 'Tiefgestellt');
+  await expectFormats('Tief dann hoch', ['sub']);
+  await pressTool(page, 'Hochgestellt');
+  await expectFormats('Tief dann hoch', ['sup']);
+  await selectLine(page, lineIndex('Hoch dann Lücke'));
+  await pressTool(page, 'Hochgestellt', ' ');
+  await expectFormats('Hoch dann Lücke', ['sup']);
+  await page.keyboard.press('ControlOrMeta+g');
+  await expectFormats('Hoch dann Lücke', ['gap']);
+  await selectLine(page, lineIndex('Lücke dann tief'));
+  await pressTool(page, 'Lücke');
+  await expectFormats('Lücke dann tief', ['gap']);
+  await pressTool(page, 'Tiefgestellt');
+  await expectFormats('Lücke dann tief', ['sub']);
+
+  // Clear: every format goes.
+  await selectLine(page, lineIndex('Alles weg'));
+  await pressTool(page, 'Fett');
+  await pressTool(page, 'Kursiv');
+  await pressTool(page, 'Grün hervorheben');
+  await pressTool(page, 'Unterstrichen');
+  await expectFormats('Alles weg', ['strong', 'em', 'u', 'mark:green']);
+  await pressTool(page, 'Formatierung entfernen');
+  await expect(editor).toBeFocused();
+  await expectFormats('Alles weg', []);
+
+  // The link editor: a refused address shows invalid-url; an address without a scheme gets https://.
+  await selectLine(page, lineIndex('Verweis'));
+  await pressTool(page, 'Link');
+  const linkEditor = composer.getByRole('group', { name: 'Link bearbeiten' });
+  const url = linkEditor.getByRole('textbox', { name: 'Link-Adresse' });
+  await expect(url).toBeFocused();
+  await expect(toolbar).toHaveCount(0);
+  expect(await url.evaluate((input) => input.getBoundingClientRect().width)).toBe(300);
+  await page.keyboard.type('javascript:alert(1)');
+  await page.keyboard.press('Enter');
+  await expect(linkEditor).toContainText('Bitte eine gültige Adresse eingeben');
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await expect(url).toBeFocused();
+  await checkA11y(page, testInfo, 'note-editor-link-invalid');
+  await expectFormats('Verweis', []);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('  beispiel.org/wasser ');
+  await expect(linkEditor).not.toContainText('Bitte eine gültige Adresse eingeben');
+  await page.keyboard.press('Enter');
+  await expect(linkEditor).toHaveCount(0);
+  await settled(page);
+  await expectFormats('Verweis', ['a:https://beispiel.org/wasser']);
+  // The link again: display mode shows it (Edit, Remove); Escape leaves it as it is.
+  await selectLine(page, lineIndex('Verweis'));
+  await pressTool(page, 'Link', ' ');
+  await expect(linkEditor.getByRole('link', { name: 'https://beispiel.org/wasser' })).toBeVisible();
+  await expect(linkEditor.getByRole('button', { name: 'Bearbeiten' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(linkEditor).toHaveCount(0);
+  await expect(composer).toBeVisible();
+  await settled(page);
+  await expectFormats('Verweis', ['a:https://beispiel.org/wasser']);
+
+  // Undo and redo (mod+z, shift+mod+z).
+  await selectLine(page, lineIndex('Rückgängig und wieder'));
+  await page.keyboard.press('ControlOrMeta+b');
+  await expectFormats('Rückgängig und wieder', ['strong']);
+  await page.keyboard.press('ControlOrMeta+z');
+  await expectFormats('Rückgängig und wieder', []);
+  await page.keyboard.press('Shift+ControlOrMeta+z');
+  await expectFormats('Rückgängig und wieder', ['strong']);
+
+  // Lists: a bulleted list from the toolbar, Tab and Shift+Tab indent and outdent, Enter on an empty item leaves it; then a numbered list.
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Punkt eins');
+  // The new line keeps the marks of the end of the line before it (bold): Clear takes them off.
+  await expect.poll(() => formatsOf(paragraphs.last())).toEqual([['strong']]);
+  await selectLine(page, LINES.length);
+  await pressTool(page, 'Formatierung entfernen');
+  await page.keyboard.press('End');
+  await pressTool(page, 'Aufzählung');
+  const bullets = editor.locator(':scope > ul');
+  await expect(bullets.locator(':scope > li')).toHaveText(['Punkt eins']);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Punkt zwei');
+  await page.keyboard.press('Tab');
+  await expect(bullets.locator(':scope > li > ul > li')).toHaveText(['Punkt zwei']);
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(bullets.locator(':scope > li > ul')).toHaveCount(0);
+  await expect(bullets.locator(':scope > li')).toHaveText(['Punkt eins', 'Punkt zwei']);
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(bullets.locator(':scope > li > ul > li')).toHaveText(['Punkt zwei']);
+  // Enter: a new, empty nested item; Enter on it: one level out; Enter on the empty item again: out of the list.
+  await page.keyboard.press('Enter');
+  await expect(bullets.locator('li')).toHaveCount(3);
+  await expect(bullets.locator(':scope > li > ul > li')).toHaveCount(2);
+  await page.keyboard.press('Enter');
+  await expect(bullets.locator(':scope > li')).toHaveCount(2);
+  await expect(bullets.locator(':scope > li > ul > li')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(bullets.locator('li')).toHaveCount(2);
+  await expect(editor.locator(':scope > ul + p')).toHaveText('');
+  await page.keyboard.type('Nach der Liste');
+  await expect(editor.locator(':scope > ul + p')).toHaveText('Nach der Liste');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Schritt eins');
+  await pressTool(page, 'Nummerierte Liste', ' ');
+  await expect(editor.locator(':scope > ol > li')).toHaveText(['Schritt eins']);
+  await checkA11y(page, testInfo, 'note-editor-toolbar');
+
+  // Save with the keyboard: Tab out of the text box (outside a list Tab leaves it) to Speichern.
+  await page.keyboard.press('ControlOrMeta+Home');
+  const saveButton = composer.getByTestId('annotation-save');
+  for (let i = 0; i < 5 && !(await saveButton.evaluate((e) => e === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(saveButton).toBeFocused();
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/model/create'));
+  await page.keyboard.press('Enter');
+  expect((await saved).status()).toBe(200);
+  await expect(composer).toHaveCount(0);
+
+  // What the server stored: the document as the editor made it.
+  const response = await page.request.post('/api/annotations', { data: { share, materialId: own.material.id, guestSessionId, sort: 'desc' } });
+  expect(response.status()).toBe(200);
+  const [stored] = (await response.json()).data as { note: { content: { type: string; content?: { type: string; text?: string; marks?: { type: string; attrs?: Record<string, unknown> }[] }[] }[] } }[];
+  const blocks = stored.note.content;
+  expect(blocks.map((block) => block.type)).toEqual([...LINES.map(() => 'paragraph'), 'bulletList', 'paragraph', 'orderedList']);
+  const marksOfBlock = (index: number) => (blocks[index].content ?? []).map((text) => (text.marks ?? []).map((mark) => (mark.type === 'highlight' ? `highlight:${mark.attrs?.color}` : mark.type === 'link' ? `link:${mark.attrs?.href}` : mark.type)).sort());
+  expect(marksOfBlock(lineIndex('Unterstrichen dann durch'))).toEqual([['strike']]);
+  expect(marksOfBlock(lineIndex('Gelb dann Orange'))).toEqual([['highlight:orange']]);
+  expect(marksOfBlock(lineIndex('Tief dann hoch'))).toEqual([['superscript']]);
+  expect(marksOfBlock(lineIndex('Hoch dann Lücke'))).toEqual([['gap']]);
+  expect(marksOfBlock(lineIndex('Alles weg'))).toEqual([[]]);
+  expect(marksOfBlock(lineIndex('Verweis'))).toEqual([['link:https://beispiel.org/wasser']]);
+
+  // And after a reload, the note as the panel shows it.
+  await page.goto(link);
+  const mark = page.locator(`#${own.id('anmerkung-zwei')} mark[data-annotation-id]`);
+  await expect(mark).toHaveText('speisen Bäche');
+  await mark.focus();
+  await page.keyboard.press('Enter');
+  const note = page.getByTestId('annotation-panel').getByTestId('annotation-note');
+  await expect(note.locator(':scope > p')).toHaveCount(LINES.length + 1);
+  for (const [index, [text, formats]] of LINES.entries()) {
+    await expect(note.locator(':scope > p').nth(index)).toHaveText(text);
+    expect(await formatsOf(note.locator(':scope > p').nth(index)), text).toEqual([[...formats]]);
+  }
+  await expect(note.locator(':scope > ul > li > p')).toHaveText(['Punkt eins']);
+  await expect(note.locator(':scope > ul > li > ul > li')).toHaveText(['Punkt zwei']);
+  await expect(note.locator('li')).toHaveCount(3);
+  await expect(note.locator(':scope > ul + p')).toHaveText('Nach der Liste');
+  await expect(note.locator(':scope > ol > li')).toHaveText(['Schritt eins']);
+  const savedLink = note.getByRole('link', { name: 'Verweis' });
+  await expect(savedLink).toHaveAttribute('href', 'https://beispiel.org/wasser');
+  await expect(savedLink).toHaveAttribute('rel', /noopener/);
   expect(errors).toEqual([]);
 });

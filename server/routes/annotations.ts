@@ -96,7 +96,10 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
       const { learner, guestShareId } = await credentialLearner(request, body.guestSessionId);
       const annotationId = await commentableAnnotation(db, body.appendTo.id, learner, guestShareId);
       if (!annotationId) throw notFoundAt('appendTo.id');
-      return { data: await createComment(db, annotationId, body.model.content, learner) };
+      // Deleted meanwhile (by its owner, between the check above and the insert): as if it never was.
+      const comment = await createComment(db, annotationId, body.model.content, learner);
+      if (!comment) throw notFoundAt('appendTo.id');
+      return { data: comment };
     }
     const body = parseBody(AnnotationCreateBody, request.body);
     const { model } = body;

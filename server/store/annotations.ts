@@ -209,16 +209,28 @@ export async function commentableAnnotation(db: Queryable, id: string, learner: 
   return rows[0]?.id ?? null;
 }
 
-export async function createComment(db: Queryable, annotationId: string, content: RichTextDoc, learner: AnnotationLearner): Promise<Comment> {
+/** SQLSTATE foreign_key_violation: a row the insert refers to is gone. */
+const FOREIGN_KEY_VIOLATION = '23503';
+const isForeignKeyViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION;
+
+/**
+ * Appends a comment to the annotation; null when the annotation is gone by then (its owner deleted it
+ * between the caller's check and the insert, or right after: the comment went with it).
+ */
+export async function createComment(db: Queryable, annotationId: string, content: RichTextDoc, learner: AnnotationLearner): Promise<Comment | null> {
   const id = newAnnotationId();
   const stored = storedDocument(content);
-  await db.query(
-    `INSERT INTO comments (id, annotation_id, user_id, guest_session_id, content, content_html) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
-    [id, annotationId, ...ownerColumns(learner), JSON.stringify(stored.doc), stored.html],
-  );
-  const created = await loadComment(db, id, learner);
-  if (!created) throw new Error(`comment ${id} not found after its insert`);
-  return created;
+  try {
+    await db.query(
+      `INSERT INTO comments (id, annotation_id, user_id, guest_session_id, content, content_html) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
+      [id, annotationId, ...ownerColumns(learner), JSON.stringify(stored.doc), stored.html],
+    );
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return null;
+    throw error;
+  }
+  return loadComment(db, id, learner);
 }
 
 /** What an update found: not the learner's (or nowhere), a stale copy, or the updated row. */

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { isNoteEditorOpen, isSaving, type TextSelection } from '../../machines/annotation';
+import { draftKeyOf, isNoteEditorOpen, isSaving, type AnnotationDraft, type TextSelection } from '../../machines/annotation';
 import type { Annotation } from '../model/annotation';
 import type { Material } from '../model/material';
 import { emptyRichText, type RichTextDoc } from '../model/richTextDoc';
@@ -12,12 +12,12 @@ import { annotationCalls } from './annotationApi';
 import { annotationLogic, annotationPanelLogic, type AnnotationLogic } from './annotationLogic';
 import { useAnnotationLang, useAnnotationTexts } from './annotationTexts';
 import { draftStore } from './draftStore';
-import { anchorFromSelection, ANNOTATION_MARK_ATTRIBUTE, unwrapAnchor, wrapAnchor } from './textAnchors';
+import { onAnnotationsPanelRequest } from './panelRequest';
+import { allElements } from '../model/tree';
+import { anchorAnnotations, anchorFromSelection, ANNOTATION_MARK_ATTRIBUTE, unwrapAnchor } from './textAnchors';
 
 const NoteEditor = lazy(() => import('./editor/NoteEditor'));
 
-/** The header's Annotations button (src/viewer/Header.tsx) asks the layer to open the panel; the header does not load this chunk. */
-const OPEN_ANNOTATIONS_EVENT = 'lernwerk:annotations-open';
 /** Text elements are what a learner annotates. */
 const TEXT_ELEMENT = '[data-model-name="Text"]';
 
@@ -44,6 +44,9 @@ export default function AnnotationLayer({ material }: { material: Material }) {
   const [annotations, setAnnotations] = useState<Annotation[]>([]);
   const [selection, setSelection] = useState<{ anchor: TextSelection; rect: DOMRect } | null>(null);
   const [composing, setComposing] = useState<TextSelection | null>(null);
+  // Notes of new annotations the server never acknowledged (a reload in between): the composer shows them again, one after the other.
+  const [resumable, setResumable] = useState(() => drafts.list().flatMap(({ draft }) => (draft.annotationId === null ? [draft] : [])));
+  const resumed = composing ? null : (resumable[0] ?? null);
 
   useEffect(() => {
     let current = true;
@@ -72,12 +75,9 @@ export default function AnnotationLayer({ material }: { material: Material }) {
     return () => subscription.unsubscribe();
   }, [panel]);
 
-  useMarks(annotations, (id) => panel.send({ type: 'annotation.show', id }), t('layer.open'));
-  useEffect(() => {
-    const open = () => panel.send({ type: 'panel.open' });
-    window.addEventListener(OPEN_ANNOTATIONS_EVENT, open);
-    return () => window.removeEventListener(OPEN_ANNOTATIONS_EVENT, open);
-  }, [panel]);
+  const orphanedIds = useMarks(annotations, material, (id) => panel.send({ type: 'annotation.show', id }), t('layer.open'));
+  // The header's Annotations button (src/viewer/Header.tsx; the header does not load this chunk), pressed now or before this layer loaded.
+  useEffect(() => onAnnotationsPanelRequest(() => panel.send({ type: 'panel.open' })), [panel]);
   useEffect(() => {
     const onSelect = () => {
       const anchor = anchorFromSelection(window.getSelection(), { selector: TEXT_ELEMENT });
@@ -87,6 +87,8 @@ export default function AnnotationLayer({ material }: { material: Material }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.shiftKey || event.key === 'Shift') onSelect();
     };
+    // Text selected before this layer loaded gets its Annotate button too.
+    onSelect();
     document.addEventListener('mouseup', onSelect);
     document.addEventListener('keyup', onKey);
     return () => {
@@ -103,7 +105,7 @@ export default function AnnotationLayer({ material }: { material: Material }) {
 
   return (
     <>
-      {selection && !composing ? (
+      {selection && !composing && !resumed ? (
         <div className="fixed z-40" style={{ top: Math.max(8, selection.rect.top - 44), left: Math.max(8, selection.rect.left) }}>
           <Button
             variant="primary"
@@ -119,8 +121,18 @@ export default function AnnotationLayer({ material }: { material: Material }) {
       ) : null}
       {composing ? (
         <Composer logic={logic} selection={composing} renderEditor={renderEditor} onAnnounce={(event) => announce.current(event)} onDone={() => setComposing(null)} />
+      ) : resumed ? (
+        <Composer
+          key={draftKeyOf(resumed.selection)}
+          logic={logic}
+          selection={resumed.selection}
+          draft={resumed}
+          renderEditor={renderEditor}
+          onAnnounce={(event) => announce.current(event)}
+          onDone={() => setResumable((list) => list.slice(1))}
+        />
       ) : null}
-      <AnnotationPanel panel={panel} annotationLogic={logic} drafts={drafts} mayAnnotate renderEditor={renderEditor} />
+      <AnnotationPanel panel={panel} annotationLogic={logic} drafts={drafts} mayAnnotate renderEditor={renderEditor} orphanedIds={orphanedIds} />
     </>
   );
 }
@@ -132,19 +144,22 @@ function mergeLists(list: Annotation[], shown: Annotation[]): Annotation[] {
 }
 
 /** A new annotation: the note editor for the selection; Save creates it (a blank note: a highlight). */
-function Composer({ logic, selection, renderEditor, onAnnounce, onDone }: {
+function Composer({ logic, selection, draft = null, renderEditor, onAnnounce, onDone }: {
   logic: AnnotationLogic;
   selection: TextSelection;
+  /** A kept draft of this new annotation: the editor starts with its note. */
+  draft?: AnnotationDraft | null;
   renderEditor: RenderEditor;
   onAnnounce: (event: { type: 'annotation.created'; annotation: Annotation }) => void;
   onDone: () => void;
 }) {
   const t = useAnnotationTexts();
-  const actor = useActorRef(logic, { input: { mayAnnotate: true } });
+  const actor = useActorRef(logic, { input: { mayAnnotate: true, draft } });
   const open = useSelector(actor, isNoteEditorOpen);
   const saving = useSelector(actor, isSaving);
-  const [note, setNote] = useState<RichTextDoc>(emptyRichText());
+  const [note, setNote] = useState<RichTextDoc>(draft?.note ?? emptyRichText());
   useEffect(() => {
+    // A kept draft starts the machine composing already.
     actor.send({ type: 'selection.change', selection });
     actor.send({ type: 'compose.start' });
     const created = actor.on('annotation.created', (event) => onAnnounce(event));
@@ -187,26 +202,32 @@ function Composer({ logic, selection, renderEditor, onAnnounce, onDone }: {
 
 /**
  * Marks each annotation's text in its text element (`<mark data-annotation-id>`), again whenever the
- * page renders more of its content; a mark opens its annotation (click, Enter or Space).
+ * page renders more of its content; a mark opens its annotation (click, Enter or Space). Answers the
+ * ids of the annotations whose passage is gone from the material (orphaned: no mark can show them):
+ * their text element no longer holds the text, or the material no longer has the element. An
+ * annotation whose element is not on the page now keeps what was last found.
  */
-function useMarks(annotations: readonly Annotation[], open: (id: string) => void, label: string) {
+function useMarks(annotations: readonly Annotation[], material: Material, open: (id: string) => void, label: string): ReadonlySet<string> {
   const latestOpen = useRef(open);
   latestOpen.current = open;
+  const [orphaned, setOrphaned] = useState<ReadonlySet<string>>(noIds);
+  const lastOrphaned = useRef(orphaned);
+  const references = useMemo(() => new Set([...allElements(material.content)].map((element) => element.id)), [material]);
   useEffect(() => {
+    const decorate = (mark: HTMLElement) => {
+      mark.tabIndex = 0;
+      mark.setAttribute('role', 'button');
+      mark.setAttribute('aria-label', label);
+      mark.className = 'cursor-pointer rounded-sm bg-yellow-200 text-inherit';
+    };
     const apply = () => {
-      for (const annotation of annotations) {
-        if (document.querySelector(`[${ANNOTATION_MARK_ATTRIBUTE}="${CSS.escape(annotation.id)}"]`)) continue;
-        const element = document.getElementById(annotation.reference);
-        if (!element) continue;
-        const result = wrapAnchor(element, annotation, annotation.id);
-        if (result.status === 'orphaned') continue;
-        for (const mark of result.marks) {
-          mark.tabIndex = 0;
-          mark.setAttribute('role', 'button');
-          mark.setAttribute('aria-label', label);
-          mark.className = 'cursor-pointer rounded-sm bg-yellow-200 text-inherit';
-        }
-      }
+      const statuses = anchorAnnotations(document, annotations, { references, decorate });
+      const before = lastOrphaned.current;
+      const now = new Set(annotations.filter((a) => statuses.get(a.id) === 'orphaned' || (statuses.get(a.id) === 'unknown' && before.has(a.id))).map((a) => a.id));
+      // Every mutation of the page comes here: the layer renders again only when the set changed.
+      if (sameIds(before, now)) return;
+      lastOrphaned.current = now;
+      setOrphaned(now);
     };
     apply();
     // Pages mount their content in chunks and anew on every navigation: each change may bring a text to mark.
@@ -230,5 +251,9 @@ function useMarks(annotations: readonly Annotation[], open: (id: string) => void
         if (element) unwrapAnchor(element, annotation.id);
       }
     };
-  }, [annotations, label]);
+  }, [annotations, label, references]);
+  return orphaned;
 }
+
+const noIds: ReadonlySet<string> = new Set();
+const sameIds = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((id) => b.has(id));

@@ -35,6 +35,7 @@ import { useOverlay } from '../ui/useOverlay';
 import { AnnotationAvatar } from './AnnotationAvatar';
 import type { AnnotationLogic } from './annotationLogic';
 import { useAnnotationLang, useAnnotationTexts, type AnnotationTextKey } from './annotationTexts';
+import { OrphanNote } from './OrphanNote';
 import type { DraftStore } from './draftStore';
 
 /** The rich-text editor of notes and comments (the editor's lazy component, src/annotations/editor). */
@@ -52,6 +53,8 @@ export type AnnotationPanelProps = {
   /** The visitor may annotate (./annotationLogic.ts mayAnnotateOf): edit, delete and comment. */
   mayAnnotate: boolean;
   renderEditor: RenderEditor;
+  /** Annotations whose marked passage is gone from the material (./AnnotationLayer.tsx): listed and shown with ./OrphanNote.tsx. */
+  orphanedIds?: ReadonlySet<string>;
 };
 
 /** Dates: the current language with the -CH region, two-digit day, month, year, hour and minute (spec section 9). */
@@ -71,7 +74,7 @@ type T = (key: AnnotationTextKey, vars?: Record<string, string | number>) => str
  * renders nothing while it is closed. It is the page's sidebar overlay while open: another sidebar
  * opening closes it; Escape closes the delete dialog first, then the panel.
  */
-export function AnnotationPanel({ panel, annotationLogic, drafts, mayAnnotate, renderEditor }: AnnotationPanelProps) {
+export function AnnotationPanel({ panel, annotationLogic, drafts, mayAnnotate, renderEditor, orphanedIds }: AnnotationPanelProps) {
   const t = useAnnotationTexts();
   const open = useSelector(panel, isPanelOpen);
   const close = () => panel.send({ type: 'panel.close' });
@@ -86,7 +89,7 @@ export function AnnotationPanel({ panel, annotationLogic, drafts, mayAnnotate, r
   if (!open) return null;
   return (
     <SidePanel title={t('panel.title')} closeLabel={t('panel.close')} width={ANNOTATION_PANEL_WIDTH_PX} onClose={close} testId="annotation-panel">
-      <PanelBody panel={panel} annotationLogic={annotationLogic} drafts={drafts} mayAnnotate={mayAnnotate} renderEditor={renderEditor} t={t} />
+      <PanelBody panel={panel} annotationLogic={annotationLogic} drafts={drafts} mayAnnotate={mayAnnotate} renderEditor={renderEditor} orphanedIds={orphanedIds} t={t} />
     </SidePanel>
   );
 }
@@ -118,7 +121,7 @@ function PanelBody(props: AnnotationPanelProps & { t: T }) {
           </Button>
         </div>
       ) : (
-        <AnnotationList panel={panel} t={t} />
+        <AnnotationList panel={panel} orphanedIds={props.orphanedIds} t={t} />
       )}
     </div>
   );
@@ -145,7 +148,7 @@ function SortControl({ panel, t }: { panel: AnnotationPanelActor; t: T }) {
   );
 }
 
-function AnnotationList({ panel, t }: { panel: AnnotationPanelActor; t: T }) {
+function AnnotationList({ panel, orphanedIds, t }: { panel: AnnotationPanelActor; orphanedIds?: ReadonlySet<string>; t: T }) {
   const annotations = useSelector(panel, sortedAnnotations);
   if (!annotations.length) return <p className="text-sm text-gray-600">{t('panel.empty')}</p>;
   return (
@@ -154,6 +157,7 @@ function AnnotationList({ panel, t }: { panel: AnnotationPanelActor; t: T }) {
         <li key={annotation.id} className="relative rounded-lg border border-gray-200 p-4 hover:bg-gray-50" data-testid="annotation-card" data-annotation-id={annotation.id}>
           <OwnerLine owner={annotation.owner} own={annotation.own} createdAt={annotation.created_at} t={t} />
           <blockquote className="mt-3 line-clamp-3 border-l-4 border-yellow-300 pl-3 text-sm text-gray-800">{annotation.text}</blockquote>
+          {orphanedIds?.has(annotation.id) ? <OrphanNote className="mt-2" /> : null}
           {richTextToPlainText(annotation.note).trim() ? <p className="mt-2 line-clamp-3 text-sm text-gray-600">{richTextToPlainText(annotation.note)}</p> : null}
           {/* The whole card opens the detail; the button lies over it and is named by the author. */}
           <Button
@@ -186,7 +190,7 @@ function OwnerLine({ owner, own, createdAt, t, size = 40 }: { owner: AnnotationO
   );
 }
 
-function AnnotationDetail({ panel, annotationLogic, drafts, mayAnnotate, renderEditor, t, annotation }: AnnotationPanelProps & { t: T; annotation: Annotation }) {
+function AnnotationDetail({ panel, annotationLogic, drafts, mayAnnotate, renderEditor, orphanedIds, t, annotation }: AnnotationPanelProps & { t: T; annotation: Annotation }) {
   // A note of this annotation the server never acknowledged (a reload in between) shows again.
   const [draft] = useState(() => {
     const kept = drafts?.read(draftKeyOf(selectionOf(annotation))) ?? null;
@@ -226,6 +230,7 @@ function AnnotationDetail({ panel, annotationLogic, drafts, mayAnnotate, renderE
       <blockquote aria-label={t('detail.quote')} className="border-l-4 border-yellow-300 pl-3 text-gray-800">
         {annotation.text}
       </blockquote>
+      {orphanedIds?.has(annotation.id) ? <OrphanNote /> : null}
       <NoteSection actor={actor} snapshot={snapshot} annotation={annotation} renderEditor={renderEditor} t={t} />
       {commentsEnabled ? <Comments panel={panel} annotation={annotation} mayAnnotate={mayAnnotate} renderEditor={renderEditor} t={t} /> : null}
       {isDeleteDialogOpen(snapshot) ? <DeleteDialog actor={actor} snapshot={snapshot} t={t} /> : null}

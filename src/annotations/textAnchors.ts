@@ -118,3 +118,42 @@ export function unwrapAnchor(element: Element, annotationId?: string): number {
   if (marks.length) element.normalize();
   return marks.length;
 }
+
+/** Whether an annotation's passage is marked in the page (`anchored`), gone from its text (`orphaned`), or not on the page now (`unknown`). */
+export type AnchorStatus = 'anchored' | 'orphaned' | 'unknown';
+
+export type AnchoredAnnotation = TextRange & { id: string; reference: string };
+
+/**
+ * Marks every annotation of `annotations` in `root`'s document (its text element: the element whose
+ * id is its `reference`) unless already marked, and tells of each whether its passage is there.
+ * `decorate` gets every new mark. An annotation whose element is not on the page is `unknown`, unless
+ * `references` (the ids of every element of the material) shows the element is gone: `orphaned`.
+ */
+export function anchorAnnotations(
+  root: Document,
+  annotations: readonly AnchoredAnnotation[],
+  options: { references?: ReadonlySet<string>; decorate?: (mark: HTMLElement) => void } = {},
+): Map<string, AnchorStatus> {
+  const statuses = new Map<string, AnchorStatus>();
+  for (const annotation of annotations) {
+    // Marks only: the panel's cards carry the same attribute.
+    if (root.querySelector(`mark[${ANNOTATION_MARK_ATTRIBUTE}="${CSS.escape(annotation.id)}"]`)) {
+      statuses.set(annotation.id, 'anchored');
+      continue;
+    }
+    const element = root.getElementById(annotation.reference);
+    if (!element) {
+      statuses.set(annotation.id, options.references && !options.references.has(annotation.reference) ? 'orphaned' : 'unknown');
+      continue;
+    }
+    const result = wrapAnchor(element, annotation, annotation.id);
+    if (result.status === 'orphaned') {
+      statuses.set(annotation.id, 'orphaned');
+      continue;
+    }
+    for (const mark of result.marks) options.decorate?.(mark);
+    statuses.set(annotation.id, 'anchored');
+  }
+  return statuses;
+}

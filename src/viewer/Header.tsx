@@ -16,6 +16,7 @@ import { SaveStateIndicator } from './SaveStateIndicator';
 import { requestUpNavigation } from './upNavigation';
 import type { ViewerSearch } from '../../routes/search';
 import { mayAnnotateOf } from '../annotations/mayAnnotate';
+import { requestAnnotationsPanel } from '../annotations/panelRequest';
 
 // Only shares that save guest sessions show it: the others do not load it.
 const GuestControl = lazy(() => import('../guest/GuestControl'));
@@ -108,13 +109,13 @@ function FulltextSearch({ material, inCollection }: { material: Material; inColl
   );
 }
 
-/** The header's Annotations button: the annotation layer (a chunk of its own) opens its panel. */
+/** The header's Annotations button: the annotation layer (a chunk of its own) opens its panel, also when it loads after the press. */
 function AnnotationsButton() {
   const { t } = useTranslation('viewer');
   return (
     <button
       type="button"
-      onClick={() => window.dispatchEvent(new Event('lernwerk:annotations-open'))}
+      onClick={requestAnnotationsPanel}
       aria-label={t('header.annotations')}
       className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600"
       data-testid="open-annotations"

@@ -1,8 +1,11 @@
 import { useSelector } from '@xstate/react';
+import { useCallback, useContext, useSyncExternalStore } from 'react';
 import { useTranslation } from '../i18n/react';
 import type { AnyActorRef } from 'xstate';
 import { saveStateOf, type SaveState, type TrackingSnapshot } from '../../machines/tracking';
+import { subscribeToDrafts, unsentDraftCount, unsentDraftsAreDurable } from '../annotations/unsentDrafts';
 import { useViewerSelector } from '../elements/viewerContext';
+import { PageDataContext } from './PageDataContext';
 import { queueIsDurable } from './learnerTracking';
 import { browserKeepsLearnerState } from './localLearnerState';
 
@@ -10,13 +13,19 @@ type Look = { tone: string; icon: 'check' | 'sync' | 'alert' | 'device'; label: 
 
 /**
  * Whether the learner's work is safe (issue 4): saved, saving, or how many changes are not yet
- * saved and why. Anonymous visitors learn that their work is kept in this browser.
+ * saved and why. Anonymous visitors learn that their work is kept in this browser. Annotation notes
+ * the server has not acknowledged yet (src/annotations/unsentDrafts.ts) count as changes not saved.
  */
 export function SaveStateIndicator() {
   const { t } = useTranslation('viewer');
   const tracking = useViewerSelector((context) => context.tracking, null) as AnyActorRef | null;
-  const state = useSelector(tracking ?? undefined, (snapshot: TrackingSnapshot | undefined) => (snapshot ? saveStateOf(snapshot) : null), sameState);
-  const look = lookOf(state, t, { durable: queueIsDurable(), local: browserKeepsLearnerState() });
+  const tracked = useSelector(tracking ?? undefined, (snapshot: TrackingSnapshot | undefined) => (snapshot ? saveStateOf(snapshot) : null), sameState);
+  const drafts = useUnsentDraftCount();
+  const state = withUnsentDrafts(tracked, drafts);
+  // Pending changes survive a reload when every place holding some does: the tracking queue, the drafts.
+  const trackedPending = tracked && tracked.status !== 'off' ? tracked.pending : 0;
+  const durable = (drafts > 0 && trackedPending === 0 ? true : queueIsDurable()) && (drafts === 0 || unsentDraftsAreDurable());
+  const look = lookOf(state, t, { durable, local: browserKeepsLearnerState() });
   if (!look) return null;
   return (
     <div
@@ -32,6 +41,27 @@ export function SaveStateIndicator() {
       {look.detail ? <span className="sr-only">{look.detail}</span> : null}
     </div>
   );
+}
+
+/**
+ * The annotation notes of this page's material the server has not acknowledged yet: the header
+ * renders again only when their number changes.
+ */
+function useUnsentDraftCount(): number {
+  const share = useContext(PageDataContext)?.share?.publicId ?? null;
+  const materialId = useViewerSelector((context) => context.material.id, null);
+  const count = useCallback(() => (share && materialId ? unsentDraftCount({ share, materialId }) : 0), [share, materialId]);
+  return useSyncExternalStore(subscribeToDrafts, count, () => 0);
+}
+
+/**
+ * The save state with `drafts` unsent annotation notes: they are changes not saved (whatever the
+ * tracking says, even without tracking), added to the tracking's pending count and its reason.
+ */
+export function withUnsentDrafts(state: SaveState | null, drafts: number): SaveState | null {
+  if (drafts === 0) return state;
+  const tracked = state && state.status !== 'off' ? state.pending : 0;
+  return { status: 'pending', pending: tracked + drafts, ...(state?.status === 'pending' && state.reason ? { reason: state.reason } : {}) };
 }
 
 /** Where the browser keeps work until it is saved: IndexedDB for tracked changes, localStorage for anonymous work. */

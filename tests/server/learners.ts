@@ -47,7 +47,10 @@ export function event(
   } as UserdataEvent;
 }
 
-export async function countRows(db: Queryable, table: 'userdata_events' | 'root_progress' | 'guest_sessions' | 'auth_sessions' | 'users'): Promise<number> {
+export async function countRows(
+  db: Queryable,
+  table: 'userdata_events' | 'root_progress' | 'guest_sessions' | 'auth_sessions' | 'users' | 'annotations' | 'comments',
+): Promise<number> {
   const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
   return row.n;
 }

@@ -188,7 +188,16 @@ export default function NoteEditor({ value, onChange, label, readOnly = false, a
   const format = (name: FormatMark) => () => toggleFormat(editor, name);
 
   return (
-    <div className="flex flex-col" lang={lang}>
+    <div
+      className="flex flex-col"
+      lang={lang}
+      onKeyDown={(event) => {
+        // Tab / Shift+Tab the text box used (a list item indented or outdented; spec section 9) goes no
+        // further: a focus scope around the editor (react-aria's modal, which moves the focus on every Tab
+        // at the document) would take the focus out of the text box as well.
+        if (event.key === 'Tab' && event.defaultPrevented && event.target === editor.view.dom) event.stopPropagation();
+      }}
+    >
       {!readOnly &&
         (linkView.open ? (
           <LinkEditorPanel t={t} view={linkView} send={linkEditor.send} />
@@ -246,7 +255,9 @@ function LinkEditorPanel({ t, view, send }: { t: EditorTexts; view: LinkView; se
       className="flex flex-wrap items-start gap-2 rounded-t-md border border-b-0 border-gray-300 bg-gray-50 p-2"
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
+          // Escape closes the link editor only: not the dialog or panel the editor is in (react-aria's modal, the overlay stack).
           event.preventDefault();
+          event.stopPropagation();
           send({ type: 'link.close' });
         }
       }}

@@ -272,7 +272,10 @@ export function createNoteEditorExtensions(): Extensions {
       linkOnPaste: true,
       openOnClick: false,
       defaultProtocol: 'https',
-      HTMLAttributes: { target: '_blank', rel: LINK_REL, class: 'text-primary-700 underline' },
+      // tabindex -1: a link inside the text box is no Tab stop. A focus scope around the editor (react-aria's
+      // modal) moves the focus on Tab to the next tabbable element itself, and would find the link inside the
+      // text box first: Tab could never leave a note with a link.
+      HTMLAttributes: { target: '_blank', rel: LINK_REL, class: 'text-primary-700 underline', tabindex: '-1' },
       isAllowedUri: (url) => isAllowedLinkUrl(url),
       shouldAutoLink: shouldAutoLinkText,
     }),
