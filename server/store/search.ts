@@ -1,5 +1,5 @@
 import type { FulltextAnswer, FulltextHit, SearchCrumb, SearchFilters } from '../../src/model/search';
-import type { Database } from '../db/types';
+import type { Database, Queryable } from '../db/types';
 import { filtersParam, metadataPasses } from './searchFilters';
 import { tsQueryText, type SearchConfig } from './searchText';
 
@@ -43,9 +43,12 @@ export interface FulltextSearch {
   rankedMax?: number;
   /** Most hits counted (default COUNT_CAP); tests lower it. */
   countCap?: number;
-  /** How the hits are found (default 'auto', see `searchFulltext`); tests pick one to compare both. */
-  strategy?: 'auto' | 'scope' | 'index';
+  /** How the hits are found (default 'auto', see `searchFulltext`); tests pick one to compare them. */
+  strategy?: 'auto' | Strategy;
 }
+
+/** The ways of finding the hits (see `searchFulltext`). */
+export type Strategy = 'scope' | 'index' | 'frequent';
 
 export const EMPTY_FULLTEXT_ANSWER: FulltextAnswer = { results: [], total: 0, totalIsLowerBound: false, hasMore: false };
 
@@ -83,7 +86,8 @@ export const COUNT_CAP = 1_000;
  * order (index on material and `ord`), skipping whole materials by their counts; when the count
  * stopped early, those counts are not all known, and the materials are walked in their order instead,
  * counting each one's hits only up to the end of the window. Snippets (ts_headline) are cut for the
- * page's rows only. The hits are found one of two ways, chosen by a first, cheap statement:
+ * page's rows only. The hits are found one of three ways, chosen by a first, cheap statement (and,
+ * for 'index', the planner's estimate of the hits):
  * - 'scope': the entries of the searched materials, by the index on material and reading order,
  *   each tested against the query. Cost grows with the size of the searched materials: right when
  *   they are a small part of the index (one material among many).
@@ -91,6 +95,10 @@ export const COUNT_CAP = 1_000;
  *   all materials, the searched ones are kept. Cost grows with the number of hits: right when the
  *   searched materials are a large part of the index (a quarter or more of the indexed materials,
  *   counted in materials: a cheap guess that only picks the plan, never changes the answer).
+ * - 'frequent': like 'scope', but each entry is tested by itself (no GIN index), material by material
+ *   until max(COUNT_CAP, RANKED_HITS_MAX) + 1 hits are found. For a word in a fifth of all entries, the
+ *   GIN index builds a bitmap of every one of them before the first is read (at 1M entries, 290,000
+ *   of them in 127 ms), while some 10,000 entries in reading order hold the hits needed (`isFrequent`).
  * The planner misjudges what testing a tsvector costs and would rather read the whole table for a
  * common word (three times slower than the GIN index here): sequential scans are off for the
  * statement (set_config(…, true): for this transaction only).
@@ -101,12 +109,20 @@ export async function searchFulltext(db: Database, search: FulltextSearch): Prom
   const materialIds = JSON.stringify(search.materialIds);
   const rankedMax = search.rankedMax ?? RANKED_HITS_MAX;
   const countCap = search.countCap ?? COUNT_CAP;
+  const filters = filtersParam(search.filters);
   const [row] = await db.transaction(async (tx) => {
-    const [{ byIndex, configs }] = await tx.query<{ byIndex: boolean; configs: SearchConfig[] }>(STRATEGY_SQL, [materialIds, search.strategy ?? 'auto']);
-    return tx.query<{ counted: number; hasMore: boolean; page: PageRow[] }>(searchSql(byIndex, CONFIGS.filter((c) => configs.includes(c))), [
+    const chosen = search.strategy ?? 'auto';
+    const [{ byIndex, configs: inUse, entries }] = await tx.query<{ byIndex: boolean; configs: SearchConfig[]; entries: number }>(STRATEGY_SQL, [
+      materialIds,
+      chosen === 'frequent' ? 'scope' : chosen,
+    ]);
+    const configs = CONFIGS.filter((c) => inUse.includes(c));
+    let strategy: Strategy = chosen === 'frequent' ? 'frequent' : byIndex ? 'index' : 'scope';
+    if (chosen === 'auto' && byIndex && entries >= FREQUENT_MIN_ENTRIES && isFrequent(await estimatedHits(tx, tsQuery, configs), entries)) strategy = 'frequent';
+    return tx.query<{ counted: number; hasMore: boolean; page: PageRow[] }>(searchSql(strategy, configs, filters === '{}'), [
       tsQuery,
       materialIds,
-      filtersParam(search.filters),
+      filters,
       search.limit,
       search.offset,
       STAND_INS,
@@ -124,20 +140,49 @@ export async function searchFulltext(db: Database, search: FulltextSearch): Prom
 }
 
 /**
- * Turns sequential scans off for the transaction, and answers the configurations in use (the search
- * spells out only their conditions: a smaller statement to plan) and whether to search by the GIN
- * indexes ('index') or by the searched materials ('scope'): by the index when the searched materials
- * are a quarter or more of all. $1 the material ids (jsonb array), $2 'auto', 'scope' or 'index'.
+ * Turns sequential scans and JIT compilation off for the transaction, and answers the configurations
+ * in use (the search spells out only their conditions: a smaller statement to plan), whether to search
+ * by the GIN indexes ('index') or by the searched materials ('scope'): by the index when the searched
+ * materials are a quarter or more of all, and the statistics' count of entries (for `isFrequent`).
+ * $1 the material ids (jsonb array), $2 'auto', 'scope' or 'index'.
  * (A configuration an import starts using between this statement and the search is searched from
- * the next search on.)
+ * the next search on.) PostgreSQL compiled the search with LLVM whenever the planner's cost of a
+ * common word passed jit_above_cost: 55–65 ms of code generation in a 220 ms search at 1M entries,
+ * for a statement that then reads a few thousand rows (PGlite has no JIT; the setting is accepted).
  */
-const STRATEGY_SQL = `SELECT set_config('enable_seqscan', 'off', true) IS NOT NULL AND CASE $2::text
+const STRATEGY_SQL = `SELECT set_config('enable_seqscan', 'off', true) IS NOT NULL AND set_config('jit', 'off', true) IS NOT NULL AND CASE $2::text
       WHEN 'scope' THEN false
       WHEN 'index' THEN true
       ELSE 4 * (SELECT count(*) FROM search_materials WHERE material_id IN (SELECT jsonb_array_elements_text($1::jsonb)))
              >= (SELECT count(*) FROM search_materials)
     END AS "byIndex",
-    ARRAY(SELECT DISTINCT config FROM search_materials ORDER BY config) AS configs`;
+    ARRAY(SELECT DISTINCT config FROM search_materials ORDER BY config) AS configs,
+    (SELECT reltuples FROM pg_class WHERE oid = 'search_entries'::regclass)::float8 AS entries`;
+
+/**
+ * Whether the hits of a query the planner expects `estimate` of, among `entries` in all (the statistics'
+ * counts: -1 or 0 before the table was first analysed), are better found by 'frequent' than by 'index':
+ * the GIN index reads every hit's place (about 0.43 µs each, measured at 1M entries on PostgreSQL 15),
+ * reading in order tests entries until COUNT_CAP + 1 hits are found (about 1.3 µs each: some
+ * 2,001 × entries / estimate of them). Equal at estimate² = 6,000 × entries: at 1M entries, words in
+ * about 80,000 entries (7 %) or more. Without statistics the planner guesses 0.5 % of the entries,
+ * which never passes (so PGlite, which has no autovacuum, keeps 'index'). Below FREQUENT_MIN_ENTRIES
+ * the estimate is not asked for (a round trip and a plan: 2–3 ms more at 10k and 100k entries, where
+ * the GIN index answered the commonest words of the benchmark within p95 13 ms anyway).
+ */
+export function isFrequent(estimate: number, entries: number): boolean {
+  return entries >= FREQUENT_MIN_ENTRIES && estimate * estimate > FREQUENT_FACTOR * entries;
+}
+const FREQUENT_FACTOR = 6_000;
+export const FREQUENT_MIN_ENTRIES = 250_000;
+
+/** The planner's estimate of the entries matching the query (EXPLAIN, no execution). */
+async function estimatedHits(tx: Queryable, tsQuery: string, configs: readonly SearchConfig[]): Promise<number> {
+  const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM search_entries e WHERE ${entryMatches('e', '$1', configs)}`, [tsQuery]);
+  const plan = row?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan?: { 'Plan Rows'?: number } }] | undefined;
+  return parsed?.[0]?.Plan?.['Plan Rows'] ?? 0;
+}
 
 /**
  * The search, $1 the tsquery text, $2 the material ids (jsonb array), $3 the filters, $4 limit, $5
@@ -152,25 +197,33 @@ const STRATEGY_SQL = `SELECT set_config('enable_seqscan', 'off', true) IS NOT NU
  * searched ones (material id → place). The walk (`walk`, recursive) takes the materials in their
  * order, counting each one's hits by the index on material and `ord` only up to the end of the
  * window, and stops there (its condition is spelled with `entryQuery`, which no GIN index answers:
- * else the planner would AND the whole GIN bitmap of the word into every step).
+ * else the planner would AND the whole GIN bitmap of the word into every step). So is the condition of
+ * the page in reading order, read from those materials by the index on material and `ord`: a page
+ * there follows a count past RANKED_HITS_MAX, and ANDing the GIN bitmap of so common a query into each
+ * material's rows took 21 ms a material at 1M entries (8 materials for page one of "torten walun").
  */
-function searchSql(byIndex: boolean, configs: readonly SearchConfig[]): string {
-  const key = `${byIndex} ${configs.join()}`;
+function searchSql(strategy: Strategy, configs: readonly SearchConfig[], unfiltered: boolean): string {
+  const key = `${strategy} ${configs.join()} ${unfiltered}`;
   let sql = SEARCH_SQL.get(key);
-  if (!sql) SEARCH_SQL.set(key, (sql = buildSearchSql(byIndex, configs)));
+  if (!sql) SEARCH_SQL.set(key, (sql = buildSearchSql(strategy, configs, unfiltered)));
   return sql;
 }
 
 const SEARCH_SQL = new Map<string, string>();
 
-function buildSearchSql(byIndex: boolean, configs: readonly SearchConfig[]): string {
+function buildSearchSql(strategy: Strategy, configs: readonly SearchConfig[], unfiltered: boolean): string {
+  const byIndex = strategy === 'index';
   const matches = (e: string) => entryMatches(e, '$1', configs);
   const matching = (columns: string) => `(SELECT ${columns} FROM search_entries e WHERE ${matches('e')} OFFSET 0) x`;
   const perMaterial = (from: string, columns: string) =>
     `${from} CROSS JOIN LATERAL (SELECT ${columns} FROM search_entries e WHERE e.material_id = r.material_id AND ${matches('e')}) x`;
-  const hits = byIndex
-    ? `SELECT x.material_id FROM ${matching('e.material_id')} WHERE (SELECT places FROM root_places) ? x.material_id LIMIT $9`
-    : `SELECT r.material_id FROM ${perMaterial('roots r', '1 AS hit')} LIMIT $9`;
+  const hits = {
+    index: `SELECT x.material_id FROM ${matching('e.material_id')} WHERE (SELECT places FROM root_places) ? x.material_id LIMIT $9`,
+    scope: `SELECT r.material_id FROM ${perMaterial('roots r', '1 AS hit')} LIMIT $9`,
+    // entryQuery: a condition no GIN index answers, so each material's entries are read by the index on material and `ord`.
+    frequent: `SELECT r.material_id FROM roots r CROSS JOIN LATERAL (
+      SELECT 1 AS hit FROM search_entries e WHERE e.material_id = r.material_id AND e.tsv @@ ${entryQuery('e', '$1')}) x LIMIT $9`,
+  }[strategy];
   const ranked = byIndex
     ? `SELECT x.id, x.root_ord, x.ord, ts_rank(x.tsv, ${entryQuery('x', '$1')}) AS rank
        FROM ${matching(`e.id, e.ord, e.config, e.tsv, ((SELECT places FROM root_places) ->> e.material_id)::int AS root_ord`)}
@@ -178,11 +231,15 @@ function buildSearchSql(byIndex: boolean, configs: readonly SearchConfig[]): str
     : `SELECT x.id, r.ord AS root_ord, x.ord, ts_rank(x.tsv, ${entryQuery('x', '$1')}) AS rank
        FROM ${perMaterial('per_root r', 'e.id, e.ord, e.config, e.tsv')}
        WHERE (SELECT n FROM total) <= $8`;
-  return `WITH RECURSIVE roots AS (
-    SELECT r.material_id, r.ord
+  // Without filters no material's metadata is read (at 1,000 materials, 6 ms of looking them up).
+  const roots = unfiltered
+    ? `SELECT r.material_id, r.ord FROM jsonb_array_elements_text($2::jsonb) WITH ORDINALITY AS r(material_id, ord) WHERE $3::jsonb = '{}'::jsonb`
+    : `SELECT r.material_id, r.ord
     FROM jsonb_array_elements_text($2::jsonb) WITH ORDINALITY AS r(material_id, ord)
     JOIN models m ON m.id = r.material_id
-    WHERE ${metadataPasses(`m.fields -> 'metadata'`, '$3::jsonb')}
+    WHERE ${metadataPasses(`m.fields -> 'metadata'`, '$3::jsonb')}`;
+  return `WITH RECURSIVE roots AS (
+    ${roots}
   ),
   root_places AS (SELECT jsonb_object_agg(material_id, ord) AS places FROM roots),
   hits AS (${hits}),
@@ -219,7 +276,7 @@ function buildSearchSql(byIndex: boolean, configs: readonly SearchConfig[]): str
     SELECT x.id, pr.ord AS root_ord, x.ord, 0::real AS rank
     FROM windows pr CROSS JOIN LATERAL (
       SELECT e.id, e.ord FROM search_entries e
-      WHERE e.material_id = pr.material_id AND ${matches('e')}
+      WHERE e.material_id = pr.material_id AND e.tsv @@ ${entryQuery('e', '$1')}
       ORDER BY e.ord
       LIMIT least(pr.n, ($5::int + $4::int + 1) - pr.start) - greatest(0, $5 - pr.start) OFFSET greatest(0, $5 - pr.start)
     ) x
