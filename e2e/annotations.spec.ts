@@ -498,3 +498,76 @@ test('the note editor by keyboard alone: every toolbar feature and shortcut once
   await expect(savedLink).toHaveAttribute('rel', /noopener/);
   expect(errors).toEqual([]);
 });
+
+test('the mark and the note stay through a language switch and a page rendered anew (a chapter and back), once each, in the page’s language; a click or Enter on the mark opens it', async ({ page }, testInfo) => {
+  const errors = collectPageErrors(page);
+  const key = runKey('sprache', testInfo);
+  const textId = `sprache-text-${key}`;
+  const share = await importShare(
+    {
+      ...material,
+      id: `sprache-${key}`,
+      publicId: `sprache-${key}`,
+      content: [
+        { modelName: 'Text', id: textId, content: { html: '<p>Das <strong>Grundwasser</strong> fließt langsam durch den Kies.</p>' } },
+        {
+          modelName: 'Chapter', id: `sprache-kapitel-${key}`, publicId: 'quellen', title: 'Quellen', evaluationType: 'composite',
+          content: [{ modelName: 'Text', id: `sprache-quellen-${key}`, content: { html: '<p>Quellen speisen Bäche und Flüsse.</p>' } }],
+        },
+      ],
+    },
+    suiteDataDir(),
+    'guest',
+  );
+  await page.goto(`/s/${share}/`);
+  await saveGuestProgress(page, { firstName: 'Ada', lastName: 'Lovelace' });
+  await selectText(page, textId, 'fließt langsam');
+  await page.getByTestId('annotate').click();
+  const composer = page.getByTestId('annotation-composer');
+  await composer.getByRole('textbox', { name: 'Notiz' }).click();
+  await page.keyboard.type('Wie schnell genau?');
+  await composer.getByTestId('annotation-save').click();
+  await expect(composer).toHaveCount(0);
+
+  const marks = page.locator(`#${textId} mark[data-annotation-id]`);
+  const header = page.getByTestId('viewer-header');
+  const panel = page.getByTestId('annotation-panel');
+  /** The mark is there once, named in the page's language, and opens the annotation in a panel of that language. */
+  const markShows = async (texts: { open: string; title: string; close: string }, open: 'click' | 'Enter') => {
+    await expect(marks).toHaveCount(1);
+    await expect(marks).toHaveText('fließt langsam');
+    await expect(marks).toHaveAccessibleName(texts.open);
+    await expect(page.locator(`#${textId}`)).toHaveText('Das Grundwasser fließt langsam durch den Kies.');
+    if (open === 'click') {
+      await marks.click();
+    } else {
+      await marks.focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect(panel.getByRole('heading', { name: texts.title })).toBeVisible();
+    await expect(panel.getByTestId('annotation-note')).toHaveText('Wie schnell genau?');
+    await panel.getByRole('button', { name: texts.close }).click();
+    await expect(panel).toHaveCount(0);
+  };
+  const de = { open: 'Anmerkung öffnen', title: 'Anmerkungen', close: 'Anmerkungen schließen' };
+  const en = { open: 'Open annotation', title: 'Annotations', close: 'Close annotations' };
+  await markShows(de, 'Enter');
+
+  await header.getByRole('button', { name: 'EN', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]lang=en/);
+  await expect(header.getByRole('button', { name: 'Annotations' })).toBeVisible();
+  await markShows(en, 'click');
+
+  // The page rendered anew: into the chapter (the text element unmounts) and back.
+  await page.getByTestId('chapter-card').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Quellen' })).toBeVisible();
+  await expect(page.locator(`#${textId}`)).toHaveCount(0);
+  await header.getByRole('link', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: material.title })).toBeVisible();
+  await markShows(en, 'Enter');
+
+  await header.getByRole('button', { name: 'DE', exact: true }).click();
+  await expect(header.getByRole('button', { name: 'Anmerkungen' })).toBeVisible();
+  await markShows(de, 'click');
+  expect(errors).toEqual([]);
+});

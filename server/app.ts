@@ -15,6 +15,7 @@ import { adminRoutes } from './routes/admin';
 import { assetRoutes } from './routes/assets';
 import { modelRoutes } from './routes/models';
 import { annotationRoutes } from './routes/annotations';
+import { avatarsShown } from './store/annotations';
 import { embedMetadataRoutes } from './routes/embedMetadata';
 import type { EmbedMetadataLookup } from './embed/metadataLookup';
 import { feedbackRoutes } from './routes/feedback';
@@ -138,8 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ ok: true }));
-      await api.register(modelRoutes, { db: options.db, lookups, materials, comments: featureFlags.ANNOTATION_COMMENTS });
-      await api.register(annotationRoutes, { db: options.db, lookups, comments: featureFlags.ANNOTATION_COMMENTS });
+      const avatars = avatarsShown(featureFlags);
+      await api.register(modelRoutes, { db: options.db, lookups, materials, comments: featureFlags.ANNOTATION_COMMENTS, avatars });
+      await api.register(annotationRoutes, { db: options.db, lookups, comments: featureFlags.ANNOTATION_COMMENTS, avatars });
       await api.register(searchRoutes, { db: options.db, lookups });
       await api.register(guestRoutes, { db: options.db, lookups });
       await api.register(embedMetadataRoutes, { db: options.db, lookups, lookup: options.embedMetadata });

@@ -62,11 +62,17 @@ export interface AnnotationWriteOptions {
   lookups: Lookups;
   /** ANNOTATION_COMMENTS: comments may be written (and are shown). */
   comments: boolean;
+  /**
+   * Users who own annotations and comments carry their avatar-service hash (server/store/annotations.ts
+   * avatarsShown: USE_GRAVATAR on and PRIVATE_MODE off). Off when absent.
+   */
+  avatars?: boolean;
 }
 
 /** The handlers of model/create, model/update and model/delete for Annotation and Comment (registered by ./models.ts). */
 export function annotationModelWrites(opts: AnnotationWriteOptions) {
   const { db, lookups, comments } = opts;
+  const avatars = opts.avatars ?? false;
 
   const modelNameOf = (body: unknown) => parseBody(ModelNameOf, body).model.modelName;
   const refuseComments = () => {
@@ -97,7 +103,7 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
       const annotationId = await commentableAnnotation(db, body.appendTo.id, learner, guestShareId);
       if (!annotationId) throw notFoundAt('appendTo.id');
       // Deleted meanwhile (by its owner, between the check above and the insert): as if it never was.
-      const comment = await createComment(db, annotationId, body.model.content, learner);
+      const comment = await createComment(db, annotationId, body.model.content, learner, avatars);
       if (!comment) throw notFoundAt('appendTo.id');
       return { data: comment };
     }
@@ -129,6 +135,7 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
         note: model.note ?? { type: 'doc', content: [{ type: 'paragraph' }] },
       },
       learner,
+      avatars,
     );
     return { data: annotation };
   };
@@ -139,14 +146,14 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
       const body = parseBody(CommentUpdateBody, request.body);
       if (isEmptyRichText(body.newValues.content)) throw errorAt(400, 'newValues.content', 'A comment needs some text');
       const { learner } = await credentialLearner(request, body.guestSessionId);
-      const result = await db.transaction((tx) => updateCommentContent(tx, body.model.id, learner, body.oldValues.content, body.newValues.content));
+      const result = await db.transaction((tx) => updateCommentContent(tx, body.model.id, learner, body.oldValues.content, body.newValues.content, avatars));
       if (result.outcome === 'notFound') throw notFoundAt('model.id');
       if (result.outcome === 'conflict') throw errorAt(409, 'oldValues.content', CONFLICT_MESSAGE);
       return { data: result.value };
     }
     const body = parseBody(AnnotationUpdateBody, request.body);
     const { learner } = await credentialLearner(request, body.guestSessionId);
-    const result = await db.transaction((tx) => updateAnnotationNote(tx, body.model.id, learner, body.oldValues.note, body.newValues.note, comments));
+    const result = await db.transaction((tx) => updateAnnotationNote(tx, body.model.id, learner, body.oldValues.note, body.newValues.note, comments, avatars));
     if (result.outcome === 'notFound') throw notFoundAt('model.id');
     if (result.outcome === 'conflict') throw errorAt(409, 'oldValues.note', CONFLICT_MESSAGE);
     return { data: result.value };
@@ -172,7 +179,7 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
 /**
  * `POST /api/annotations` AnnotationsListBody → `{ data: Annotation[] }` (registered under /api): the
  * annotations of a material of the share, newest first (sort desc) or oldest first (asc), with their
- * comments while ANNOTATION_COMMENTS is on. Only for a learner of the share (403 naming the field
+ * comments while ANNOTATION_COMMENTS is on, and users' avatar hashes while `avatars`. Only for a learner of the share (403 naming the field
  * otherwise: nobody on public and preview shares); a material the share does not cover is a 404.
  */
 export async function annotationRoutes(app: FastifyInstance, opts: AnnotationWriteOptions): Promise<void> {
@@ -186,7 +193,7 @@ export async function annotationRoutes(app: FastifyInstance, opts: AnnotationWri
     const learner = await trackedLearner(db, request, share, body.guestSessionId ?? null, { share: 'share', guestSessionId: 'guestSessionId' }, lookups.guestSessionShare);
     if (!(await writes.coversMaterial(share, body.materialId))) throw notFoundAt('materialId');
     reply.header('cache-control', 'no-store');
-    const data = await listAnnotations(db, { shareId: share.publicId, materialId: body.materialId, sort: body.sort ?? 'desc', withComments: comments }, learner);
+    const data = await listAnnotations(db, { shareId: share.publicId, materialId: body.materialId, sort: body.sort ?? 'desc', withComments: comments }, learner, opts.avatars ?? false);
     return { data };
   });
 }

@@ -54,14 +54,15 @@ async function loadAnswer(db: Queryable, model: { id: string; modelName: string 
 /**
  * The model calls of spec section 7 (registered under /api); a private share answers only a logged-in user (403).
  * model/create, model/update and model/delete take the models learners write, Annotation and Comment
- * (./annotations.ts; any other model name is a 400 at `model.modelName`); `comments` is ANNOTATION_COMMENTS.
+ * (./annotations.ts; any other model name is a 400 at `model.modelName`); `comments` is ANNOTATION_COMMENTS,
+ * `avatars` whether owners carry their avatar hash (server/store/annotations.ts avatarsShown).
  */
 export async function modelRoutes(
   app: FastifyInstance,
-  opts: { db: Database; lookups: Lookups; materials: MaterialAnswers; comments?: boolean },
+  opts: { db: Database; lookups: Lookups; materials: MaterialAnswers; comments?: boolean; avatars?: boolean },
 ): Promise<void> {
   const { db, lookups, materials } = opts;
-  const writes = annotationModelWrites({ db, lookups, comments: opts.comments ?? false });
+  const writes = annotationModelWrites({ db, lookups, comments: opts.comments ?? false, avatars: opts.avatars ?? false });
 
   /**
    * A material's answer from the cache of serialised, compressed answers (server/store/materialAnswers.ts).

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Annotation, AnnotationOwner, AnnotationSort, Comment } from '../../src/model/annotation';
 import { normalizeRichText, richTextToHtml, type RichTextDoc } from '../../src/model/richTextDoc';
 import type { Queryable } from '../db/types';
@@ -6,8 +6,18 @@ import type { Queryable } from '../db/types';
 /*
  * Annotations and comments (migration 007). Every function takes the learner it acts for: a row is
  * read for update, changed or deleted only with its owner in the WHERE clause, so what is not the
- * learner's is not found, exactly as what does not exist.
+ * learner's is not found, exactly as what does not exist. Those that answer annotations or comments
+ * take `avatars` too: whether users who own them carry their avatar-service hash (`avatarsShown`).
  */
+
+/**
+ * Whether owners carry the avatar service's hash (spec section 6): USE_GRAVATAR on, and never with
+ * PRIVATE_MODE on.
+ */
+export const avatarsShown = (flags: { USE_GRAVATAR: boolean; PRIVATE_MODE: boolean }): boolean => flags.USE_GRAVATAR && !flags.PRIVATE_MODE;
+
+/** The avatar service's hash of an email (spec section 7): SHA-256 of the trimmed, lower-cased address, hex. */
+export const avatarHashOf = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 /** Who a call acts for: a logged-in user or a guest session. */
 export type AnnotationLearner = { kind: 'user'; userId: string } | { kind: 'guest'; guestSessionId: string };
@@ -65,6 +75,8 @@ interface AnnotationRecord {
   created_at: Date;
   updated_at: Date;
   owner_name: string;
+  /** The owning user's email (never answered: only its avatar hash, and only when avatars are shown). */
+  owner_email: string | null;
 }
 
 interface CommentRecord {
@@ -77,33 +89,38 @@ interface CommentRecord {
   created_at: Date;
   updated_at: Date;
   owner_name: string;
+  /** The owning user's email (never answered: only its avatar hash, and only when avatars are shown). */
+  owner_email: string | null;
 }
 
 const SELECT_ANNOTATION = `
   SELECT a.id, a.share_id, a.material_id, a.user_id, a.guest_session_id, a.reference,
          to_jsonb(a.path) AS path, to_jsonb(a.text) AS text, a.range_from, a.range_to, a.note, a.note_html,
-         a.created_at, a.updated_at, ${OWNER_NAME} AS owner_name
+         a.created_at, a.updated_at, ${OWNER_NAME} AS owner_name, u.email AS owner_email
   FROM annotations a
   LEFT JOIN guest_sessions g ON g.public_id = a.guest_session_id
   LEFT JOIN users u ON u.id = a.user_id`;
 
 const SELECT_COMMENT = `
   SELECT c.id, c.annotation_id, c.user_id, c.guest_session_id, c.content, c.content_html, c.created_at, c.updated_at,
-         ${OWNER_NAME} AS owner_name
+         ${OWNER_NAME} AS owner_name, u.email AS owner_email
   FROM comments c
   LEFT JOIN guest_sessions g ON g.public_id = c.guest_session_id
   LEFT JOIN users u ON u.id = c.user_id`;
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
-const ownerOf = (r: { user_id: string | null; owner_name: string }): AnnotationOwner => ({ kind: r.user_id ? 'user' : 'guest', name: r.owner_name });
+function ownerOf(r: { user_id: string | null; owner_name: string; owner_email: string | null }, avatars: boolean): AnnotationOwner {
+  if (!r.user_id) return { kind: 'guest', name: r.owner_name };
+  return avatars && r.owner_email ? { kind: 'user', name: r.owner_name, avatarHash: avatarHashOf(r.owner_email) } : { kind: 'user', name: r.owner_name };
+}
 const isOwn = (r: { user_id: string | null; guest_session_id: string | null }, learner: AnnotationLearner | null) =>
   learner !== null && (learner.kind === 'user' ? r.user_id === learner.userId : r.guest_session_id === learner.guestSessionId);
 
-function toComment(r: CommentRecord, learner: AnnotationLearner | null): Comment {
+function toComment(r: CommentRecord, learner: AnnotationLearner | null, avatars: boolean): Comment {
   return {
     id: r.id,
     modelName: 'Comment',
-    owner: ownerOf(r),
+    owner: ownerOf(r, avatars),
     own: isOwn(r, learner),
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
@@ -112,11 +129,11 @@ function toComment(r: CommentRecord, learner: AnnotationLearner | null): Comment
   };
 }
 
-function toAnnotation(r: AnnotationRecord, comments: Comment[], learner: AnnotationLearner | null): Annotation {
+function toAnnotation(r: AnnotationRecord, comments: Comment[], learner: AnnotationLearner | null, avatars: boolean): Annotation {
   return {
     id: r.id,
     modelName: 'Annotation',
-    owner: ownerOf(r),
+    owner: ownerOf(r, avatars),
     own: isOwn(r, learner),
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
@@ -136,6 +153,7 @@ export async function listAnnotations(
   db: Queryable,
   query: { shareId: string; materialId: string; sort: AnnotationSort; withComments: boolean },
   learner: AnnotationLearner | null,
+  avatars = false,
 ): Promise<Annotation[]> {
   const direction = query.sort === 'asc' ? 'ASC' : 'DESC';
   const rows = await db.query<AnnotationRecord>(`${SELECT_ANNOTATION} WHERE a.share_id = $1 AND a.material_id = $2 ORDER BY a.seq ${direction}`, [
@@ -150,26 +168,26 @@ export async function listAnnotations(
     );
     for (const row of commentRows) {
       const list = comments.get(row.annotation_id) ?? [];
-      list.push(toComment(row, learner));
+      list.push(toComment(row, learner, avatars));
       comments.set(row.annotation_id, list);
     }
   }
-  return rows.map((row) => toAnnotation(row, comments.get(row.id) ?? [], learner));
+  return rows.map((row) => toAnnotation(row, comments.get(row.id) ?? [], learner, avatars));
 }
 
 /** One annotation as the learner sees it (with its comments when `withComments`), or null. */
-export async function loadAnnotation(db: Queryable, id: string, learner: AnnotationLearner, withComments: boolean): Promise<Annotation | null> {
+export async function loadAnnotation(db: Queryable, id: string, learner: AnnotationLearner, withComments: boolean, avatars = false): Promise<Annotation | null> {
   const [row] = await db.query<AnnotationRecord>(`${SELECT_ANNOTATION} WHERE a.id = $1`, [id]);
   if (!row) return null;
   const comments = withComments
-    ? (await db.query<CommentRecord>(`${SELECT_COMMENT} WHERE c.annotation_id = $1 ORDER BY c.seq`, [id])).map((c) => toComment(c, learner))
+    ? (await db.query<CommentRecord>(`${SELECT_COMMENT} WHERE c.annotation_id = $1 ORDER BY c.seq`, [id])).map((c) => toComment(c, learner, avatars))
     : [];
-  return toAnnotation(row, comments, learner);
+  return toAnnotation(row, comments, learner, avatars);
 }
 
-async function loadComment(db: Queryable, id: string, learner: AnnotationLearner): Promise<Comment | null> {
+async function loadComment(db: Queryable, id: string, learner: AnnotationLearner, avatars: boolean): Promise<Comment | null> {
   const [row] = await db.query<CommentRecord>(`${SELECT_COMMENT} WHERE c.id = $1`, [id]);
-  return row ? toComment(row, learner) : null;
+  return row ? toComment(row, learner, avatars) : null;
 }
 
 export interface NewAnnotation {
@@ -183,7 +201,7 @@ export interface NewAnnotation {
   note: RichTextDoc;
 }
 
-export async function createAnnotation(db: Queryable, input: NewAnnotation, learner: AnnotationLearner): Promise<Annotation> {
+export async function createAnnotation(db: Queryable, input: NewAnnotation, learner: AnnotationLearner, avatars = false): Promise<Annotation> {
   const id = newAnnotationId();
   const note = storedDocument(input.note);
   await db.query(
@@ -191,7 +209,7 @@ export async function createAnnotation(db: Queryable, input: NewAnnotation, lear
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12)`,
     [id, input.shareId, input.materialId, ...ownerColumns(learner), input.reference, input.path, input.text, input.from, input.to, JSON.stringify(note.doc), note.html],
   );
-  const created = await loadAnnotation(db, id, learner, false);
+  const created = await loadAnnotation(db, id, learner, false, avatars);
   if (!created) throw new Error(`annotation ${id} not found after its insert`);
   return created;
 }
@@ -218,7 +236,7 @@ const isForeignKeyViolation = (error: unknown): boolean =>
  * Appends a comment to the annotation; null when the annotation is gone by then (its owner deleted it
  * between the caller's check and the insert, or right after: the comment went with it).
  */
-export async function createComment(db: Queryable, annotationId: string, content: RichTextDoc, learner: AnnotationLearner): Promise<Comment | null> {
+export async function createComment(db: Queryable, annotationId: string, content: RichTextDoc, learner: AnnotationLearner, avatars = false): Promise<Comment | null> {
   const id = newAnnotationId();
   const stored = storedDocument(content);
   try {
@@ -230,7 +248,7 @@ export async function createComment(db: Queryable, annotationId: string, content
     if (isForeignKeyViolation(error)) return null;
     throw error;
   }
-  return loadComment(db, id, learner);
+  return loadComment(db, id, learner, avatars);
 }
 
 /** What an update found: not the learner's (or nowhere), a stale copy, or the updated row. */
@@ -267,10 +285,11 @@ export async function updateAnnotationNote(
   oldNote: RichTextDoc,
   newNote: RichTextDoc,
   withComments: boolean,
+  avatars = false,
 ): Promise<UpdateOutcome<Annotation>> {
   const outcome = await updateDocument(tx, 'annotations', 'note', id, learner, oldNote, newNote);
   if (outcome !== 'updated') return { outcome };
-  const value = await loadAnnotation(tx, id, learner, withComments);
+  const value = await loadAnnotation(tx, id, learner, withComments, avatars);
   return value ? { outcome, value } : { outcome: 'notFound' };
 }
 
@@ -280,10 +299,11 @@ export async function updateCommentContent(
   learner: AnnotationLearner,
   oldContent: RichTextDoc,
   newContent: RichTextDoc,
+  avatars = false,
 ): Promise<UpdateOutcome<Comment>> {
   const outcome = await updateDocument(tx, 'comments', 'content', id, learner, oldContent, newContent);
   if (outcome !== 'updated') return { outcome };
-  const value = await loadComment(tx, id, learner);
+  const value = await loadComment(tx, id, learner, avatars);
   return value ? { outcome, value } : { outcome: 'notFound' };
 }
 

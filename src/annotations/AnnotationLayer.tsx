@@ -10,7 +10,7 @@ import { usePageData } from '../viewer/PageDataContext';
 import { AnnotationPanel, type RenderEditor } from './AnnotationPanel';
 import { annotationCalls } from './annotationApi';
 import { annotationLogic, annotationPanelLogic, type AnnotationLogic } from './annotationLogic';
-import { useAnnotationLang, useAnnotationTexts } from './annotationTexts';
+import { useAnnotationTexts } from './useAnnotationTexts';
 import { draftStore } from './draftStore';
 import { onAnnotationsPanelRequest } from './panelRequest';
 import { allElements } from '../model/tree';
@@ -29,7 +29,6 @@ const TEXT_ELEMENT = '[data-model-name="Text"]';
  */
 export default function AnnotationLayer({ material }: { material: Material }) {
   const pageData = usePageData();
-  const lang = useAnnotationLang();
   const t = useAnnotationTexts();
   const share = pageData.share!.publicId;
   const guestSessionId = pageData.guestSession?.publicId ?? null;
@@ -99,7 +98,7 @@ export default function AnnotationLayer({ material }: { material: Material }) {
 
   const renderEditor: RenderEditor = ({ value, onChange, label }) => (
     <Suspense fallback={null}>
-      <NoteEditor value={value} onChange={onChange} label={label} lang={lang} />
+      <NoteEditor value={value} onChange={onChange} label={label} />
     </Suspense>
   );
 

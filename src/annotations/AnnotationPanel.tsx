@@ -34,7 +34,7 @@ import { SidePanel } from '../ui/SidePanel';
 import { useOverlay } from '../ui/useOverlay';
 import { AnnotationAvatar } from './AnnotationAvatar';
 import type { AnnotationLogic } from './annotationLogic';
-import { useAnnotationLang, useAnnotationTexts, type AnnotationTextKey } from './annotationTexts';
+import { useAnnotationLang, useAnnotationTexts, type AnnotationTextKey } from './useAnnotationTexts';
 import { OrphanNote } from './OrphanNote';
 import type { DraftStore } from './draftStore';
 

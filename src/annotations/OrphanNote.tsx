@@ -1,4 +1,4 @@
-import { useAnnotationTexts } from './annotationTexts';
+import { useAnnotationTexts } from './useAnnotationTexts';
 
 /**
  * The note on an orphaned annotation (its marked passage is gone from the material, so no mark shows

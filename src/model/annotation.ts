@@ -25,10 +25,18 @@ export const ANNOTATION_SORTS = ['desc', 'asc'] as const;
 export const AnnotationSort = z.enum(ANNOTATION_SORTS);
 export type AnnotationSort = z.infer<typeof AnnotationSort>;
 
+/** An owner's hash for the avatar service (spec section 7): SHA-256 of the trimmed, lower-cased email, in hex. */
+export const AvatarHash = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a SHA-256 hash in lower-case hex'));
+
 /** Who wrote an annotation or a comment: a guest (their guest session's name) or a logged-in user (first and last name). */
 export const AnnotationOwner = z.strictObject({
   kind: z.enum(['guest', 'user']),
   name: z.string(),
+  /**
+   * A user's avatar at the avatar service, only while USE_GRAVATAR is on and PRIVATE_MODE off (spec
+   * section 6); never for a guest (no address). The address itself is never sent.
+   */
+  avatarHash: z.optional(AvatarHash),
 });
 export type AnnotationOwner = z.infer<typeof AnnotationOwner>;
 

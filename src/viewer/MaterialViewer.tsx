@@ -77,17 +77,20 @@ export function MaterialViewer({ material, children }: { material: Material; chi
   return (
     <ViewerActorContext.Provider value={viewer}>
       <HostProgress material={material} />
-      {pageData.share && mayAnnotateOf(pageData) ? (
-        <Suspense fallback={null}>
-          <AnnotationLayer material={material} />
-        </Suspense>
-      ) : null}
       {pageData.shareSettings.scorm && window.parent !== window ? (
         <Suspense fallback={null}>
           <LmsBridge material={material} />
         </Suspense>
       ) : null}
-      <OverlayProvider>{children}</OverlayProvider>
+      {/* One overlay stack for the page and the annotation layer: its panel and dialog are overlays among the page's (spec section 4). */}
+      <OverlayProvider>
+        {pageData.share && mayAnnotateOf(pageData) ? (
+          <Suspense fallback={null}>
+            <AnnotationLayer material={material} />
+          </Suspense>
+        ) : null}
+        {children}
+      </OverlayProvider>
     </ViewerActorContext.Provider>
   );
 }

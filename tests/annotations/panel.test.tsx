@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
@@ -13,7 +13,10 @@ import { HttpError } from '../../src/api/client';
 import { createI18n } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
 import type { Annotation } from '../../src/model/annotation';
+import type { PageData } from '../../src/model/pageData';
 import { richTextToPlainText } from '../../src/model/richTextDoc';
+import { PageDataContext } from '../../src/viewer/PageDataContext';
+import { publicPageData } from '../support/materialPage';
 import { annotation, comment, doc, textareaEditor } from './fixtures';
 
 const older = annotation({ id: 'a-old', created_at: '2026-01-05T08:15:00.000Z', owner: { kind: 'guest', name: 'Gina Gast' }, own: false, text: 'older passage', noteText: 'Old note' });
@@ -36,18 +39,25 @@ function fakeCalls(list: Annotation[], over: Partial<AnnotationCalls> = {}): Ann
 
 const scope = { share: 'share-1', materialId: 'material-1' };
 
-function setup({ calls = fakeCalls([older, newer]), commentsEnabled = true, mayAnnotate = true, lang = 'en' as const } = {}) {
+function setup({
+  calls = fakeCalls([older, newer]),
+  commentsEnabled = true,
+  mayAnnotate = true,
+  lang = 'en' as const,
+  featureFlags = null as Partial<PageData['featureFlags']> | null,
+} = {}) {
   const panel = createActor(annotationPanelLogic(calls), { input: { commentsEnabled } }).start();
   const overlays = createActor(overlaysMachine).start();
   const drafts = draftStore(scope);
   const logic = annotationLogic(calls, drafts);
-  render(
+  const tree = (
     <I18nProvider i18n={createI18n(lang)}>
       <OverlayProvider actor={overlays}>
         <AnnotationPanel panel={panel} annotationLogic={logic} drafts={drafts} mayAnnotate={mayAnnotate} renderEditor={textareaEditor} />
       </OverlayProvider>
-    </I18nProvider>,
+    </I18nProvider>
   );
+  render(featureFlags ? <PageDataContext.Provider value={{ ...publicPageData, featureFlags: { ...publicPageData.featureFlags, ...featureFlags } }}>{tree}</PageDataContext.Provider> : tree);
   return { panel, overlays, calls, user: userEvent.setup() };
 }
 
@@ -81,6 +91,44 @@ describe('AnnotationPanel: list', () => {
       new Intl.DateTimeFormat('en-CH', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(older.created_at)),
     );
     expect(within(dialog).getByText('older passage')).toBeTruthy();
+  });
+
+  it('cards and the detail in German show the date as de-CH writes it: dd.mm.yyyy, hh:mm', async () => {
+    const { panel, user } = setup({ lang: 'de' as never });
+    await openPanel(panel);
+    const dates = screen.getAllByTestId('annotation-card').map((card) => card.querySelector('time')!.textContent);
+    expect(dates).toHaveLength(2);
+    for (const date of dates) expect(date).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+    const local = new Date(older.created_at);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(dates[1]).toBe(`${pad(local.getDate())}.${pad(local.getMonth() + 1)}.${local.getFullYear()}, ${pad(local.getHours())}:${pad(local.getMinutes())}`);
+    await user.click(screen.getByRole('button', { name: 'Anmerkung von Gina Gast öffnen' }));
+    expect(screen.getByTestId('annotation-detail').querySelector('time')!.textContent).toBe(dates[1]);
+  });
+
+  it('with USE_GRAVATAR a user’s card shows the avatar service’s picture over the initials (a guest’s the initials); never with PRIVATE_MODE or without the flag', async () => {
+    const hash = 'a'.repeat(64);
+    const withHash = [{ ...newer, owner: { ...newer.owner, avatarHash: hash } }, older];
+    const pictures = () => screen.getAllByTestId('annotation-avatar').map((avatar) => avatar.querySelector('img')?.getAttribute('src') ?? avatar.textContent);
+
+    const shown = setup({ calls: fakeCalls(withHash), featureFlags: { USE_GRAVATAR: true } });
+    await openPanel(shown.panel);
+    expect(pictures()).toEqual([`https://www.gravatar.com/avatar/${hash}?s=80&d=404`, 'GG']);
+    const img = screen.getAllByTestId('annotation-avatar')[0].querySelector('img')!;
+    expect(img.getAttribute('alt')).toBe('');
+    expect(img.getAttribute('referrerpolicy')).toBe('no-referrer');
+    // No picture at the service: the initials stay.
+    expect(screen.getAllByTestId('annotation-avatar')[0].textContent).toBe('AL');
+    fireEvent.error(img);
+    expect(img.style.display).toBe('none');
+    cleanup();
+
+    for (const featureFlags of [{ USE_GRAVATAR: true, PRIVATE_MODE: true }, { USE_GRAVATAR: false }, null]) {
+      const { panel } = setup({ calls: fakeCalls(withHash), featureFlags });
+      await openPanel(panel);
+      expect(pictures(), JSON.stringify(featureFlags)).toEqual(['AL', 'GG']);
+      cleanup();
+    }
   });
 
   it('German: titled Anmerkungen', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { annotations } from '../../src/i18n/resources/annotations';
 import { learner } from '../../src/i18n/resources/learner';
 import { viewer } from '../../src/i18n/resources/viewer';
 
@@ -12,6 +13,7 @@ const textAt = (bundle: object, key: string): unknown => key.split('.').reduce<u
 describe.each([
   { name: 'viewer', texts: viewer },
   { name: 'learner', texts: learner },
+  { name: 'annotations', texts: annotations },
 ])('the $name texts', ({ texts }) => {
   it('German and English have the same keys, none empty', () => {
     expect(keysOf(texts.de).sort()).toEqual(keysOf(texts.en).sort());

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { Annotation, AnnotationList, Comment } from '../../src/model/annotation';
@@ -7,6 +8,7 @@ import { SESSION_COOKIE } from '../../server/auth/sessionCookie';
 import { ApiErrorBody } from '../../server/http/errors';
 import { MAX_JSON_DEPTH } from '../../server/http/storableJson';
 import { COMMENTS_OFF_MESSAGE, CONFLICT_MESSAGE } from '../../server/routes/annotations';
+import { avatarHashOf } from '../../server/store/annotations';
 import { importFile } from '../../server/store/import';
 import { countedRequests, databaseFingerprint } from '../security/countedRequests';
 import { logLines } from '../security/logLines';
@@ -47,6 +49,9 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
   const a = useTestApp(() => t.db, { featureFlags: { ...FLAGS, ANNOTATION_COMMENTS: true }, logger: { level: 'warn', stream: log.stream } });
   /** The same database served with ANNOTATION_COMMENTS off. */
   const off = useTestApp(() => t.db, { featureFlags: { ...FLAGS, ANNOTATION_COMMENTS: false } });
+  /** … with the avatar service (USE_GRAVATAR), and with it in private mode (PRIVATE_MODE: never the service). */
+  const gravatar = useTestApp(() => t.db, { featureFlags: { ...FLAGS, ANNOTATION_COMMENTS: true, USE_GRAVATAR: true } });
+  const gravatarPrivate = useTestApp(() => t.db, { featureFlags: { ...FLAGS, ANNOTATION_COMMENTS: true, USE_GRAVATAR: true, PRIVATE_MODE: true } });
   const { counts, send } = countedRequests(() => a.app);
   const share = {} as Record<ShareKey, string>;
   const guest = {} as Record<'grace' | 'hedy' | 'ada' | 'sophie', string>;
@@ -292,6 +297,53 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
       expect(z.parse(AnnotationList, listed.json().data).find((x) => x.id === annotation.id)?.comments).toEqual([]);
       // Annotations themselves stay available.
       expect((await offPost('/api/model/update', updateBody('Annotation', annotation.id, annotation.note, noteOf('still mine'), guest.grace))).statusCode).toBe(200);
+    });
+  });
+
+  describe('avatars (spec sections 6 and 7: USE_GRAVATAR, PRIVATE_MODE)', () => {
+    /** The avatar service's hash of an address: SHA-256 of the trimmed, lower-cased address, hex. */
+    const sha256 = (email: string) => createHash('sha256').update(email).digest('hex');
+    const via = (app: { app: { inject: (o: object) => Promise<{ statusCode: number; body: string; json: () => any }> } }) => (url: string, payload: unknown, headers: Headers = {}) =>
+      app.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+    it('with USE_GRAVATAR users carry the hash of their address (never the address) on annotations and comments; guests none', async () => {
+      const send = via(gravatar);
+      const created = await send('/api/model/create', createBody(share.private, null), { cookie: cookie.alice });
+      expect(created.statusCode, created.body).toBe(200);
+      expect(z.parse(Annotation, created.json().data).owner).toEqual({ kind: 'user', name: 'Alice Liddell', avatarHash: sha256('alice@example.org') });
+      const commented = await send('/api/model/create', commentBody(created.json().data.id, null, 'Bob agrees'), { cookie: cookie.bob });
+      expect(commented.statusCode, commented.body).toBe(200);
+      expect(commented.json().data.owner).toEqual({ kind: 'user', name: 'Bob', avatarHash: sha256('bob@example.org') });
+      const updated = await send('/api/model/update', updateBody('Annotation', created.json().data.id, noteOf('My note'), noteOf('Changed'), null), { cookie: cookie.alice });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.json().data.owner.avatarHash).toBe(sha256('alice@example.org'));
+
+      const listed = await send('/api/annotations', listBody(share.private, null), { cookie: cookie.bob });
+      const mine = z.parse(AnnotationList, listed.json().data).find((x) => x.id === created.json().data.id)!;
+      expect(mine.owner.avatarHash).toBe(sha256('alice@example.org'));
+      expect(mine.comments.map((c) => c.owner.avatarHash)).toEqual([sha256('bob@example.org')]);
+      expect(listed.body).not.toMatch(/@example\.org/);
+
+      const guests = await send('/api/model/create', createBody(share.guest, guest.grace));
+      expect(guests.statusCode, guests.body).toBe(200);
+      expect(guests.json().data.owner).toEqual({ kind: 'guest', name: 'Grace Mine' });
+      expect(avatarHashOf('  Alice@Example.ORG ')).toBe(sha256('alice@example.org'));
+    });
+
+    it('without USE_GRAVATAR, and with PRIVATE_MODE, no owner carries a hash', async () => {
+      const created = await create(share.private, null, { cookie: cookie.alice });
+      expect(created.owner).toEqual({ kind: 'user', name: 'Alice Liddell' });
+      await comment(created.id, null, { cookie: cookie.bob });
+      for (const app of [a, off, gravatarPrivate]) {
+        const send = via(app);
+        const listed = await send('/api/annotations', listBody(share.private, null), { cookie: cookie.alice });
+        expect(listed.statusCode, listed.body).toBe(200);
+        expect(listed.body).not.toContain('avatarHash');
+        const commented = await send('/api/model/create', commentBody(created.id, null), { cookie: cookie.alice });
+        expect(commented.body).not.toContain('avatarHash');
+        const edited = await send('/api/model/update', updateBody('Annotation', created.id, created.note, created.note, null), { cookie: cookie.alice });
+        expect([edited.statusCode, edited.body.includes('avatarHash')]).toEqual([200, false]);
+      }
     });
   });
 

@@ -6,7 +6,7 @@ import { LINK_INPUT_WIDTH_PX } from '../../../machines/constants';
 import { isDisplayMode, isEditingMode, isLinkEditorOpen, linkEditorMachine } from '../../../machines/linkEditor';
 import { FORMAT_MARKS, HIGHLIGHT_FORMATS, type FormatMark } from '../../editor/formatExclusions';
 import { LINK_REL, normalizeRichText, type HighlightColor, type RichTextDoc } from '../../model/richTextDoc';
-import { editorTexts, type EditorLang, type EditorTexts } from './editorTexts';
+import { useAnnotationLang, useAnnotationTexts, type AnnotationT } from '../useAnnotationTexts';
 import {
   HIGHLIGHT_CLASS,
   applyLinkTo,
@@ -35,8 +35,10 @@ export type NoteEditorProps = {
   label: string;
   readOnly?: boolean;
   autoFocus?: boolean;
-  lang: EditorLang;
 };
+
+/** The label of a format's toolbar button (`highlight:yellow` → `editor.format.highlight.yellow`). */
+const formatLabelKey = (format: FormatMark) => `editor.format.${format.replace(':', '.')}` as Parameters<AnnotationT>[0];
 
 const docKey = (doc: RichTextDoc) => JSON.stringify(doc);
 
@@ -94,8 +96,9 @@ function FormatButton({ label, isSelected, onChange, children }: { label: string
   );
 }
 
-export default function NoteEditor({ value, onChange, label, readOnly = false, autoFocus = false, lang }: NoteEditorProps) {
-  const t = editorTexts(lang);
+export default function NoteEditor({ value, onChange, label, readOnly = false, autoFocus = false }: NoteEditorProps) {
+  const t = useAnnotationTexts();
+  const lang = useAnnotationLang();
   const onChangeRef = useRef(onChange);
   useLayoutEffect(() => {
     onChangeRef.current = onChange;
@@ -202,38 +205,38 @@ export default function NoteEditor({ value, onChange, label, readOnly = false, a
         (linkView.open ? (
           <LinkEditorPanel t={t} view={linkView} send={linkEditor.send} />
         ) : (
-          <Toolbar aria-label={t.toolbar} className="flex flex-wrap items-center gap-1 rounded-t-md border border-b-0 border-gray-300 bg-gray-50 p-1">
+          <Toolbar aria-label={t('editor.toolbar')} className="flex flex-wrap items-center gap-1 rounded-t-md border border-b-0 border-gray-300 bg-gray-50 p-1">
             {(['bold', 'italic', 'underline', 'strike'] as const).map((name) => (
-              <FormatButton key={name} label={t[name]} isSelected={pressed[name]} onChange={format(name)}>
+              <FormatButton key={name} label={t(formatLabelKey(name))} isSelected={pressed[name]} onChange={format(name)}>
                 {FACES[name]}
               </FormatButton>
             ))}
             <Separator orientation="vertical" className="mx-1 h-6 w-px bg-gray-300" />
             {HIGHLIGHT_FORMATS.map((name) => (
-              <FormatButton key={name} label={t[name]} isSelected={pressed[name]} onChange={format(name)}>
+              <FormatButton key={name} label={t(formatLabelKey(name))} isSelected={pressed[name]} onChange={format(name)}>
                 <span aria-hidden className={`inline-block size-4 rounded-sm border border-gray-400 ${HIGHLIGHT_CLASS[name.slice('highlight:'.length) as HighlightColor]}`} />
               </FormatButton>
             ))}
             <Separator orientation="vertical" className="mx-1 h-6 w-px bg-gray-300" />
-            <FormatButton label={t.bulletList} isSelected={pressed.bulletList} onChange={() => editor.chain().focus().toggleBulletList().run()}>
+            <FormatButton label={t('editor.bulletList')} isSelected={pressed.bulletList} onChange={() => editor.chain().focus().toggleBulletList().run()}>
               <span aria-hidden>•≡</span>
             </FormatButton>
-            <FormatButton label={t.orderedList} isSelected={pressed.orderedList} onChange={() => editor.chain().focus().toggleOrderedList().run()}>
+            <FormatButton label={t('editor.orderedList')} isSelected={pressed.orderedList} onChange={() => editor.chain().focus().toggleOrderedList().run()}>
               <span aria-hidden>1.≡</span>
             </FormatButton>
             <Separator orientation="vertical" className="mx-1 h-6 w-px bg-gray-300" />
             {(['subscript', 'superscript'] as const).map((name) => (
-              <FormatButton key={name} label={t[name]} isSelected={pressed[name]} onChange={format(name)}>
+              <FormatButton key={name} label={t(formatLabelKey(name))} isSelected={pressed[name]} onChange={format(name)}>
                 {FACES[name]}
               </FormatButton>
             ))}
-            <FormatButton label={t.link} isSelected={pressed.link} onChange={() => linkEditor.send({ type: 'link.open', href: linkOfSelection(editor) })}>
+            <FormatButton label={t('editor.link')} isSelected={pressed.link} onChange={() => linkEditor.send({ type: 'link.open', href: linkOfSelection(editor) })}>
               <span aria-hidden>🔗</span>
             </FormatButton>
-            <Button aria-label={t.clearFormatting} onPress={() => clearFormatting(editor)} className={TOOL_CLASS}>
+            <Button aria-label={t('editor.clearFormatting')} onPress={() => clearFormatting(editor)} className={TOOL_CLASS}>
               <span aria-hidden>T̸</span>
             </Button>
-            <FormatButton label={t.gap} isSelected={pressed.gap} onChange={format('gap')}>
+            <FormatButton label={t(formatLabelKey('gap'))} isSelected={pressed.gap} onChange={format('gap')}>
               {FACES.gap}
             </FormatButton>
           </Toolbar>
@@ -247,11 +250,11 @@ type LinkView = { open: boolean; display: boolean; editing: boolean; href: strin
 type LinkSend = ReturnType<typeof useActorRef<typeof linkEditorMachine>>['send'];
 
 /** The link editor in the toolbar's place: display mode (the link, Edit, Remove) or editing mode (URL input, Save, Cancel). */
-function LinkEditorPanel({ t, view, send }: { t: EditorTexts; view: LinkView; send: LinkSend }) {
+function LinkEditorPanel({ t, view, send }: { t: AnnotationT; view: LinkView; send: LinkSend }) {
   return (
     <div
       role="group"
-      aria-label={t.linkEditor}
+      aria-label={t('editor.linkEditor')}
       className="flex flex-wrap items-start gap-2 rounded-t-md border border-b-0 border-gray-300 bg-gray-50 p-2"
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
@@ -273,10 +276,10 @@ function LinkEditorPanel({ t, view, send }: { t: EditorTexts; view: LinkView; se
             {view.href}
           </a>
           <Button autoFocus onPress={() => send({ type: 'link.edit' })} className={TEXT_BUTTON_CLASS}>
-            {t.linkEdit}
+            {t('editor.linkEdit')}
           </Button>
           <Button onPress={() => send({ type: 'link.remove' })} className={TEXT_BUTTON_CLASS}>
-            {t.linkRemove}
+            {t('editor.linkRemove')}
           </Button>
         </>
       )}
@@ -290,7 +293,7 @@ function LinkEditorPanel({ t, view, send }: { t: EditorTexts; view: LinkView; se
           }}
         >
           <TextField
-            aria-label={t.linkUrl}
+            aria-label={t('editor.linkUrl')}
             value={view.input}
             onChange={(value) => send({ type: 'input.change', value })}
             isInvalid={view.error !== null}
@@ -304,13 +307,13 @@ function LinkEditorPanel({ t, view, send }: { t: EditorTexts; view: LinkView; se
               style={{ width: LINK_INPUT_WIDTH_PX }}
               className="h-8 rounded-md border border-gray-300 bg-white px-2 text-sm outline-none focus-visible:outline-2 focus-visible:outline-primary-600 data-invalid:border-red-600"
             />
-            <FieldError className="max-w-[300px] text-xs text-red-700">{view.error ? t[view.error as 'invalid-url'] : null}</FieldError>
+            <FieldError className="max-w-[300px] text-xs text-red-700">{view.error ? t(`editor.${view.error as 'invalid-url'}`) : null}</FieldError>
           </TextField>
           <Button type="submit" className={TEXT_BUTTON_CLASS}>
-            {t.linkSave}
+            {t('editor.linkSave')}
           </Button>
           <Button onPress={() => send({ type: 'link.cancel' })} className={TEXT_BUTTON_CLASS}>
-            {t.linkCancel}
+            {t('editor.linkCancel')}
           </Button>
         </form>
       )}

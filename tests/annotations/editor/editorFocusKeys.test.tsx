@@ -3,9 +3,10 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
 import { describe, expect, it, vi } from 'vitest';
 import NoteEditor from '../../../src/annotations/editor/NoteEditor';
-import { EDITOR_TEXTS } from '../../../src/annotations/editor/editorTexts';
+import { createI18n } from '../../../src/i18n';
+import { I18nProvider } from '../../../src/i18n/react';
 import type { RichTextDoc } from '../../../src/model/richTextDoc';
-import './noteEditorHarness';
+import { editorLabels } from './noteEditorHarness';
 
 /*
  * Keys the note editor uses must not reach the dialog or panel around it (found by
@@ -15,7 +16,7 @@ import './noteEditorHarness';
  * leave a note that holds one.
  */
 
-const de = EDITOR_TEXTS.de;
+const de = editorLabels('de');
 
 const listDoc: RichTextDoc = {
   type: 'doc',
@@ -39,9 +40,11 @@ const linkDoc: RichTextDoc = {
 function renderInContainer(value: RichTextDoc) {
   const reached = vi.fn<(key: string) => void>();
   const result = render(
-    <div onKeyDown={(event) => reached(`${event.shiftKey ? 'Shift+' : ''}${event.key}`)}>
-      <NoteEditor value={value} onChange={() => {}} label="Notiz" lang="de" />
-    </div>,
+    <I18nProvider i18n={createI18n('de')}>
+      <div onKeyDown={(event) => reached(`${event.shiftKey ? 'Shift+' : ''}${event.key}`)}>
+        <NoteEditor value={value} onChange={() => {}} label="Notiz" />
+      </div>
+    </I18nProvider>,
   );
   const dom = result.container.querySelector<HTMLElement>('.ProseMirror')!;
   const editor = (dom as HTMLElement & { editor: Editor }).editor;

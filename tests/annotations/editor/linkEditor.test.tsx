@@ -2,12 +2,11 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LINK_INPUT_WIDTH_PX } from '../../../machines/constants';
-import { EDITOR_TEXTS } from '../../../src/annotations/editor/editorTexts';
 import { shouldAutoLinkText } from '../../../src/annotations/editor/noteEditorExtensions';
 import { RichTextDoc, type RichTextMark } from '../../../src/model/richTextDoc';
-import { marksOf, paragraphDoc, renderNoteEditor, select, typeText } from './noteEditorHarness';
+import { editorLabels, marksOf, paragraphDoc, renderNoteEditor, select, typeText } from './noteEditorHarness';
 
-const de = EDITOR_TEXTS.de;
+const de = editorLabels('de');
 
 /** The links of a document: text → href. */
 function linksOf(doc: RichTextDoc): Record<string, string> {

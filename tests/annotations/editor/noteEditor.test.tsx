@@ -2,13 +2,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UNDO_HISTORY_LIMIT } from '../../../machines/constants';
-import NoteEditor from '../../../src/annotations/editor/NoteEditor';
-import { EDITOR_TEXTS } from '../../../src/annotations/editor/editorTexts';
 import { FORMAT_MARKS } from '../../../src/editor/formatExclusions';
 import { normalizeRichText, RichTextDoc } from '../../../src/model/richTextDoc';
-import { marksOf, paragraphDoc, renderNoteEditor, select } from './noteEditorHarness';
+import { editorLabels, marksOf, paragraphDoc, renderNoteEditor, select } from './noteEditorHarness';
 
-const de = EDITOR_TEXTS.de;
+const de = editorLabels('de');
 const json = (editor: { getJSON(): unknown }) => normalizeRichText(editor.getJSON() as RichTextDoc);
 
 const RICH: RichTextDoc = {
@@ -83,9 +81,9 @@ describe('NoteEditor: the document', () => {
     expect(RichTextDoc.safeParse(view.lastDoc()).success).toBe(true);
     const calls = view.onChange.mock.calls.length;
     // The parent passes the sent document back: nothing changes.
-    view.rerender(<NoteEditor {...view.props} value={view.lastDoc()} />);
+    view.rerenderEditor({ ...view.props, value: view.lastDoc() });
     expect(json(view.editor)).toEqual(paragraphDoc('Oh, Hello world'));
-    view.rerender(<NoteEditor {...view.props} value={paragraphDoc('Replaced')} />);
+    view.rerenderEditor({ ...view.props, value: paragraphDoc('Replaced') });
     expect(json(view.editor)).toEqual(paragraphDoc('Replaced'));
     expect(view.onChange.mock.calls.length).toBe(calls);
   });
@@ -181,6 +179,20 @@ describe('NoteEditor: the toolbar', () => {
     renderNoteEditor({ lang: 'en' });
     expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Strikethrough' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Highlight yellow' })).toBeTruthy();
+  });
+
+  it('follows a language switch of the page, keeping the text and its marks', async () => {
+    const value: RichTextDoc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello', marks: [{ type: 'bold' }] }] }] };
+    const { i18n, dom, onChange } = renderNoteEditor({ value });
+    expect(screen.getByRole('button', { name: de.bold })).toBeTruthy();
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Bold' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: de.bold })).toBeNull();
+    expect(dom.closest('[lang]')?.getAttribute('lang')).toBe('en');
+    expect(dom.innerHTML).toBe('<p><strong>Hello</strong></p>');
+    expect(onChange).not.toHaveBeenCalled();
   });
 });
 

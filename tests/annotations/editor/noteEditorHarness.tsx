@@ -3,6 +3,10 @@ import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import NoteEditor, { type NoteEditorProps } from '../../../src/annotations/editor/NoteEditor';
+import { FORMAT_MARKS, type FormatMark } from '../../../src/editor/formatExclusions';
+import { createI18n } from '../../../src/i18n';
+import { I18nProvider } from '../../../src/i18n/react';
+import { annotations } from '../../../src/i18n/resources/annotations';
 import type { RichTextDoc } from '../../../src/model/richTextDoc';
 
 /*
@@ -28,11 +32,34 @@ if (typeof document !== 'undefined' && typeof document.elementFromPoint !== 'fun
 /** A document of one paragraph. */
 export const paragraphDoc = (text: string): RichTextDoc => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 
-/** Renders the editor; `editor` is tiptap's instance (tiptap hangs it on the ProseMirror element). */
-export function renderNoteEditor(props: Partial<NoteEditorProps> = {}) {
+type EditorTexts = Omit<(typeof annotations)['de']['editor'], 'format'> & Record<FormatMark, string>;
+
+/** The editor's texts in `lang` (src/i18n/resources/annotations.ts `editor`), its formats by their names (`highlight:yellow`). */
+export function editorLabels(lang: 'de' | 'en'): EditorTexts {
+  const { format, ...rest } = annotations[lang].editor;
+  const formats = Object.fromEntries(
+    FORMAT_MARKS.map((name) => {
+      const [kind, colour] = name.split(':') as [keyof typeof format, string | undefined];
+      const text = format[kind];
+      return [name, typeof text === 'string' ? text : text[colour as keyof typeof text]];
+    }),
+  ) as Record<FormatMark, string>;
+  return { ...rest, ...formats };
+}
+
+/** Renders the editor in `lang` (German by default); `editor` is tiptap's instance (tiptap hangs it on the ProseMirror element). */
+export function renderNoteEditor({ lang = 'de', ...props }: Partial<NoteEditorProps> & { lang?: 'de' | 'en' } = {}) {
   const onChange = vi.fn<(doc: RichTextDoc) => void>();
-  const all: NoteEditorProps = { value: paragraphDoc('Hello world'), onChange, label: 'Notiz', lang: 'de', ...props };
-  const result = render(<NoteEditor {...all} />);
+  const all: NoteEditorProps = { value: paragraphDoc('Hello world'), onChange, label: 'Notiz', ...props };
+  const i18n = createI18n(lang);
+  const tree = (editorProps: NoteEditorProps) => (
+    <I18nProvider i18n={i18n}>
+      <NoteEditor {...editorProps} />
+    </I18nProvider>
+  );
+  const result = render(tree(all));
+  /** Renders the same editor again with new props (as its parent would). */
+  const rerenderEditor = (editorProps: NoteEditorProps) => result.rerender(tree(editorProps));
   const dom = result.container.querySelector<HTMLElement>('.ProseMirror');
   if (!dom) throw new Error('no ProseMirror element');
   const editor = (dom as HTMLElement & { editor?: Editor }).editor;
@@ -44,7 +71,7 @@ export function renderNoteEditor(props: Partial<NoteEditorProps> = {}) {
     if (!calls.length) throw new Error('onChange was not called');
     return calls[calls.length - 1][0];
   };
-  return { ...result, dom, editor, onChange: all.onChange as typeof onChange, user, lastDoc, props: all };
+  return { ...result, dom, editor, onChange: all.onChange as typeof onChange, user, lastDoc, props: all, i18n, rerenderEditor };
 }
 
 /** Selects the document range from..to (ProseMirror positions) through the command layer. */
