@@ -4,6 +4,7 @@ import { saveGuestProgress } from './support/guest';
 import { importShare } from './support/importShare';
 import { ownOrigin, ownPort, ownServer, type OwnServer } from './support/ownServer';
 import { collectPageErrors } from './support/pageErrors';
+import { selectText } from './support/selectText';
 import { expect, test } from './support/transitions';
 
 /*
@@ -41,30 +42,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.dispose();
 });
-
-/** Selects `text` inside the element with `id` as a learner would with the mouse. */
-async function selectText(page: Page, id: string, text: string) {
-  await page.evaluate(
-    ({ id, text }) => {
-      const element = document.getElementById(id)!;
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const at = (node as Text).data.indexOf(text);
-        if (at < 0) continue;
-        const range = document.createRange();
-        range.setStart(node, at);
-        range.setEnd(node, at + text.length);
-        const selection = window.getSelection()!;
-        selection.removeAllRanges();
-        selection.addRange(range);
-        element.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
-        return;
-      }
-      throw new Error(`${text} is not in #${id}`);
-    },
-    { id, text },
-  );
-}
 
 const guestSessionOf = (link: string): string => {
   const id = new URL(link).searchParams.get('guestSessionId');

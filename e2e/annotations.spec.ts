@@ -4,6 +4,7 @@ import { suiteDataDir } from './support/e2ePort';
 import { saveGuestProgress } from './support/guest';
 import { importShare } from './support/importShare';
 import { collectPageErrors } from './support/pageErrors';
+import { selectText } from './support/selectText';
 import { expect, test } from './support/transitions';
 
 /*
@@ -35,30 +36,6 @@ function materialFor(key: string) {
 }
 
 const runKey = (name: string, info: { repeatEachIndex: number; retry: number }) => `${name}-${info.repeatEachIndex}-${info.retry}`;
-
-/** Selects `text` inside the element with `id` as a learner would with the mouse. */
-async function selectText(page: Page, id: string, text: string) {
-  await page.evaluate(
-    ({ id, text }) => {
-      const element = document.getElementById(id)!;
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const at = (node as Text).data.indexOf(text);
-        if (at < 0) continue;
-        const range = document.createRange();
-        range.setStart(node, at);
-        range.setEnd(node, at + text.length);
-        const selection = window.getSelection()!;
-        selection.removeAllRanges();
-        selection.addRange(range);
-        element.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
-        return;
-      }
-      throw new Error(`${text} is not in #${id}`);
-    },
-    { id, text },
-  );
-}
 
 test('a guest annotates a text: the note is saved, the mark survives a reload, opens the panel, and goes after a confirmed delete', async ({ page }, testInfo) => {
   const errors = collectPageErrors(page);

@@ -13,7 +13,7 @@ import { useOverlay } from '../../src/ui/useOverlay';
 import { MaterialPage, MaterialViewer } from '../../src/viewer/MaterialViewer';
 import { validateViewerSearch } from '../../routes/search';
 import { PageDataContext } from '../../src/viewer/PageDataContext';
-import { publicPageData } from '../support/materialPage';
+import { publicPageData, renderMaterialPage } from '../support/materialPage';
 import { annotation, textareaEditor } from './fixtures';
 
 /*
@@ -175,25 +175,8 @@ describe('the annotation panel among the page’s overlays (spec section 4)', ()
 describe('the annotation panel and the full-text search panel: one sidebar at a time', () => {
   /** The material's page as the app shows it (the real header with its Search and Annotations buttons), at `/{search}`. */
   function renderPage(search: string) {
-    const root = createRootRoute({ component: Outlet, validateSearch: validateViewerSearch });
-    const page = createRoute({
-      getParentRoute: () => root,
-      path: '/',
-      component: () => (
-        <MaterialViewer material={material}>
-          <MaterialPage material={material} segments={[]} base="" />
-        </MaterialViewer>
-      ),
-    });
-    const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: [`/${search}`] }) });
-    render(
-      <I18nProvider i18n={createI18n('en')}>
-        <PageDataContext.Provider value={{ ...pageData, featureFlags: { ...pageData.featureFlags, FULLTEXT_SEARCH: true } }}>
-          <RouterProvider router={router} />
-        </PageDataContext.Provider>
-      </I18nProvider>,
-    );
-    return router;
+    const withSearch = { ...pageData, featureFlags: { ...pageData.featureFlags, FULLTEXT_SEARCH: true } };
+    return renderMaterialPage(material, search, { lang: 'en', pageData: withSearch, validateSearch: validateViewerSearch }).router;
   }
 
   it('the annotation panel opening closes the open search panel', async () => {

@@ -19,10 +19,16 @@ export const publicPageData: PageData = {
 
 /**
  * The material's root page as the app shows it (viewer actor, header, content, footer) in a router
- * at `/` with the given query string, as server content (html sanitised at import).
+ * at `/` with the given query string, as server content (html sanitised at import). Answers the
+ * render result and the router. Options: the language (de), the page data (a public share), and the
+ * root route's search validation (the app's, `validateViewerSearch`, for tests of search parameters).
  */
-export function renderMaterialPage(material: Material, search = '') {
-  const root = createRootRoute({ component: Outlet });
+export function renderMaterialPage(
+  material: Material,
+  search = '',
+  options: { lang?: 'de' | 'en'; pageData?: PageData; validateSearch?: (search: Record<string, unknown>) => object } = {},
+) {
+  const root = createRootRoute({ component: Outlet, ...(options.validateSearch ? { validateSearch: options.validateSearch } : {}) });
   const page = createRoute({
     getParentRoute: () => root,
     path: '/',
@@ -33,13 +39,14 @@ export function renderMaterialPage(material: Material, search = '') {
     ),
   });
   const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: [`/${search}`] }) });
-  return render(
-    <I18nProvider i18n={createI18n('de')}>
-      <PageDataContext.Provider value={publicPageData}>
+  const rendered = render(
+    <I18nProvider i18n={createI18n(options.lang ?? 'de')}>
+      <PageDataContext.Provider value={options.pageData ?? publicPageData}>
         <ServerSanitizedHtml.Provider value={true}>
           <RouterProvider router={router} />
         </ServerSanitizedHtml.Provider>
       </PageDataContext.Provider>
     </I18nProvider>,
   );
+  return Object.assign(rendered, { router });
 }

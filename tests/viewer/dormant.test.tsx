@@ -70,13 +70,14 @@ describe('interactive elements on a long page', () => {
     await renderLong();
     const stand = standIn('q-middle')!;
     act(() => observerOf(stand).simulate(stand, true));
-    await waitFor(() => expect(awake('q-middle')).toBe(true));
+    // Waking loads the question's chunk: under load (CI, other suites) that takes longer than waitFor's default second.
+    await waitFor(() => expect(awake('q-middle')).toBe(true), { timeout: 10_000 });
     expect(standIn('q-middle')).toBeNull();
     // Its actor works: answering shows the feedback.
     const question = within(at('q-middle'));
     act(() => question.getByRole('radio', { name: 'Grundwasser' }).click());
     act(() => question.getByRole('button', { name: 'Auswerten' }).click());
-    await waitFor(() => expect(question.getByText('Richtig beantwortet:', { exact: false })).toBeTruthy());
+    await waitFor(() => expect(question.getByText('Richtig beantwortet:', { exact: false })).toBeTruthy(), { timeout: 10_000 });
   });
 
   it('is a tab stop: reached by keyboard it wakes and focus moves to its first control', async () => {
@@ -84,8 +85,8 @@ describe('interactive elements on a long page', () => {
     const stand = standIn('q-end')!;
     expect(stand.tabIndex).toBe(0);
     act(() => stand.focus());
-    await waitFor(() => expect(awake('q-end')).toBe(true));
-    await waitFor(() => expect(document.activeElement?.closest('[id="q-end"]')).not.toBeNull());
+    await waitFor(() => expect(awake('q-end')).toBe(true), { timeout: 10_000 });
+    await waitFor(() => expect(document.activeElement?.closest('[id="q-end"]')).not.toBeNull(), { timeout: 10_000 });
     expect(document.activeElement?.getAttribute('type')).toBe('radio');
   });
 
