@@ -212,24 +212,21 @@ function searchSql(strategy: Strategy, configs: readonly SearchConfig[], unfilte
 const SEARCH_SQL = new Map<string, string>();
 
 function buildSearchSql(strategy: Strategy, configs: readonly SearchConfig[], unfiltered: boolean): string {
-  const byIndex = strategy === 'index';
   const matches = (e: string) => entryMatches(e, '$1', configs);
   const matching = (columns: string) => `(SELECT ${columns} FROM search_entries e WHERE ${matches('e')} OFFSET 0) x`;
   const perMaterial = (from: string, columns: string) =>
     `${from} CROSS JOIN LATERAL (SELECT ${columns} FROM search_entries e WHERE e.material_id = r.material_id AND ${matches('e')}) x`;
+  // The hits' ids come along: with few enough hits to rank, `ranked` reads them by id instead of finding them again.
   const hits = {
-    index: `SELECT x.material_id FROM ${matching('e.material_id')} WHERE (SELECT places FROM root_places) ? x.material_id LIMIT $9`,
-    scope: `SELECT r.material_id FROM ${perMaterial('roots r', '1 AS hit')} LIMIT $9`,
+    index: `SELECT x.material_id, x.id FROM ${matching('e.material_id, e.id')} WHERE (SELECT places FROM root_places) ? x.material_id LIMIT $9`,
+    scope: `SELECT r.material_id, x.id FROM ${perMaterial('roots r', 'e.id')} LIMIT $9`,
     // entryQuery: a condition no GIN index answers, so each material's entries are read by the index on material and `ord`.
-    frequent: `SELECT r.material_id FROM roots r CROSS JOIN LATERAL (
-      SELECT 1 AS hit FROM search_entries e WHERE e.material_id = r.material_id AND e.tsv @@ ${entryQuery('e', '$1')}) x LIMIT $9`,
+    frequent: `SELECT r.material_id, x.id FROM roots r CROSS JOIN LATERAL (
+      SELECT e.id FROM search_entries e WHERE e.material_id = r.material_id AND e.tsv @@ ${entryQuery('e', '$1')}) x LIMIT $9`,
   }[strategy];
-  const ranked = byIndex
-    ? `SELECT x.id, x.root_ord, x.ord, ts_rank(x.tsv, ${entryQuery('x', '$1')}) AS rank
-       FROM ${matching(`e.id, e.ord, e.config, e.tsv, ((SELECT places FROM root_places) ->> e.material_id)::int AS root_ord`)}
-       WHERE x.root_ord IS NOT NULL AND (SELECT n FROM total) <= $8`
-    : `SELECT x.id, r.ord AS root_ord, x.ord, ts_rank(x.tsv, ${entryQuery('x', '$1')}) AS rank
-       FROM ${perMaterial('per_root r', 'e.id, e.ord, e.config, e.tsv')}
+  // Only read when the hits were all found (total ≤ $8 < $9).
+  const ranked = `SELECT e.id, r.ord AS root_ord, e.ord, ts_rank(e.tsv, ${entryQuery('e', '$1')}) AS rank
+       FROM hits h JOIN roots r ON r.material_id = h.material_id JOIN search_entries e ON e.id = h.id
        WHERE (SELECT n FROM total) <= $8`;
   // Without filters no material's metadata is read (at 1,000 materials, 6 ms of looking them up).
   const roots = unfiltered
