@@ -358,7 +358,11 @@ async function measureClicks(page: Page, target: LoadTarget, clicks: number, res
     deadline = Date.now() + cycleMs;
     await page.evaluate(ARM_CLICK(target.clickTargetId));
     await question.getByRole('button', { name: EVALUATE }).click({ timeout: cycleMs });
-    await page.waitForFunction('window.__lernwerkBenchClick.onScreen !== null', undefined, { timeout: cycleMs, polling: 50 });
+    // A function, not a string: a string predicate is compiled in the page, which the app's CSP (no 'unsafe-eval') refuses at times.
+    await page.waitForFunction(() => (window as unknown as { __lernwerkBenchClick: { onScreen: number | null } }).__lernwerkBenchClick.onScreen !== null, undefined, {
+      timeout: cycleMs,
+      polling: 50,
+    });
     const record = (await page.evaluate('window.__lernwerkBenchClick')) as { down: number | null; up: number | null; click: number | null; onScreen: number };
     const release = Math.min(...[record.up, record.click].filter((t): t is number => t !== null));
     if (!Number.isFinite(release) || record.down === null) throw new Error('the click was not seen by the page');
