@@ -1,5 +1,6 @@
 import { and, assign, emit, enqueueActions, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { Annotation } from '../src/model/annotation';
+import { newRequestKey, type RequestKey } from '../src/model/requestKey';
 import { emptyRichText, isEmptyRichText, normalizeRichText, richTextToHtml, type RichTextDoc } from '../src/model/richTextDoc';
 import type { OpenOverlay } from './overlays';
 
@@ -32,6 +33,12 @@ export type AnnotationDraft = {
   note: RichTextDoc;
   /** The note as it was loaded when editing began: the update's oldValues. */
   oldNote: RichTextDoc;
+  /**
+   * The request key of the new annotation's create (src/model/requestKey.ts), kept so that a save after
+   * a reload repeats the create the server may have made already. Only while annotationId is null; absent
+   * in drafts kept before keys existed (a new one is made for them).
+   */
+  requestKey?: RequestKey;
 };
 
 /** Where the glue keeps a draft: one key per selection, the same before and after the annotation exists. */
@@ -84,8 +91,12 @@ export function selectionOf(annotation: Pick<Annotation, 'reference' | 'from' | 
 
 /* The calls the glue provides (spec section 7; src/model/annotation.ts has their bodies). */
 
-/** model/create of an annotation: from, to, text, reference and the note (the glue adds the metadata). */
-export type CreateAnnotationInput = { selection: TextSelection; note: RichTextDoc };
+/**
+ * model/create of an annotation: from, to, text, reference and the note (the glue adds the metadata),
+ * with the note's request key: every create of one note carries the same key, and answers the one
+ * annotation it made.
+ */
+export type CreateAnnotationInput = { selection: TextSelection; note: RichTextDoc; requestKey: RequestKey };
 /** model/update of the note: newValues and oldValues (409 when the stored note is not oldValues). */
 export type UpdateNoteInput = { annotation: { id: string }; newValues: { note: RichTextDoc }; oldValues: { note: RichTextDoc } };
 export type DeleteAnnotationInput = { annotation: { id: string } };
@@ -169,6 +180,8 @@ export type AnnotationContext = {
   oldNote: RichTextDoc;
   /** Why the last call failed; null after a success. */
   error: unknown;
+  /** The request key of the new annotation's create: made when a note is started (compose.start), or the kept draft's. */
+  requestKey: RequestKey;
 };
 
 export type PersistDraftParams = { key: string; draft: AnnotationDraft };
@@ -191,13 +204,15 @@ function initialContext(input: AnnotationInput): AnnotationContext {
     note: draft?.note ?? saved,
     oldNote: draft ? draft.oldNote : saved,
     error: null,
+    requestKey: draft?.requestKey ?? newRequestKey(),
   };
 }
 
 /** The draft of the context (what `persistDraft` writes). */
 export function draftOf(context: AnnotationContext): AnnotationDraft | null {
   if (!context.selection) return null;
-  return { annotationId: context.annotationId, selection: context.selection, note: context.note, oldNote: context.oldNote };
+  const draft = { annotationId: context.annotationId, selection: context.selection, note: context.note, oldNote: context.oldNote };
+  return context.annotationId === null ? { ...draft, requestKey: context.requestKey } : draft;
 }
 
 const persistParams = ({ context }: { context: AnnotationContext }): PersistDraftParams => {
@@ -228,6 +243,10 @@ const withNote = (annotation: Annotation | null, note: RichTextDoc): Annotation 
  * learner's text in `conflict`, with the Conflict toast (`notifyConflict`): reapply loads the current
  * version (`loadAnnotation`) and puts the text over it (the current note becomes oldValues) to save
  * again; discard shows the current version and drops the draft.
+ *
+ * Creating is idempotent: a note started gets a request key (`startNote`), kept in its draft, and every
+ * create of that note (Retry, the connection coming back, Save after a reload) sends it, so that a
+ * create whose answer was lost makes no second annotation: the server answers the first one.
  *
  * Decisions: a blank note is never sent as a note. A new annotation saved with a blank note is a plain
  * highlight (the glue may leave `note` out of the create body); an existing note cannot be saved blank
@@ -270,7 +289,8 @@ export const annotationMachine = setup({
     notifyFailure: (_, _params: NotifyParams) => {},
     takeSelection: assign({ selection: ({ context, event }) => (event.type === 'selection.change' ? event.selection : context.selection) }),
     forgetSelection: assign({ selection: () => null, note: () => emptyRichText(), oldNote: () => emptyRichText() }),
-    startNote: assign({ note: () => emptyRichText(), oldNote: () => emptyRichText() }),
+    /** A new note, with a new request key for its create. */
+    startNote: assign({ note: () => emptyRichText(), oldNote: () => emptyRichText(), requestKey: () => newRequestKey() }),
     takeNote: assign({ note: ({ context, event }) => (event.type === 'draft.change' ? event.note : context.note) }),
     /** The editor shows the note as saved, which is the update's oldValues (Edit, Cancel, discard). */
     resetNote: assign(({ context }) => ({ note: context.savedNote, oldNote: context.savedNote })),
@@ -352,7 +372,7 @@ export const annotationMachine = setup({
           invoke: {
             id: 'createAnnotation',
             src: 'createAnnotation',
-            input: ({ context }) => ({ selection: context.selection!, note: context.note }),
+            input: ({ context }) => ({ selection: context.selection!, note: context.note, requestKey: context.requestKey }),
             onDone: {
               target: '#annotation.saved',
               actions: ['takeCreated', { type: 'discardDraft', params: discardParams }, 'announceCreated'],

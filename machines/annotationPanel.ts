@@ -1,5 +1,6 @@
 import { and, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { Annotation, AnnotationSort, Comment } from '../src/model/annotation';
+import { newRequestKey, type RequestKey } from '../src/model/requestKey';
 import { emptyRichText, richTextToHtml, type RichTextDoc } from '../src/model/richTextDoc';
 import { isBlankNote, sameNote, type AnnotationEmitted } from './annotation';
 import { ANNOTATION_DEFAULT_SORT } from './constants';
@@ -50,6 +51,11 @@ export type AnnotationPanelContext = {
   shownId: string | null;
   /** The new comment being written. */
   commentDraft: RichTextDoc;
+  /**
+   * The request key of the new comment's create (src/model/requestKey.ts): every send of one comment,
+   * a retry after a failure included, carries it; a new one with every new comment (the input emptied).
+   */
+  commentRequestKey: RequestKey;
   /** The comment whose content is being edited. */
   editedCommentId: string | null;
   commentEdit: RichTextDoc;
@@ -64,8 +70,8 @@ export type LoadAnnotationsInput = { sort: AnnotationSort };
 const loadAnnotations = fromPromise<Annotation[], LoadAnnotationsInput>(async () => {
   throw new Error('loadAnnotations is not provided');
 });
-/** model/create of a comment (content, appended to the annotation's comments); answers the comment. */
-export type AddCommentInput = { annotation: { id: string }; content: RichTextDoc };
+/** model/create of a comment (content, appended to the annotation's comments, with the comment's request key); answers the comment. */
+export type AddCommentInput = { annotation: { id: string }; content: RichTextDoc; requestKey: RequestKey };
 const addComment = fromPromise<Comment, AddCommentInput>(async () => {
   throw new Error('addComment is not provided');
 });
@@ -114,7 +120,9 @@ const errorOf = (event: { type: string }) => ('error' in event ? event.error : u
  * newest first by default, or oldest first; a failed load can be retried) or the detail of one
  * annotation with a back action to the list. With ANNOTATION_COMMENTS the detail shows the comments:
  * a new comment is submitted only when not empty (`addComment`), and only its owner edits a comment's
- * content (`updateComment`); a failed call keeps what was written and calls `notifyFailure`.
+ * content (`updateComment`); a failed call keeps what was written and calls `notifyFailure`. Every send
+ * of one new comment carries its request key (`commentRequestKey`, new once the input empties), so a
+ * send whose answer was lost and is sent again makes no second comment.
  *
  * Overlays (spec section 4): the panel is one sidebar overlay (`ANNOTATION_PANEL_OVERLAY`); the glue
  * registers it while the panel is open and sends `panel.close` when the overlay stack dismisses it
@@ -156,8 +164,14 @@ export const annotationPanelMachine = setup({
     rememberError: assign({ error: ({ event }) => errorOf(event) ?? null }),
     takeSort: assign({ sort: ({ context, event }) => (event.type === 'sort.change' ? event.sort : context.sort) }),
     rememberShown: assign({ shownId: ({ context, event }) => (event.type === 'annotation.show' ? event.id : context.shownId) }),
-    /** Leaving the detail: its comment drafts go too. */
-    forgetShown: assign({ shownId: () => null, commentDraft: () => emptyRichText(), editedCommentId: () => null, commentEdit: () => emptyRichText() }),
+    /** Leaving the detail: its comment drafts go too (the next new comment gets a new request key). */
+    forgetShown: assign({
+      shownId: () => null,
+      commentDraft: () => emptyRichText(),
+      commentRequestKey: () => newRequestKey(),
+      editedCommentId: () => null,
+      commentEdit: () => emptyRichText(),
+    }),
     upsertAnnotation: assign({
       annotations: ({ context, event }) =>
         event.type === 'annotation.created' || event.type === 'annotation.updated' ? upsert(context.annotations, event.annotation) : context.annotations,
@@ -172,6 +186,7 @@ export const annotationPanelMachine = setup({
       return {
         annotations: withShown(context, (annotation) => ({ ...annotation, comments: [...annotation.comments.filter((c) => c.id !== comment.id), comment] })),
         commentDraft: emptyRichText(),
+        commentRequestKey: newRequestKey(),
         error: null,
       };
     }),
@@ -202,6 +217,7 @@ export const annotationPanelMachine = setup({
     annotations: [],
     shownId: null,
     commentDraft: emptyRichText(),
+    commentRequestKey: newRequestKey(),
     editedCommentId: null,
     commentEdit: emptyRichText(),
     error: null,
@@ -307,7 +323,7 @@ export const annotationPanelMachine = setup({
               invoke: {
                 id: 'addComment',
                 src: 'addComment',
-                input: ({ context }) => ({ annotation: { id: context.shownId! }, content: context.commentDraft }),
+                input: ({ context }) => ({ annotation: { id: context.shownId! }, content: context.commentDraft, requestKey: context.commentRequestKey }),
                 onDone: { target: 'reading', actions: 'appendComment', description: 'Added: it shows last; the input empties.' },
                 onError: {
                   target: 'reading',

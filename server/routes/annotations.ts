@@ -16,10 +16,9 @@ import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { HttpError, parseBody } from '../http/errors';
 import { trackedLearner } from '../http/learnerAccess';
+import { createAnnotation, createComment } from '../store/annotationCreates';
 import {
   commentableAnnotation,
-  createAnnotation,
-  createComment,
   deleteOwned,
   listAnnotations,
   updateAnnotationNote,
@@ -46,6 +45,11 @@ import type { Share } from '../store/shares';
  * Bodies cross the zod schemas of src/model/annotation.ts (400 naming each bad field). Documents are
  * normalised and turned into html by the server (src/model/richTextDoc.ts); an empty comment is a 400.
  * A refused call writes nothing: each write is one statement, or one transaction (model/update).
+ *
+ * model/create is idempotent by `requestKey` (server/store/annotationCreates.ts): a key the learner
+ * used before answers what that create made (200, the same body as then, if nothing changed it since)
+ * and writes nothing; a key the learner used for another passage or another annotation's comment is a
+ * 409 at `requestKey`. Every check above runs first, as for any create.
  */
 
 const errorAt = (status: number, path: string, message: string) => new HttpError(status, message, [{ path, message }]);
@@ -53,6 +57,7 @@ const notFoundAt = (path: string) => errorAt(404, path, 'Not found');
 
 export const COMMENTS_OFF_MESSAGE = 'Comments are switched off on this server (ANNOTATION_COMMENTS)';
 export const CONFLICT_MESSAGE = 'The resource has been modified. Please reload the page.';
+export const KEY_TAKEN_MESSAGE = 'This request key was used for another annotation or comment';
 
 /** The model name of a write body, read before the body is checked against that model's schema. */
 const ModelNameOf = z.looseObject({ model: z.looseObject({ modelName: WritableModelName }) });
@@ -102,10 +107,11 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
       const { learner, guestShareId } = await credentialLearner(request, body.guestSessionId);
       const annotationId = await commentableAnnotation(db, body.appendTo.id, learner, guestShareId);
       if (!annotationId) throw notFoundAt('appendTo.id');
+      const made = await createComment(db, { annotationId, content: body.model.content, requestKey: body.requestKey ?? null }, learner, avatars);
       // Deleted meanwhile (by its owner, between the check above and the insert): as if it never was.
-      const comment = await createComment(db, annotationId, body.model.content, learner, avatars);
-      if (!comment) throw notFoundAt('appendTo.id');
-      return { data: comment };
+      if (made.outcome === 'notFound') throw notFoundAt('appendTo.id');
+      if (made.outcome === 'keyTaken') throw errorAt(409, 'requestKey', KEY_TAKEN_MESSAGE);
+      return { data: made.value };
     }
     const body = parseBody(AnnotationCreateBody, request.body);
     const { model } = body;
@@ -122,7 +128,7 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
     if (!(await coversMaterial(share, model.metadata.materialId))) throw notFoundAt('model.metadata.materialId');
     const element = (await lookups.models([model.reference])).get(model.reference);
     if (!element || element.rootId !== model.metadata.materialId) throw notFoundAt('model.reference');
-    const annotation = await createAnnotation(
+    const made = await createAnnotation(
       db,
       {
         shareId: share.publicId,
@@ -133,11 +139,13 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
         from: model.from,
         to: model.to,
         note: model.note ?? { type: 'doc', content: [{ type: 'paragraph' }] },
+        requestKey: body.requestKey ?? null,
       },
       learner,
       avatars,
     );
-    return { data: annotation };
+    if (made.outcome === 'keyTaken') throw errorAt(409, 'requestKey', KEY_TAKEN_MESSAGE);
+    return { data: made.value };
   };
 
   const update = async (request: FastifyRequest): Promise<{ data: Annotation | Comment }> => {

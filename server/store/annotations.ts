@@ -8,6 +8,7 @@ import type { Queryable } from '../db/types';
  * read for update, changed or deleted only with its owner in the WHERE clause, so what is not the
  * learner's is not found, exactly as what does not exist. Those that answer annotations or comments
  * take `avatars` too: whether users who own them carry their avatar-service hash (`avatarsShown`).
+ * Creates are in ./annotationCreates.ts.
  */
 
 /**
@@ -26,13 +27,15 @@ export type AnnotationLearner = { kind: 'user'; userId: string } | { kind: 'gues
 export const newAnnotationId = (): string => randomBytes(18).toString('base64url');
 
 /** The owner columns of a learner: [user_id, guest_session_id]. */
-const ownerColumns = (learner: AnnotationLearner): [string | null, string | null] =>
+export const ownerColumns = (learner: AnnotationLearner): [string | null, string | null] =>
   learner.kind === 'user' ? [learner.userId, null] : [null, learner.guestSessionId];
 
+/** The column that names the learner as owner. */
+export const ownerColumn = (learner: AnnotationLearner): 'user_id' | 'guest_session_id' => (learner.kind === 'user' ? 'user_id' : 'guest_session_id');
+
 /** SQL that is true when the row (alias `t`) belongs to the learner given as parameter $n. */
-const ownedBy = (learner: AnnotationLearner, alias: string, n: number) =>
-  learner.kind === 'user' ? `${alias}.user_id = $${n}` : `${alias}.guest_session_id = $${n}`;
-const learnerParam = (learner: AnnotationLearner) => (learner.kind === 'user' ? learner.userId : learner.guestSessionId);
+export const ownedBy = (learner: AnnotationLearner, alias: string, n: number) => `${alias}.${ownerColumn(learner)} = $${n}`;
+export const learnerParam = (learner: AnnotationLearner) => (learner.kind === 'user' ? learner.userId : learner.guestSessionId);
 
 /** A document as stored: normalised, with its html made from it. */
 export function storedDocument(doc: RichTextDoc): { doc: RichTextDoc; html: string } {
@@ -185,33 +188,10 @@ export async function loadAnnotation(db: Queryable, id: string, learner: Annotat
   return toAnnotation(row, comments, learner, avatars);
 }
 
-async function loadComment(db: Queryable, id: string, learner: AnnotationLearner, avatars: boolean): Promise<Comment | null> {
+/** One comment as the learner sees it, or null. */
+export async function loadComment(db: Queryable, id: string, learner: AnnotationLearner, avatars: boolean): Promise<Comment | null> {
   const [row] = await db.query<CommentRecord>(`${SELECT_COMMENT} WHERE c.id = $1`, [id]);
   return row ? toComment(row, learner, avatars) : null;
-}
-
-export interface NewAnnotation {
-  shareId: string;
-  materialId: string;
-  reference: string;
-  path: string;
-  text: string;
-  from: number;
-  to: number;
-  note: RichTextDoc;
-}
-
-export async function createAnnotation(db: Queryable, input: NewAnnotation, learner: AnnotationLearner, avatars = false): Promise<Annotation> {
-  const id = newAnnotationId();
-  const note = storedDocument(input.note);
-  await db.query(
-    `INSERT INTO annotations (id, share_id, material_id, user_id, guest_session_id, reference, path, text, range_from, range_to, note, note_html)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12)`,
-    [id, input.shareId, input.materialId, ...ownerColumns(learner), input.reference, input.path, input.text, input.from, input.to, JSON.stringify(note.doc), note.html],
-  );
-  const created = await loadAnnotation(db, id, learner, false, avatars);
-  if (!created) throw new Error(`annotation ${id} not found after its insert`);
-  return created;
 }
 
 /**
@@ -225,30 +205,6 @@ export async function commentableAnnotation(db: Queryable, id: string, learner: 
       ? await db.query<{ id: string }>('SELECT a.id FROM annotations a WHERE a.id = $1 AND a.share_id = $2', [id, guestShareId])
       : await db.query<{ id: string }>('SELECT a.id FROM annotations a JOIN shares s ON s.public_id = a.share_id WHERE a.id = $1 AND s.private AND NOT s.preview', [id]);
   return rows[0]?.id ?? null;
-}
-
-/** SQLSTATE foreign_key_violation: a row the insert refers to is gone. */
-const FOREIGN_KEY_VIOLATION = '23503';
-const isForeignKeyViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION;
-
-/**
- * Appends a comment to the annotation; null when the annotation is gone by then (its owner deleted it
- * between the caller's check and the insert, or right after: the comment went with it).
- */
-export async function createComment(db: Queryable, annotationId: string, content: RichTextDoc, learner: AnnotationLearner, avatars = false): Promise<Comment | null> {
-  const id = newAnnotationId();
-  const stored = storedDocument(content);
-  try {
-    await db.query(
-      `INSERT INTO comments (id, annotation_id, user_id, guest_session_id, content, content_html) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
-      [id, annotationId, ...ownerColumns(learner), JSON.stringify(stored.doc), stored.html],
-    );
-  } catch (error) {
-    if (isForeignKeyViolation(error)) return null;
-    throw error;
-  }
-  return loadComment(db, id, learner, avatars);
 }
 
 /** What an update found: not the learner's (or nowhere), a stale copy, or the updated row. */

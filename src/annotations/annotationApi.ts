@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { CreateAnnotationInput, DeleteAnnotationInput, LoadAnnotationInput, UpdateNoteInput } from '../../machines/annotation';
-import { isBlankNote } from '../../machines/annotation';
+import { isBlankNote, sameNote } from '../../machines/annotation';
 import type { AddCommentInput, UpdateCommentInput } from '../../machines/annotationPanel';
 import { call, HttpError } from '../api/client';
 import {
@@ -79,8 +79,13 @@ export async function loadAnnotation(scope: AnnotationScope, { annotation }: Loa
   return found;
 }
 
-/** `model/create` of an annotation: from, to, text, reference, metadata; the note only when it says something (a blank one makes a plain highlight). */
-export function createAnnotation(scope: AnnotationScope, { selection, note }: CreateAnnotationInput): Promise<Annotation> {
+/**
+ * `model/create` of an annotation: from, to, text, reference, metadata and the note's request key; the
+ * note only when it says something (a blank one makes a plain highlight). A create repeated with its key
+ * (the first answer was lost) is answered with the annotation as the first create made it: when the
+ * learner typed on since, `model/update` then puts this note over it (a blank one never replaces a note).
+ */
+export async function createAnnotation(scope: AnnotationScope, { selection, note, requestKey }: CreateAnnotationInput): Promise<Annotation> {
   const body: AnnotationCreateBody = {
     model: {
       modelName: 'Annotation',
@@ -92,8 +97,11 @@ export function createAnnotation(scope: AnnotationScope, { selection, note }: Cr
       metadata: { shareId: scope.share, path: scope.path, materialId: scope.materialId },
     },
     guestSessionId: scope.guestSessionId,
+    requestKey,
   };
-  return modelCall(scope.base, 'model/create', body, Annotation);
+  const created = await modelCall(scope.base, 'model/create', body, Annotation);
+  if (isBlankNote(note) || sameNote(created.note, note)) return created;
+  return updateNote(scope, { annotation: created, newValues: { note }, oldValues: { note: created.note } });
 }
 
 /** `model/update` of the note with newValues and oldValues; a 409 (modified meanwhile) is thrown as the HttpError it is. */
@@ -113,14 +121,21 @@ export async function deleteAnnotation(scope: AnnotationScope, { annotation }: D
   await modelCall(scope.base, 'model/delete', body, z.null());
 }
 
-/** `model/create` of a comment, appended to the annotation's comments. */
-export function addComment(scope: AnnotationScope, { annotation, content }: AddCommentInput): Promise<Comment> {
+/**
+ * `model/create` of a comment, appended to the annotation's comments, with the comment's request key.
+ * Sent again with its key (the first answer was lost), it is answered with the comment as the first
+ * create made it: when the learner changed the text since, `model/update` then saves this text over it.
+ */
+export async function addComment(scope: AnnotationScope, { annotation, content, requestKey }: AddCommentInput): Promise<Comment> {
   const body: CommentCreateBody = {
     model: { modelName: 'Comment', content },
     appendTo: { id: annotation.id, modelName: 'Annotation', attribute: 'comments' },
     guestSessionId: scope.guestSessionId,
+    requestKey,
   };
-  return modelCall(scope.base, 'model/create', body, Comment);
+  const added = await modelCall(scope.base, 'model/create', body, Comment);
+  if (sameNote(added.content, content)) return added;
+  return updateComment(scope, { comment: added, newValues: { content }, oldValues: { content: added.content } });
 }
 
 /** `model/update` of a comment's content (only its owner; the server checks). */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { AnnotationDraft, DiscardDraftParams, PersistDraftParams } from '../../machines/annotation';
+import { RequestKey } from '../model/requestKey';
 import { RichTextDoc } from '../model/richTextDoc';
 import { draftKeys, draftStorage, draftStorageKey, memoryDrafts, notifyDraftsChanged, type DraftScope } from './unsentDrafts';
 
@@ -10,6 +11,10 @@ import { draftKeys, draftStorage, draftStorageKey, memoryDrafts, notifyDraftsCha
  * before and after the annotation exists):
  *
  *   lernwerk.annotationDraft:{share}/{materialId}/{reference}#{from}-{to}  →  AnnotationDraft as JSON
+ *
+ * The draft of a new annotation holds the request key of its create (`requestKey`): saved after a
+ * reload, it repeats the create with the same key, and the server answers the annotation it may have
+ * made already instead of making a second one.
  *
  * Read back on start (`readDraft`, `listDrafts`). An entry that does not parse (an older format, a
  * hand edit) is dropped. Without localStorage (blocked, full) the drafts live in memory for the
@@ -27,6 +32,7 @@ const Draft = z.strictObject({
   selection: z.strictObject({ reference: z.string(), from: z.int(), to: z.int(), text: z.string() }),
   note: RichTextDoc,
   oldNote: RichTextDoc,
+  requestKey: z.optional(RequestKey),
 });
 
 function parse(raw: string | null): AnnotationDraft | null {

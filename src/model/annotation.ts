@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ModelId } from './common';
+import { RequestKey } from './requestKey';
 import { RichTextDoc } from './richTextDoc';
 import { GuestSessionId, ShareId } from './tracking';
 
@@ -110,6 +111,13 @@ const Relations = z.optional(z.strictObject({}));
 
 const Offset = z.int().check(z.minimum(0), z.maximum(ANNOTATION_OFFSET_MAX));
 
+/**
+ * The key of the draft being created (./requestKey.ts): a create that repeats a key its learner used
+ * before answers what the first one made and writes nothing. Optional: without it, every create makes a
+ * new annotation or comment.
+ */
+const RequestKeyField = z.optional(RequestKey);
+
 /** `POST /api/model/create` of an annotation. */
 export const AnnotationCreateBody = z
   .strictObject({
@@ -125,6 +133,7 @@ export const AnnotationCreateBody = z
     }),
     relations: Relations,
     guestSessionId: GuestSessionField,
+    requestKey: RequestKeyField,
   })
   .check(
     z.refine((body) => body.model.to > body.model.from, { message: 'to must be greater than from', path: ['model', 'to'] }),
@@ -148,6 +157,7 @@ export const CommentCreateBody = z.strictObject({
   relations: Relations,
   appendTo: CommentAppendTo,
   guestSessionId: GuestSessionField,
+  requestKey: RequestKeyField,
 });
 export type CommentCreateBody = z.infer<typeof CommentCreateBody>;
 

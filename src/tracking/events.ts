@@ -1,14 +1,11 @@
 import type { TrackingChange } from '../../machines/tracking';
+import { randomUrlSafe } from '../model/randomKey';
 import { UserdataEvent } from '../model/tracking';
-
-const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** A new unguessable event id: crypto.randomUUID when present, else 22 url-safe characters (132 random bits). */
 export function newEventId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(22));
-  // 256 is a multiple of 64: every character is equally likely.
-  return Array.from(bytes, (byte) => URL_SAFE[byte & 63]).join('');
+  return randomUrlSafe(22);
 }
 
 export type EventStamp = {

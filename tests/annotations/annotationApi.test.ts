@@ -21,6 +21,7 @@ import { emptyRichText } from '../../src/model/richTextDoc';
 import { annotation, comment, doc } from './fixtures';
 
 const GUEST = 'guest-session-abcdefghijklmnop';
+const KEY = 'request-key_0123456789';
 const scope: AnnotationScope = { base: '/api', share: 'share-1', materialId: 'material-1', guestSessionId: GUEST, path: 'chapter-one' };
 
 type Answer = { status?: number; body: unknown };
@@ -60,24 +61,41 @@ describe('annotation calls: request shapes', () => {
     await expect(loadAnnotations('/api', { share: 'share-1', materialId: 'material-1', guestSessionId: null, sort: 'desc' })).rejects.toThrow();
   });
 
-  it('createAnnotation: model/create with the selection, the note and the metadata', async () => {
+  it('createAnnotation: model/create with the selection, the note, the metadata and the request key', async () => {
     const created = annotation({ id: 'a1', noteText: 'Hi' });
     answers.push({ body: { data: created } });
     const selection = { reference: 'text-1', from: 3, to: 9, text: 'passag' };
-    await expect(createAnnotation(scope, { selection, note: doc('Hi') })).resolves.toEqual(created);
+    await expect(createAnnotation(scope, { selection, note: doc('Hi'), requestKey: KEY })).resolves.toEqual(created);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     const request = sent();
     expect(request.url).toBe('/api/model/create');
     expect(request.body).toEqual({
       model: { modelName: 'Annotation', text: 'passag', from: 3, to: 9, reference: 'text-1', note: doc('Hi'), metadata: { shareId: 'share-1', path: 'chapter-one', materialId: 'material-1' } },
       guestSessionId: GUEST,
+      requestKey: KEY,
     });
     expect(AnnotationCreateBody.safeParse(request.body).success).toBe(true);
   });
 
   it('createAnnotation with a blank note sends no note (a plain highlight)', async () => {
     answers.push({ body: { data: annotation({ id: 'a1' }) } });
-    await createAnnotation(scope, { selection: { reference: 'text-1', from: 0, to: 4, text: 'abcd' }, note: doc('  ') });
+    await createAnnotation(scope, { selection: { reference: 'text-1', from: 0, to: 4, text: 'abcd' }, note: doc('  '), requestKey: KEY });
     expect((sent().body as { model: object }).model).not.toHaveProperty('note');
+  });
+
+  it('createAnnotation answered with the note of an earlier create with its key (the learner typed on since) puts this note over it', async () => {
+    const first = annotation({ id: 'a1', noteText: 'Before the failure' });
+    const updated = annotation({ id: 'a1', noteText: 'Before the failure, and after' });
+    answers.push({ body: { data: first } }, { body: { data: updated } });
+    const selection = { reference: 'text-1', from: 3, to: 9, text: 'passag' };
+    await expect(createAnnotation(scope, { selection, note: doc('Before the failure, and after'), requestKey: KEY })).resolves.toEqual(updated);
+    expect(sent(1).url).toBe('/api/model/update');
+    expect(sent(1).body).toEqual({
+      model: { id: 'a1', modelName: 'Annotation' },
+      newValues: { note: doc('Before the failure, and after') },
+      oldValues: { note: doc('Before the failure') },
+      guestSessionId: GUEST,
+    });
   });
 
   it('updateNote: model/update with newValues and oldValues', async () => {
@@ -117,15 +135,26 @@ describe('annotation calls: request shapes', () => {
   it('addComment: model/create of a Comment appended to the annotation’s comments', async () => {
     const created = comment({ id: 'c1', text: 'Hello' });
     answers.push({ body: { data: created } });
-    await expect(addComment(scope, { annotation: { id: 'a1' }, content: doc('Hello') })).resolves.toEqual(created);
+    await expect(addComment(scope, { annotation: { id: 'a1' }, content: doc('Hello'), requestKey: KEY })).resolves.toEqual(created);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     const request = sent();
     expect(request.url).toBe('/api/model/create');
     expect(request.body).toEqual({
       model: { modelName: 'Comment', content: doc('Hello') },
       appendTo: { id: 'a1', modelName: 'Annotation', attribute: 'comments' },
       guestSessionId: GUEST,
+      requestKey: KEY,
     });
     expect(CommentCreateBody.safeParse(request.body).success).toBe(true);
+  });
+
+  it('addComment answered with the text of an earlier send with its key (changed since) saves this text over it', async () => {
+    const first = comment({ id: 'c1', text: 'Helo' });
+    const updated = comment({ id: 'c1', text: 'Hello' });
+    answers.push({ body: { data: first } }, { body: { data: updated } });
+    await expect(addComment(scope, { annotation: { id: 'a1' }, content: doc('Hello'), requestKey: KEY })).resolves.toEqual(updated);
+    expect(sent(1).url).toBe('/api/model/update');
+    expect(sent(1).body).toEqual({ model: { id: 'c1', modelName: 'Comment' }, newValues: { content: doc('Hello') }, oldValues: { content: doc('Helo') }, guestSessionId: GUEST });
   });
 
   it('updateComment: model/update of the Comment’s content', async () => {
@@ -174,7 +203,9 @@ describe('the annotation machine with the glue', () => {
     actor.send({ type: 'selection.change', selection: { reference: 'text-1', from: 0, to: 4, text: 'abcd' } });
     actor.send({ type: 'compose.start' });
     actor.send({ type: 'draft.save' });
-    expect(store.persist).toHaveBeenCalledWith({ key: 'text-1#0-4', draft: { annotationId: null, selection: { reference: 'text-1', from: 0, to: 4, text: 'abcd' }, note: emptyRichText(), oldNote: emptyRichText() } });
+    const { requestKey } = actor.getSnapshot().context;
+    expect(store.persist).toHaveBeenCalledWith({ key: 'text-1#0-4', draft: { annotationId: null, selection: { reference: 'text-1', from: 0, to: 4, text: 'abcd' }, note: emptyRichText(), oldNote: emptyRichText(), requestKey } });
+    expect(sent().body).toMatchObject({ requestKey });
     await waitFor(actor, (s) => s.matches('saved'));
     expect(store.discard).toHaveBeenCalledWith({ key: 'text-1#0-4' });
     actor.stop();

@@ -43,6 +43,16 @@ describe('draft store', () => {
     expect(second.listDrafts(scope).map((entry) => entry.key).sort()).toEqual(['text-1#0-4', 'text-1#10-14']);
   });
 
+  it('keeps the request key of a new annotation’s draft across a reload; a draft kept before keys existed still reads', async () => {
+    const keyed = { ...draft(0), requestKey: 'request-key_0123456789' };
+    (await load()).persistDraft(scope, { key: 'text-1#0-4', draft: keyed });
+    (await load()).persistDraft(scope, { key: 'text-1#10-14', draft: draft(10) });
+    vi.resetModules();
+    const second = await load();
+    expect(second.readDraft(scope, 'text-1#0-4')).toEqual(keyed);
+    expect(second.readDraft(scope, 'text-1#10-14')).toEqual(draft(10));
+  });
+
   it('counts unsent drafts and tells subscribers when they change', async () => {
     const store = await load();
     const listener = vi.fn();

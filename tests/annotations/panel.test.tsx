@@ -403,7 +403,7 @@ describe('AnnotationPanel: comments', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(screen.getAllByTestId('annotation-comment')).toHaveLength(3));
     expect(calls.addComment).toHaveBeenCalledTimes(1);
-    expect(calls.addComment).toHaveBeenCalledWith({ annotation: { id: 'a-c' }, content: doc('Hello') });
+    expect(calls.addComment).toHaveBeenCalledWith({ annotation: { id: 'a-c' }, content: doc('Hello'), requestKey: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
     expect((screen.getByRole('textbox', { name: 'New comment' }) as HTMLTextAreaElement).value).toBe('');
   });
 

@@ -7,6 +7,7 @@ import {
   type CreateAnnotationInput, type DeleteAnnotationInput, type LoadAnnotationInput, type UpdateNoteInput,
 } from '../../machines/annotation';
 import type { Annotation } from '../../src/model/annotation';
+import { RequestKey } from '../../src/model/requestKey';
 import { emptyRichText, richTextToPlainText, type RichTextDoc } from '../../src/model/richTextDoc';
 import { annotationKey, annotationOf, annotationSelection, httpError, noteOf, walkConfigs } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
@@ -111,12 +112,14 @@ describe('annotation machine behaviour', () => {
     expect(isNoteEditorOpen(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'draft.change', note: noteOf('Plants') });
     actor.send({ type: 'draft.change', note: noteOf('Plants turn light into sugar.') });
-    expect(h.stored.get(key)).toEqual({ annotationId: null, selection: annotationSelection, note: noteOf('Plants turn light into sugar.'), oldNote: emptyRichText() });
+    const { requestKey } = actor.getSnapshot().context;
+    expect(RequestKey.safeParse(requestKey).success).toBe(true);
+    expect(h.stored.get(key)).toEqual({ annotationId: null, selection: annotationSelection, note: noteOf('Plants turn light into sugar.'), oldNote: emptyRichText(), requestKey });
     h.log.length = 0;
     actor.send({ type: 'draft.save' });
     expect(state(actor)).toBe('saving.creating');
     expect(h.log).toEqual(['persist', 'call createAnnotation']);
-    expect(h.last('createAnnotation').input).toEqual({ selection: annotationSelection, note: noteOf('Plants turn light into sugar.') });
+    expect(h.last('createAnnotation').input).toEqual({ selection: annotationSelection, note: noteOf('Plants turn light into sugar.'), requestKey });
     const created = annotationOf('a9', true, 'Plants turn light into sugar.');
     h.last('createAnnotation').resolve(created);
     await settle();
@@ -165,6 +168,64 @@ describe('annotation machine behaviour', () => {
     await settle();
     expect(state(actor)).toBe('saved');
     expect(h.stored.size).toBe(0);
+  });
+
+  it('every create of one note carries its request key (Retry, typing on, the connection back); the next note gets a new one', async () => {
+    const h = harness();
+    const actor = h.start({ mayAnnotate: true });
+    actor.send({ type: 'selection.change', selection: annotationSelection });
+    actor.send({ type: 'compose.start' });
+    actor.send({ type: 'draft.change', note: noteOf('Keep me.') });
+    const { requestKey } = actor.getSnapshot().context;
+    expect(h.stored.get(key)?.requestKey).toBe(requestKey);
+    actor.send({ type: 'draft.save' });
+    h.last('createAnnotation').reject(new TypeError('Failed to fetch'));
+    await settle();
+    actor.send({ type: 'save.retry' });
+    h.last('createAnnotation').reject(httpError(502));
+    await settle();
+    actor.send({ type: 'draft.change', note: noteOf('Keep me, longer.') });
+    expect(h.stored.get(key)?.requestKey).toBe(requestKey);
+    actor.send({ type: 'draft.save' });
+    h.last('createAnnotation').reject(new TypeError('Failed to fetch'));
+    await settle();
+    actor.send({ type: 'connection.restored' });
+    expect(h.calls.createAnnotation.map((call) => call.input.requestKey)).toEqual([requestKey, requestKey, requestKey, requestKey]);
+
+    // Given up, then a note started anew (of the same passage): a new create, with a new key.
+    h.last('createAnnotation').reject(new TypeError('Failed to fetch'));
+    await settle();
+    actor.send({ type: 'draft.cancel' });
+    actor.send({ type: 'selection.change', selection: annotationSelection });
+    actor.send({ type: 'compose.start' });
+    actor.send({ type: 'draft.save' });
+    expect(h.last('createAnnotation').input.requestKey).not.toBe(requestKey);
+    expect(RequestKey.safeParse(h.last('createAnnotation').input.requestKey).success).toBe(true);
+  });
+
+  it('a kept draft of a new annotation creates with its own request key; one kept before keys existed gets one, kept from then on', () => {
+    const h = harness();
+    const kept: AnnotationDraft = { annotationId: null, selection: annotationSelection, note: noteOf('Half'), oldNote: emptyRichText(), requestKey: 'kept-key_0123456789abc' };
+    const resumed = h.start({ mayAnnotate: true, draft: kept });
+    resumed.send({ type: 'draft.save' });
+    expect(h.last('createAnnotation').input.requestKey).toBe('kept-key_0123456789abc');
+    expect(h.stored.get(key)).toEqual(kept);
+
+    const { requestKey: _none, ...older } = kept;
+    const olderResumed = h.start({ mayAnnotate: true, draft: older });
+    olderResumed.send({ type: 'draft.change', note: noteOf('Half more') });
+    const made = h.stored.get(key)?.requestKey;
+    expect(RequestKey.safeParse(made).success).toBe(true);
+    olderResumed.send({ type: 'draft.save' });
+    expect(h.last('createAnnotation').input.requestKey).toBe(made);
+  });
+
+  it('the draft of an existing note carries no request key (it is updated, never created)', () => {
+    const h = harness();
+    const actor = h.start({ mayAnnotate: true, annotation: mine });
+    actor.send({ type: 'edit.start' });
+    actor.send({ type: 'draft.change', note: noteOf('Better.') });
+    expect(h.stored.get(draftKeyOf(mine))).not.toHaveProperty('requestKey');
   });
 
   it('a failed note update keeps the draft; the connection coming back saves the note again (never a second annotation)', async () => {
@@ -511,9 +572,15 @@ for (const v of walkConfigs.annotation) {
           input,
           ({ snapshot, expected, event, previous }) => {
             expect(snapshot.value).toEqual(expected.value);
-            expect(snapshot.context).toEqual(expected.context);
+            // Request keys are random: the replayed path made its own; the actor's are checked below.
+            expect({ ...snapshot.context, requestKey: expected.context.requestKey }).toEqual(expected.context);
             const from = pathOf(previous.value);
             const rule = modelStep(from, previous.context, event);
+            // A note keeps its request key through every step; only a note started gets a new one. Every create sends it.
+            expect(RequestKey.safeParse(snapshot.context.requestKey).success).toBe(true);
+            if (rule?.name === 'selecting compose.start → composing') expect(snapshot.context.requestKey).not.toBe(previous.context.requestKey);
+            else expect(snapshot.context.requestKey).toBe(previous.context.requestKey);
+            if (rule?.effects.includes('call createAnnotation')) expect(h.last('createAnnotation').input.requestKey).toBe(snapshot.context.requestKey);
             if (rule) walked.add(rule.name);
             const to = pathOf(snapshot.value);
             expect(to).toBe(rule?.to ?? from);

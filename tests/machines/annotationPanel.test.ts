@@ -10,6 +10,7 @@ import { ANNOTATION_DEFAULT_SORT, ANNOTATION_PANEL_WIDTH_PX } from '../../machin
 import { overlaysMachine } from '../../machines/overlays';
 import { richTextToPlainText, type RichTextDoc } from '../../src/model/richTextDoc';
 import type { Annotation, Comment } from '../../src/model/annotation';
+import { RequestKey } from '../../src/model/requestKey';
 import { annotationComment, annotationOf, annotationPanelKey, httpError, noteOf, walkConfigs } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
 import { pathsOf, printStats, runPath } from './walkMachine';
@@ -178,7 +179,7 @@ describe('annotation panel: comments (ANNOTATION_COMMENTS, spec sections 5 and 6
     actor.send({ type: 'comment.change', content: noteOf('Good point.') });
     expect(canSubmitComment(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'comment.submit' });
-    expect(h.last('addComment').input).toEqual({ annotation: { id: 'a1' }, content: noteOf('Good point.') });
+    expect(h.last('addComment').input).toEqual({ annotation: { id: 'a1' }, content: noteOf('Good point.'), requestKey: actor.getSnapshot().context.commentRequestKey });
     const c3 = annotationComment('c3', true, 'Good point.');
     h.last('addComment').resolve(c3);
     await settle();
@@ -198,6 +199,30 @@ describe('annotation panel: comments (ANNOTATION_COMMENTS, spec sections 5 and 6
     expect(state(actor)).toBe('open.detail.reading');
     expect(actor.getSnapshot().context.commentDraft).toEqual(noteOf('Keep me.'));
     expect(h.log.at(-1)).toBe('failure toast network');
+  });
+
+  it('a comment sent again after a failure carries its request key; the next comment, or one after leaving the detail, a new one', async () => {
+    const h = harness();
+    const actor = await openOn(h);
+    actor.send({ type: 'annotation.show', id: 'a1' });
+    const first = actor.getSnapshot().context.commentRequestKey;
+    expect(RequestKey.safeParse(first).success).toBe(true);
+    actor.send({ type: 'comment.change', content: noteOf('Keep me.') });
+    actor.send({ type: 'comment.submit' });
+    h.last('addComment').reject(new TypeError('Failed to fetch'));
+    await settle();
+    actor.send({ type: 'comment.change', content: noteOf('Keep me, edited.') });
+    actor.send({ type: 'comment.submit' });
+    h.last('addComment').resolve(annotationComment('c3', true, 'Keep me, edited.'));
+    await settle();
+    expect(h.calls.addComment.map((call) => call.input.requestKey)).toEqual([first, first]);
+
+    const second = actor.getSnapshot().context.commentRequestKey;
+    expect(second).not.toBe(first);
+    actor.send({ type: 'comment.change', content: noteOf('Given up.') });
+    actor.send({ type: 'detail.back' });
+    actor.send({ type: 'annotation.show', id: 'a1' });
+    expect(actor.getSnapshot().context.commentRequestKey).not.toBe(second);
   });
 
   it('only the owner edits a comment’s content; others see it read-only', async () => {
@@ -455,9 +480,15 @@ for (const v of walkConfigs.annotationPanel) {
           input,
           ({ snapshot, expected, event, previous }) => {
             expect(snapshot.value).toEqual(expected.value);
-            expect(snapshot.context).toEqual(expected.context);
+            // Request keys are random: the replayed path made its own; the actor's are checked below.
+            expect({ ...snapshot.context, commentRequestKey: expected.context.commentRequestKey }).toEqual(expected.context);
             const from = pathOf(previous.value);
             const rule = modelStep(from, previous.context, event);
+            // A comment being written keeps its request key; a comment added gets the next one a new key. Every send carries it.
+            expect(RequestKey.safeParse(snapshot.context.commentRequestKey).success).toBe(true);
+            if (!isBlankNote(snapshot.context.commentDraft)) expect(snapshot.context.commentRequestKey).toBe(previous.context.commentRequestKey);
+            if (rule?.name.endsWith('added → reading')) expect(snapshot.context.commentRequestKey).not.toBe(previous.context.commentRequestKey);
+            if (rule?.effects.includes('call addComment')) expect(h.last('addComment').input.requestKey).toBe(snapshot.context.commentRequestKey);
             if (rule) walked.add(rule.name);
             expect(pathOf(snapshot.value)).toBe(rule?.to ?? from);
             expect(h.log.slice(before)).toEqual(rule?.effects ?? []);

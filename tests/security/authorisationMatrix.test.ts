@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newRequestKey } from '../../src/model/requestKey';
 import { GuestSessionId } from '../../src/model/tracking';
 import { SESSION_COOKIE } from '../../server/auth/sessionCookie';
 import { GUEST_COOKIE } from '../../server/http/guestCookie';
@@ -19,9 +20,9 @@ import { logLines } from './logLines';
  * Where a refusal could tell what exists elsewhere, the unknown and the not-yours answer the same.
  * Annotations and comments (issue 12) are in it: annotating, reading, editing, deleting and commenting
  * by everyone who may not (nobody, a forged or expired login, another guest, another share's guest,
- * an unknown guest session, another user, a public or preview share), and every comment call while
- * ANNOTATION_COMMENTS is off. tests/server/annotations.test.ts holds the same rules with what each
- * refusal names.
+ * an unknown guest session, another user, a public or preview share), also with the request key of
+ * another learner's create, and every comment call while ANNOTATION_COMMENTS is off.
+ * tests/server/annotations.test.ts holds the same rules with what each refusal names.
  */
 
 const ADMIN_TOKEN = 'a-test-token-of-this-server-start';
@@ -94,6 +95,9 @@ describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
   });
   const removal = (id: string, guestSessionId: string | null, modelName: 'Annotation' | 'Comment' = 'Annotation') => ({ model: { id, modelName }, guestSessionId });
   const listing = (shareId: string, guestSessionId: string | null, materialId = 'm-rich') => ({ share: shareId, materialId, guestSessionId });
+  /** The request keys the learners' own annotations and comment were created with (idempotent creates). */
+  const requestKey = { grace: newRequestKey(), alice: newRequestKey(), hedyComment: newRequestKey() };
+  const withKey = <B extends object>(body: B, key: string) => ({ ...body, requestKey: key });
   const created = async (body: unknown, headers: Record<string, string> = {}) => {
     const res = await post('/api/model/create', body, headers);
     expect(res.statusCode, res.body).toBe(200);
@@ -126,9 +130,9 @@ describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
     expect((await post('/api/userdata', answer(share.private, null, "Alice's answer"), { cookie: cookie.alice })).statusCode).toBe(200);
     expect((await post('/api/updateRootProgress', progress(share.private, null), { cookie: cookie.alice })).statusCode).toBe(200);
     // Each learner's annotations and comments.
-    annotated.grace = await created(annotationBody(share.guest, guest.mine, 'm-rich-text', 'm-rich', "Grace's note"));
-    annotated.hedyComment = await created(commentBody(annotated.grace, guest.sameShare, "Hedy's comment"));
-    annotated.alice = await created(annotationBody(share.private, null, 'm-rich-text', 'm-rich', "Alice's note"), { cookie: cookie.alice });
+    annotated.grace = await created(withKey(annotationBody(share.guest, guest.mine, 'm-rich-text', 'm-rich', "Grace's note"), requestKey.grace));
+    annotated.hedyComment = await created(withKey(commentBody(annotated.grace, guest.sameShare, "Hedy's comment"), requestKey.hedyComment));
+    annotated.alice = await created(withKey(annotationBody(share.private, null, 'm-rich-text', 'm-rich', "Alice's note"), requestKey.alice), { cookie: cookie.alice });
     annotated.aliceComment = await created(commentBody(annotated.alice, null, "Alice's comment"), { cookie: cookie.alice });
     annotated.sophie = await created(annotationBody(share.scorm, guest.scorm, 'm-rich-text', 'm-rich', "Sophie's note"));
     annotated.ada = await created(annotationBody(share.otherGuest, guest.otherShare, 'm-authz-other-t1', 'm-authz-other', "Ada's note"));
@@ -185,6 +189,7 @@ describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
         const who = ['nobody', 'a forged login', 'an expired login'][i];
         return [
           { name: `${who}: annotate a private share`, method: 'POST', url: '/api/model/create', body: annotationBody(share.private, null), headers, status: 403 },
+          { name: `${who}: annotate a private share with alice's request key`, method: 'POST', url: '/api/model/create', body: withKey(annotationBody(share.private, null), requestKey.alice), headers, status: 403, hides: ["Alice's note"] },
           { name: `${who}: the annotations of a private share`, method: 'POST', url: '/api/annotations', body: listing(share.private, null), headers, status: 403, hides: ["Alice's note", "Alice's comment"] },
           { name: `${who}: edit alice's note`, method: 'POST', url: '/api/model/update', body: noteUpdate(annotated.alice, null, "Alice's note"), headers, status: 403 },
           { name: `${who}: delete alice's annotation`, method: 'POST', url: '/api/model/delete', body: removal(annotated.alice, null), headers, status: 403 },
@@ -210,6 +215,8 @@ describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
       // Other shares' guests and unknown guest sessions.
       { name: "another share's guest: the annotations of this share", method: 'POST', url: '/api/annotations', body: listing(share.guest, guest.otherShare), status: 403, hides: ["Grace's note", "Hedy's comment"] },
       { name: "another share's guest: annotate this share", method: 'POST', url: '/api/model/create', body: annotationBody(share.guest, guest.otherShare), status: 403 },
+      { name: "another share's guest: annotate this share with grace's request key", method: 'POST', url: '/api/model/create', body: withKey(annotationBody(share.guest, guest.otherShare), requestKey.grace), status: 403, hides: ["Grace's note"] },
+      { name: "another share's guest: comment with hedy's request key", method: 'POST', url: '/api/model/create', body: withKey(commentBody(annotated.grace, guest.otherShare), requestKey.hedyComment), status: 404, hides: ["Hedy's comment"] },
       { name: "another share's guest: edit grace's note", method: 'POST', url: '/api/model/update', body: noteUpdate(annotated.grace, guest.otherShare, "Grace's note"), status: 404 },
       { name: "another share's guest: comment on grace's annotation", method: 'POST', url: '/api/model/create', body: commentBody(annotated.grace, guest.otherShare), status: 404 },
       { name: "a guest: comment on another share's annotation", method: 'POST', url: '/api/model/create', body: commentBody(annotated.ada, guest.mine), status: 404 },
@@ -219,6 +226,8 @@ describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
       { name: "a guest: edit the scorm guest's note", method: 'POST', url: '/api/model/update', body: noteUpdate(annotated.sophie, guest.mine, "Sophie's note"), status: 404 },
       { name: 'an unknown guest session: annotations', method: 'POST', url: '/api/annotations', body: listing(share.guest, unknownGuest), status: 403, hides: ["Grace's note"] },
       { name: 'an unknown guest session: annotate', method: 'POST', url: '/api/model/create', body: annotationBody(share.guest, unknownGuest), status: 403 },
+      { name: "an unknown guest session: annotate with grace's request key", method: 'POST', url: '/api/model/create', body: withKey(annotationBody(share.guest, unknownGuest), requestKey.grace), status: 403, hides: ["Grace's note"] },
+      { name: "a logged-in user on a guest share: annotate with grace's request key", method: 'POST', url: '/api/model/create', body: withKey(annotationBody(share.guest, null), requestKey.grace), headers: { cookie: cookie.alice }, status: 403, hides: ["Grace's note"] },
       { name: "an unknown guest session: edit grace's note", method: 'POST', url: '/api/model/update', body: noteUpdate(annotated.grace, unknownGuest, "Grace's note"), status: 403 },
       { name: "an unknown guest session: delete grace's annotation", method: 'POST', url: '/api/model/delete', body: removal(annotated.grace, unknownGuest), status: 403 },
       { name: 'an unknown guest session: comment', method: 'POST', url: '/api/model/create', body: commentBody(annotated.grace, unknownGuest), status: 403 },
@@ -235,6 +244,7 @@ describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
         { name: `annotate a ${k} share`, method: 'POST', url: '/api/model/create', body: annotationBody(share[k], null), status: 403 },
         { name: `annotate a ${k} share, logged in`, method: 'POST', url: '/api/model/create', body: annotationBody(share[k], null), headers: { cookie: cookie.alice }, status: 403 },
         { name: `annotate a ${k} share with a guest session of another share`, method: 'POST', url: '/api/model/create', body: annotationBody(share[k], guest.mine), status: 403 },
+        { name: `annotate a ${k} share with grace's guest session and request key`, method: 'POST', url: '/api/model/create', body: withKey(annotationBody(share[k], guest.mine), requestKey.grace), status: 403, hides: ["Grace's note"] },
         { name: `the annotations of a ${k} share`, method: 'POST', url: '/api/annotations', body: listing(share[k], null), headers: { cookie: cookie.alice }, status: 403 },
       ]),
       // ANNOTATION_COMMENTS off: no comment is written, changed or deleted, not even the owner's own.
@@ -277,6 +287,24 @@ describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
     const copy = { ...event(q1(share.guest, guest.sameShare), { value: "Hedy's second answer" }), id: stored.id };
     expect((await post('/api/userdata', { events: [copy] })).json().data).toEqual({ acknowledged: [stored.id], stored: 1, duplicates: 0 });
     expect((await post('/api/userdata/list', { shareId: share.guest, guestSessionId: guest.mine })).json().data.events.map((e: { value: unknown }) => e.value)).toEqual(["Grace's answer"]);
+  });
+
+  it("keeps each learner's work apart: the same request key from another guest or user is that learner's own create, and leaves the first alone", async () => {
+    const theirs = [
+      ['another guest of the share', withKey(annotationBody(share.guest, guest.sameShare, 'm-rich-text', 'm-rich', "Hedy's own note"), requestKey.grace), {}, 'annotations', annotated.grace, "Grace's note"],
+      ['another user', withKey(annotationBody(share.private, null, 'm-rich-text', 'm-rich', "Bob's own note"), requestKey.alice), { cookie: cookie.bob }, 'annotations', annotated.alice, "Alice's note"],
+      ['the annotation’s owner, with the comment key of another guest', withKey(commentBody(annotated.grace, guest.mine, "Grace's own comment"), requestKey.hedyComment), {}, 'comments', annotated.hedyComment, "Hedy's comment"],
+    ] as const;
+    for (const [who, body, headers, table, firstId, firstText] of theirs) {
+      const first = () => t.db.query(`SELECT * FROM ${table} WHERE id = $1`, [firstId]);
+      const before = await first();
+      const res = await post('/api/model/create', body, headers);
+      expect(res.statusCode, who).toBe(200);
+      expect(res.json().data, who).toMatchObject({ own: true });
+      expect(res.json().data.id, who).not.toBe(firstId);
+      expect(res.body, who).not.toContain(firstText);
+      expect(await first(), who).toEqual(before);
+    }
   });
 
   /** Pairs of calls that differ only in whether what they name exists elsewhere (another material, another share) or nowhere. */

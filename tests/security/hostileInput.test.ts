@@ -281,11 +281,12 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
       ['NUL', NUL, 'must not contain the NUL character (U+0000)'],
       ['a lone high surrogate', LONE_HIGH, 'must not contain a lone surrogate (U+D800 to U+DFFF without its pair)'],
       ['a lone low surrogate', LONE_LOW, 'must not contain a lone surrogate (U+D800 to U+DFFF without its pair)'],
-    ])('%s in the selected text, a note, a comment or a place is refused with the field named, and nothing is written', async (_what, bad, message) => {
+    ])('%s in the selected text, a note, a comment, a place or a request key is refused with the field named, and nothing is written', async (_what, bad, message) => {
       const before = await databaseFingerprint(t.db);
       const cases: [string, string, unknown, string][] = [
         ['selected text', '/api/model/create', annotationBody({ text: `Hel${bad}lo` }), 'model.text'],
         ['place', '/api/model/create', annotationBody({ metadata: { shareId: share, path: `chapter${bad}`, materialId: 'm-rich' } }), 'model.metadata.path'],
+        ['request key', '/api/model/create', annotationBody({}, { requestKey: `${'k'.repeat(21)}${bad}` }), 'requestKey'],
         ...writes(paragraphOf(text(`Kies${bad}`))).map(([write, url, field, body]): [string, string, unknown, string] => [write, url, body, `${field}${inline}.text`]),
       ];
       for (const [what, url, body, path] of cases) {
@@ -450,6 +451,15 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
       ['an id in the model', '/api/model/create', annotationBody({ id: 'chosen-id' }), ['model']],
       ['the guest session as a number', '/api/model/create', annotationBody({}, { guestSessionId: 42 }), ['guestSessionId']],
       ['relations as an array', '/api/model/create', annotationBody({}, { relations: [] }), ['relations']],
+      ['a request key too short', '/api/model/create', annotationBody({}, { requestKey: 'k'.repeat(21) }), ['requestKey']],
+      ['a request key too long', '/api/model/create', annotationBody({}, { requestKey: 'k'.repeat(23) }), ['requestKey']],
+      ['a request key with a character outside its set', '/api/model/create', annotationBody({}, { requestKey: `${'k'.repeat(21)}/` }), ['requestKey']],
+      ['a request key with a quote', '/api/model/create', annotationBody({}, { requestKey: `${'k'.repeat(20)}'"` }), ['requestKey']],
+      ['a request key as a number', '/api/model/create', annotationBody({}, { requestKey: 4.2e21 }), ['requestKey']],
+      ['a request key as null', '/api/model/create', annotationBody({}, { requestKey: null }), ['requestKey']],
+      ['a request key in the model', '/api/model/create', annotationBody({ requestKey: 'k'.repeat(22) }), ['model']],
+      ['a comment request key as an object', '/api/model/create', commentBody(paragraphOf(text('x')), { requestKey: { $ne: null } }), ['requestKey']],
+      ['a comment request key of 10,000 characters', '/api/model/create', commentBody(paragraphOf(text('x')), { requestKey: 'k'.repeat(10_000) }), ['requestKey']],
       ['a comment appended at a negative index', '/api/model/create', commentBody(paragraphOf(text('x')), { appendTo: { id: current.annotationId, modelName: 'Annotation', attribute: 'comments', index: -1 } }), ['appendTo.index']],
       ['a comment without appendTo', '/api/model/create', { model: { modelName: 'Comment', content: paragraphOf(text('x')) }, guestSessionId: guest }, ['appendTo']],
       ['a comment as null', '/api/model/create', commentBody(null), ['model.content']],

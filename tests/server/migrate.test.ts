@@ -15,7 +15,7 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
     );
   const applied = async () => (await t.db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version);
 
-  it('created the schema of migrations 001 to 007 and recorded them', async () => {
+  it('created the schema of migrations 001 to 008 and recorded them', async () => {
     expect(await tables()).toEqual([
       'annotations', 'auth_sessions', 'collection_items', 'comments', 'guest_sessions', 'meta', 'models', 'root_progress', 'schema_migrations', 'search_entries', 'search_materials', 'settings',
       'shares', 'userdata_events', 'users',
@@ -29,12 +29,13 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
       { version: '005', name: 'search', checksum: readMigrations()[4].checksum },
       { version: '006', name: 'search_config_indexes', checksum: readMigrations()[5].checksum },
       { version: '007', name: 'annotations', checksum: readMigrations()[6].checksum },
+      { version: '008', name: 'annotation_request_keys', checksum: readMigrations()[7].checksum },
     ]);
   });
 
   it('applies nothing the second time', async () => {
     expect(await migrate(t.db)).toEqual([]);
-    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007']);
+    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008']);
   });
 
   it('applies new migrations in order, and a failing one not at all', async () => {
@@ -47,7 +48,7 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
     fs.writeFileSync(path.join(dir, '905_broken.sql'), 'CREATE TABLE test_half (a int);\nSELECT no_such_function();');
     await expect(migrate(t.db, dir)).rejects.toThrow(/^Migration 905_broken\.sql failed: /);
     expect(await tables()).not.toContain('test_half');
-    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '903', '904']);
+    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '903', '904']);
     fs.rmSync(path.join(dir, '905_broken.sql'));
   });
 
