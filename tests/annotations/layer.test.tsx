@@ -11,11 +11,10 @@ import { createI18n } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
 import type { Annotation } from '../../src/model/annotation';
 import { Material } from '../../src/model/material';
-import type { PageData } from '../../src/model/pageData';
 import { OverlayProvider } from '../../src/ui/OverlayProvider';
 import { PageDataContext } from '../../src/viewer/PageDataContext';
-import { publicPageData } from '../support/materialPage';
 import { annotation, doc, textareaEditor } from './fixtures';
+import { guestSharePageData } from '../support/materialPage';
 
 /*
  * The annotation layer as the viewer mounts it (issue 12): marks in the page's text elements, the
@@ -26,7 +25,6 @@ import { annotation, doc, textareaEditor } from './fixtures';
 
 vi.mock('../../src/annotations/editor/NoteEditor', () => ({ default: textareaEditor }));
 
-const GUEST = 'G'.repeat(24);
 const material = Material.parse({
   modelName: 'Material', id: 'material-1', publicId: 'm', title: 'M',
   content: [
@@ -34,13 +32,7 @@ const material = Material.parse({
     { id: 'text-2', modelName: 'Text', content: { html: '<p>This text was rewritten.</p>' } },
   ],
 });
-const pageData: PageData = {
-  ...publicPageData,
-  lang: 'en',
-  share: { publicId: 'share-1' } as PageData['share'],
-  shareSettings: { private: false, saveGuestSessions: true, scorm: false },
-  guestSession: { publicId: GUEST, name: 'Gina Gast' } as PageData['guestSession'],
-};
+const pageData = guestSharePageData('Gina Gast');
 
 const anchored = annotation({ id: 'a-anchored', reference: 'text-1', from: 2, to: 16, text: 'marked passage', noteText: 'Still here', created_at: '2026-02-01T10:00:00.000Z' });
 const orphaned = annotation({ id: 'a-orphaned', reference: 'text-2', from: 0, to: 22, text: 'The original sentence.', noteText: 'Lost text', created_at: '2026-01-01T10:00:00.000Z' });

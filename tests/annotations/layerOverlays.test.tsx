@@ -8,12 +8,11 @@ import { requestAnnotationsPanel } from '../../src/annotations/panelRequest';
 import { createI18n } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
 import { Material } from '../../src/model/material';
-import type { PageData } from '../../src/model/pageData';
 import { useOverlay } from '../../src/ui/useOverlay';
 import { MaterialPage, MaterialViewer } from '../../src/viewer/MaterialViewer';
 import { validateViewerSearch } from '../../routes/search';
 import { PageDataContext } from '../../src/viewer/PageDataContext';
-import { publicPageData, renderMaterialPage } from '../support/materialPage';
+import { guestSharePageData, renderMaterialPage } from '../support/materialPage';
 import { annotation, textareaEditor } from './fixtures';
 
 /*
@@ -29,13 +28,7 @@ const material = Material.parse({
   modelName: 'Material', id: 'material-1', publicId: 'm', title: 'M',
   content: [{ id: 'text-1', modelName: 'Text', content: { html: '<p>A marked passage stays here.</p>' } }],
 });
-const pageData: PageData = {
-  ...publicPageData,
-  lang: 'en',
-  share: { publicId: 'share-1' } as PageData['share'],
-  shareSettings: { private: false, saveGuestSessions: true, scorm: false },
-  guestSession: { publicId: 'G'.repeat(24), name: 'Ada Lovelace' } as PageData['guestSession'],
-};
+const pageData = guestSharePageData('Ada Lovelace');
 
 /** An overlay of the page: open while `open`, closed by the stack (`onDismiss`) as the real ones are. */
 function PageOverlay({ id, group, onDismiss }: { id: string; group: 'dropdown' | 'sidebar'; onDismiss: () => void }) {

@@ -10,12 +10,11 @@ import { createI18n } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
 import type { Annotation } from '../../src/model/annotation';
 import { Material } from '../../src/model/material';
-import type { PageData } from '../../src/model/pageData';
 import { RequestKey } from '../../src/model/requestKey';
 import { OverlayProvider } from '../../src/ui/OverlayProvider';
 import { PageDataContext } from '../../src/viewer/PageDataContext';
-import { publicPageData } from '../support/materialPage';
 import { annotation, doc, textareaEditor } from './fixtures';
+import { guestSharePageData } from '../support/materialPage';
 
 /*
  * Idempotent creates seen from the viewer (src/model/requestKey.ts): a new annotation's note gets a
@@ -26,19 +25,12 @@ import { annotation, doc, textareaEditor } from './fixtures';
 
 vi.mock('../../src/annotations/editor/NoteEditor', () => ({ default: textareaEditor }));
 
-const GUEST = 'G'.repeat(24);
 const scope = { share: 'share-1', materialId: 'material-1' };
 const material = Material.parse({
   modelName: 'Material', id: 'material-1', publicId: 'm', title: 'M',
   content: [{ id: 'text-1', modelName: 'Text', content: { html: '<p>A marked passage stays here.</p>' } }],
 });
-const pageData: PageData = {
-  ...publicPageData,
-  lang: 'en',
-  share: { publicId: 'share-1' } as PageData['share'],
-  shareSettings: { private: false, saveGuestSessions: true, scorm: false },
-  guestSession: { publicId: GUEST, name: 'Gina Gast' } as PageData['guestSession'],
-};
+const pageData = guestSharePageData('Gina Gast');
 
 // jsdom has no layout: the Annotate button is placed at the selection's rectangle.
 if (typeof Range.prototype.getBoundingClientRect !== 'function') Range.prototype.getBoundingClientRect = () => new DOMRect(10, 10, 50, 10);

@@ -17,6 +17,17 @@ export const publicPageData: PageData = {
   api: { base: '/api', assets: '/assets' }, userdata: { metadata: { shareId: null } }, learnerState: null,
 };
 
+/** The page data of a guest-saving share (share-1) with the saved guest session `name`, in English. */
+export function guestSharePageData(name: string): PageData {
+  return {
+    ...publicPageData,
+    lang: 'en',
+    share: { publicId: 'share-1' } as PageData['share'],
+    shareSettings: { private: false, saveGuestSessions: true, scorm: false },
+    guestSession: { publicId: 'G'.repeat(24), name } as PageData['guestSession'],
+  };
+}
+
 /**
  * The material's root page as the app shows it (viewer actor, header, content, footer) in a router
  * at `/` with the given query string, as server content (html sanitised at import). Answers the
