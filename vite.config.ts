@@ -185,6 +185,7 @@ function reachable(graph: ModuleGraph, starts: Iterable<string>, dynamic: boolea
 }
 
 const file = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+const ROOT = file('./');
 const PAGE = file('./index.html');
 const ROUTE_TREES = [file('./routes/materialRoutes.tsx'), file('./routes/collectionRoutes.tsx')];
 /**
@@ -253,6 +254,35 @@ function elementChunks(): (id: string, graph: ModuleGraph) => string | null {
   };
 }
 
+/** Where the build says which chunk holds each element module (server/pages/routePreloads.ts reads it). */
+export const MODULE_CHUNKS_FILE = '.vite/module-chunks.json';
+
+/**
+ * `.vite/module-chunks.json`: the file of the chunk holding each module of ours that is imported
+ * dynamically (the lazy element kinds of src/elements/kindModules.ts among them), by its path from the
+ * repository root. The manifest names a module only when a chunk of its own starts with it; in the
+ * `elements` chunks (`elementChunks`) the kinds' modules have none, and the server could not name their
+ * files among a page's preloads.
+ */
+function moduleChunks(): Plugin {
+  return {
+    name: 'lernwerk:module-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const id of output.moduleIds) {
+          const module = path.relative(ROOT, id.split('?')[0]).split(path.sep).join('/');
+          if (module.startsWith('..') || module.includes('node_modules/') || id.startsWith('\0')) continue;
+          if (this.getModuleInfo(id)?.dynamicImporters.length) chunks[module] = output.fileName;
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: MODULE_CHUNKS_FILE, source: `${JSON.stringify(chunks, null, 2)}\n` });
+    },
+  };
+}
+
 /**
  * The service worker (src/offline/sw.ts; what it keeps, and why, is said there): built by vite-plugin-pwa
  * into `sw.js` beside index.html, a classic script (iife), with the precache manifest of the client's
@@ -283,7 +313,7 @@ function serviceWorker(): Plugin[] {
 /** The client is served under /app/ by the server; share pages are /s/{id}/… so the base must be absolute. */
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), reactAriaCheapLocaleCheck(), statechartsWithoutDescriptions(), precompress(), serviceWorker()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), reactAriaCheapLocaleCheck(), statechartsWithoutDescriptions(), moduleChunks(), precompress(), serviceWorker()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

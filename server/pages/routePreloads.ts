@@ -12,42 +12,59 @@ import type { ModelName } from '../../src/model/elements';
 
 type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
+/** What a build says of its chunks: the manifest, and the chunk file of each element module (vite.config.ts `moduleChunks`). */
+type Build = { manifest: Manifest; moduleChunks: Record<string, string>; keyOfFile: Map<string, string> };
 
 const ROUTE_MODULES = { material: 'routes/materialRoutes.tsx', collection: 'routes/collectionRoutes.tsx' } as const;
 
-let cached: { file: string; mtimeMs: number; manifest: Manifest } | null = null;
+let cached: { file: string; mtimeMs: number; build: Build } | null = null;
 
-function readManifest(clientDir: string): Manifest | null {
+function readBuild(clientDir: string): Build | null {
   const file = path.join(clientDir, '.vite', 'manifest.json');
   try {
     const { mtimeMs } = fs.statSync(file);
-    if (cached?.file !== file || cached.mtimeMs !== mtimeMs) cached = { file, mtimeMs, manifest: JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest };
-    return cached.manifest;
+    if (cached?.file !== file || cached.mtimeMs !== mtimeMs) {
+      const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+      let moduleChunks: Record<string, string> = {};
+      try {
+        moduleChunks = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'module-chunks.json'), 'utf8')) as Record<string, string>;
+      } catch {
+        // A build without it: only modules that start chunks of their own are found.
+      }
+      const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+      cached = { file, mtimeMs, build: { manifest, moduleChunks, keyOfFile } };
+    }
+    return cached.build;
   } catch {
     // No build (tests) or an unreadable manifest: the page works without preloads.
     return null;
   }
 }
 
-/** The files of these manifest keys with their static imports (never the page's entry), as URLs under /app/. */
-function chunkUrls(manifest: Manifest, starts: readonly string[]): string[] {
+/**
+ * The files of these modules' chunks with their static imports (never the page's entry), as URLs under
+ * /app/. A module is found by its manifest key, or, inside a chunk that another module starts (the
+ * `elements` chunks), by the build's module-chunks.json.
+ */
+function chunkUrls(build: Build, modules: readonly string[]): string[] {
+  const { manifest, moduleChunks, keyOfFile } = build;
   const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key) || key === 'index.html') return;
-    seen.add(key);
+  const visit = (key: string | undefined) => {
+    const chunk = key === undefined ? undefined : manifest[key];
+    if (!chunk || seen.has(key!) || key === 'index.html') return;
+    seen.add(key!);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const start of starts) visit(start);
+  for (const module of modules) visit(manifest[module] ? module : keyOfFile.get(moduleChunks[module] ?? ''));
   return [...seen].map((key) => `/app/${manifest[key].file}`);
 }
 
 /** The files an entry point's route tree needs (its chunk and its static imports, but not the page's entry), as URLs under /app/. */
 export function routeChunkUrls(clientDir: string, entryPoint: string): string[] {
-  const manifest = readManifest(clientDir);
+  const build = readBuild(clientDir);
   const start = ROUTE_MODULES[entryPoint as keyof typeof ROUTE_MODULES];
-  if (!manifest || !start || !manifest[start]) return [];
-  return chunkUrls(manifest, [start]);
+  if (!build || !start || !build.manifest[start]) return [];
+  return chunkUrls(build, [start]);
 }
 
 /**
@@ -56,11 +73,11 @@ export function routeChunkUrls(clientDir: string, entryPoint: string): string[] 
  * they arrive with the entry instead of after it has run.
  */
 export function elementChunkUrls(clientDir: string, kinds: readonly string[]): string[] {
-  const manifest = readManifest(clientDir);
-  if (!manifest) return [];
+  const build = readBuild(clientDir);
+  if (!build) return [];
   const modules = kinds.flatMap((kind) => KIND_MODULES[kind as ModelName] ?? []);
   if (kinds.some((kind) => STATEFUL_KINDS.has(kind as ModelName))) modules.push(ELEMENT_MACHINES_MODULE);
-  return chunkUrls(manifest, modules);
+  return chunkUrls(build, modules);
 }
 
 /** `<link rel="modulepreload">` for each URL. */

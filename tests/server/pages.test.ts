@@ -144,6 +144,37 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     }
   });
 
+  it('finds the element modules the build grouped into a chunk another module starts, by the build’s module-chunks.json', async () => {
+    // As vite.config.ts groups the kinds: no manifest key of their own, one `elements` chunk importing `elements-shared`.
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime.js'] },
+      'routes/materialRoutes.tsx': { file: 'assets/materialRoutes-2.js', isDynamicEntry: true, imports: ['_viewer.js', 'index.html'] },
+      '_viewer.js': { file: 'assets/viewer-4.js', imports: ['_runtime.js'] },
+      '_runtime.js': { file: 'assets/runtime-5.js' },
+      '_elements-11.js': { file: 'assets/elements-11.js', imports: ['_elements-shared-12.js', '_viewer.js', 'index.html'] },
+      '_elements-shared-12.js': { file: 'assets/elements-shared-12.js' },
+    };
+    const moduleChunks = {
+      'src/elements/questions/ChoiceQuestion.tsx': 'assets/elements-11.js',
+      'src/i18n/resources/questions.ts': 'assets/elements-11.js',
+      'machines/elements/registry.ts': 'assets/elements-11.js',
+    };
+    fs.mkdirSync(path.join(a.clientDir, '.vite'), { recursive: true });
+    fs.writeFileSync(path.join(a.clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    fs.writeFileSync(path.join(a.clientDir, '.vite', 'module-chunks.json'), JSON.stringify(moduleChunks));
+    try {
+      const question = {
+        modelName: 'ChoiceQuestion' as const, id: 'q-grouped', type: 'sc' as const, question: '<p>Which?</p>',
+        choices: [{ id: 'q-grouped-a', text: 'A', correct: true }, { id: 'q-grouped-b', text: 'B', correct: false }],
+      };
+      const { share } = await importFile(t.db, smallMaterial('grouped', { content: [question] }), { share: 'public' });
+      const links = [...(await a.app.inject({ url: `/s/${share.publicId}/` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      expect(links).toEqual(['/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js', '/app/assets/elements-11.js', '/app/assets/elements-shared-12.js']);
+    } finally {
+      fs.rmSync(path.join(a.clientDir, '.vite'), { recursive: true, force: true });
+    }
+  });
+
   it('redirects / to the demo material share when there is one, and links no share without it (no share directory)', async () => {
     const { share } = await importFile(t.db, smallMaterial('demo'), { share: 'public' });
     const hidden = await importFile(t.db, smallMaterial('hidden'), { share: 'private' });
