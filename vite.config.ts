@@ -255,7 +255,7 @@ function elementChunks(): (id: string, graph: ModuleGraph) => string | null {
 }
 
 /** Where the build says which chunk holds each element module (server/pages/routePreloads.ts reads it). */
-export const MODULE_CHUNKS_FILE = '.vite/module-chunks.json';
+const MODULE_CHUNKS_FILE = '.vite/module-chunks.json';
 
 /**
  * `.vite/module-chunks.json`: the file of the chunk holding each module of ours that is imported

@@ -1,20 +1,14 @@
 // @vitest-environment jsdom
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import AnnotationLayer from '../../src/annotations/AnnotationLayer';
 import { draftStorageKey, persistDraft } from '../../src/annotations/draftStore';
 import { requestAnnotationsPanel } from '../../src/annotations/panelRequest';
 import { notifyDraftsChanged, unsentDraftCount } from '../../src/annotations/unsentDrafts';
-import { createI18n } from '../../src/i18n';
-import { I18nProvider } from '../../src/i18n/react';
 import type { Annotation } from '../../src/model/annotation';
 import { Material } from '../../src/model/material';
-import { OverlayProvider } from '../../src/ui/OverlayProvider';
-import { PageDataContext } from '../../src/viewer/PageDataContext';
 import { annotation, doc, textareaEditor } from './fixtures';
 import { guestSharePageData } from '../support/materialPage';
+import { renderAnnotationLayer, stubAnnotationServer, type SentRequest } from './layerHarness';
 
 /*
  * The annotation layer as the viewer mounts it (issue 12): marks in the page's text elements, the
@@ -38,34 +32,26 @@ const anchored = annotation({ id: 'a-anchored', reference: 'text-1', from: 2, to
 const orphaned = annotation({ id: 'a-orphaned', reference: 'text-2', from: 0, to: 22, text: 'The original sentence.', noteText: 'Lost text', created_at: '2026-01-01T10:00:00.000Z' });
 const removedElement = annotation({ id: 'a-removed', reference: 'text-deleted', from: 0, to: 4, text: 'gone', created_at: '2025-12-01T10:00:00.000Z' });
 
-type Sent = { url: string; body: any };
-let sent: Sent[];
+let sent: SentRequest[];
 let list: Annotation[];
 let page: HTMLElement;
 
 beforeEach(() => {
   localStorage.clear();
   notifyDraftsChanged();
-  sent = [];
   list = [anchored, orphaned, removedElement];
   // The page's text elements as the viewer renders them.
   page = document.createElement('main');
   page.innerHTML = '<div id="text-1" data-model-name="Text"><p>A marked passage stays here.</p></div><div id="text-2" data-model-name="Text"><p>This text was rewritten.</p></div>';
   document.body.append(page);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const body = JSON.parse(String(init.body));
-      sent.push({ url, body });
-      const data = url.endsWith('/annotations')
-        ? list
-        : url.endsWith('/model/create')
-          ? annotation({ id: 'a-new', ...body.model, metadata: body.model.metadata, note: body.model.note, noteHtml: '<p>x</p>' })
-          : url.endsWith('/model/update')
-            ? { ...list.find((a) => a.id === body.model.id)!, note: body.newValues.note }
-            : null;
-      return new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
+  sent = stubAnnotationServer((url, body) =>
+    url.endsWith('/annotations')
+      ? list
+      : url.endsWith('/model/create')
+        ? annotation({ id: 'a-new', ...body.model, metadata: body.model.metadata, note: body.model.note, noteHtml: '<p>x</p>' })
+        : url.endsWith('/model/update')
+          ? { ...list.find((a) => a.id === body.model.id)!, note: body.newValues.note }
+          : null,
   );
 });
 afterEach(() => {
@@ -73,24 +59,7 @@ afterEach(() => {
   page.remove();
 });
 
-function renderLayer(lang: 'de' | 'en' = 'en') {
-  const user = userEvent.setup();
-  const app = document.createElement('div');
-  document.body.append(app);
-  render(
-    <StrictMode>
-      <I18nProvider i18n={createI18n(lang)}>
-        <PageDataContext.Provider value={{ ...pageData, lang }}>
-          <OverlayProvider>
-            <AnnotationLayer material={material} />
-          </OverlayProvider>
-        </PageDataContext.Provider>
-      </I18nProvider>
-    </StrictMode>,
-    { container: app },
-  );
-  return { user };
-}
+const renderLayer = (lang: 'de' | 'en' = 'en') => renderAnnotationLayer(material, pageData, lang);
 
 const openPanel = async () => {
   await waitFor(() => expect(sent.some((s) => s.url.endsWith('/annotations'))).toBe(true));

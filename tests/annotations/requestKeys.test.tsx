@@ -1,20 +1,15 @@
 // @vitest-environment jsdom
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import AnnotationLayer from '../../src/annotations/AnnotationLayer';
 import { draftStorageKey, readDraft } from '../../src/annotations/draftStore';
 import { notifyDraftsChanged, unsentDraftCount } from '../../src/annotations/unsentDrafts';
-import { createI18n } from '../../src/i18n';
-import { I18nProvider } from '../../src/i18n/react';
 import type { Annotation } from '../../src/model/annotation';
 import { Material } from '../../src/model/material';
 import { RequestKey } from '../../src/model/requestKey';
-import { OverlayProvider } from '../../src/ui/OverlayProvider';
-import { PageDataContext } from '../../src/viewer/PageDataContext';
 import { annotation, doc, textareaEditor } from './fixtures';
 import { guestSharePageData } from '../support/materialPage';
+import { renderAnnotationLayer, stubAnnotationServer, type SentRequest } from './layerHarness';
 
 /*
  * Idempotent creates seen from the viewer (src/model/requestKey.ts): a new annotation's note gets a
@@ -35,8 +30,7 @@ const pageData = guestSharePageData('Gina Gast');
 // jsdom has no layout: the Annotate button is placed at the selection's rectangle.
 if (typeof Range.prototype.getBoundingClientRect !== 'function') Range.prototype.getBoundingClientRect = () => new DOMRect(10, 10, 50, 10);
 
-type Sent = { url: string; body: any };
-let sent: Sent[];
+let sent: SentRequest[];
 /** The server's annotations by request key. */
 let stored: Map<string, Annotation>;
 /** The next create is stored, but its answer is lost (the network is cut after the server committed). */
@@ -46,60 +40,37 @@ let page: HTMLElement;
 beforeEach(() => {
   localStorage.clear();
   notifyDraftsChanged();
-  sent = [];
   stored = new Map();
   cutNextAnswer = false;
   page = document.createElement('main');
   page.innerHTML = '<div id="text-1" data-model-name="Text"><p>A marked passage stays here.</p></div>';
   document.body.append(page);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const body = JSON.parse(String(init.body));
-      sent.push({ url, body });
-      let data: unknown = null;
-      if (url.endsWith('/annotations')) data = [...stored.values()];
-      if (url.endsWith('/model/create')) {
-        const first = stored.get(body.requestKey);
-        data = first ?? annotation({ id: `a-${stored.size + 1}`, ...body.model, note: body.model.note });
-        stored.set(body.requestKey, data as Annotation);
-        if (cutNextAnswer) {
-          cutNextAnswer = false;
-          throw new TypeError('Failed to fetch');
-        }
+  sent = stubAnnotationServer((url, body) => {
+    let data: unknown = null;
+    if (url.endsWith('/annotations')) data = [...stored.values()];
+    if (url.endsWith('/model/create')) {
+      const first = stored.get(body.requestKey);
+      data = first ?? annotation({ id: `a-${stored.size + 1}`, ...body.model, note: body.model.note });
+      stored.set(body.requestKey, data as Annotation);
+      if (cutNextAnswer) {
+        cutNextAnswer = false;
+        throw new TypeError('Failed to fetch');
       }
-      if (url.endsWith('/model/update')) {
-        const [key, current] = [...stored.entries()].find(([, a]) => a.id === body.model.id)!;
-        data = annotation({ ...current, note: body.newValues.note });
-        stored.set(key, data as Annotation);
-      }
-      return new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+    }
+    if (url.endsWith('/model/update')) {
+      const [key, current] = [...stored.entries()].find(([, a]) => a.id === body.model.id)!;
+      data = annotation({ ...current, note: body.newValues.note });
+      stored.set(key, data as Annotation);
+    }
+    return data;
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   page.remove();
 });
 
-function renderLayer() {
-  const user = userEvent.setup();
-  const app = document.createElement('div');
-  document.body.append(app);
-  const view = render(
-    <StrictMode>
-      <I18nProvider i18n={createI18n('en')}>
-        <PageDataContext.Provider value={pageData}>
-          <OverlayProvider>
-            <AnnotationLayer material={material} />
-          </OverlayProvider>
-        </PageDataContext.Provider>
-      </I18nProvider>
-    </StrictMode>,
-    { container: app },
-  );
-  return { user, unmount: view.unmount };
-}
+const renderLayer = () => renderAnnotationLayer(material, pageData);
 
 /** Selects "marked passage" in the text element, as a mouse would. */
 function selectPassage() {
