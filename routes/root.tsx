@@ -11,13 +11,9 @@ import { HttpError } from '../src/api/client';
 import { GuestSessionProvider } from '../src/guest/GuestSessionProvider';
 import { RETAINED_SEARCH, ViewerSearch } from './search';
 
+import ConnectivityNotice from '../src/viewer/ConnectivityNotice';
+
 const SessionWatcher = lazy(() => import('../src/auth/SessionWatcher'));
-/**
- * The connection notices are a chunk of their own, requested as soon as the route tree loads, beside the
- * material (the first paint does not wait for it). Should it fail to load, the page goes without them.
- */
-const connectivityNotice = import('../src/viewer/ConnectivityNotice').catch(() => ({ default: () => null }));
-const ConnectivityNotice = lazy(() => connectivityNotice);
 
 export type RouterContext = { pageData: PageData };
 
@@ -56,9 +52,8 @@ function RootLayout() {
       <GuestSessionProvider>
         {pageData.preview ? <PreviewBanner /> : null}
         <Outlet />
-        <Suspense fallback={null}>
-          <ConnectivityNotice />
-        </Suspense>
+        {/* In the first route's bundle: a connection lost while the page loads cannot fetch a chunk. */}
+        <ConnectivityNotice />
         {pageData.shareSettings.private && pageData.user ? (
           <Suspense fallback={null}>
             <SessionWatcher />

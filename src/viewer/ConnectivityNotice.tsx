@@ -17,6 +17,9 @@ export default function ConnectivityNotice() {
     const restored = () => actor.send({ type: 'network.restored' });
     window.addEventListener('offline', lost);
     window.addEventListener('online', restored);
+    // A change between the actor's start and these listeners would otherwise go unnoticed.
+    const shownOffline = actor.getSnapshot().matches('offline');
+    if (shownOffline === navigator.onLine) (navigator.onLine ? restored : lost)();
     return () => {
       window.removeEventListener('offline', lost);
       window.removeEventListener('online', restored);
