@@ -49,7 +49,7 @@ try {
   const page = await context.newPage();
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute'] });
   await page.goto(url, { waitUntil: 'networkidle' });
-  await page.locator(`[data-element-id="${generated.lastElementId}"]`).first().waitFor({ state: 'attached', timeout: 30_000 }).catch(() => undefined);
+  await page.locator(`[id="${generated.lastElementId}"]`).first().waitFor({ state: 'attached', timeout: 30_000 }).catch(() => undefined);
   await page.waitForTimeout(1500);
   const buffer = await browser.stopTracing();
   if (values.out) writeFileSync(values.out, buffer);

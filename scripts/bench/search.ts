@@ -134,6 +134,8 @@ function summary(t: Timing): string {
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 interface BenchOptions {
+  /** The materials are in the database already (a database kept by an earlier run of the same size and seed). */
+  reuse?: boolean;
   vacuum: boolean;
   queries: number;
   repeat: number;
@@ -151,6 +153,10 @@ async function bench(label: string, db: Database, elements: number, options: Ben
   const materialIds: string[] = [];
   const start = performance.now();
   for (const input of generate(elements, options.seed, words, new Set(picks), texts)) {
+    if (options.reuse) {
+      materialIds.push(input.id);
+      continue;
+    }
     const material = Material.parse(input);
     await db.transaction((tx) => storeImport(tx, preparedBefore(material), { share: 'public' }));
     materialIds.push(material.id);
@@ -161,12 +167,14 @@ async function bench(label: string, db: Database, elements: number, options: Ben
   // autovacuum: --no-vacuum measures it as a server has it.
   if (options.vacuum) await db.exec('VACUUM ANALYZE');
   const [size] = await db.query<{ entries: number; heap: number; total: number; gin: number }>(
-    `SELECT (SELECT count(*)::int FROM search_entries) AS entries,
-            pg_relation_size('search_entries')::float8 AS heap,
-            pg_total_relation_size('search_entries')::float8 AS total,
+    // Summed over the partitions (migration 009): the partitioned table itself holds nothing.
+    `WITH parts AS (SELECT relid FROM pg_partition_tree('search_entries') WHERE isleaf)
+     SELECT (SELECT count(*)::int FROM search_entries) AS entries,
+            (SELECT sum(pg_relation_size(relid)) FROM parts)::float8 AS heap,
+            (SELECT sum(pg_total_relation_size(relid)) FROM parts)::float8 AS total,
             (SELECT COALESCE(sum(pg_relation_size(i.indexrelid)), 0)::float8 FROM pg_index i
              JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
-             WHERE i.indrelid = 'search_entries'::regclass AND am.amname = 'gin') AS gin`,
+             WHERE i.indrelid IN (SELECT relid FROM parts) AND am.amname = 'gin') AS gin`,
   );
   const pick = (n: number) => texts.get(picks[n])!.split(' ');
   const q = options.queries;
@@ -208,6 +216,8 @@ mix, and the index size, on PGlite and (with DATABASE_URL set) on PostgreSQL.
   --seed N             seed of the generated text and of the queries (default 1)
   --databases LIST     pglite,postgres (default both; postgres only with DATABASE_URL)
   --keep               keep the PostgreSQL databases (their names are printed)
+  --reuse NAME         measure the kept PostgreSQL database NAME (made with the same one size and seed;
+                       migrated first, not imported again)
   --no-vacuum          skip VACUUM ANALYZE after the import (autovacuum's work on PostgreSQL; PGlite has none)
   --search-module FILE a module exporting searchFulltext to measure instead of server/store/search.ts`;
 
@@ -223,6 +233,7 @@ export async function runSearchBench(argv: string[]): Promise<number> {
         seed: { type: 'string', default: '1' },
         databases: { type: 'string', default: 'pglite,postgres' },
         keep: { type: 'boolean' },
+        reuse: { type: 'string' },
         'no-vacuum': { type: 'boolean' },
         'search-module': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -247,7 +258,11 @@ export async function runSearchBench(argv: string[]): Promise<number> {
     search = ((await import(pathToFileURL(path.resolve(values['search-module'])).href)) as { searchFulltext: SearchFn }).searchFulltext;
     console.log(`measuring searchFulltext of ${values['search-module']}`);
   }
-  const options: BenchOptions = { vacuum: !values['no-vacuum'], queries: Number(values.queries), repeat: Math.max(1, Number(values.repeat)), seed: Number(values.seed), search };
+  if (values.reuse && (sizes.length !== 1 || !/^[a-z0-9_]+$/.test(values.reuse))) {
+    console.error(`--reuse takes the name of a kept database and one size\n\n${USAGE}`);
+    return 2;
+  }
+  const options: BenchOptions = { reuse: Boolean(values.reuse), vacuum: !values['no-vacuum'], queries: Number(values.queries), repeat: Math.max(1, Number(values.repeat)), seed: Number(values.seed), search };
   if (databases.has('pglite')) {
     for (const size of sizes) {
       const db = await openPglite();
@@ -266,10 +281,10 @@ export async function runSearchBench(argv: string[]): Promise<number> {
     return 0;
   }
   for (const size of sizes) {
-    const name = `lw_bench_search_${process.pid}_${size}`;
+    const name = values.reuse ?? `lw_bench_search_${process.pid}_${size}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    if (!values.reuse) await admin.query(`CREATE DATABASE ${name}`);
     const target = new URL(url);
     target.pathname = `/${name}`;
     const db = await openPostgres(target.toString());
@@ -278,7 +293,7 @@ export async function runSearchBench(argv: string[]): Promise<number> {
       await bench(`PostgreSQL, ${size}`, db, size, options);
     } finally {
       await db.close();
-      if (values.keep) console.log(`  kept database ${name}`);
+      if (values.keep || values.reuse) console.log(`  kept database ${name}`);
       else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }

@@ -1,5 +1,5 @@
 import type { FulltextAnswer, FulltextHit, SearchCrumb, SearchFilters } from '../../src/model/search';
-import type { Database, Queryable } from '../db/types';
+import type { Database } from '../db/types';
 import { filtersParam, metadataPasses } from './searchFilters';
 import { tsQueryText, type SearchConfig } from './searchText';
 
@@ -48,7 +48,7 @@ export interface FulltextSearch {
 }
 
 /** The ways of finding the hits (see `searchFulltext`). */
-export type Strategy = 'scope' | 'index' | 'frequent';
+export type Strategy = 'scope' | 'index';
 
 export const EMPTY_FULLTEXT_ANSWER: FulltextAnswer = { results: [], total: 0, totalIsLowerBound: false, hasMore: false };
 
@@ -86,19 +86,18 @@ export const COUNT_CAP = 1_000;
  * order (index on material and `ord`), skipping whole materials by their counts; when the count
  * stopped early, those counts are not all known, and the materials are walked in their order instead,
  * counting each one's hits only up to the end of the window. Snippets (ts_headline) are cut for the
- * page's rows only. The hits are found one of three ways, chosen by a first, cheap statement (and,
- * for 'index', the planner's estimate of the hits):
- * - 'scope': the entries of the searched materials, by the index on material and reading order,
- *   each tested against the query. Cost grows with the size of the searched materials: right when
- *   they are a small part of the index (one material among many).
- * - 'index': the GIN indexes (one per configuration, migration 006) find the matching entries of
- *   all materials, the searched ones are kept. Cost grows with the number of hits: right when the
- *   searched materials are a large part of the index (a quarter or more of the indexed materials,
- *   counted in materials: a cheap guess that only picks the plan, never changes the answer).
- * - 'frequent': like 'scope', but each entry is tested by itself (no GIN index), material by material
- *   until max(COUNT_CAP, RANKED_HITS_MAX) + 1 hits are found. For a word in a fifth of all entries, the
- *   GIN index builds a bitmap of every one of them before the first is read (at 1M entries, 290,000
- *   of them in 127 ms), while some 10,000 entries in reading order hold the hits needed (`isFrequent`).
+ * page's rows only. The hits are found one of two ways, chosen by a first, cheap statement:
+ * - 'scope': the entries of the searched materials, material by material by the index on material
+ *   and reading order, each tested against the query (no GIN index), until
+ *   max(COUNT_CAP, RANKED_HITS_MAX) + 1 hits are found. Cost grows with the size of the searched
+ *   materials, and stops early for a common word: right when they are a small part of the index
+ *   (one course among many: 5–7 ms at 1M entries, however common the word).
+ * - 'index': the GIN indexes (one per configuration and partition, migrations 006 and 009) find the
+ *   matching entries of all materials, the searched ones are kept. The partitions are read one after
+ *   the other and reading stops once enough hits are found, so a common word costs the bitmap of a
+ *   part of the index, not of all of it. Right when the searched materials are a large part of the
+ *   index (a quarter or more of the indexed materials, counted in materials: a cheap guess that only
+ *   picks the plan, never changes the answer).
  * The planner misjudges what testing a tsvector costs and would rather read the whole table for a
  * common word (three times slower than the GIN index here): sequential scans are off for the
  * statement (set_config(…, true): for this transaction only).
@@ -112,13 +111,9 @@ export async function searchFulltext(db: Database, search: FulltextSearch): Prom
   const filters = filtersParam(search.filters);
   const [row] = await db.transaction(async (tx) => {
     const chosen = search.strategy ?? 'auto';
-    const [{ byIndex, configs: inUse, entries }] = await tx.query<{ byIndex: boolean; configs: SearchConfig[]; entries: number }>(STRATEGY_SQL, [
-      materialIds,
-      chosen === 'frequent' ? 'scope' : chosen,
-    ]);
+    const [{ byIndex, configs: inUse }] = await tx.query<{ byIndex: boolean; configs: SearchConfig[] }>(STRATEGY_SQL, [materialIds, chosen]);
     const configs = CONFIGS.filter((c) => inUse.includes(c));
-    let strategy: Strategy = chosen === 'frequent' ? 'frequent' : byIndex ? 'index' : 'scope';
-    if (chosen === 'auto' && byIndex && entries >= FREQUENT_MIN_ENTRIES && isFrequent(await estimatedHits(tx, tsQuery, configs), entries)) strategy = 'frequent';
+    const strategy: Strategy = byIndex ? 'index' : 'scope';
     return tx.query<{ counted: number; hasMore: boolean; page: PageRow[] }>(searchSql(strategy, configs, filters === '{}'), [
       tsQuery,
       materialIds,
@@ -140,67 +135,43 @@ export async function searchFulltext(db: Database, search: FulltextSearch): Prom
 }
 
 /**
- * Turns sequential scans and JIT compilation off for the transaction, and answers the configurations
- * in use (the search spells out only their conditions: a smaller statement to plan), whether to search
- * by the GIN indexes ('index') or by the searched materials ('scope'): by the index when the searched
- * materials are a quarter or more of all, and the statistics' count of entries (for `isFrequent`).
- * $1 the material ids (jsonb array), $2 'auto', 'scope' or 'index'.
+ * Turns sequential scans and JIT compilation off for the transaction (as columns of their own: in a
+ * condition the planner may fold them away), and answers the configurations in use (the search spells
+ * out only their conditions: a smaller statement to plan) and whether to search by the GIN indexes
+ * ('index') or by the searched materials ('scope'): by the index when the searched materials are a
+ * quarter or more of all. $1 the material ids (jsonb array), $2 'auto', 'scope' or 'index'.
  * (A configuration an import starts using between this statement and the search is searched from
  * the next search on.) PostgreSQL compiled the search with LLVM whenever the planner's cost of a
  * common word passed jit_above_cost: 55–65 ms of code generation in a 220 ms search at 1M entries,
  * for a statement that then reads a few thousand rows (PGlite has no JIT; the setting is accepted).
  */
-const STRATEGY_SQL = `SELECT set_config('enable_seqscan', 'off', true) IS NOT NULL AND set_config('jit', 'off', true) IS NOT NULL AND CASE $2::text
+const STRATEGY_SQL = `SELECT set_config('enable_seqscan', 'off', true) AS seqscan, set_config('jit', 'off', true) AS jit,
+    CASE $2::text
       WHEN 'scope' THEN false
       WHEN 'index' THEN true
       ELSE 4 * (SELECT count(*) FROM search_materials WHERE material_id IN (SELECT jsonb_array_elements_text($1::jsonb)))
              >= (SELECT count(*) FROM search_materials)
     END AS "byIndex",
-    ARRAY(SELECT DISTINCT config FROM search_materials ORDER BY config) AS configs,
-    (SELECT reltuples FROM pg_class WHERE oid = 'search_entries'::regclass)::float8 AS entries`;
-
-/**
- * Whether the hits of a query the planner expects `estimate` of, among `entries` in all (the statistics'
- * counts: -1 or 0 before the table was first analysed), are better found by 'frequent' than by 'index':
- * the GIN index reads every hit's place (about 0.43 µs each, measured at 1M entries on PostgreSQL 15),
- * reading in order tests entries until COUNT_CAP + 1 hits are found (about 1.3 µs each: some
- * 2,001 × entries / estimate of them). Equal at estimate² = 6,000 × entries: at 1M entries, words in
- * about 80,000 entries (7 %) or more. Without statistics the planner guesses 0.5 % of the entries,
- * which never passes (so PGlite, which has no autovacuum, keeps 'index'). Below FREQUENT_MIN_ENTRIES
- * the estimate is not asked for (a round trip and a plan: 2–3 ms more at 10k and 100k entries, where
- * the GIN index answered the commonest words of the benchmark within p95 13 ms anyway).
- */
-export function isFrequent(estimate: number, entries: number): boolean {
-  return entries >= FREQUENT_MIN_ENTRIES && estimate * estimate > FREQUENT_FACTOR * entries;
-}
-const FREQUENT_FACTOR = 6_000;
-export const FREQUENT_MIN_ENTRIES = 250_000;
-
-/** The planner's estimate of the entries matching the query (EXPLAIN, no execution). */
-async function estimatedHits(tx: Queryable, tsQuery: string, configs: readonly SearchConfig[]): Promise<number> {
-  const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM search_entries e WHERE ${entryMatches('e', '$1', configs)}`, [tsQuery]);
-  const plan = row?.['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan?: { 'Plan Rows'?: number } }] | undefined;
-  return parsed?.[0]?.Plan?.['Plan Rows'] ?? 0;
-}
+    ARRAY(SELECT DISTINCT config FROM search_materials ORDER BY config) AS configs`;
 
 /**
  * The search, $1 the tsquery text, $2 the material ids (jsonb array), $3 the filters, $4 limit, $5
  * offset, $6 the stand-ins of "<>&", $7 the headline options, $8 the most hits ranked, $9 the most
  * hits read to count them (max(count cap, $8) + 1: with fewer, the count is exact, and so is the
  * choice between ranked and reading order). `(SELECT n FROM total)` is computed once, before the
- * pages it gates: of the ranked page, the reading-order page by the counts and the reading-order page
- * by the walk, only one is read. The page is read with one row more than asked (hasMore). The forms
- * are spelled so that no plan depends on the planner's guess of how many materials pass the filters
- * (it guesses one): 'scope' scans each material by itself (LATERAL), 'index' scans the GIN indexes
- * once (`OFFSET 0`: not per material) and looks the hits' materials up in a jsonb object of the
- * searched ones (material id → place). The walk (`walk`, recursive) takes the materials in their
- * order, counting each one's hits by the index on material and `ord` only up to the end of the
- * window, and stops there (its condition is spelled with `entryQuery`, which no GIN index answers:
- * else the planner would AND the whole GIN bitmap of the word into every step). So is the condition of
- * the page in reading order, read from those materials by the index on material and `ord`: a page
- * there follows a count past RANKED_HITS_MAX, and ANDing the GIN bitmap of so common a query into each
- * material's rows took 21 ms a material at 1M entries (8 materials for page one of "torten walun").
+ * pages it gates: of the ranked page and the reading-order page, only one is read. The page is read
+ * with one row more than asked (hasMore). The forms are spelled so that no plan depends on the
+ * planner's guess of how many materials pass the filters (it guesses one): 'scope' scans each
+ * material by itself (LATERAL), 'index' scans the GIN indexes once (`OFFSET 0`: not per material)
+ * and looks the hits' materials up in a jsonb object of the searched ones (material id → place; the
+ * ranked page too: joined with the materials instead, a misjudged count of one hit made it a nested
+ * loop over every material, 62 ms for 532 hits at 1,000 materials). The reading-order page comes from
+ * the walk (`walk`, recursive): it takes the materials in their order, reads each one's hits in
+ * reading order by the index on material and `ord` only up to the end of the window, keeps their ids,
+ * and stops there. Its condition is spelled with `entryQuery`, which no GIN index answers: else the
+ * planner would AND the GIN bitmap of so common a query into every step (21 ms a material at 1M
+ * entries). The material list it indexes is materialised once (inlined, it was aggregated again at
+ * every step).
  */
 function searchSql(strategy: Strategy, configs: readonly SearchConfig[], unfiltered: boolean): string {
   const key = `${strategy} ${configs.join()} ${unfiltered}`;
@@ -214,19 +185,17 @@ const SEARCH_SQL = new Map<string, string>();
 function buildSearchSql(strategy: Strategy, configs: readonly SearchConfig[], unfiltered: boolean): string {
   const matches = (e: string) => entryMatches(e, '$1', configs);
   const matching = (columns: string) => `(SELECT ${columns} FROM search_entries e WHERE ${matches('e')} OFFSET 0) x`;
-  const perMaterial = (from: string, columns: string) =>
-    `${from} CROSS JOIN LATERAL (SELECT ${columns} FROM search_entries e WHERE e.material_id = r.material_id AND ${matches('e')}) x`;
   // The hits' ids come along: with few enough hits to rank, `ranked` reads them by id instead of finding them again.
   const hits = {
     index: `SELECT x.material_id, x.id FROM ${matching('e.material_id, e.id')} WHERE (SELECT places FROM root_places) ? x.material_id LIMIT $9`,
-    scope: `SELECT r.material_id, x.id FROM ${perMaterial('roots r', 'e.id')} LIMIT $9`,
     // entryQuery: a condition no GIN index answers, so each material's entries are read by the index on material and `ord`.
-    frequent: `SELECT r.material_id, x.id FROM roots r CROSS JOIN LATERAL (
+    scope: `SELECT r.material_id, x.id FROM roots r CROSS JOIN LATERAL (
       SELECT e.id FROM search_entries e WHERE e.material_id = r.material_id AND e.tsv @@ ${entryQuery('e', '$1')}) x LIMIT $9`,
   }[strategy];
   // Only read when the hits were all found (total ≤ $8 < $9).
-  const ranked = `SELECT e.id, r.ord AS root_ord, e.ord, ts_rank(e.tsv, ${entryQuery('e', '$1')}) AS rank
-       FROM hits h JOIN roots r ON r.material_id = h.material_id JOIN search_entries e ON e.id = h.id
+  // The material's place from the jsonb object: a join with roots, misjudged at one hit, became a nested loop over every material.
+  const ranked = `SELECT e.id, ((SELECT places FROM root_places) ->> h.material_id)::bigint AS root_ord, e.ord, ts_rank(e.tsv, ${entryQuery('e', '$1')}) AS rank
+       FROM hits h JOIN search_entries e ON e.id = h.id
        WHERE (SELECT n FROM total) <= $8`;
   // Without filters no material's metadata is read (at 1,000 materials, 6 ms of looking them up).
   const roots = unfiltered
@@ -240,20 +209,15 @@ function buildSearchSql(strategy: Strategy, configs: readonly SearchConfig[], un
   ),
   root_places AS (SELECT jsonb_object_agg(material_id, ord) AS places FROM roots),
   hits AS (${hits}),
-  counts AS (SELECT material_id, count(*)::int AS n FROM hits GROUP BY material_id),
   total AS (SELECT count(*)::int AS n FROM hits),
-  per_root AS (
-    SELECT roots.material_id, roots.ord, c.n, (sum(c.n) OVER (ORDER BY roots.ord) - c.n)::int AS start
-    FROM roots JOIN counts c ON c.material_id = roots.material_id
-  ),
-  root_list AS (SELECT array_agg(material_id ORDER BY ord) AS ids, array_agg(ord ORDER BY ord) AS ords FROM roots),
-  walk (i, material_id, ord, n, start) AS (
-    SELECT 0, NULL::text, NULL::bigint, 0, 0
+  root_list AS MATERIALIZED (SELECT array_agg(material_id ORDER BY ord) AS ids, array_agg(ord ORDER BY ord) AS ords FROM roots),
+  walk (i, material_id, ord, n, start, hit_ids, hit_ords) AS (
+    SELECT 0, NULL::text, NULL::bigint, 0, 0, NULL::text[], NULL::int[]
     UNION ALL
-    SELECT w.i + 1, l.ids[w.i + 1], l.ords[w.i + 1], c.n, w.start + w.n
+    SELECT w.i + 1, l.ids[w.i + 1], l.ords[w.i + 1], c.n, w.start + w.n, c.ids, c.ords
     FROM walk w CROSS JOIN root_list l CROSS JOIN LATERAL (
-      SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM search_entries e
+      SELECT count(*)::int AS n, array_agg(y.id ORDER BY y.ord) AS ids, array_agg(y.ord ORDER BY y.ord) AS ords FROM (
+        SELECT e.id, e.ord FROM search_entries e
         WHERE e.material_id = l.ids[w.i + 1] AND e.tsv @@ ${entryQuery('e', '$1')}
         ORDER BY e.ord
         LIMIT ($5::int + $4::int + 1) - (w.start + w.n)
@@ -261,23 +225,13 @@ function buildSearchSql(strategy: Strategy, configs: readonly SearchConfig[], un
     ) c
     WHERE w.start + w.n < ($5::int + $4::int + 1) AND w.i < cardinality(l.ids)
   ),
-  windows AS (
-    SELECT material_id, ord, n, start FROM per_root WHERE (SELECT n FROM total) < $9
-    UNION ALL
-    SELECT material_id, ord, n, start FROM walk WHERE i > 0 AND n > 0 AND (SELECT n FROM total) >= $9
-  ),
   ranked AS (${ranked}),
   page AS (
     SELECT * FROM (SELECT * FROM ranked ORDER BY rank DESC, root_ord, ord, id LIMIT $4::int + 1 OFFSET $5) best
     UNION ALL
-    SELECT x.id, pr.ord AS root_ord, x.ord, 0::real AS rank
-    FROM windows pr CROSS JOIN LATERAL (
-      SELECT e.id, e.ord FROM search_entries e
-      WHERE e.material_id = pr.material_id AND e.tsv @@ ${entryQuery('e', '$1')}
-      ORDER BY e.ord
-      LIMIT least(pr.n, ($5::int + $4::int + 1) - pr.start) - greatest(0, $5 - pr.start) OFFSET greatest(0, $5 - pr.start)
-    ) x
-    WHERE (SELECT n FROM total) > $8 AND pr.start < ($5::int + $4::int + 1) AND pr.start + pr.n > $5
+    SELECT x.id, w.ord AS root_ord, x.ord, 0::real AS rank
+    FROM walk w CROSS JOIN LATERAL unnest(w.hit_ids, w.hit_ords) WITH ORDINALITY AS x(id, ord, k)
+    WHERE (SELECT n FROM total) > $8 AND w.i > 0 AND w.start + x.k - 1 >= $5
   ),
   shown AS (SELECT * FROM page ORDER BY rank DESC, root_ord, ord, id LIMIT $4)
   SELECT (SELECT n FROM total) AS counted,

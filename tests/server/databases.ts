@@ -79,7 +79,12 @@ export async function seedPgliteDataDir(dataDir: string): Promise<void> {
   await pglite.close();
 }
 
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/** A fresh database of `kind`, migrated (the default) or empty (`migrated: false`: PGlite then runs in-process). */
+export async function createTestDatabase(kind: DatabaseKind, { migrated = true } = {}): Promise<TestDatabase> {
+  if (kind === 'pglite' && !migrated) {
+    const db = await openPglite();
+    return { db, url: undefined, dispose: () => db.close() };
+  }
   if (kind === 'pglite') {
     // The server's adapter: PGlite in a worker thread.
     const db = await openPgliteWorker({ loadDataDir: await pgliteTemplate() });
@@ -94,7 +99,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString());
-  await migrate(db);
+  if (migrated) await migrate(db);
   return {
     db,
     url: url.toString(),

@@ -3,19 +3,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS_DIR, readMigrations } from '../../server/db/migrate';
-import { testDatabaseKinds, useTestDatabase } from './databases';
+import { Material } from '../../src/model/material';
+import { importFile } from '../../server/store/import';
+import { searchFulltext } from '../../server/store/search';
+import { createTestDatabase, testDatabaseKinds, useTestDatabase } from './databases';
 
 describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
   const t = useTestDatabase(kind);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-migrations-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  // The partitions of search_entries (migration 009) are parts of one table, not tables of their own.
   const tables = async () =>
-    (await t.db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`)).map(
-      (r) => r.table_name,
-    );
+    (
+      await t.db.query<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables t WHERE table_schema = 'public'
+           AND NOT EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhrelid = (quote_ident(t.table_name))::regclass)
+         ORDER BY table_name`,
+      )
+    ).map((r) => r.table_name);
   const applied = async () => (await t.db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version);
 
-  it('created the schema of migrations 001 to 008 and recorded them', async () => {
+  it('created the schema of migrations 001 to 009 and recorded them', async () => {
     expect(await tables()).toEqual([
       'annotations', 'auth_sessions', 'collection_items', 'comments', 'guest_sessions', 'meta', 'models', 'root_progress', 'schema_migrations', 'search_entries', 'search_materials', 'settings',
       'shares', 'userdata_events', 'users',
@@ -30,12 +38,13 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
       { version: '006', name: 'search_config_indexes', checksum: readMigrations()[5].checksum },
       { version: '007', name: 'annotations', checksum: readMigrations()[6].checksum },
       { version: '008', name: 'annotation_request_keys', checksum: readMigrations()[7].checksum },
+      { version: '009', name: 'search_partitions', checksum: readMigrations()[8].checksum },
     ]);
   });
 
   it('applies nothing the second time', async () => {
     expect(await migrate(t.db)).toEqual([]);
-    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008']);
+    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '009']);
   });
 
   it('applies new migrations in order, and a failing one not at all', async () => {
@@ -48,7 +57,7 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
     fs.writeFileSync(path.join(dir, '905_broken.sql'), 'CREATE TABLE test_half (a int);\nSELECT no_such_function();');
     await expect(migrate(t.db, dir)).rejects.toThrow(/^Migration 905_broken\.sql failed: /);
     expect(await tables()).not.toContain('test_half');
-    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '903', '904']);
+    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '009', '903', '904']);
     fs.rmSync(path.join(dir, '905_broken.sql'));
   });
 
@@ -58,5 +67,34 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
     fs.writeFileSync(path.join(dir, '903_third.sql'), 'CREATE TABLE test_extra (a int);');
     fs.writeFileSync(path.join(dir, 'extra.sql'), 'SELECT 1;');
     await expect(migrate(t.db, dir)).rejects.toThrow(/extra\.sql is not named NNN_name\.sql/);
+  });
+});
+
+describe.each(testDatabaseKinds)('migration 009 on %s', (kind) => {
+  it('moves the search entries a database holds into the 8 partitions, where they are found as before', async () => {
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-migrations-008-'));
+    const database = await createTestDatabase(kind, { migrated: false });
+    try {
+      for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((name) => name < '009')) fs.copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(before, file));
+      await migrate(database.db, before);
+      const content = Array.from({ length: 60 }, (_, i) => ({ modelName: 'Text' as const, id: `m9-${i}`, content: { html: `<p>Abschnitt ${i} über Wasser</p>` } }));
+      const material = Material.parse({ modelName: 'Material', id: 'm9', publicId: 'm9-public', title: 'Wasserkreislauf', metadata: { sprache: 'Deutsch' }, content });
+      await importFile(database.db, material, { share: 'public' });
+      const search = { query: 'Wasser', materialIds: ['m9'], filters: {}, limit: 100, offset: 0 };
+      const found = await searchFulltext(database.db, search);
+      expect(found.total).toBe(61);
+
+      expect(await migrate(database.db)).toEqual(['009']);
+      const parts = await database.db.query<{ part: string; n: number }>(
+        `SELECT tableoid::regclass::text AS part, count(*)::int AS n FROM search_entries GROUP BY 1 ORDER BY 1`,
+      );
+      expect(parts.reduce((sum, p) => sum + p.n, 0)).toBe(61);
+      expect(parts.length).toBeGreaterThan(4);
+      expect(parts.every((p) => /^search_entries_\d\d$/.test(p.part))).toBe(true);
+      for (const strategy of ['index', 'scope'] as const) expect(await searchFulltext(database.db, { ...search, strategy })).toEqual(found);
+    } finally {
+      await database.dispose();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
   });
 });

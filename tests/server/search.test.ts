@@ -3,7 +3,7 @@ import { Collection, Material, type MaterialInput } from '../../src/model/materi
 import { CollectionSearchAnswer, FulltextAnswer, MaterialSearchAnswer } from '../../src/model/search';
 import { ApiErrorBody } from '../../server/http/errors';
 import { importFile } from '../../server/store/import';
-import { isFrequent, RANKED_HITS_MAX, searchFulltext, snippetHtml, type Strategy } from '../../server/store/search';
+import { RANKED_HITS_MAX, searchFulltext, snippetHtml, type Strategy } from '../../server/store/search';
 import { ensureSearchIndex, searchEntriesOf } from '../../server/store/searchIndex';
 import { htmlToPlainText, richTextToPlainText, searchConfigOf, titleSortKey, tsQueryText } from '../../server/store/searchText';
 import { useTestApp } from './app';
@@ -129,18 +129,6 @@ describe('search text and index (pure)', () => {
     expect(tsQueryText("  Häuser' & | !am (Fluss)")).toBe("'häuser' & 'am' & 'fluss':*");
     expect(tsQueryText(' ;-) ')).toBeNull();
     expect(titleSortKey('Äpfel Straße')).toBe('apfel strasse');
-  });
-
-  it('reads a common word in reading order, a rarer one by the GIN index, and never guesses without statistics', () => {
-    expect(isFrequent(290_000, 1_100_000)).toBe(true);
-    expect(isFrequent(75_000, 1_000_000)).toBe(false);
-    expect(isFrequent(80_000, 1_000_000)).toBe(true);
-    expect(isFrequent(3_000, 1_100_000)).toBe(false);
-    expect(isFrequent(200_000, 400_000)).toBe(true);
-    // Small indexes keep the GIN index; before the first ANALYZE PostgreSQL says -1 entries (0 on older versions).
-    expect(isFrequent(60_000, 100_000)).toBe(false);
-    expect(isFrequent(1_000_000, -1)).toBe(false);
-    expect(isFrequent(1_000_000, 0)).toBe(false);
   });
 
   it('escapes the snippet and marks only the matches', () => {
@@ -282,7 +270,7 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
       expect(ids(ranked).slice(0, 3)).toEqual(['s-page-2', 's-page-5', 's-page-8']);
       expect(ids(ranked)).toEqual(ids(await fulltext({ share: shares.paging, query: 'Seite' })));
       expect(ids(await direct('Seite', 100, 0, 44))).toEqual(readingOrder);
-      for (const strategy of ['scope', 'index', 'frequent'] as const) {
+      for (const strategy of ['scope', 'index'] as const) {
         const seen: string[] = [];
         const hasMore: boolean[] = [];
         for (const [limit, offset] of [[19, 0], [20, 19], [20, 39], [20, 59]]) {
@@ -306,7 +294,7 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
       expect(await direct('Seite', ['s-page'], 19, 0, 45)).toMatchObject({ total: 45, totalIsLowerBound: false, hasMore: true });
       expect(await direct('Seite', ['s-page'], 19, 0, 44)).toMatchObject({ total: 44, totalIsLowerBound: true, hasMore: true });
       expect((await fulltext({ share: shares.paging, query: 'Seite' })).totalIsLowerBound).toBe(false);
-      for (const strategy of [undefined, 'scope', 'index', 'frequent'] as const) {
+      for (const strategy of [undefined, 'scope', 'index'] as const) {
         // 45 hits, cap 10: ranked (45 ≤ RANKED_HITS_MAX) and in reading order (rankedMax 5: decided by the capped count).
         for (const rankedMax of [undefined, 5]) {
           const expected = rankedMax ? readingOrder : ids(await direct('Seite', ['s-page'], 100, 0, 1000, rankedMax, strategy));
@@ -335,7 +323,7 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
         ['nichtsdergleichen', everything],
       ] as const) {
         for (const [limit, offset] of [[19, 0], [20, 19], [5, 40], [3, 44], [20, 45], [100, 0], [2, 60]]) {
-          for (const strategy of ['scope', 'index', 'frequent'] as const) {
+          for (const strategy of ['scope', 'index'] as const) {
             const search = { query, materialIds, filters: {}, limit, offset, rankedMax: 2, strategy };
             const exact = await searchFulltext(t.db, { ...search, countCap: 1000 });
             const capped = await searchFulltext(t.db, { ...search, countCap: 3 });
@@ -365,7 +353,6 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
             const search = { query, materialIds, filters: {}, limit, offset, rankedMax };
             const byIndex = await searchFulltext(t.db, { ...search, strategy: 'index' });
             expect(await searchFulltext(t.db, { ...search, strategy: 'scope' }), `${query} ${limit} ${offset} ${rankedMax}`).toEqual(byIndex);
-            expect(await searchFulltext(t.db, { ...search, strategy: 'frequent' }), `frequent: ${query} ${limit} ${offset} ${rankedMax}`).toEqual(byIndex);
             expect(await searchFulltext(t.db, search)).toEqual(byIndex);
           }
         }
@@ -373,7 +360,6 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
       const filtered = { query: 'Bruchrechnen', materialIds: everything, filters: { 'metadata.fach': ['Deutsch'] }, limit: 19, offset: 0 };
       expect(await searchFulltext(t.db, { ...filtered, strategy: 'index' })).toEqual({ results: [], total: 0, totalIsLowerBound: false, hasMore: false });
       expect(await searchFulltext(t.db, { ...filtered, strategy: 'scope' })).toEqual({ results: [], total: 0, totalIsLowerBound: false, hasMore: false });
-      expect(await searchFulltext(t.db, { ...filtered, strategy: 'frequent' })).toEqual({ results: [], total: 0, totalIsLowerBound: false, hasMore: false });
     });
 
     it('never answers a hit of another share', async () => {
