@@ -36,6 +36,6 @@ DROP TABLE search_entries_unpartitioned;
 
 ALTER TABLE search_entries ADD PRIMARY KEY (id);
 CREATE INDEX search_entries_material_idx ON search_entries (material_id, ord);
-CREATE INDEX search_entries_german_tsv_idx ON search_entries USING gin (tsv) WHERE config = 'german';
-CREATE INDEX search_entries_english_tsv_idx ON search_entries USING gin (tsv) WHERE config = 'english';
-CREATE INDEX search_entries_simple_tsv_idx ON search_entries USING gin (tsv) WHERE config = 'simple';
+CREATE INDEX search_entries_german_tsv_idx ON search_entries USING gin (tsv) WITH (fastupdate = off) WHERE config = 'german';
+CREATE INDEX search_entries_english_tsv_idx ON search_entries USING gin (tsv) WITH (fastupdate = off) WHERE config = 'english';
+CREATE INDEX search_entries_simple_tsv_idx ON search_entries USING gin (tsv) WITH (fastupdate = off) WHERE config = 'simple';
