@@ -20,6 +20,11 @@ type Registry = { [N in ModelName]?: ElementComponent<N> };
 
 type Preloadable = { preload: () => Promise<void> };
 
+/** Whether the component is one of `lazyNamed`'s: it may suspend until its chunk is there. */
+export function loadsLazily(component: object): boolean {
+  return typeof (component as Partial<Preloadable>).preload === 'function';
+}
+
 /**
  * A component from a module's named export in its own chunk. It suspends (ElementView's Suspense)
  * until the chunk is there; once loaded, or after `preload()`, it renders at once.
