@@ -5,9 +5,12 @@
  * (`node --import tsx server/main.ts`) on a free port of 127.0.0.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateMaterial, type GeneratedMaterial } from './generateMaterial';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -110,4 +113,34 @@ export async function startServer(options: DatabaseTarget & { port: number; clie
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { origin, process: child, output: () => output, stop };
+}
+
+/** A generated material of `size` elements served by the real server from a temporary data dir (the profiling tools). */
+export interface ServedMaterial {
+  server: RunningServer;
+  share: string;
+  generated: GeneratedMaterial;
+  /** Stops the server and deletes the data dir. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Builds the client into `clientDir` when asked (or when it holds no build), imports a material of
+ * `size` generated elements (scripts/bench/generateMaterial.ts, seed 1) into a fresh temporary PGlite
+ * dir and starts the server on it.
+ */
+export async function serveGeneratedMaterial(size: number, clientDir: string, build: boolean): Promise<ServedMaterial> {
+  if (build || !existsSync(path.join(clientDir, 'index.html'))) await buildClient(clientDir);
+  const temp = mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
+  const generated = generateMaterial(size, 1);
+  const file = path.join(temp, 'material.json');
+  writeFileSync(file, JSON.stringify(generated.material));
+  const target = { dataDir: path.join(temp, 'data') };
+  const share = await importMaterial(file, target);
+  const server = await startServer({ ...target, port: await freePort(), clientDir });
+  const stop = async () => {
+    await server.stop();
+    rmSync(temp, { recursive: true, force: true });
+  };
+  return { server, share, generated, stop };
 }

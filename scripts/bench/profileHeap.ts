@@ -8,14 +8,12 @@
  * heap snapshot over CDP and prints the self size per constructor (and per node type for the rest). A tool
  * for finding causes; the heap figure of the budget comes from `npm run bench`.
  */
-import { mkdtempSync, writeFileSync, existsSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
-import { ROOT, buildClient, freePort, importMaterial, startServer } from './appServer';
+import { ROOT, serveGeneratedMaterial } from './appServer';
 import { CHROMIUM_ARGS } from './browser';
-import { generateMaterial } from './generateMaterial';
 
 interface Snapshot {
   snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
@@ -30,14 +28,7 @@ const { values } = parseArgs({
 });
 const size = Number(values.size);
 const clientDir = values.client ? path.resolve(values.client) : path.join(ROOT, '.cache/bench/client');
-if ((!values.client && !values['no-build']) || !existsSync(path.join(clientDir, 'index.html'))) await buildClient(clientDir);
-const temp = mkdtempSync(path.join(os.tmpdir(), 'profile-heap-'));
-const generated = generateMaterial(size, 1);
-const file = path.join(temp, 'material.json');
-writeFileSync(file, JSON.stringify(generated.material));
-const target = { dataDir: path.join(temp, 'data') };
-const share = await importMaterial(file, target);
-const server = await startServer({ ...target, port: await freePort(), clientDir });
+const { server, share, generated, stop } = await serveGeneratedMaterial(size, clientDir, !values.client && !values['no-build']);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] });
 try {
   const context = await browser.newContext();
@@ -76,6 +67,5 @@ try {
   for (const [key, { count, bytes }] of rows) console.log(`${(bytes / 1024).toFixed(0).padStart(8)} KiB ${String(count).padStart(8)}  ${key}`);
 } finally {
   await browser.close();
-  await server.stop();
-  rmSync(temp, { recursive: true, force: true });
+  await stop();
 }

@@ -11,14 +11,12 @@
  * figures come from `npm run bench`. Times of responses are when the main thread took them up: a long
  * task delays them.
  */
-import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
-import { ROOT, buildClient, freePort, importMaterial, startServer } from './appServer';
+import { ROOT, serveGeneratedMaterial } from './appServer';
 import { CHROMIUM_ARGS } from './browser';
-import { generateMaterial } from './generateMaterial';
 
 interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: Record<string, any> }
 
@@ -28,14 +26,7 @@ process.stdout.on('error', () => undefined);
 const { values } = parseArgs({ options: { size: { type: 'string', default: '100' }, 'no-build': { type: 'boolean' }, out: { type: 'string' }, client: { type: 'string' } } });
 const size = Number(values.size);
 const clientDir = values.client ? path.resolve(values.client) : path.join(ROOT, '.cache/bench/client');
-if (!values.client && !values['no-build'] || !existsSync(path.join(clientDir, 'index.html'))) await buildClient(clientDir);
-const temp = mkdtempSync(path.join(os.tmpdir(), 'profile-load-'));
-const generated = generateMaterial(size, 1);
-const file = path.join(temp, 'material.json');
-writeFileSync(file, JSON.stringify(generated.material));
-const target = { dataDir: path.join(temp, 'data') };
-const share = await importMaterial(file, target);
-const server = await startServer({ ...target, port: await freePort(), clientDir });
+const { server, share, generated, stop } = await serveGeneratedMaterial(size, clientDir, !values.client && !values['no-build']);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const url = `${server.origin}/s/${share}/?lang=en`;
@@ -91,6 +82,5 @@ try {
   }
 } finally {
   await browser.close();
-  await server.stop();
-  rmSync(temp, { recursive: true, force: true });
+  await stop();
 }
