@@ -10,7 +10,6 @@ import { ErrorView } from '../src/viewer/ErrorView';
 import { HttpError } from '../src/api/client';
 import { GuestSessionProvider } from '../src/guest/GuestSessionProvider';
 import { RETAINED_SEARCH, ViewerSearch } from './search';
-
 import ConnectivityNotice from '../src/viewer/ConnectivityNotice';
 
 const SessionWatcher = lazy(() => import('../src/auth/SessionWatcher'));

@@ -79,14 +79,12 @@ export const COUNT_CAP = 1_000;
  * order of the materials, then reading order. A hit behind a barrier comes without its snippet. A
  * query without words is answered without asking the database.
  *
- * One statement (the same on PGlite and PostgreSQL) counts the hits per material, reading at most
+ * One statement (the same on PGlite and PostgreSQL) counts the hits, reading at most
  * max(COUNT_CAP, RANKED_HITS_MAX) + 1 of them (in no order: reading stops there), then reads only the
  * page and one hit more (the look-ahead that answers hasMore): ranked when there are at most
  * RANKED_HITS_MAX hits (decided by that count, so alike for every page of a query), else in reading
- * order (index on material and `ord`), skipping whole materials by their counts; when the count
- * stopped early, those counts are not all known, and the materials are walked in their order instead,
- * counting each one's hits only up to the end of the window. Snippets (ts_headline) are cut for the
- * page's rows only. The hits are found one of two ways, chosen by a first, cheap statement:
+ * order, walking the materials in their order and reading each one's hits (index on material and
+ * `ord`) only up to the end of the window. Snippets (ts_headline) are cut for the page's rows only. The hits are found one of two ways, chosen by a first, cheap statement:
  * - 'scope': the entries of the searched materials, material by material by the index on material
  *   and reading order, each tested against the query (no GIN index), until
  *   max(COUNT_CAP, RANKED_HITS_MAX) + 1 hits are found. Cost grows with the size of the searched
