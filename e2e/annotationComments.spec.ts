@@ -4,7 +4,7 @@ import { saveGuestProgress } from './support/guest';
 import { importShare } from './support/importShare';
 import { ownOrigin, ownPort, ownServer, type OwnServer } from './support/ownServer';
 import { collectPageErrors } from './support/pageErrors';
-import { selectText } from './support/selectText';
+import { annotatePassage } from './support/annotate';
 import { expect, test } from './support/transitions';
 
 /*
@@ -90,13 +90,7 @@ test('a second guest comments on the first guest’s annotation; empty comments 
   await page.goto(`/s/${share}/`);
   const linkA = await saveGuestProgress(page, { firstName: 'Ada', lastName: 'Lovelace' });
   const guestA = guestSessionOf(linkA);
-  await selectText(page, `kommentar-text-${key}`, 'fließt langsam');
-  await page.getByTestId('annotate').click();
-  const composer = page.getByTestId('annotation-composer');
-  await composer.getByRole('textbox', { name: 'Notiz' }).click();
-  await page.keyboard.type('Wie schnell genau?');
-  await composer.getByTestId('annotation-save').click();
-  await expect(composer).toHaveCount(0);
+  await annotatePassage(page, `kommentar-text-${key}`, 'fließt langsam', 'Wie schnell genau?');
   await expect(page.locator(`#kommentar-text-${key} mark[data-annotation-id]`)).toHaveText('fließt langsam');
 
   // Guest B: a browser of their own, a guest session of their own on the same share.

@@ -4,6 +4,7 @@ import { suiteDataDir } from './support/e2ePort';
 import { saveGuestProgress } from './support/guest';
 import { importShare } from './support/importShare';
 import { collectPageErrors } from './support/pageErrors';
+import { annotatePassage } from './support/annotate';
 import { selectText } from './support/selectText';
 import { expect, test } from './support/transitions';
 
@@ -501,13 +502,7 @@ test('the mark and the note stay through a language switch and a page rendered a
   );
   await page.goto(`/s/${share}/`);
   await saveGuestProgress(page, { firstName: 'Ada', lastName: 'Lovelace' });
-  await selectText(page, textId, 'fließt langsam');
-  await page.getByTestId('annotate').click();
-  const composer = page.getByTestId('annotation-composer');
-  await composer.getByRole('textbox', { name: 'Notiz' }).click();
-  await page.keyboard.type('Wie schnell genau?');
-  await composer.getByTestId('annotation-save').click();
-  await expect(composer).toHaveCount(0);
+  await annotatePassage(page, textId, 'fließt langsam', 'Wie schnell genau?');
 
   const marks = page.locator(`#${textId} mark[data-annotation-id]`);
   const header = page.getByTestId('viewer-header');

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { Annotation, Comment } from '../../src/model/annotation';
 import { newRequestKey } from '../../src/model/requestKey';
-import type { RichTextDoc } from '../../src/model/richTextDoc';
 import { GuestSessionId } from '../../src/model/tracking';
 import { ApiErrorBody } from '../../server/http/errors';
 import { KEY_TAKEN_MESSAGE } from '../../server/routes/annotations';
@@ -13,6 +12,7 @@ import { useTestApp } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';
 import { richMaterial } from './fixtures';
 import { addUser, login } from './learners';
+import { annotationCreateBody, noteOf } from './annotationBodies';
 
 /*
  * Idempotent creates (README: "A learner's work is never lost"): model/create of an annotation or a
@@ -26,7 +26,6 @@ type Headers = Record<string, string>;
 
 const FLAGS = { FULLTEXT_SEARCH: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ANNOTATION_COMMENTS: true };
 
-const noteOf = (text: string): RichTextDoc => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 
 describe.each(testDatabaseKinds)('idempotent annotation and comment creates on %s', (kind) => {
   const t = useTestDatabase(kind);
@@ -40,18 +39,7 @@ describe.each(testDatabaseKinds)('idempotent annotation and comment creates on %
   const post = (payload: unknown, headers: Headers = {}) => send({ method: 'POST', url: '/api/model/create', payload: payload as object, headers });
   const fingerprint = () => databaseFingerprint(t.db);
   const annotationBody = (shareId: string, guestSessionId: string | null, requestKey: string | undefined, model: Record<string, unknown> = {}) => ({
-    model: {
-      modelName: 'Annotation',
-      text: 'Hello',
-      from: 0,
-      to: 5,
-      reference: 'm-rich-text',
-      note: noteOf('My note'),
-      metadata: { shareId, path: 'chapter-one', materialId: 'm-rich' },
-      ...model,
-    },
-    relations: {},
-    guestSessionId,
+    ...annotationCreateBody(shareId, guestSessionId, model),
     requestKey,
   });
   const commentBody = (annotationId: string, guestSessionId: string | null, requestKey: string | undefined, text = 'A comment') => ({

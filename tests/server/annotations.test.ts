@@ -16,6 +16,7 @@ import { useTestApp } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';
 import { richMaterial, smallCollection, smallMaterial } from './fixtures';
 import { addUser, login, newGuestLikeId } from './learners';
+import { annotationCreateBody, noteOf } from './annotationBodies';
 
 /*
  * Issue 12, part 2: annotations and comments as models (spec section 7: model/create with relations
@@ -30,10 +31,6 @@ type Headers = Record<string, string>;
 
 const FLAGS = { FULLTEXT_SEARCH: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false };
 
-const noteOf = (...paragraphs: string[]): RichTextDoc => ({
-  type: 'doc',
-  content: paragraphs.map((text) => (text ? { type: 'paragraph', content: [{ type: 'text', text }] } : { type: 'paragraph' })),
-});
 /** A bullet list nested `depth` deep. */
 const nestedList = (depth: number): unknown =>
   depth === 0
@@ -66,25 +63,6 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
     return GuestSessionId.parse(res.json().data.publicId);
   };
 
-  const createBody = (
-    shareId: string,
-    guestSessionId: string | null,
-    model: Record<string, unknown> = {},
-    metadata: Record<string, unknown> = {},
-  ): Record<string, unknown> => ({
-    model: {
-      modelName: 'Annotation',
-      text: 'Hello',
-      from: 0,
-      to: 5,
-      reference: 'm-rich-text',
-      note: noteOf('My note'),
-      ...model,
-      metadata: { shareId, path: 'chapter-one', materialId: 'm-rich', ...metadata },
-    },
-    relations: {},
-    guestSessionId,
-  });
   const commentBody = (annotationId: string, guestSessionId: string | null, text = 'A comment', extra: Record<string, unknown> = {}) => ({
     model: { modelName: 'Comment', content: noteOf(text) },
     relations: {},
@@ -100,7 +78,7 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
   const listBody = (shareId: string, guestSessionId: string | null, extra: Record<string, unknown> = {}) => ({ share: shareId, materialId: 'm-rich', guestSessionId, ...extra });
 
   const create = async (shareId: string, guestSessionId: string | null, headers: Headers = {}, model: Record<string, unknown> = {}) => {
-    const res = await post('/api/model/create', createBody(shareId, guestSessionId, model), headers);
+    const res = await post('/api/model/create', annotationCreateBody(shareId, guestSessionId, model), headers);
     expect(res.statusCode, res.body).toBe(200);
     return z.parse(Annotation, res.json().data);
   };
@@ -177,13 +155,13 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
     it('annotates on a scorm share with its guest session, and on a material of a collection share', async () => {
       expect((await create(share.scorm, guest.sophie)).owner).toEqual({ kind: 'guest', name: 'Sophie Scorm' });
       const collectionGuest = await newGuest(share.collection, 'Carl Collection');
-      const inCollection = await post('/api/model/create', createBody(share.collection, collectionGuest, { reference: 'm-ann-in-t1' }, { materialId: 'm-ann-in', path: '' }));
+      const inCollection = await post('/api/model/create', annotationCreateBody(share.collection, collectionGuest, { reference: 'm-ann-in-t1' }, { materialId: 'm-ann-in', path: '' }));
       expect(inCollection.statusCode, inCollection.body).toBe(200);
       expect(z.parse(AnnotationList, (await post('/api/annotations', { share: share.collection, materialId: 'm-ann-in', guestSessionId: collectionGuest })).json().data)).toHaveLength(1);
     });
 
     it('keeps an annotation without a note as an empty document', async () => {
-      const body = createBody(share.guest, guest.grace);
+      const body = annotationCreateBody(share.guest, guest.grace);
       delete (body.model as Record<string, unknown>).note;
       const res = await post('/api/model/create', body);
       expect(res.statusCode, res.body).toBe(200);
@@ -308,7 +286,7 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
 
     it('with USE_GRAVATAR users carry the hash of their address (never the address) on annotations and comments; guests none', async () => {
       const send = via(gravatar);
-      const created = await send('/api/model/create', createBody(share.private, null), { cookie: cookie.alice });
+      const created = await send('/api/model/create', annotationCreateBody(share.private, null), { cookie: cookie.alice });
       expect(created.statusCode, created.body).toBe(200);
       expect(z.parse(Annotation, created.json().data).owner).toEqual({ kind: 'user', name: 'Alice Liddell', avatarHash: sha256('alice@example.org') });
       const commented = await send('/api/model/create', commentBody(created.json().data.id, null, 'Bob agrees'), { cookie: cookie.bob });
@@ -324,7 +302,7 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
       expect(mine.comments.map((c) => c.owner.avatarHash)).toEqual([sha256('bob@example.org')]);
       expect(listed.body).not.toMatch(/@example\.org/);
 
-      const guests = await send('/api/model/create', createBody(share.guest, guest.grace));
+      const guests = await send('/api/model/create', annotationCreateBody(share.guest, guest.grace));
       expect(guests.statusCode, guests.body).toBe(200);
       expect(guests.json().data.owner).toEqual({ kind: 'guest', name: 'Grace Mine' });
       expect(avatarHashOf('  Alice@Example.ORG ')).toBe(sha256('alice@example.org'));
@@ -355,7 +333,7 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
       target.grace = await create(share.guest, guest.grace);
       target.hedy = await create(share.guest, guest.hedy);
       target.alice = await create(share.private, null, { cookie: cookie.alice });
-      const adaRes = await post('/api/model/create', createBody(share.otherGuest, guest.ada, { reference: 'm-ann-other-t1' }, { materialId: 'm-ann-other' }));
+      const adaRes = await post('/api/model/create', annotationCreateBody(share.otherGuest, guest.ada, { reference: 'm-ann-other-t1' }, { materialId: 'm-ann-other' }));
       expect(adaRes.statusCode, adaRes.body).toBe(200);
       target.ada = z.parse(Annotation, adaRes.json().data);
       target.hedyComment = await comment(target.grace.id, guest.hedy);
@@ -374,7 +352,7 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
 
     const cases = (): Case[] => {
       const unknownGuest = newGuestLikeId();
-      const create = (shareId: string, guestSessionId: string | null, headers: Headers = {}) => ({ url: '/api/model/create', body: createBody(shareId, guestSessionId), headers });
+      const create = (shareId: string, guestSessionId: string | null, headers: Headers = {}) => ({ url: '/api/model/create', body: annotationCreateBody(shareId, guestSessionId), headers });
       const update = (x: { id: string; note?: RichTextDoc }, guestSessionId: string | null, headers: Headers = {}) => ({
         url: '/api/model/update',
         body: updateBody('Annotation', x.id, x.note ?? noteOf('My note'), noteOf('Overwritten'), guestSessionId),
@@ -405,10 +383,10 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
           { name: `anonymous: read the annotations of a ${k} share`, ...read(share[k], null), status: 403 },
         ]),
         { name: 'an unknown share', ...create('U'.repeat(24), guest.grace), status: 404, path: 'model.metadata.shareId' },
-        { name: "a material the share does not cover", url: '/api/model/create', body: createBody(share.guest, guest.grace, { reference: 'm-ann-other-t1' }, { materialId: 'm-ann-other' }), status: 404, path: 'model.metadata.materialId' },
-        { name: 'an element of another material', url: '/api/model/create', body: createBody(share.guest, guest.grace, { reference: 'm-ann-other-t1' }), status: 404, path: 'model.reference' },
-        { name: 'an owner in the body', url: '/api/model/create', body: createBody(share.guest, guest.grace, { owner: { kind: 'user', name: 'Alice Liddell' } }), status: 400, path: 'model' },
-        { name: 'relations naming an owner', url: '/api/model/create', body: { ...createBody(share.guest, guest.grace), relations: { owner: { id: guest.hedy, modelName: 'GuestSession' } } }, status: 400, path: 'relations' },
+        { name: "a material the share does not cover", url: '/api/model/create', body: annotationCreateBody(share.guest, guest.grace, { reference: 'm-ann-other-t1' }, { materialId: 'm-ann-other' }), status: 404, path: 'model.metadata.materialId' },
+        { name: 'an element of another material', url: '/api/model/create', body: annotationCreateBody(share.guest, guest.grace, { reference: 'm-ann-other-t1' }), status: 404, path: 'model.reference' },
+        { name: 'an owner in the body', url: '/api/model/create', body: annotationCreateBody(share.guest, guest.grace, { owner: { kind: 'user', name: 'Alice Liddell' } }), status: 400, path: 'model' },
+        { name: 'relations naming an owner', url: '/api/model/create', body: { ...annotationCreateBody(share.guest, guest.grace), relations: { owner: { id: guest.hedy, modelName: 'GuestSession' } } }, status: 400, path: 'relations' },
         // Reading: the share's learners only.
         { name: 'anonymous: read a private share', ...read(share.private, null), status: 403 },
         { name: 'forged login: read a private share', ...read(share.private, null, { cookie: cookie.forged }), status: 403 },
@@ -549,7 +527,7 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
   describe('hostile documents', () => {
     const refusedAt = async (note: unknown, path: string | RegExp) => {
       const before = await fingerprint();
-      const res = await post('/api/model/create', createBody(share.guest, guest.grace, { note }));
+      const res = await post('/api/model/create', annotationCreateBody(share.guest, guest.grace, { note }));
       expect(res.statusCode, res.body).toBe(400);
       const paths = errors(res).map((e) => e.path);
       if (typeof path === 'string') expect(paths).toContain(path);
@@ -578,10 +556,10 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
       await refusedAt({ type: 'doc', content: [nestedList(RICH_TEXT_LIMITS.maxListDepth + 1)] }, /^model\.note\.content\[0\](\.content\[\d\])+\.type$/);
       // Deeper still, the body's nesting limit answers first (server/http/storableJson.ts), at its path.
       await refusedAt({ type: 'doc', content: [nestedList(500)] }, /^model\.note\.content\[0\]/);
-      const res = await post('/api/model/create', createBody(share.guest, guest.grace, { note: { type: 'doc', content: [nestedList(500)] } }));
+      const res = await post('/api/model/create', annotationCreateBody(share.guest, guest.grace, { note: { type: 'doc', content: [nestedList(500)] } }));
       expect(errors(res)[0].message).toBe(`nested deeper than ${MAX_JSON_DEPTH} levels`);
       // As deep as a document may be, it fits in a body.
-      const deepest = await post('/api/model/create', createBody(share.guest, guest.grace, { note: { type: 'doc', content: [nestedList(RICH_TEXT_LIMITS.maxListDepth)] } }));
+      const deepest = await post('/api/model/create', annotationCreateBody(share.guest, guest.grace, { note: { type: 'doc', content: [nestedList(RICH_TEXT_LIMITS.maxListDepth)] } }));
       expect(deepest.statusCode, deepest.body).toBe(200);
     });
 
@@ -596,10 +574,10 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
     });
 
     it('names the bad field of the rest of the body', async () => {
-      const bad = await post('/api/model/create', createBody(share.guest, guest.grace, { from: 7, to: 7, text: '', reference: 'no spaces allowed' }, { path: '../../etc' }));
+      const bad = await post('/api/model/create', annotationCreateBody(share.guest, guest.grace, { from: 7, to: 7, text: '', reference: 'no spaces allowed' }, { path: '../../etc' }));
       expect(bad.statusCode).toBe(400);
       expect(errors(bad).map((e) => e.path).sort()).toEqual(['model.metadata.path', 'model.reference', 'model.text', 'model.to']);
-      const range = await post('/api/model/create', createBody(share.guest, guest.grace, { from: 7, to: 3 }));
+      const range = await post('/api/model/create', annotationCreateBody(share.guest, guest.grace, { from: 7, to: 3 }));
       expect(errors(range)).toEqual([{ path: 'model.to', message: 'to must be greater than from' }]);
       expect(errors(await post('/api/model/update', { model: { id: 'x', modelName: 'Annotation' }, newValues: {}, oldValues: {} })).map((e) => e.path).sort()).toEqual(['newValues.note', 'oldValues.note']);
       expect(errors(await post('/api/model/create', {})).map((e) => e.path)).toEqual(['model']);
