@@ -34,18 +34,72 @@ const VitestReport = z.object({
       name: z.string(),
       status: z.string(),
       message: z.string().default(''),
-      assertionResults: z.array(z.object({ status: z.string() })),
+      assertionResults: z.array(
+        z.object({ status: z.string(), fullName: z.string().default(''), failureMessages: z.array(z.string()).default([]) }),
+      ),
     }),
   ),
 });
 
+interface PlaywrightSuite {
+  title: string;
+  specs: { title: string; file: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] }[];
+  suites: PlaywrightSuite[];
+}
+
+const PlaywrightSpec = z.object({
+  title: z.string(),
+  file: z.string().default(''),
+  line: z.number().default(0),
+  tests: z.array(
+    z.object({
+      status: z.string(),
+      results: z.array(z.object({ error: z.object({ message: z.string().optional() }).loose().optional() }).loose()).default([]),
+    }),
+  ),
+});
+
+const PlaywrightSuiteSchema: z.ZodType<PlaywrightSuite> = z.lazy(() =>
+  z.object({
+    title: z.string().default(''),
+    specs: z.array(PlaywrightSpec).default([]),
+    suites: z.array(PlaywrightSuiteSchema).default([]),
+  }),
+);
+
 const PlaywrightReport = z.object({
   stats: z.object({ expected: z.number(), unexpected: z.number(), flaky: z.number(), skipped: z.number() }),
   errors: z.array(z.object({ message: z.string().optional() }).loose()).default([]),
+  suites: z.array(PlaywrightSuiteSchema).default([]),
 });
+
+/** How many failed tests a suite names at most, so the totals stay readable when everything broke. */
+const NAMED_FAILURES = 20;
 
 function firstLine(text: string): string {
   return text.trim().split('\n')[0] ?? '';
+}
+
+/** `failed: NAME — first line of its error`, capped at NAMED_FAILURES lines: the tail of a CI log names what broke. */
+function namedFailures(failures: readonly { name: string; message: string }[]): string[] {
+  const named = failures.slice(0, NAMED_FAILURES).map(({ name, message }) => `failed: ${name}${message ? ` — ${firstLine(message)}` : ''}`);
+  if (failures.length > NAMED_FAILURES) named.push(`… and ${failures.length - NAMED_FAILURES} more failed tests`);
+  return named;
+}
+
+function failedPlaywrightTests(suites: readonly PlaywrightSuite[], titles: readonly string[] = []): { name: string; message: string }[] {
+  return suites.flatMap((suite) => {
+    const trail = suite.title ? [...titles, suite.title] : titles;
+    const own = suite.specs.flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected')
+        .map((test) => ({
+          name: `${[...trail.filter((t) => t !== spec.file), spec.title].join(' › ')} (${spec.file}:${spec.line})`,
+          message: test.results.find((r) => r.error?.message)?.error?.message ?? '',
+        })),
+    );
+    return [...own, ...failedPlaywrightTests(suite.suites, trail)];
+  });
 }
 
 /** Counts once more a suite that failed although no test failed, or that ran no test at all. */
@@ -70,6 +124,12 @@ export function vitestTotals(report: unknown, exitCode: number): SuiteTotals {
     skipped: parsed.numPendingTests + parsed.numTodoTests,
     notes: [],
   };
+  const failedAssertions = parsed.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((a) => a.status === 'failed')
+      .map((a) => ({ name: `${path.relative(process.cwd(), file.name)} › ${a.fullName}`, message: a.failureMessages[0] ?? '' })),
+  );
+  totals.notes.push(...namedFailures(failedAssertions));
   for (const file of parsed.testResults) {
     const failedTests = file.assertionResults.filter((a) => a.status === 'failed').length;
     if (file.status === 'failed' && failedTests === 0) {
@@ -91,7 +151,10 @@ export function playwrightTotals(report: unknown, exitCode: number): SuiteTotals
     passed: parsed.stats.expected + parsed.stats.flaky,
     failed: parsed.stats.unexpected + parsed.errors.length,
     skipped: parsed.stats.skipped,
-    notes: parsed.errors.map((e) => firstLine(e.message ?? 'error outside a test')),
+    notes: [
+      ...namedFailures(failedPlaywrightTests(parsed.suites)),
+      ...parsed.errors.map((e) => firstLine(e.message ?? 'error outside a test')),
+    ],
   };
   return settle(totals, exitCode);
 }

@@ -12,16 +12,25 @@ const vitestReport = (overrides: object = {}) => ({
   numTodoTests: 1,
   success: false,
   testResults: [
-    { name: '/p/a.test.ts', status: 'failed', message: '', assertionResults: [{ status: 'passed' }, { status: 'failed' }] },
+    {
+      name: '/p/a.test.ts',
+      status: 'failed',
+      message: '',
+      assertionResults: [
+        { status: 'passed', fullName: 'a works' },
+        { status: 'failed', fullName: 'a › breaks', failureMessages: ['AssertionError: expected 1 to be 2\n  at a.test.ts:3'] },
+      ],
+    },
     { name: '/p/b.test.ts', status: 'failed', message: 'import boom\n  at x', assertionResults: [] },
     { name: '/p/c.test.ts', status: 'passed', message: '', assertionResults: [{ status: 'passed' }] },
   ],
   ...overrides,
 });
 
-const playwrightReport = (stats: object, errors: object[] = []) => ({
+const playwrightReport = (stats: object, errors: object[] = [], suites: object[] = []) => ({
   stats: { expected: 2, unexpected: 0, flaky: 0, skipped: 1, duration: 10, ...stats },
   errors,
+  suites,
 });
 
 const dir = mkdtempSync(path.join(tmpdir(), 'test-totals-'));
@@ -32,6 +41,35 @@ describe('test totals', () => {
     const totals = vitestTotals(vitestReport(), 1);
     expect([totals.passed, totals.failed, totals.skipped]).toEqual([3, 2, 2]);
     expect(totals.notes.join()).toContain('import boom');
+  });
+
+  it('names each failed test with the first line of its error, so the tail of a CI log says what broke', () => {
+    const named = vitestTotals(vitestReport(), 1).notes.filter((note) => note.startsWith('failed: '));
+    expect(named).toHaveLength(1);
+    expect(named[0]).toMatch(/^failed: \S*p\/a\.test\.ts › a › breaks — AssertionError: expected 1 to be 2$/);
+    const spec = (title: string, status: string, message?: string) => ({
+      title,
+      file: 'x.spec.ts',
+      line: 7,
+      tests: [{ status, results: message ? [{ error: { message } }] : [{}] }],
+    });
+    const suites = [
+      {
+        title: 'x.spec.ts',
+        specs: [spec('passes', 'expected')],
+        suites: [{ title: 'group', specs: [spec('breaks', 'unexpected', 'Error: timed out\n  at x'), spec('retried', 'flaky', 'once')], suites: [] }],
+      },
+    ];
+    const totals = playwrightTotals(playwrightReport({ unexpected: 1 }, [], suites), 1);
+    expect(totals.notes).toEqual(['failed: group › breaks (x.spec.ts:7) — Error: timed out']);
+  });
+
+  it('names at most twenty failed tests and counts the rest', () => {
+    const many = Array.from({ length: 23 }, (_, i) => ({ status: 'failed', fullName: `t${i}` }));
+    const report = vitestReport({ numFailedTests: 23, testResults: [{ name: '/p/m.test.ts', status: 'failed', message: '', assertionResults: many }] });
+    const notes = vitestTotals(report, 1).notes;
+    expect(notes).toHaveLength(21);
+    expect(notes.at(-1)).toBe('… and 3 more failed tests');
   });
 
   it('counts a non-zero exit without failed tests (unhandled error) as one failure', () => {
