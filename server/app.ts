@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { FeatureFlags } from '../src/model/pageData';
 import { API_BODY_LIMIT_BYTES } from '../src/model/tracking';
 import { authSessionTtlFromEnv } from './auth/sessionCookie';
@@ -65,7 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     // Thousands of learner calls a second: no two info lines per request. Requests are logged at
     // debug (below), failures by the error handler (4xx warn, 5xx error).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A plugin that has not started within this time fails the start (fastify's default is 10 s). The
     // app is built while the database opens and the demo is prepared; on a busy machine that took longer.
     pluginTimeout: 60_000,
