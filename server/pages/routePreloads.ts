@@ -80,6 +80,19 @@ export function elementChunkUrls(clientDir: string, kinds: readonly string[]): s
   return chunkUrls(build, modules);
 }
 
+/** The texts of a language that is not bundled with the first route (src/i18n/index.ts `loadLanguage`). */
+const LANGUAGE_MODULES: Partial<Record<string, string>> = { en: 'src/i18n/resources/en.ts' };
+
+/**
+ * The chunk of the page's language when it is not German: the app imports it before its first render,
+ * so named in the page it arrives with the entry instead of after it has run.
+ */
+export function languageChunkUrls(clientDir: string, lang: string): string[] {
+  const build = readBuild(clientDir);
+  const module = LANGUAGE_MODULES[lang];
+  return build && module ? chunkUrls(build, [module]) : [];
+}
+
 /** `<link rel="modulepreload">` for each URL. */
 export function modulePreloadLinks(urls: readonly string[]): string {
   return urls.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('\n    ');

@@ -5,7 +5,7 @@ import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { ANONYMOUS, API_ROUTES, errorPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
 import { materialShellHtml, shellMaterial } from '../pages/shell';
-import { elementChunkUrls, modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
+import { elementChunkUrls, languageChunkUrls, modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
 import { materialUrl } from '../../src/api/client';
 import { landingLanguage, landingPageHtml } from '../pages/landing';
 import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
@@ -93,7 +93,11 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     const data = sharePageData(share, ctx, visitor, elementKinds);
     // The material itself (a GET the app reads as soon as it starts: src/api/client.ts getMaterial), then the route tree's code.
     const material = data.entryPoint === 'material' && data.share ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(materialUrl(data.api.base, data.share.publicId, data.share.rootId))}">` : '';
-    const chunks = new Set([...routeChunkUrls(clientDir, data.entryPoint), ...elementChunkUrls(clientDir, elementKinds ?? [])]);
+    const chunks = new Set([
+      ...languageChunkUrls(clientDir, ctx.lang),
+      ...routeChunkUrls(clientDir, data.entryPoint),
+      ...elementChunkUrls(clientDir, elementKinds ?? []),
+    ]);
     const preloads = [material, modulePreloadLinks([...chunks])].filter(Boolean).join('\n    ');
     return reply.send(renderPage(template, data, share.rootTitle, await shellOf(request, share), preloads));
   };

@@ -95,20 +95,24 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     }
   });
 
-  it('names the route tree’s chunks of the entry point as modulepreload links, from the build’s manifest', async () => {
+  it('names the route tree’s chunks of the entry point, and the texts of an English page, as modulepreload links, from the build’s manifest', async () => {
     const manifest = {
       'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime.js'] },
       'routes/materialRoutes.tsx': { file: 'assets/materialRoutes-2.js', isDynamicEntry: true, imports: ['_viewer.js', 'index.html'] },
       'routes/collectionRoutes.tsx': { file: 'assets/collectionRoutes-3.js', isDynamicEntry: true, imports: ['_viewer.js', 'index.html'] },
       '_viewer.js': { file: 'assets/viewer-4.js', imports: ['_runtime.js'] },
       '_runtime.js': { file: 'assets/runtime-5.js' },
+      'src/i18n/resources/en.ts': { file: 'assets/en-6.js', isDynamicEntry: true },
     };
     fs.mkdirSync(path.join(a.clientDir, '.vite'), { recursive: true });
     fs.writeFileSync(path.join(a.clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     try {
       const { share } = await importFile(t.db, smallMaterial('preload'), { share: 'public' });
-      const links = [...(await a.app.inject({ url: `/s/${share.publicId}/` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-      expect(links).toEqual(['/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js']);
+      const linksOf = async (query: string) =>
+        [...(await a.app.inject({ url: `/s/${share.publicId}/${query}` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      expect(await linksOf('')).toEqual(['/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js']);
+      // English texts are a chunk of their own, which the app imports before its first render.
+      expect(await linksOf('?lang=en')).toEqual(['/app/assets/en-6.js', '/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js']);
     } finally {
       fs.rmSync(path.join(a.clientDir, '.vite'), { recursive: true, force: true });
     }
