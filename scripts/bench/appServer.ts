@@ -43,9 +43,13 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
   });
 }
 
-/** `vite build` of the checkout `root` into `outDir` (the team's dist/client stays untouched while they work). */
-export async function buildClient(outDir: string, root = ROOT): Promise<void> {
-  const result = await run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'], process.env, root);
+/**
+ * `vite build` of the checkout `root` into `outDir` (the team's dist/client stays untouched while they work);
+ * with `sourcemap`, maps beside the chunks, for the profiling tools to name functions by their source.
+ */
+export async function buildClient(outDir: string, root = ROOT, options: { sourcemap?: boolean } = {}): Promise<void> {
+  const args = [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', ...(options.sourcemap ? ['--sourcemap'] : [])];
+  const result = await run(process.execPath, args, process.env, root);
   if (result.code !== 0) throw new Error(`vite build failed (${result.code}):\n${result.output.slice(-4000)}`);
 }
 
@@ -125,12 +129,12 @@ export interface ServedMaterial {
 }
 
 /**
- * Builds the client into `clientDir` when asked (or when it holds no build), imports a material of
- * `size` generated elements (scripts/bench/generateMaterial.ts, seed 1) into a fresh temporary PGlite
- * dir and starts the server on it.
+ * Builds the client into `clientDir` when asked (or when it holds no build; `'sourcemap'` with source maps),
+ * imports a material of `size` generated elements (scripts/bench/generateMaterial.ts, seed 1) into a fresh
+ * temporary PGlite dir and starts the server on it.
  */
-export async function serveGeneratedMaterial(size: number, clientDir: string, build: boolean): Promise<ServedMaterial> {
-  if (build || !existsSync(path.join(clientDir, 'index.html'))) await buildClient(clientDir);
+export async function serveGeneratedMaterial(size: number, clientDir: string, build: boolean | 'sourcemap'): Promise<ServedMaterial> {
+  if (build || !existsSync(path.join(clientDir, 'index.html'))) await buildClient(clientDir, ROOT, { sourcemap: build === 'sourcemap' });
   const temp = mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
   const generated = generateMaterial(size, 1);
   const file = path.join(temp, 'material.json');

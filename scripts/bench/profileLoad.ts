@@ -1,7 +1,7 @@
 /**
  * Where the time of one cold load goes:
  *
- *   npx tsx scripts/bench/profileLoad.ts [--size 100] [--no-build | --client DIR] [--out trace.json]
+ *   npx tsx scripts/bench/profileLoad.ts [--size 100] [--no-build | --client DIR] [--out trace.json] [--cpu N] [--sourcemap]
  *
  * Builds the client into .cache/bench/client (unless --no-build, or --client names a build), imports a
  * generated material (scripts/bench/generateMaterial.ts) into a temporary PGlite dir, starts the real
@@ -10,6 +10,10 @@
  * on. Open --out in DevTools' Performance panel for the whole picture. A tool for finding causes; the
  * figures come from `npm run bench`. Times of responses are when the main thread took them up: a long
  * task delays them.
+ *
+ * `--cpu N` also samples the CPU and prints, for every task of 50 ms or more, the N functions that spent
+ * most of it (themselves, and with what they called). `--sourcemap` builds with source maps (into
+ * .cache/bench/client-sourcemap), so that those functions are named by their source file and line.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,16 +21,23 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
 import { ROOT, serveGeneratedMaterial } from './appServer';
 import { CHROMIUM_ARGS } from './browser';
+import { frameNamer, functionTimes, startCpuProfile, topLines, type Profile } from './cpuProfile';
 
 interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: Record<string, any> }
 
 // A closed pipe (`| head`) must not skip the cleanup below.
 process.stdout.on('error', () => undefined);
 
-const { values } = parseArgs({ options: { size: { type: 'string', default: '100' }, 'no-build': { type: 'boolean' }, out: { type: 'string' }, client: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: '100' }, 'no-build': { type: 'boolean' }, out: { type: 'string' }, client: { type: 'string' },
+    cpu: { type: 'string' }, sourcemap: { type: 'boolean' },
+  },
+});
 const size = Number(values.size);
-const clientDir = values.client ? path.resolve(values.client) : path.join(ROOT, '.cache/bench/client');
-const { server, share, generated, stop } = await serveGeneratedMaterial(size, clientDir, !values.client && !values['no-build']);
+const clientDir = values.client ? path.resolve(values.client) : path.join(ROOT, values.sourcemap ? '.cache/bench/client-sourcemap' : '.cache/bench/client');
+const build = !values.client && !values['no-build'] && (values.sourcemap ? 'sourcemap' : true);
+const { server, share, generated, stop } = await serveGeneratedMaterial(size, clientDir, build);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const url = `${server.origin}/s/${share}/?lang=en`;
@@ -39,9 +50,11 @@ try {
   const context = await browser.newContext();
   const page = await context.newPage();
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute'] });
+  const sampling = values.cpu ? await startCpuProfile(await context.newCDPSession(page)) : null;
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.locator(`[id="${generated.lastElementId}"]`).first().waitFor({ state: 'attached', timeout: 30_000 }).catch(() => undefined);
   await page.waitForTimeout(1500);
+  const profile: Profile | null = sampling ? await sampling.stop() : null;
   const buffer = await browser.stopTracing();
   if (values.out) writeFileSync(values.out, buffer);
   const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
@@ -79,6 +92,16 @@ try {
     }
     const top = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, d]) => `${k} ${d.toFixed(0)}`).join(' | ');
     console.log(`${ms(task.ts)} ms  ${(task.dur! / 1000).toFixed(1).padStart(6)} ms  ${top}`);
+  }
+  if (profile) {
+    const name = frameNamer(clientDir);
+    for (const task of tasks.filter((t) => t.dur! >= 50_000)) {
+      const { self, total } = functionTimes(profile, name, task.ts, task.ts + task.dur!);
+      console.log(`\nthe task at ${ms(task.ts).trim()} ms (${(task.dur! / 1000).toFixed(1)} ms), self time:`);
+      console.log(topLines(self, Number(values.cpu)).join('\n'));
+      console.log('with what they called:');
+      console.log(topLines(total, Number(values.cpu)).join('\n'));
+    }
   }
 } finally {
   await browser.close();
