@@ -36,6 +36,23 @@ describe.each(reactModes)('Foldable ($mode mode)', ({ strict }) => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('is the disclosure pattern: the button controls a labelled panel, hidden until found, which find-in-page opens', () => {
+    const { root } = renderElement(foldable(true), { strict });
+    const button = trigger(root);
+    const panel = root.querySelector(`#${CSS.escape(button.getAttribute('aria-controls')!)}`)!;
+    expect(panel.getAttribute('role')).toBe('group');
+    expect(panel.getAttribute('aria-labelledby')).toBe(button.id);
+    expect(panel.getAttribute('hidden')).toBe('until-found');
+    expect(button.closest('h3, h2, h4, h5, h6')).not.toBeNull();
+    act(() => {
+      panel.dispatchEvent(new Event('beforematch'));
+    });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.hasAttribute('hidden')).toBe(false);
+    fireEvent.click(button);
+    expect(panel.getAttribute('hidden')).toBe('until-found');
+  });
+
   it('starts unfolded when the content says so', () => {
     const { root } = renderElement(foldable(false), { strict });
     expect(trigger(root).getAttribute('aria-expanded')).toBe('true');
