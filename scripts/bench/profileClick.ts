@@ -9,11 +9,12 @@
  * click, summed over the renderer's main thread by what the time went to (script, style, layout, paint…),
  * and a sampled CPU profile of all of them, printed as the functions that spent most time (themselves, and
  * with what they called; `--sourcemap` as in profileLoad.ts names them by their source). A tool for finding
- * causes; the click figure of the budget comes from `npm run bench`.
+ * causes; the click figure of the budget comes from `npm run bench`. PROFILE_CATEGORIES=a,b adds trace categories
+ * (say blink,cc,v8) to name more of what the main thread did.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright';
+import { chromium, type Locator } from 'playwright';
 import { ROOT, serveGeneratedMaterial } from './appServer';
 import { CHROMIUM_ARGS } from './browser';
 import { frameNamer, functionTimes, startCpuProfile, topLines } from './cpuProfile';
@@ -35,7 +36,10 @@ const build = !values.client && !values['no-build'] && (values.sourcemap ? 'sour
 const { server, share, generated, stop } = await serveGeneratedMaterial(size, clientDir, build);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
-/** What a trace event's time counts as; an event of another name counts as what its nearest named ancestor is. */
+/**
+ * What a trace event's time counts as; an event of another name counts as what its nearest named ancestor
+ * is, and without one as `other (its name)`.
+ */
 const KIND_OF: Record<string, string> = {
   FunctionCall: 'script', EvaluateScript: 'script', 'v8.callFunction': 'script', RunMicrotasks: 'script', TimerFire: 'script', FireAnimationFrame: 'script',
   UpdateLayoutTree: 'style', RecalculateStyles: 'style', Layout: 'layout', PrePaint: 'paint', Paint: 'paint', Layerize: 'paint', UpdateLayer: 'paint',
@@ -72,10 +76,28 @@ function mainThreadKinds(events: TraceEvent[]): { kinds: Map<string, number>; st
     const parent = open.at(-1);
     const end = Math.min(event.ts + event.dur!, stop);
     if (parent) parent.selfUs -= end - event.ts;
-    open.push({ end, kind: KIND_OF[event.name] ?? parent?.kind ?? 'other', selfUs: end - event.ts });
+    open.push({ end, kind: KIND_OF[event.name] ?? parent?.kind ?? `other (${event.name})`, selfUs: end - event.ts });
   }
   closeUntil(Number.POSITIVE_INFINITY);
   return { kinds, start, end: stop };
+}
+
+/**
+ * The middle of the button, once the button is what the page has there: on a long page, elements above
+ * still settle their size after the scroll (content-visibility), and a click at a stale point misses.
+ */
+async function pointOn(button: Locator): Promise<{ x: number; y: number }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    await button.scrollIntoViewIfNeeded();
+    const box = await button.boundingBox();
+    if (box) {
+      const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      const hit = await button.evaluate((node, { x, y }) => node.contains(document.elementFromPoint(x, y)), point);
+      if (hit) return point;
+    }
+    await button.page().waitForTimeout(100);
+  }
+  throw new Error('the button never stayed under the pointer');
 }
 
 try {
@@ -105,11 +127,11 @@ try {
     observer.observe(question, { childList: true, subtree: true });
   }), true`;
   for (let i = 0; i < clicks; i++) {
-    const box = (await question.getByRole('button', { name: 'Evaluate' }).boundingBox())!;
+    const point = await pointOn(question.getByRole('button', { name: 'Evaluate' }));
     await page.evaluate(arm);
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', ...(process.env.PROFILE_CATEGORIES ?? '').split(',').filter(Boolean)] });
     const sampling = await startCpuProfile(cdp);
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.click(point.x, point.y);
     await Promise.race([
       page.evaluate('window.__profileClick'),
       new Promise((_, reject) => setTimeout(() => reject(new Error('no feedback within 20 s of the click')), 20_000)),
