@@ -8,6 +8,7 @@ import { demoElement, textOf } from './support/demoAnswers';
 import { demoMaterial } from './support/demoContent';
 import { demoShares, sharePath } from './support/demoShares';
 import { element, expectCourseProgress, expectRing, feedback, followCrumb, pressByKeyboard, tabTo } from './support/learner';
+import { checkA11y } from './support/a11y';
 import { collectPageErrors } from './support/pageErrors';
 import { expect, test } from './support/transitions';
 
@@ -279,7 +280,7 @@ test.describe('image gallery', () => {
   });
 });
 
-test('a foldable opens and closes by click and by keyboard', async ({ page, request }) => {
+test('a foldable opens and closes by click and by keyboard; axe finds nothing folded or unfolded', async ({ page, request }, testInfo) => {
   const { material: share } = await demoShares(request);
   await page.goto(sharePath(share, `${kap2.publicId}/`));
   const scope = element(page, foldable.id);
@@ -289,10 +290,17 @@ test('a foldable opens and closes by click and by keyboard', async ({ page, requ
 
   await expect(title).toHaveAttribute('aria-expanded', 'false');
   await expect(inside).toBeHidden();
+  // The disclosure pattern: the button names the panel it controls, and the panel is a group labelled by it.
+  const panel = page.locator(`[id="${await title.getAttribute('aria-controls')}"]`);
+  await expect(panel).toHaveAttribute('hidden', 'until-found');
+  await expect(page.getByRole('group', { name: foldable.title, includeHidden: true })).toHaveCount(1);
+  await checkA11y(page, testInfo, 'foldable-folded');
   await title.click();
   await expect(title).toHaveAttribute('aria-expanded', 'true');
   await expect(inside).toBeVisible();
   await expect(inside).toContainText(textOf(foldable.content[0].modelName === 'Text' ? foldable.content[0].content.html : '').slice(0, 40));
+  await expect(page.getByRole('group', { name: foldable.title })).toBeVisible();
+  await checkA11y(page, testInfo, 'foldable-unfolded');
   await title.click();
   await expect(title).toHaveAttribute('aria-expanded', 'false');
   await expect(inside).toBeHidden();

@@ -162,7 +162,7 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
               ) : null}
               <span className="font-medium">{zone.title}</span>
               <div className="flex min-h-10 flex-wrap gap-2">
-                {ids.length === 0 ? <span className="text-sm text-gray-400">{t('assignment.zoneEmpty')}</span> : null}
+                {ids.length === 0 ? <span className="text-sm text-gray-500">{t('assignment.zoneEmpty')}</span> : null}
                 {ids.map((id) => {
                   const item = byId.get(id);
                   if (!item) return null;

@@ -17,7 +17,7 @@ export function QuoteElement({ element }: ElementProps<ElementOf<'Quote'>>) {
   if (!text && !authoring) return null;
   return (
     <figure className="my-6 border-l-4 border-primary-600 py-1 pl-5">
-      <blockquote className={`text-xl leading-relaxed sm:text-2xl ${text ? 'text-gray-900' : 'text-gray-400 italic'}`} data-placeholder={text ? undefined : ''}>
+      <blockquote className={`text-xl leading-relaxed sm:text-2xl ${text ? 'text-gray-900' : 'text-gray-500 italic'}`} data-placeholder={text ? undefined : ''}>
         <p className="whitespace-pre-line">
           {text ? (
             <>
@@ -31,7 +31,7 @@ export function QuoteElement({ element }: ElementProps<ElementOf<'Quote'>>) {
         </p>
       </blockquote>
       {author || authoring ? (
-        <figcaption className={`mt-3 text-sm font-medium ${author ? 'text-gray-600' : 'text-gray-400 italic'}`} data-placeholder={author ? undefined : ''}>
+        <figcaption className={`mt-3 text-sm font-medium ${author ? 'text-gray-600' : 'text-gray-500 italic'}`} data-placeholder={author ? undefined : ''}>
           <span aria-hidden>— </span>
           {author || t('authorPlaceholder')}
         </figcaption>
