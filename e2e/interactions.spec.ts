@@ -4,11 +4,11 @@ import { scrollRatio } from '../machines/scrollProgress';
 import { elements as elementTexts } from '../src/i18n/resources/elements';
 import { questions as questionTexts } from '../src/i18n/resources/questions';
 import { trackedItems } from '../src/model/progressTree';
+import { checkA11y } from './support/a11y';
 import { demoElement, textOf } from './support/demoAnswers';
 import { demoMaterial } from './support/demoContent';
 import { demoShares, sharePath } from './support/demoShares';
 import { element, expectCourseProgress, expectRing, feedback, followCrumb, pressByKeyboard, tabTo } from './support/learner';
-import { checkA11y } from './support/a11y';
 import { collectPageErrors } from './support/pageErrors';
 import { expect, test } from './support/transitions';
 

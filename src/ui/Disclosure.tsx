@@ -30,7 +30,9 @@ export function Disclosure({ title, isExpanded, onExpandedChange, headingLevel =
   const panel = useRef<HTMLDivElement>(null);
   const shown = useRef<boolean | null>(null);
   const change = useRef(onExpandedChange);
-  change.current = onExpandedChange;
+  useLayoutEffect(() => {
+    change.current = onExpandedChange;
+  });
   const Heading = `h${headingLevel}` as const;
 
   // `hidden="until-found"` is set here rather than rendered: React knows `hidden` only as a boolean.
@@ -44,9 +46,11 @@ export function Disclosure({ title, isExpanded, onExpandedChange, headingLevel =
     if (isExpanded) {
       node.removeAttribute('hidden');
       node.style.setProperty(HEIGHT, animated ? `${node.scrollHeight}px` : 'auto');
-      if (animated) settle(() => {
-        if (shown.current) node.style.setProperty(HEIGHT, 'auto');
-      });
+      if (animated) {
+        settle(() => {
+          if (shown.current) node.style.setProperty(HEIGHT, 'auto');
+        });
+      }
     } else if (animated) {
       node.style.setProperty(HEIGHT, `${node.scrollHeight}px`);
       void getComputedStyle(node).height; // the start of the transition
