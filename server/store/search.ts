@@ -43,6 +43,8 @@ export interface FulltextSearch {
   rankedMax?: number;
   /** Most hits counted (default COUNT_CAP); tests lower it. */
   countCap?: number;
+  /** Most hits of a sparse query put in reading order by sorting them (default SORTED_HITS_MAX); tests lower it. */
+  sortedMax?: number;
   /** How the hits are found (default 'auto', see `searchFulltext`); tests pick one to compare them. */
   strategy?: 'auto' | Strategy;
 }
@@ -71,6 +73,25 @@ export const RANKED_HITS_MAX = 2_000;
  * at ≈ 16 ms. Paging goes on past the cap (hasMore comes from a look-ahead row).
  */
 export const COUNT_CAP = 1_000;
+
+/**
+ * A query with more than RANKED_HITS_MAX hits whose hits are sparse (the first part of the index held
+ * fewer than enough of them: they came from two parts or more) and at most this many: its later pages
+ * (SORTED_FROM_OFFSET) in reading order come from sorting all of its hits, found by the GIN indexes,
+ * instead of from the walk (see `searchFulltext`). The walk reads the searched materials' entries in order until the window is
+ * full, which for a sparse query means thousands of entries per page (page 6 of a word in 0.2 % of
+ * 1M entries: 62 materials, 50–60 ms, 250 ms cold); sorting a few thousand hits costs a few ms. A dense
+ * query (its hits all from the first part) keeps the walk, which finds its window in a few materials.
+ */
+export const SORTED_HITS_MAX = 5_000;
+
+/**
+ * Sorting is for later pages only: the walk's cost grows with the end of the window, sorting costs all
+ * the hits whatever the page. Page one of such a word is cheaper by the walk (a few materials); at 1M
+ * entries the two met around offset 40 (a word in 0.2 % of the entries: walk 9 ms on page one, 56 ms at
+ * offset 99; sorting 16 ms on any page; a two-word query with 1,000+ hits sorted on page one took 80 ms).
+ */
+export const SORTED_FROM_OFFSET = 40;
 
 /**
  * The hits of a window of the results, and how many there are in all (up to COUNT_CAP, else
@@ -106,6 +127,7 @@ export async function searchFulltext(db: Database, search: FulltextSearch): Prom
   const materialIds = JSON.stringify(search.materialIds);
   const rankedMax = search.rankedMax ?? RANKED_HITS_MAX;
   const countCap = search.countCap ?? COUNT_CAP;
+  const sortedMax = search.sortedMax ?? SORTED_HITS_MAX;
   const filters = filtersParam(search.filters);
   const [row] = await db.transaction(async (tx) => {
     const chosen = search.strategy ?? 'auto';
@@ -122,6 +144,7 @@ export async function searchFulltext(db: Database, search: FulltextSearch): Prom
       HEADLINE_OPTIONS,
       rankedMax,
       Math.max(countCap, rankedMax) + 1,
+      sortedMax + 1,
     ]);
   });
   return {
@@ -185,11 +208,18 @@ function buildSearchSql(strategy: Strategy, configs: readonly SearchConfig[], un
   const matching = (columns: string) => `(SELECT ${columns} FROM search_entries e WHERE ${matches('e')} OFFSET 0) x`;
   // The hits' ids come along: with few enough hits to rank, `ranked` reads them by id instead of finding them again.
   const hits = {
-    index: `SELECT x.material_id, x.id FROM ${matching('e.material_id, e.id')} WHERE (SELECT places FROM root_places) ? x.material_id LIMIT $9`,
+    // `part`: the partition a hit came from (hits from more than one: a sparse query, see SORTED_HITS_MAX).
+    index: `SELECT x.material_id, x.id, x.part FROM ${matching('e.material_id, e.id, e.tableoid AS part')} WHERE (SELECT places FROM root_places) ? x.material_id LIMIT $9`,
     // entryQuery: a condition no GIN index answers, so each material's entries are read by the index on material and `ord`.
-    scope: `SELECT r.material_id, x.id FROM roots r CROSS JOIN LATERAL (
+    scope: `SELECT r.material_id, x.id, 0::oid AS part FROM roots r CROSS JOIN LATERAL (
       SELECT e.id FROM search_entries e WHERE e.material_id = r.material_id AND e.tsv @@ ${entryQuery('e', '$1')}) x LIMIT $9`,
   }[strategy];
+  // Every hit of a sparse query, for a later page when there are more than $8 (the scope strategy finds no part: never).
+  const sorted = `SELECT x.id, ((SELECT places FROM root_places) ->> x.material_id)::bigint AS root_ord, x.ord
+       FROM ${matching('e.material_id, e.id, e.ord')}
+       WHERE $5::int >= ${SORTED_FROM_OFFSET} AND (SELECT n FROM total) > $8 AND (SELECT count(DISTINCT part) FROM hits) > 1
+         AND (SELECT places FROM root_places) ? x.material_id
+       LIMIT $10`;
   // Only read when the hits were all found (total ≤ $8 < $9).
   // The material's place from the jsonb object: a join with roots, misjudged at one hit, became a nested loop over every material.
   const ranked = `SELECT e.id, ((SELECT places FROM root_places) ->> h.material_id)::bigint AS root_ord, e.ord, ts_rank(e.tsv, ${entryQuery('e', '$1')}) AS rank
@@ -224,12 +254,17 @@ function buildSearchSql(strategy: Strategy, configs: readonly SearchConfig[], un
     WHERE w.start + w.n < ($5::int + $4::int + 1) AND w.i < cardinality(l.ids)
   ),
   ranked AS (${ranked}),
+  sorted AS (${sorted}),
+  by_sorting AS (SELECT count(*) BETWEEN 1 AND $10::int - 1 AS yes FROM sorted),
   page AS (
     SELECT * FROM (SELECT * FROM ranked ORDER BY rank DESC, root_ord, ord, id LIMIT $4::int + 1 OFFSET $5) best
     UNION ALL
+    SELECT * FROM (SELECT id, root_ord, ord, 0::real AS rank FROM sorted WHERE (SELECT yes FROM by_sorting)
+                   ORDER BY root_ord, ord, id LIMIT $4::int + 1 OFFSET $5) in_order
+    UNION ALL
     SELECT x.id, w.ord AS root_ord, x.ord, 0::real AS rank
     FROM walk w CROSS JOIN LATERAL unnest(w.hit_ids, w.hit_ords) WITH ORDINALITY AS x(id, ord, k)
-    WHERE (SELECT n FROM total) > $8 AND w.i > 0 AND w.start + x.k - 1 >= $5
+    WHERE (SELECT n FROM total) > $8 AND NOT (SELECT yes FROM by_sorting) AND w.i > 0 AND w.start + x.k - 1 >= $5
   ),
   shown AS (SELECT * FROM page ORDER BY rank DESC, root_ord, ord, id LIMIT $4)
   SELECT (SELECT n FROM total) AS counted,
