@@ -76,22 +76,25 @@ export const COUNT_CAP = 1_000;
 
 /**
  * A query with more than RANKED_HITS_MAX hits whose hits are sparse (the first part of the index held
- * fewer than enough of them: they came from two parts or more) and at most this many: its later pages
- * (SORTED_FROM_OFFSET) in reading order come from sorting all of its hits, found by the GIN indexes,
- * instead of from the walk (see `searchFulltext`). The walk reads the searched materials' entries in order until the window is
- * full, which for a sparse query means thousands of entries per page (page 6 of a word in 0.2 % of
- * 1M entries: 62 materials, 50–60 ms, 250 ms cold); sorting a few thousand hits costs a few ms. A dense
- * query (its hits all from the first part) keeps the walk, which finds its window in a few materials.
+ * fewer than enough of them: they came from two parts or more) and at most this many: a page of it in
+ * reading order may come from sorting all of its hits, found by the GIN indexes, instead of from the
+ * walk (see `searchFulltext` and SORT_OR_WALK).
  */
 export const SORTED_HITS_MAX = 5_000;
 
+/** The parts of the index (migration 009): a sparse query's hits are about this many times those of its first part. */
+const INDEX_PARTS = 8;
+
 /**
- * Sorting is for later pages only: the walk's cost grows with the end of the window, sorting costs all
- * the hits whatever the page. Page one of such a word is cheaper by the walk (a few materials); at 1M
- * entries the two met around offset 40 (a word in 0.2 % of the entries: walk 9 ms on page one, 56 ms at
- * offset 99; sorting 16 ms on any page; a two-word query with 1,000+ hits sorted on page one took 80 ms).
+ * Sort or walk: the walk reads the searched materials in order until the window is full, at a cost per
+ * material (it merges the index scans of all parts: about 0.9 ms for 1,100 entries at 1M); sorting reads
+ * every hit (about 5.5 µs each). With H hits (estimated: INDEX_PARTS × those of the first part) over M
+ * materials, the window's end W needs about W × M / H materials walked: sorting is cheaper when
+ * H² < SORT_OR_WALK × W × M. Measured on PostgreSQL at 1M entries: page 6 of a word in 0.2 % of the
+ * entries walked 62 materials (56 ms) and sorts 2,061 hits (16 ms); at 100k entries (100 materials) the
+ * walk stays cheaper for every page 6 of the benchmark (13.6 ms p95, sorting 26 ms).
  */
-export const SORTED_FROM_OFFSET = 40;
+export const SORT_OR_WALK = 160;
 
 /**
  * The hits of a window of the results, and how many there are in all (up to COUNT_CAP, else
@@ -105,7 +108,8 @@ export const SORTED_FROM_OFFSET = 40;
  * page and one hit more (the look-ahead that answers hasMore): ranked when there are at most
  * RANKED_HITS_MAX hits (decided by that count, so alike for every page of a query), else in reading
  * order, walking the materials in their order and reading each one's hits (index on material and
- * `ord`) only up to the end of the window. Snippets (ts_headline) are cut for the page's rows only. The hits are found one of two ways, chosen by a first, cheap statement:
+ * `ord`) only up to the end of the window; a sparse query's page deep enough into many materials sorts
+ * all of its hits instead (SORTED_HITS_MAX, SORT_OR_WALK). Snippets (ts_headline) are cut for the page's rows only. The hits are found one of two ways, chosen by a first, cheap statement:
  * - 'scope': the entries of the searched materials, material by material by the index on material
  *   and reading order, each tested against the query (no GIN index), until
  *   max(COUNT_CAP, RANKED_HITS_MAX) + 1 hits are found. Cost grows with the size of the searched
@@ -179,8 +183,9 @@ const STRATEGY_SQL = `SELECT set_config('enable_seqscan', 'off', true) AS seqsca
  * The search, $1 the tsquery text, $2 the material ids (jsonb array), $3 the filters, $4 limit, $5
  * offset, $6 the stand-ins of "<>&", $7 the headline options, $8 the most hits ranked, $9 the most
  * hits read to count them (max(count cap, $8) + 1: with fewer, the count is exact, and so is the
- * choice between ranked and reading order). `(SELECT n FROM total)` is computed once, before the
- * pages it gates: of the ranked page and the reading-order page, only one is read. The page is read
+ * choice between ranked and reading order), $10 the most hits sorted + 1. `(SELECT n FROM total)` is
+ * computed once, before the pages it gates: of the ranked page, the sorted page and the walk, only one
+ * is read. The page is read
  * with one row more than asked (hasMore). The forms are spelled so that no plan depends on the
  * planner's guess of how many materials pass the filters (it guesses one): 'scope' scans each
  * material by itself (LATERAL), 'index' scans the GIN indexes once (`OFFSET 0`: not per material)
@@ -192,7 +197,10 @@ const STRATEGY_SQL = `SELECT set_config('enable_seqscan', 'off', true) AS seqsca
  * and stops there. Its condition is spelled with `entryQuery`, which no GIN index answers: else the
  * planner would AND the GIN bitmap of so common a query into every step (21 ms a material at 1M
  * entries). The material list it indexes is materialised once (inlined, it was aggregated again at
- * every step).
+ * every step). Its steps merge the index scans of all 8 parts (a material's entries are in every part),
+ * which is why a sparse query's page may sort its hits instead (`sorting`, `sorted`): the hits' parts
+ * (`part`, the tableoid) tell sparse from dense and estimate how many hits there are, and `sorted` reads
+ * at most $10 hits (more: the walk after all).
  */
 function searchSql(strategy: Strategy, configs: readonly SearchConfig[], unfiltered: boolean): string {
   const key = `${strategy} ${configs.join()} ${unfiltered}`;
@@ -214,11 +222,10 @@ function buildSearchSql(strategy: Strategy, configs: readonly SearchConfig[], un
     scope: `SELECT r.material_id, x.id, 0::oid AS part FROM roots r CROSS JOIN LATERAL (
       SELECT e.id FROM search_entries e WHERE e.material_id = r.material_id AND e.tsv @@ ${entryQuery('e', '$1')}) x LIMIT $9`,
   }[strategy];
-  // Every hit of a sparse query, for a later page when there are more than $8 (the scope strategy finds no part: never).
+  // Every hit of a sparse query when sorting them is the cheaper way to its page (SORT_OR_WALK; the scope strategy finds no part: never).
   const sorted = `SELECT x.id, ((SELECT places FROM root_places) ->> x.material_id)::bigint AS root_ord, x.ord
        FROM ${matching('e.material_id, e.id, e.ord')}
-       WHERE $5::int >= ${SORTED_FROM_OFFSET} AND (SELECT n FROM total) > $8 AND (SELECT count(DISTINCT part) FROM hits) > 1
-         AND (SELECT places FROM root_places) ? x.material_id
+       WHERE (SELECT n FROM total) > $8 AND (SELECT cheaper FROM sorting) AND (SELECT places FROM root_places) ? x.material_id
        LIMIT $10`;
   // Only read when the hits were all found (total ≤ $8 < $9).
   // The material's place from the jsonb object: a join with roots, misjudged at one hit, became a nested loop over every material.
@@ -254,6 +261,12 @@ function buildSearchSql(strategy: Strategy, configs: readonly SearchConfig[], un
     WHERE w.start + w.n < ($5::int + $4::int + 1) AND w.i < cardinality(l.ids)
   ),
   ranked AS (${ranked}),
+  sorting AS (
+    SELECT count(DISTINCT part) > 1
+           AND power(${INDEX_PARTS} * count(*) FILTER (WHERE part = (SELECT part FROM hits LIMIT 1)), 2)
+               < ${SORT_OR_WALK} * ($5::int + $4::int + 1) * (SELECT count(*) FROM roots) AS cheaper
+    FROM hits
+  ),
   sorted AS (${sorted}),
   by_sorting AS (SELECT count(*) BETWEEN 1 AND $10::int - 1 AS yes FROM sorted),
   page AS (
