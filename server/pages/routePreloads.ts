@@ -81,7 +81,7 @@ export function elementChunkUrls(clientDir: string, kinds: readonly string[]): s
 }
 
 /** The texts of a language that is not bundled with the first route (src/i18n/index.ts `loadLanguage`). */
-const LANGUAGE_MODULES: Partial<Record<string, string>> = { en: 'src/i18n/resources/en.ts' };
+export const LANGUAGE_MODULES: Partial<Record<string, string>> = { en: 'src/i18n/resources/en.ts' };
 
 /**
  * The chunk of the page's language when it is not German: the app imports it before its first render,

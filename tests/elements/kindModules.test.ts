@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STATEFUL_KINDS } from '../../machines/elements/loadedMachines';
 import { ELEMENT_MACHINES_MODULE, KIND_MODULES } from '../../src/elements/kindModules';
+import { LANGUAGE_MODULES } from '../../server/pages/routePreloads';
 
 /*
  * The server preloads what src/elements/kindModules.ts lists; the registry imports what it imports.
@@ -43,5 +44,15 @@ describe('the modules preloaded for element kinds', () => {
     expect(fs.existsSync(path.join(root, ELEMENT_MACHINES_MODULE))).toBe(true);
     expect(fs.readFileSync(path.join(root, 'src/elements/machineLoading.ts'), 'utf8')).toContain(`import('../../${ELEMENT_MACHINES_MODULE.replace(/\.ts$/, '')}')`);
     expect(STATEFUL_KINDS.size).toBeGreaterThan(0);
+  });
+});
+
+describe('the modules preloaded for a page language', () => {
+  it('are the modules src/i18n/index.ts imports for the languages it does not bundle', () => {
+    const source = fs.readFileSync(path.join(root, 'src/i18n/index.ts'), 'utf8');
+    const imported = [...source.matchAll(/import\('\.\/(resources\/[^']+)'\)/g)].map((m) => `src/i18n/${m[1]}.ts`);
+    expect(imported.length).toBeGreaterThan(0);
+    for (const file of imported) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
+    expect(Object.values(LANGUAGE_MODULES)).toEqual(imported);
   });
 });
