@@ -223,13 +223,17 @@ const ELEMENT_MACHINES = file('./machines/elements/registry.ts');
 const QUESTION_TEXTS = file('./src/i18n/resources/questions.ts');
 
 /**
- * The lazy element kinds (src/elements/registry.ts) as two chunks instead of some forty. A page with many
+ * The lazy element kinds (src/elements/registry.ts) as three chunks instead of some fifty. A page with many
  * kinds named each kind's component, statechart, question texts and shared widgets as a file of its own,
  * and over HTTP/1.1's six connections per host those came in waves of six, a round trip each.
  * - `elements`: what the kinds' components, the element statecharts and the question texts import
  *   statically, except what the first route already has and what other lazy parts of the app reach;
  * - `elements-shared`: the rest of that set, which other lazy parts (the certificate's PDF, dialogs, the
- *   annotation layer, …) import too, so that they never load the element code.
+ *   annotation layer, …) import too, so that they never load the element code;
+ * - `elements-collection`: what the kinds share with the collection route's first paint (react-aria's
+ *   buttons, fields, list boxes and their utilities). Left to Rolldown these were eight small chunks of
+ *   their own, which a material page asked for one by one with its first screen's kinds; now the material
+ *   page loads them as one file with the kinds, and the collection page as one file of its route.
  * The parts a kind loads later itself (KaTeX, highlighting) stay chunks of their own.
  */
 function elementChunks(): (id: string, graph: ModuleGraph) => string | null {
@@ -239,16 +243,18 @@ function elementChunks(): (id: string, graph: ModuleGraph) => string | null {
     if (!chunkOf || chunkOfGraph !== graph) {
       chunkOfGraph = graph;
       const dynamicImportsOf = (modules: Iterable<string>) => [...modules].flatMap((module) => graph.getModuleInfo(module)?.dynamicallyImportedIds ?? []);
-      const firstRoute = reachable(graph, [PAGE, ...ROUTE_TREES], false);
+      const [materialRoute, collectionRoute] = ROUTE_TREES.map((tree) => reachable(graph, [PAGE, tree], false));
+      const firstRoute = new Set([...materialRoute, ...collectionRoute]);
       const kinds = [...dynamicImportsOf([ELEMENT_REGISTRY]), ELEMENT_MACHINES, QUESTION_TEXTS];
       const parts = new Set(dynamicImportsOf([...reachable(graph, kinds, false)].filter((module) => !firstRoute.has(module))));
       const kindModules = kinds.filter((module) => !parts.has(module));
-      const elementCode = [...reachable(graph, kindModules, false)].filter((module) => !firstRoute.has(module));
+      const elementCode = [...reachable(graph, kindModules, false)].filter((module) => !materialRoute.has(module));
       // Every other lazy part, and what it loads: not through the first route (there already) or the kinds.
       const notThrough = new Set([...firstRoute, ...kindModules]);
       const otherLazy = dynamicImportsOf(reachable(graph, [PAGE, ...ROUTE_TREES], true)).filter((module) => !notThrough.has(module));
       const reachedElsewhere = reachable(graph, otherLazy, true, notThrough);
-      chunkOf = new Map(elementCode.map((module) => [module, reachedElsewhere.has(module) ? 'elements-shared' : 'elements']));
+      const chunkFor = (module: string) => (collectionRoute.has(module) ? 'elements-collection' : reachedElsewhere.has(module) ? 'elements-shared' : 'elements');
+      chunkOf = new Map(elementCode.map((module) => [module, chunkFor(module)]));
     }
     return chunkOf.get(id) ?? null;
   };

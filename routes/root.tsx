@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Outlet, retainSearchParams, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
-import { I18nProvider as AriaLocale } from 'react-aria-components';
+import { I18nProvider as AriaLocale } from 'react-aria-components/I18nProvider';
 import { useTranslation } from '../src/i18n/react';
 import type { PageData } from '../src/model/pageData';
 import { DEFAULT_LANG } from '../src/i18n';

@@ -84,12 +84,16 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts `server/main.ts` and waits until `/api/health` answers. */
+/**
+ * Starts `server/main.ts` and waits until `/api/health` answers. `BENCH_SERVER_NODE_ARGS` adds Node options
+ * that NODE_OPTIONS refuses (`--cpu-prof --cpu-prof-dir=DIR`: the server's profile, written when it stops).
+ */
 export async function startServer(options: DatabaseTarget & { port: number; clientDir: string; timeoutMs?: number }): Promise<RunningServer> {
   const origin = `http://127.0.0.1:${options.port}`;
   const env = databaseEnv(options, { PORT: String(options.port), HOST: '127.0.0.1', CLIENT_DIR: options.clientDir });
   const root = options.root ?? ROOT;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));

@@ -1,6 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Dialog } from 'react-aria-components/Dialog';
+import { Heading } from 'react-aria-components/Heading';
+import { Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { draftKeyOf, isNoteEditorOpen, isSaving, type AnnotationDraft, type TextSelection } from '../../machines/annotation';
 import type { Annotation } from '../model/annotation';
 import type { Material } from '../model/material';

@@ -1,6 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Dialog } from 'react-aria-components/Dialog';
+import { Heading } from 'react-aria-components/Heading';
+import { Modal, ModalOverlay } from 'react-aria-components/Modal';
 import type { ActorRefFrom } from 'xstate';
 import {
   canEdit,

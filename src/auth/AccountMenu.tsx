@@ -1,6 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useContext, useMemo } from 'react';
-import { Button, Header, Menu, MenuItem, MenuTrigger, Popover, Section } from 'react-aria-components';
+import { Button } from 'react-aria-components/Button';
+import { Header } from 'react-aria-components/Header';
+import { Menu, MenuItem, MenuTrigger, MenuSection } from 'react-aria-components/Menu';
+import { Popover } from 'react-aria-components/Popover';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { logoutMachine } from '../../machines/logout';
 import { saveStateOf, type TrackingSnapshot } from '../../machines/tracking';
@@ -94,7 +97,7 @@ export default function AccountMenu() {
       </Button>
       <Popover placement="bottom end" className="min-w-56 rounded-md border border-gray-200 bg-white py-1 shadow-lg">
         <Menu className="outline-none" disabledKeys={busy ? ['logout'] : []} onAction={() => actor.send({ type: 'logout.request' })}>
-          <Section>
+          <MenuSection>
             <Header className="border-b border-gray-100 px-3 pt-1.5 pb-2 text-sm">
               <span className="block text-xs text-gray-500">{t('account.signedInAs')}</span>
               <span className="block font-medium text-gray-900">{user.name}</span>
@@ -103,7 +106,7 @@ export default function AccountMenu() {
             <MenuItem id="logout" className="block cursor-pointer px-3 py-1.5 text-sm outline-none data-[disabled]:opacity-50 data-[focused]:bg-primary-50">
               {t('account.logout')}
             </MenuItem>
-          </Section>
+          </MenuSection>
         </Menu>
       </Popover>
     </MenuTrigger>

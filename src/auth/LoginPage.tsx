@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Form, Input, Label, TextField } from 'react-aria-components';
+import { Form } from 'react-aria-components/Form';
+import { Input } from 'react-aria-components/Input';
+import { Label } from 'react-aria-components/Label';
+import { TextField } from 'react-aria-components/TextField';
 import { useTranslation } from '../i18n/react';
 import { addLearnerTexts } from '../i18n/resources/learner';
 import type { PageData } from '../model/pageData';

@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Dialog } from 'react-aria-components/Dialog';
+import { Heading } from 'react-aria-components/Heading';
+import { Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { useTranslation } from '../i18n/react';
 import { addLearnerTexts } from '../i18n/resources/learner';
 import { Button } from '../ui/Button';

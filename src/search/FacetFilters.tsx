@@ -1,6 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
-import { Button as AriaButton, Dialog, DialogTrigger, ListBox, ListBoxItem, Popover, type Selection } from 'react-aria-components';
+import { Button as AriaButton } from 'react-aria-components/Button';
+import { Dialog, DialogTrigger } from 'react-aria-components/Dialog';
+import { ListBox, ListBoxItem } from 'react-aria-components/ListBox';
+import { Popover } from 'react-aria-components/Popover';
+import type { Selection } from 'react-aria-components';
 import type { SearchSnapshot } from '../../machines/search';
 import type { FacetDistribution } from '../../machines/searchParams';
 import { useTranslation } from '../i18n/react';

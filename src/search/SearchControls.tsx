@@ -1,5 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue, Button as AriaButton } from 'react-aria-components';
+import { Input } from 'react-aria-components/Input';
+import { Label } from 'react-aria-components/Label';
+import { ListBox, ListBoxItem } from 'react-aria-components/ListBox';
+import { Popover } from 'react-aria-components/Popover';
+import { SearchField } from 'react-aria-components/SearchField';
+import { Select, SelectValue } from 'react-aria-components/Select';
+import { Button as AriaButton } from 'react-aria-components/Button';
 import { hasMore, isFailed, isLoadingMore, type SearchSnapshot } from '../../machines/search';
 import { useTranslation } from '../i18n/react';
 import { Button } from '../ui/Button';

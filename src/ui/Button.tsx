@@ -1,4 +1,5 @@
-import { Button as AriaButton, composeRenderProps, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components/Button';
+import { composeRenderProps } from 'react-aria-components/composeRenderProps';
 
 /** Visual variants of the kit's button. */
 export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'icon' | 'overlay';

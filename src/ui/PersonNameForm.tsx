@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { FieldError, Form, Input, Label, TextField } from 'react-aria-components';
+import { FieldError } from 'react-aria-components/FieldError';
+import { Form } from 'react-aria-components/Form';
+import { Input } from 'react-aria-components/Input';
+import { Label } from 'react-aria-components/Label';
+import { TextField } from 'react-aria-components/TextField';
 import { Button } from './Button';
 
 /** A person's first and last name, trimmed. */

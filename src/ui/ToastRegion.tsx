@@ -1,5 +1,7 @@
 import { useRef } from 'react';
-import { Button, Text, UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABLE_ToastRegion as Region } from 'react-aria-components';
+import { Button } from 'react-aria-components/Button';
+import { Text } from 'react-aria-components/Text';
+import { UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABLE_ToastRegion as Region } from 'react-aria-components/Toast';
 import { useTranslation } from '../i18n/react';
 import { useToastRegionBottom } from './toastLift';
 import { currentToastQueue } from './toasts';

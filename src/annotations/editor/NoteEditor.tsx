@@ -1,7 +1,13 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, FieldError, Input, Separator, TextField, ToggleButton, Toolbar } from 'react-aria-components';
+import { Button } from 'react-aria-components/Button';
+import { FieldError } from 'react-aria-components/FieldError';
+import { Input } from 'react-aria-components/Input';
+import { Separator } from 'react-aria-components/Separator';
+import { TextField } from 'react-aria-components/TextField';
+import { ToggleButton } from 'react-aria-components/ToggleButton';
+import { Toolbar } from 'react-aria-components/Toolbar';
 import { LINK_INPUT_WIDTH_PX } from '../../../machines/constants';
 import { isDisplayMode, isEditingMode, isLinkEditorOpen, linkEditorMachine } from '../../../machines/linkEditor';
 import { FORMAT_MARKS, HIGHLIGHT_FORMATS, type FormatMark } from '../../editor/formatExclusions';

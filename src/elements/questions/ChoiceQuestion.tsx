@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
-import { Checkbox, CheckboxGroup, Radio, RadioGroup } from 'react-aria-components';
+import { Checkbox } from 'react-aria-components/Checkbox';
+import { CheckboxGroup } from 'react-aria-components/CheckboxGroup';
+import { Radio, RadioGroup } from 'react-aria-components/RadioGroup';
 import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { choiceMachine } from '../../../machines/elements/choice';
