@@ -118,7 +118,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const lookups = createLookups(options.db);
   // Materials as sent: serialised and compressed once per version (server/store/materialAnswers.ts).
   const materials = new MaterialAnswers(options.db);
-  app.addHook('onClose', async () => lookups.dispose());
+  app.addHook('onClose', async () => {
+    lookups.dispose();
+    materials.dispose();
+  });
 
   const feedbackProvider = options.feedbackProvider === undefined ? feedbackProviderFromEnv() : options.feedbackProvider;
   const featureFlags = options.featureFlags ?? featureFlagsFromEnv();

@@ -112,6 +112,7 @@ export async function loadDemoContent(db: Database, contentDir: string, log: Log
       if (!loaded.settings && demo?.settings) {
         await putSettings(tx, demo.settings.value);
         loaded.settings = true;
+        changed = true;
         messages.push(`Loaded settings from ${demo.settings.file}`);
       }
       for (const kind of ['material', 'materialEn', 'collection'] as const) {

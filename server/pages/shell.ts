@@ -1,6 +1,5 @@
 import { assetUrl } from '../../src/model/assetUrl';
 import type { Asset } from '../../src/model/common';
-import type { Queryable } from '../db/types';
 import { escapeHtml } from './render';
 
 /*
@@ -18,11 +17,9 @@ export interface ShellMaterial {
   color?: string;
 }
 
-/** The root row's fields the shell needs; null when the root is not a material. */
-export async function shellMaterial(db: Queryable, rootId: string): Promise<ShellMaterial | null> {
-  const [row] = await db.query<{ model_name: string; fields: Record<string, unknown> }>('SELECT model_name, fields FROM models WHERE id = $1', [rootId]);
-  if (!row || row.model_name !== 'Material') return null;
-  const { title, description, cover, color } = row.fields as { title?: unknown; description?: unknown; cover?: unknown; color?: unknown };
+/** What the shell shows of a material, from its root's fields (those of the stored row, or the material as sent). */
+export function shellMaterialOf(fields: Record<string, unknown>): ShellMaterial {
+  const { title, description, cover, color } = fields as { title?: unknown; description?: unknown; cover?: unknown; color?: unknown };
   return {
     title: typeof title === 'string' ? title : '',
     description: typeof description === 'string' ? description : undefined,

@@ -4,7 +4,7 @@ import type { FeatureFlags } from '../../src/model/pageData';
 import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { ANONYMOUS, API_ROUTES, errorPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
-import { materialShellHtml, shellMaterial } from '../pages/shell';
+import { materialShellHtml, type ShellMaterial } from '../pages/shell';
 import { elementChunkUrls, languageChunkUrls, modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
 import { materialUrl } from '../../src/api/client';
 import { landingLanguage, landingPageHtml } from '../pages/landing';
@@ -12,7 +12,6 @@ import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
 import { forgetGuestSession, isPageVisit, rememberGuestSession, rememberedGuestSessionId } from '../http/guestCookie';
 import { findGuestSession, toGuestSession } from '../store/guestSessions';
 import { getMeta } from '../store/meta';
-import { getSettings } from '../store/settings';
 import type { Lookups } from '../store/lookups';
 import type { MaterialAnswers } from '../store/materialAnswers';
 import { findShare, listedShares, type Share } from '../store/shares';
@@ -83,30 +82,30 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
   };
 
   const sharePage = async (request: ShareRequest, reply: FastifyReply) => {
-    const [share, settings, template] = await Promise.all([lookups.share(request.params.share), getSettings(db), readIndexTemplate(clientDir)]);
+    const [share, settings, template] = await Promise.all([lookups.share(request.params.share), lookups.settings(), readIndexTemplate(clientDir)]);
     const ctx: PageContext = { sharePublicId: request.params.share, lang: langFromQuery(request.query.lang), settings, featureFlags };
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', contentSecurityPolicy);
     if (!share) return reply.status(404).send(renderPage(template, errorPageData(404, ctx), 'Lernwerk'));
     const visitor = await visitorOf(request, reply, share);
     if (!visitor) return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle));
-    const elementKinds = share.rootModelName === 'Material' ? ((await materials.elementKinds(share.rootId)) ?? undefined) : undefined;
+    const material = share.rootModelName === 'Material' ? await materials.page(share.rootId) : null;
+    const elementKinds = material?.kinds;
     const data = sharePageData(share, ctx, visitor, elementKinds);
     // The material itself (a GET the app reads as soon as it starts: src/api/client.ts getMaterial), then the route tree's code.
-    const material = data.entryPoint === 'material' && data.share ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(materialUrl(data.api.base, data.share.publicId, data.share.rootId))}">` : '';
+    const materialPreload = data.entryPoint === 'material' && data.share ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(materialUrl(data.api.base, data.share.publicId, data.share.rootId))}">` : '';
     const chunks = new Set([
       ...languageChunkUrls(clientDir, ctx.lang),
       ...routeChunkUrls(clientDir, data.entryPoint),
       ...elementChunkUrls(clientDir, elementKinds ?? []),
     ]);
-    const preloads = [material, modulePreloadLinks([...chunks])].filter(Boolean).join('\n    ');
-    return reply.send(renderPage(template, data, share.rootTitle, await shellOf(request, share), preloads));
+    const preloads = [materialPreload, modulePreloadLinks([...chunks])].filter(Boolean).join('\n    ');
+    return reply.send(renderPage(template, data, share.rootTitle, shellOf(request, material?.shell), preloads));
   };
   /** The first paint of a material's root page (server/pages/shell.ts); none for chapters, collections and the rest. */
-  const shellOf = async (request: ShareRequest, share: Share): Promise<string> => {
+  const shellOf = (request: ShareRequest, material: ShellMaterial | undefined): string => {
     const below = (request.params as { '*'?: string })['*'] ?? '';
-    if (share.rootModelName !== 'Material' || below.replace(/\/+$/, '') !== '') return '';
-    const material = await shellMaterial(db, share.rootId);
-    return material ? materialShellHtml(material, { assetsBase: API_ROUTES.assets, header: !flagOn(request.query.hideHeader) }) : '';
+    if (!material || below.replace(/\/+$/, '') !== '') return '';
+    return materialShellHtml(material, { assetsBase: API_ROUTES.assets, header: !flagOn(request.query.hideHeader) });
   };
 
   app.get('/s/:share', sharePage);

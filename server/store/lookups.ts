@@ -2,7 +2,9 @@ import type { Queryable } from '../db/types';
 import { collectionMaterialIds } from './collections';
 import { findGuestSession } from './guestSessions';
 import { findModelsByIds } from './models';
+import { getSettings } from './settings';
 import { findShare, type Share } from './shares';
+import type { Settings } from '../../src/model/settings';
 
 /** Where a model sits: its root and model name. */
 export interface ModelPlace {
@@ -13,7 +15,7 @@ export interface ModelPlace {
 
 /**
  * The lookups every learner call repeats (which share, which roots it covers, where a model sits,
- * whose guest session), cached across requests.
+ * whose guest session, the installation's settings), cached across requests.
  *
  * Staleness: content changes only by import. An import in this process (the demo loader, tests, an
  * import route) clears every cache at once (`contentChanged`). An import by the CLI in another
@@ -21,7 +23,8 @@ export interface ModelPlace {
  * when an entry expires, after at most `ttlMs` (default 5 s). What a stale entry can do for a few
  * seconds is let an event name a model that a re-import just removed from its material (events refer
  * to models by id without a foreign key, so nothing breaks). Shares and guest sessions are never
- * deleted by the server, and their share/settings never change.
+ * deleted by the server, and their share/settings never change. The installation's settings change
+ * only with the demo's import (server/content/demo.ts), which clears the caches too.
  *
  * What does not exist is cached too (issue 14): an unknown id then costs what an id of another share
  * or material costs, one map lookup, so the time of a refusal tells nothing about what exists
@@ -37,6 +40,8 @@ export interface Lookups {
   models(ids: readonly string[]): Promise<Map<string, ModelPlace>>;
   /** The share of a guest session (what authorisation needs of it; its name may change, so it is not cached). */
   guestSessionShare(publicId: string): Promise<string | null>;
+  /** The installation's settings (server/store/settings.ts). */
+  settings(): Promise<Settings>;
   /** Forgets everything (an import changed the content). */
   clear(): void;
 }
@@ -98,6 +103,12 @@ export function contentChanged(): void {
   for (const listener of listeners) listener();
 }
 
+/** Calls `listener` whenever content changed in this process (see `contentChanged`); answers how to stop. */
+export function onContentChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
 /** Cached lookups on `db`, cleared by `contentChanged()`; `dispose` stops listening. */
 export function createLookups(db: Queryable, options: LookupsOptions = {}): Lookups & { dispose(): void } {
   const ttlMs = options.ttlMs ?? 5_000;
@@ -106,14 +117,16 @@ export function createLookups(db: Queryable, options: LookupsOptions = {}): Look
   const roots = new TtlCache<ReadonlySet<string>>(ttlMs, maxEntries);
   const models = new TtlCache<ModelPlace | null>(ttlMs, maxEntries);
   const guests = new TtlCache<string | null>(ttlMs, maxEntries);
+  const settings = new TtlCache<Settings>(ttlMs, 1);
 
   const clear = () => {
     shares.clear();
     roots.clear();
     models.clear();
     guests.clear();
+    settings.clear();
   };
-  listeners.add(clear);
+  const stopListening = onContentChanged(clear);
 
   return {
     share: (publicId) => shares.get(publicId, () => findShare(db, publicId)),
@@ -143,9 +156,8 @@ export function createLookups(db: Queryable, options: LookupsOptions = {}): Look
       return out;
     },
     guestSessionShare: (publicId) => guests.get(publicId, async () => (await findGuestSession(db, publicId))?.shareId ?? null),
+    settings: () => settings.get('', () => getSettings(db)),
     clear,
-    dispose: () => {
-      listeners.delete(clear);
-    },
+    dispose: stopListening,
   };
 }

@@ -1,7 +1,9 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Queryable } from '../db/types';
 import { allElements } from '../../src/model/tree';
+import { onContentChanged } from './lookups';
 import { loadMaterial } from './models';
+import { shellMaterialOf, type ShellMaterial } from '../pages/shell';
 
 /*
  * A material's answer as the server sends it, kept between requests: the JSON text once, and its
@@ -9,14 +11,23 @@ import { loadMaterial } from './models';
  * the database, serialised and compressed once per version, not once per learner. The version is
  * what the stored rows say (their number and latest change), read with one small query per request,
  * so an import by this server or by the CLI in another process is seen at once.
+ *
+ * A share page needs less of it (`page`: the element kinds it preloads, the shell it paints first) and
+ * takes an entry checked within the last `PAGE_CHECK_MS`: no query at all on a busy course's page
+ * views. An import in this process makes the next page view check again (`contentChanged`). A page
+ * drawn from an entry a CLI import outdated a moment ago preloads a kind too many or too few and shows
+ * the old title for an instant; the material it then loads is current.
  */
+
+/** How long a page view trusts an entry's last version check (the lookups' staleness: ./lookups.ts). */
+export const PAGE_CHECK_MS = 5_000;
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
 /** How a material answer is wrapped: in a list (`model/query`) or alone (`collectionMaterial`). */
 export type Envelope = 'list' | 'single';
 
-type Entry = { version: string; json: Buffer; encoded: Map<string, Buffer>; kinds: string[] };
+type Entry = { version: string; checkedAt: number; json: Buffer; encoded: Map<string, Buffer>; kinds: string[]; shell: ShellMaterial };
 
 /** The encoding to answer with: brotli, else gzip, else none (q-values of 0 refuse one). */
 export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
@@ -36,16 +47,28 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
 export class MaterialAnswers {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  /** Stops listening for imports in this process. */
+  readonly dispose: () => void;
 
   constructor(
     private readonly db: Queryable,
     /** Answers kept at most, in bytes of JSON and encoded forms together; the least recently used go first. */
     private readonly maxBytes = 64 * 1024 * 1024,
-  ) {}
+  ) {
+    this.dispose = onContentChanged(() => {
+      for (const entry of this.entries.values()) entry.checkedAt = 0;
+    });
+  }
 
-  /** The modelNames of the elements the material uses (its chapters' too); null when there is no such material. */
-  async elementKinds(rootId: string): Promise<string[] | null> {
-    return (await this.entry(rootId))?.kinds ?? null;
+  /**
+   * What a share page needs of the material: the modelNames of the elements it uses (its chapters' too)
+   * and what its shell shows; null when there is no such material. From an entry checked within
+   * `PAGE_CHECK_MS`.
+   */
+  async page(rootId: string): Promise<{ kinds: string[]; shell: ShellMaterial } | null> {
+    const recent = this.entries.get(rootId);
+    const entry = recent && Date.now() - recent.checkedAt < PAGE_CHECK_MS ? recent : await this.entry(rootId);
+    return entry ? { kinds: entry.kinds, shell: entry.shell } : null;
   }
 
   /**
@@ -80,6 +103,7 @@ export class MaterialAnswers {
     const version = `${row?.n ?? 0}@${row?.changed instanceof Date ? row.changed.toISOString() : String(row?.changed ?? '')}`;
     const cached = this.entries.get(rootId);
     if (cached && cached.version === version) {
+      cached.checkedAt = Date.now();
       // Most recently used last.
       this.entries.delete(rootId);
       this.entries.set(rootId, cached);
@@ -89,7 +113,8 @@ export class MaterialAnswers {
     const material = await loadMaterial(this.db, rootId);
     if (!material) return null;
     const kinds = [...new Set([...allElements(material.content)].map((element) => element.modelName))].sort();
-    const entry: Entry = { version, json: Buffer.from(JSON.stringify(material)), encoded: new Map(), kinds };
+    const shell = shellMaterialOf(material as unknown as Record<string, unknown>);
+    const entry: Entry = { version, checkedAt: Date.now(), json: Buffer.from(JSON.stringify(material)), encoded: new Map(), kinds, shell };
     this.entries.set(rootId, entry);
     this.bytes += entry.json.length;
     this.evict();

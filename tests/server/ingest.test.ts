@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/types';
 import { importFile } from '../../server/store/import';
-import { createLookups } from '../../server/store/lookups';
+import { contentChanged, createLookups } from '../../server/store/lookups';
 import { createGuestSession } from '../../server/store/guestSessions';
 import { findShare } from '../../server/store/shares';
+import { putSettings } from '../../server/store/settings';
 import { createLearnerEventWriter, type LearnerEvent } from '../../server/store/userdata';
 import { testDatabaseKinds, useTestDatabase } from './databases';
 import { richMaterial, smallCollection, smallMaterial } from './fixtures';
@@ -107,6 +108,25 @@ describe.each(testDatabaseKinds)('userdata ingest on %s', (kind) => {
       await importFile(t.db, smallCollection('lk', [shorter]), { share: 'guest' });
       expect((await lookups.models(['m-lk-t2'])).has('m-lk-t2')).toBe(false);
       expect(await findShare(t.db, collectionShare)).not.toBeNull();
+    } finally {
+      lookups.dispose();
+    }
+  });
+
+  it('caches the installation\'s settings until content changes in this process', async () => {
+    const { db, calls } = counting();
+    const lookups = createLookups(db, { ttlMs: 60_000 });
+    try {
+      await putSettings(t.db, { themeColorOverrides: { primary: '#112233' } });
+      expect((await lookups.settings()).themeColorOverrides.primary).toBe('#112233');
+      const asked = calls.length;
+      await putSettings(t.db, { themeColorOverrides: { primary: '#445566' } });
+      expect((await lookups.settings()).themeColorOverrides.primary).toBe('#112233');
+      expect(calls.length).toBe(asked);
+      // The demo's import, which writes settings, tells the caches (server/content/demo.ts).
+      contentChanged();
+      expect((await lookups.settings()).themeColorOverrides.primary).toBe('#445566');
+      expect(calls.length).toBe(asked + 1);
     } finally {
       lookups.dispose();
     }

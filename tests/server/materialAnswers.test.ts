@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { importFile } from '../../server/store/import';
-import { negotiateEncoding } from '../../server/store/materialAnswers';
+import { MaterialAnswers, negotiateEncoding } from '../../server/store/materialAnswers';
+import type { Queryable } from '../../server/db/types';
 import { loadMaterial } from '../../server/store/models';
 import { Material } from '../../src/model/material';
 import { embeddedPageData, useTestApp } from './app';
@@ -64,6 +65,29 @@ describe.each(testDatabaseKinds)('material answers on %s', (kind) => {
     const used = [...new Set([...allElements(richMaterial.content)].map((element) => element.modelName))].sort();
     expect(kinds).toEqual(used);
     expect(kinds!.length).toBeGreaterThan(2);
+  });
+
+  it('a share page takes what it needs of the material (kinds, shell) from an entry checked within PAGE_CHECK_MS, again after an import here', async () => {
+    const calls: string[] = [];
+    const db: Queryable = { query: (sql, params) => (calls.push(sql), t.db.query(sql, params)), exec: (sql) => t.db.exec(sql) };
+    const answers = new MaterialAnswers(db);
+    try {
+      await importFile(t.db, richMaterial, { share: 'public' });
+      const first = await answers.page('m-rich');
+      expect(first?.shell.title).toBe(richMaterial.title);
+      expect(first?.kinds).toContain('ChoiceQuestion');
+      const asked = calls.length;
+      expect(await answers.page('m-rich')).toEqual(first);
+      expect(calls.length).toBe(asked);
+      // The material's own answer still checks its version every time.
+      await answers.answer('m-rich', 'single', 'identity');
+      expect(calls.length).toBe(asked + 1);
+      await importFile(t.db, Material.parse({ ...richMaterial, title: 'Neu betitelt' }), { share: 'public' });
+      expect((await answers.page('m-rich'))?.shell.title).toBe('Neu betitelt');
+      expect(await answers.page('no-such-material')).toBeNull();
+    } finally {
+      answers.dispose();
+    }
   });
 
   it('GET /api/material/{share}/{id}: the material alone, preloaded by its page, 304 while unchanged, 404 outside the share', async () => {
