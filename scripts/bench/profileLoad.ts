@@ -8,8 +8,9 @@
  * server, loads the page twice unmeasured, then records a Chromium trace of one cold load (a new browser
  * context) and prints the requests and the renderer main thread's tasks over 3 ms with what they spent most
  * on. Open --out in DevTools' Performance panel for the whole picture. A tool for finding causes; the
- * figures come from `npm run bench`. Times of responses are when the main thread took them up: a long
- * task delays them.
+ * figures come from `npm run bench`. Each request shows when the page asked for it, when it went out on
+ * a connection (HTTP/1.1: six per host, one request at a time each), its headers, its last byte, and when
+ * the main thread took the answer up (a long task delays that).
  *
  * `--cpu N` also samples the CPU and prints, for every task of 50 ms or more, the N functions that spent
  * most of it (themselves, and with what they called). `--sourcemap` builds with source maps (into
@@ -67,18 +68,26 @@ try {
   const ms = (ts: number) => ((ts - t0) / 1000).toFixed(1).padStart(7);
   console.log(`size ${size}, trace events ${events.length}, main thread ${mainTid}`);
   for (const e of events.filter((e) => ['firstContentfulPaint', 'largestContentfulPaint::Candidate'].includes(e.name) && e.ts >= t0)) console.log(`${ms(e.ts)} ms  ${e.name}`);
-  const requests = new Map<string, { url: string; sent: number; response?: number; finished?: number; bytes?: number }>();
+  type Request = { url: string; asked: number; sent?: number; headers?: number; done?: number; taken?: number; connection?: number; bytes?: number };
+  const requests = new Map<string, Request>();
   for (const e of events) {
     const data = e.args?.data;
     if (!data?.requestId) continue;
-    if (e.name === 'ResourceSendRequest') requests.set(data.requestId, { url: String(data.url).replace(server.origin, ''), sent: e.ts });
+    if (e.name === 'ResourceSendRequest') requests.set(data.requestId, { url: String(data.url).replace(server.origin, ''), asked: e.ts });
     const request = requests.get(data.requestId);
-    if (request && e.name === 'ResourceReceiveResponse') request.response = e.ts;
-    if (request && e.name === 'ResourceFinish') Object.assign(request, { finished: e.ts, bytes: data.encodedDataLength });
+    if (request && e.name === 'ResourceReceiveResponse') {
+      // The network's own times (seconds, and ms after requestTime), beside when the main thread took the answer up.
+      const timing = data.timing as { requestTime: number; sendStart: number; receiveHeadersEnd: number } | undefined;
+      if (timing) Object.assign(request, { sent: timing.requestTime * 1e6 + timing.sendStart * 1000, headers: timing.requestTime * 1e6 + timing.receiveHeadersEnd * 1000 });
+      Object.assign(request, { taken: e.ts, connection: data.connectionId });
+    }
+    if (request && e.name === 'ResourceFinish') Object.assign(request, { done: typeof data.finishTime === 'number' && data.finishTime > 0 ? data.finishTime * 1e6 : e.ts, bytes: data.encodedDataLength });
   }
-  console.log('\n   sent  response  finished   bytes  url');
-  for (const r of [...requests.values()].filter((r) => r.sent >= t0).sort((a, b) => a.sent - b.sent)) {
-    console.log(`${ms(r.sent)} ${r.response ? ms(r.response) : '      -'}  ${r.finished ? ms(r.finished) : '      -'} ${String(r.bytes ?? '').padStart(7)}  ${r.url.slice(0, 90)}`);
+  // HTTP/1.1 sends a request only when one of the host's six connections is free: `sent` - `asked` is the wait for one.
+  console.log('\n  asked     sent  headers     done    taken  conn   bytes  url');
+  const at = (ts: number | undefined) => (ts === undefined ? '      -' : ms(ts));
+  for (const r of [...requests.values()].filter((r) => r.asked >= t0).sort((a, b) => a.asked - b.asked)) {
+    console.log(`${ms(r.asked)}  ${at(r.sent)}  ${at(r.headers)}  ${at(r.done)}  ${at(r.taken)} ${String(r.connection ?? '').padStart(5)} ${String(r.bytes ?? '').padStart(7)}  ${r.url.slice(0, 80)}`);
   }
   const tasks = events.filter((e) => `${e.pid}:${e.tid}` === mainTid && e.name === 'RunTask' && (e.dur ?? 0) > 3000 && e.ts >= t0);
   console.log('\nmain-thread tasks over 3 ms:');
