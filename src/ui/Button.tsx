@@ -19,6 +19,14 @@ const variants: Record<ButtonVariant, string> = {
   overlay: 'size-10 rounded-full bg-white/90 text-gray-900 shadow-md ring-1 ring-black/10 hover:bg-white data-pressed:bg-gray-100',
 };
 
+/**
+ * The kit's classes for a native `<button>` of a variant: what react-aria's press state shows as
+ * `data-pressed` is `:active` there.
+ */
+export function nativeButtonClass(variant: 'primary' | 'secondary'): string {
+  return [base, variants[variant], variant === 'primary' ? 'active:bg-primary-800' : 'active:bg-gray-100'].join(' ');
+}
+
 /** A react-aria-components button styled with the kit's variants. */
 export function Button({ variant = 'secondary', className, ...props }: ButtonProps) {
   return (
