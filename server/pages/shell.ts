@@ -1,12 +1,15 @@
 import { assetUrl } from '../../src/model/assetUrl';
 import type { Asset } from '../../src/model/common';
+import type { ContentElement } from '../../src/model/elements';
 import { escapeHtml } from './render';
 
 /*
  * The first paint of a material's root page, sent with the html: the header bar, the cover and the
- * title (and description) where the app will draw them, with the app's own classes. The browser
- * shows it while the app's code and the material load; the app removes it in the same frame as it
- * draws the page (src/viewer/MaterialViewer.tsx), so nothing jumps or flashes.
+ * title (and description) where the app will draw them, with the app's own classes, and the page's
+ * leading elements (./shellContent.tsx). The browser shows it while the app's code and the material
+ * load; the app removes it in the same frame as it draws the page (src/viewer/MaterialViewer.tsx),
+ * keeping the element frames until its own replace them (src/viewer/shell.ts), so nothing jumps or
+ * flashes.
  */
 
 /** What the shell shows of a material: fields of its root row (the description is stored sanitised). */
@@ -15,12 +18,15 @@ export interface ShellMaterial {
   description?: string;
   cover?: Asset;
   color?: string;
+  /** The root page's elements (as stored: sanitised html). */
+  content: readonly ContentElement[];
 }
 
 /** What the shell shows of a material, from its root's fields (those of the stored row, or the material as sent). */
 export function shellMaterialOf(fields: Record<string, unknown>): ShellMaterial {
-  const { title, description, cover, color } = fields as { title?: unknown; description?: unknown; cover?: unknown; color?: unknown };
+  const { title, description, cover, color, content } = fields as { title?: unknown; description?: unknown; cover?: unknown; color?: unknown; content?: unknown };
   return {
+    content: Array.isArray(content) ? (content as ContentElement[]) : [],
     title: typeof title === 'string' ? title : '',
     description: typeof description === 'string' ? description : undefined,
     cover: cover && typeof cover === 'object' && typeof (cover as Asset).file === 'string' ? (cover as Asset) : undefined,
@@ -43,13 +49,13 @@ function coverHtml(material: ShellMaterial, assetsBase: string): string {
   );
 }
 
-/** The shell's html (`#shell`, before the app's `#root`). */
-export function materialShellHtml(material: ShellMaterial, options: { assetsBase: string; header: boolean }): string {
+/** The shell's html (`#shell`, before the app's `#root`); `contentHtml` is the page's leading elements (./shellContent.tsx). */
+export function materialShellHtml(material: ShellMaterial, options: { assetsBase: string; header: boolean; contentHtml?: string }): string {
   const header = options.header ? '<div class="sticky top-0 z-30 h-14 border-b border-gray-200 bg-white"></div>' : '';
   const description = material.description?.trim() ? `<div class="mb-8 text-lg text-gray-600">${material.description}</div>` : '';
   return (
     `<div id="shell">${header}<main><div class="pb-4">${coverHtml(material, options.assetsBase)}` +
     `<div class="container-content pt-8"><h1 class="mb-6 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">${escapeHtml(material.title)}</h1>` +
-    `${description}</div></div></main></div>`
+    `${description}</div>${options.contentHtml ? `<div class="content-flow" data-shell-content="">${options.contentHtml}</div>` : ''}</div></main></div>`
   );
 }

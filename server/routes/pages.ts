@@ -5,6 +5,8 @@ import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { ANONYMOUS, API_ROUTES, errorPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
 import { materialShellHtml, type ShellMaterial } from '../pages/shell';
+import { cachedShellContentHtml } from '../pages/shellContent';
+import type { Lang } from '../../src/model/pageData';
 import { elementChunkUrls, languageChunkUrls, modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
 import { materialUrl } from '../../src/api/client';
 import { landingLanguage, landingPageHtml } from '../pages/landing';
@@ -99,13 +101,20 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
       ...elementChunkUrls(clientDir, elementKinds ?? []),
     ]);
     const preloads = [materialPreload, modulePreloadLinks([...chunks])].filter(Boolean).join('\n    ');
-    return reply.send(renderPage(template, data, share.rootTitle, shellOf(request, material?.shell), preloads));
+    return reply.send(renderPage(template, data, share.rootTitle, await shellOf(request, material?.shell, ctx.lang, share.preview), preloads));
   };
-  /** The first paint of a material's root page (server/pages/shell.ts); none for chapters, collections and the rest. */
-  const shellOf = (request: ShareRequest, material: ShellMaterial | undefined): string => {
+  /**
+   * The first paint of a material's root page (server/pages/shell.ts); none for chapters, collections and the rest.
+   * A preview share (authors checking their work) shows no elements in it: the app shows the editor's prompts there.
+   */
+  const shellOf = async (request: ShareRequest, material: ShellMaterial | undefined, lang: Lang, preview: boolean): Promise<string> => {
     const below = (request.params as { '*'?: string })['*'] ?? '';
     if (!material || below.replace(/\/+$/, '') !== '') return '';
-    return materialShellHtml(material, { assetsBase: API_ROUTES.assets, header: !flagOn(request.query.hideHeader) });
+    const contentHtml = preview ? '' : await cachedShellContentHtml(material.content, lang).catch((error: unknown) => {
+      request.log.error({ err: error }, 'the first paint of the page could not be drawn');
+      return '';
+    });
+    return materialShellHtml(material, { assetsBase: API_ROUTES.assets, header: !flagOn(request.query.hideHeader), contentHtml });
   };
 
   app.get('/s/:share', sharePage);

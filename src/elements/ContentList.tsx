@@ -9,6 +9,16 @@ import { chunkTook, FIRST_CHUNK, nextChunkSize, onRevealEverything, queueChunk, 
 import { EagerContext, needsActorAtMount, useWakingRules, type WakingRules } from './dormant/waking';
 import { elementMachinesLoaded, loadElementMachines } from './machineLoading';
 import { useElementActor, useRevealer, type Revealer } from './viewerContext';
+import { ShellRenderingContext } from './shell/shellRendering';
+import { ShellElement } from './shell/ShellElement';
+import { ShellRest } from './shell/ShellRest';
+import { hasShellFrame } from '../viewer/shell';
+
+/**
+ * The first chunk of a list the server drew: small, since the first screen's elements render awake
+ * (widgets, their code) and the chunk size only adapts from the second chunk on.
+ */
+const FIRST_CHUNK_AFTER_SHELL = 4;
 
 /** Index of the barrier that splits a list: only the first barrier does (spec section 4). */
 export function splitIndex(elements: readonly ContentElement[]): number {
@@ -23,10 +33,13 @@ export { RevealTargetContext } from './dormant/waking';
  * never because a learner answered something elsewhere on the page.
  */
 export const ContentList = memo(function ContentList({ elements }: { elements: readonly ContentElement[] }) {
+  const drawnByServer = useContext(ShellRenderingContext);
   const [before, barrierId, after] = useMemo(() => {
     const at = splitIndex(elements);
     return at < 0 ? [elements, null, []] : [elements.slice(0, at + 1), elements[at].id, elements.slice(at + 1)];
   }, [elements]);
+  // The server's first paint: everything up to the barrier at once (what follows it is locked for a new learner).
+  if (drawnByServer) return before.map((element) => <ShellElement key={element.id} element={element} />);
   return (
     <>
       <ElementRun elements={before} />
@@ -58,6 +71,10 @@ function indexHolding(elements: readonly ContentElement[], id: string | undefine
  * (src/elements/revealScheduler.ts). Before a chunk renders, the viewer spawns the actors of its
  * elements (`elements.reveal`), so every element renders once, with its actor. Each chunk is a
  * memoised component of its own, so adding one costs what is in it, not what came before.
+ *
+ * When the server drew the list's leading elements (the page's first paint: src/viewer/shell.ts),
+ * nothing renders before the first paint: the server's frames stay in place (ShellRest) and every
+ * chunk, the first too, renders in a task of its own and replaces theirs.
  */
 function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   const revealer = useRevealer();
@@ -66,9 +83,11 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   const target = rules.target;
   /** A page-level list's first elements are the first screen; nested lists are as eager as the chunk they sit in. */
   const eagerFrom = (from: number) => inherited ?? from < FIRST_CHUNK;
+  /** Whether the server drew this list's first elements (decided at mount). */
+  const [drawnByServer] = useState(() => !revealingEverything() && hasShellFrame(elements[0]?.id));
   /** Where each mounted chunk ends; the last entry is how many elements are shown. */
   const [ends, setEnds] = useState<readonly number[]>(() => {
-    const ready = revealingEverything() ? 0 : readyPrefix(elements, { ...rules, eager: eagerFrom(0) }, revealer);
+    const ready = revealingEverything() || drawnByServer ? 0 : readyPrefix(elements, { ...rules, eager: eagerFrom(0) }, revealer);
     return ready ? [ready] : [];
   });
   const count = ends.length ? ends[ends.length - 1] : 0;
@@ -102,7 +121,7 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   useLayoutEffect(() => {
     if (revealingEverything()) return revealUpTo(elements.length);
     const targetEnd = indexHolding(elements, target) + 1;
-    revealChunks(FIRST_CHUNK, targetEnd);
+    revealChunks(drawnByServer ? 0 : FIRST_CHUNK, targetEnd);
   }, [target, machinesLoaded]); // eslint-disable-line react-hooks/exhaustive-deps -- on mount, when the target changes and when the statecharts arrive
 
   useLayoutEffect(() => {
@@ -112,9 +131,9 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   }, [count]);
 
   useEffect(() => {
-    if (count >= elements.length || count === 0) return;
+    if (count >= elements.length || (count === 0 && !drawnByServer)) return;
     return queueChunk(() => {
-      const size = nextChunkSize();
+      const size = count === 0 ? Math.min(nextChunkSize(), FIRST_CHUNK_AFTER_SHELL) : nextChunkSize();
       chunkStart.current = { at: performance.now(), size };
       revealUpTo(count + size);
     });
@@ -134,6 +153,7 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
       {ends.map((end, i) => (
         <Chunk key={i} elements={elements} from={i ? ends[i - 1] : 0} to={end} eager={eagerFrom(i ? ends[i - 1] : 0)} />
       ))}
+      {drawnByServer && count < elements.length ? <ShellRest elements={elements} from={count} /> : null}
     </>
   );
 }

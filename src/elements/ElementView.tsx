@@ -36,7 +36,7 @@ export const ElementView = memo(function ElementView({ element }: { element: Con
 });
 
 /** The attributes of an element's frame (a function, not a component: one fiber fewer per element). */
-function frameProps(element: ContentElement) {
+export function frameProps(element: ContentElement) {
   return { id: element.id, 'data-model-name': element.modelName, 'data-width': element.width ?? 'default', className: 'element scroll-mt-24' };
 }
 

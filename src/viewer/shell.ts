@@ -1,7 +1,46 @@
-/**
- * Takes away the first paint the server sent with the page (server/pages/shell.ts, `#shell`): called
- * in a layout effect of whatever the app draws instead, so both never show at once.
+/*
+ * The first paint the server sent with the page (server/pages/shell.ts, `#shell`): the header bar,
+ * cover and title, and the frames of the page's leading elements (`[data-shell-content]`, drawn by
+ * src/elements/shell/ShellElement.tsx). The app removes the shell in the layout effect of whatever it
+ * draws instead, so both never show at once; the element frames it keeps first, and the page's list
+ * shows them where its own elements are not rendered yet (src/elements/shell/ShellRest.tsx).
  */
+
+/** The server's element frames not yet replaced by the app's, by element id, read from the shell `readFrom`. */
+let frames = new Map<string, HTMLElement>();
+let readFrom: Element | null = null;
+
+function shellFrames(): Map<string, HTMLElement> {
+  const shell = typeof document === 'undefined' ? null : document.getElementById('shell');
+  if (!shell || shell === readFrom) return frames;
+  readFrom = shell;
+  frames = new Map();
+  for (const frame of shell.querySelector('[data-shell-content]')?.children ?? []) {
+    if (frame instanceof HTMLElement && frame.hasAttribute('data-shell-element') && frame.id) frames.set(frame.id, frame);
+  }
+  return frames;
+}
+
+/** Whether the server drew the frame of this element and the app has not replaced it yet. */
+export function hasShellFrame(id: string | undefined): boolean {
+  return id !== undefined && shellFrames().has(id);
+}
+
+/** The server's frame of this element, if it is still waiting for the app's. */
+export function shellFrame(id: string): HTMLElement | undefined {
+  return shellFrames().get(id);
+}
+
+/** The app renders this element now: its server frame leaves the page. */
+export function dropShellFrame(id: string): void {
+  const frame = frames.get(id);
+  if (!frame) return;
+  frame.remove();
+  frames.delete(id);
+}
+
+/** Takes away the shell (keeping its element frames for the page's list): called in a layout effect of what the app draws instead. */
 export function removeShell(): void {
+  shellFrames();
   document.getElementById('shell')?.remove();
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Material } from '../../src/model/material';
 import { ShareKind } from '../../src/model/pageData';
 import { importFile } from '../../server/store/import';
 import { setMeta } from '../../server/store/meta';
@@ -211,6 +212,46 @@ describe.each(testDatabaseKinds)('the first paint sent with a material page, on 
     expect(html.indexOf('<div id="shell">')).toBeLessThan(html.indexOf('<div id="root">'));
     // ?hideHeader: no header bar, as the app will draw none.
     expect(shellOf((await a.app.inject({ url: `/s/${share.publicId}/?hideHeader` })).body)).not.toContain('h-14 border-b');
+  });
+
+  it("the root page's leading elements come with it, as the app draws them, up to the first barrier", async () => {
+    const material = Material.parse({
+      modelName: 'Material', id: 'm-lead', publicId: 'material-lead', title: 'Wasser',
+      content: [
+        { modelName: 'Text', id: 'lead-text', content: { html: '<p>Erster <strong>Absatz</strong> &lt;script&gt;</p>' } },
+        { modelName: 'Heading', id: 'lead-heading', level: 2, content: { html: 'Zweiter Abschnitt' } },
+        {
+          modelName: 'ChoiceQuestion', id: 'lead-question', type: 'sc', question: '<p>Welche Farbe hat Wasser?</p>',
+          choices: [{ id: 'lead-blue', text: 'Blau', correct: true }, { id: 'lead-red', text: 'Rot', correct: false }],
+        },
+        { modelName: 'Chapter', id: 'lead-chapter', publicId: 'kapitel', title: 'Kapitel eins', content: [] },
+        { modelName: 'Quote', id: 'lead-quote', text: 'Wasser ist Leben', author: 'Anonym' },
+        { modelName: 'Barrier', id: 'lead-barrier', content: '<p>Erst antworten</p>' },
+        { modelName: 'Text', id: 'lead-hidden', content: { html: '<p>Hinter der Schranke</p>' } },
+      ],
+    });
+    const { share } = await importFile(t.db, material, { share: 'public' });
+    const contentOf = (html: string) => /<div class="content-flow" data-shell-content="">([\s\S]*?)<\/div><\/main>/.exec(html)?.[1] ?? null;
+    const content = contentOf((await a.app.inject({ url: `/s/${share.publicId}/?lang=en` })).body)!;
+    const frames = [...content.matchAll(/<div id="([\w-]+)" data-model-name="(\w+)"[^>]*data-shell-element=""/g)].map((m) => `${m[1]}:${m[2]}`);
+    expect(frames).toEqual(['lead-text:Text', 'lead-heading:Heading', 'lead-question:ChoiceQuestion', 'lead-chapter:Chapter', 'lead-quote:Quote', 'lead-barrier:Barrier']);
+    expect(content).toContain('<p>Erster <strong>Absatz</strong> &lt;script&gt;</p>');
+    expect(content).toMatch(/<h2 class="[^"]*">Zweiter Abschnitt<\/h2>/);
+    // A question is its stand-in: its texts, no widget (the app draws that once its code is there).
+    expect(content).toContain('Welche Farbe hat Wasser?');
+    expect(content).toContain('Blau');
+    expect(content).not.toMatch(/<input|<button/);
+    expect(content).toContain('<a href="kapitel/"');
+    // The page's language: English quotation marks.
+    expect(content).toContain('“</span>Wasser ist Leben');
+    expect(content).toContain('<p>Erst antworten</p>');
+    expect(content).not.toContain('Hinter der Schranke');
+    expect(contentOf((await a.app.inject({ url: `/s/${share.publicId}/` })).body)).toContain('„</span>Wasser ist Leben');
+    // A preview share shows the editor's prompts in the app: its first paint has no elements.
+    const preview = await importFile(t.db, smallMaterial('lead-preview'), { share: 'preview' });
+    const previewHtml = (await a.app.inject({ url: `/s/${preview.share.publicId}/` })).body;
+    expect(shellOf(previewHtml)).not.toBeNull();
+    expect(contentOf(previewHtml)).toBeNull();
   });
 
   it('chapters, collections and unknown shares get none', async () => {

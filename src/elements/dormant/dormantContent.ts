@@ -30,7 +30,8 @@ function richText(nodes: readonly RichTextNode[]): string {
 
 /**
  * The text of an element, so the stand-in can be read, searched with the browser's find and
- * reached by assistive technology before the element itself mounts.
+ * reached by assistive technology before the element itself mounts (or, in the server's first
+ * paint, before the app runs).
  */
 export function dormantParts(element: ContentElement): DormantPart[] {
   switch (element.modelName) {
@@ -56,6 +57,17 @@ export function dormantParts(element: ContentElement): DormantPart[] {
       return [{ code: element.content }];
     case 'Certificate':
       return [{ text: element.title }, { html: element.description }];
+    // Kinds that never doze in the app, as the server's first paint shows them (src/elements/shell/ShellElement.tsx).
+    case 'Foldable':
+      return [{ text: element.title }];
+    case 'Barrier':
+      return element.content ? [{ html: element.content }] : [];
+    case 'Path':
+      return element.content.map((step) => ({ text: step.title }));
+    case 'IFrame':
+      return [{ text: element.title }];
+    case 'Link':
+      return [...(element.text ? [{ text: element.text }] : []), ...(element.caption ? [{ html: element.caption }] : [])];
     default:
       return [];
   }

@@ -1,0 +1,61 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ContentList } from '../../src/elements/ContentList';
+import { SHELL_MAX_ELEMENTS, ShellRenderingContext } from '../../src/elements/shell/shellRendering';
+import { createI18n, loadLanguage } from '../../src/i18n';
+import { I18nProvider } from '../../src/i18n/react';
+import type { ContentElement } from '../../src/model/elements';
+import type { Lang } from '../../src/model/pageData';
+import { elementsOnPage } from '../../src/model/tree';
+import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
+
+/**
+ * The leading elements of a page that its first paint shows: whole top-level elements while the page
+ * count (containers with what they hold, as src/model/tree.ts counts) stays within SHELL_MAX_ELEMENTS.
+ */
+export function shellElementsOf(content: readonly ContentElement[]): ContentElement[] {
+  const shown: ContentElement[] = [];
+  let count = 0;
+  for (const element of content) {
+    count += [...elementsOnPage([element])].length;
+    if (count > SHELL_MAX_ELEMENTS && shown.length) break;
+    shown.push(element);
+    if (element.modelName === 'Barrier') break;
+  }
+  return shown;
+}
+
+/**
+ * The html of a page's leading elements for its first paint (server/pages/shell.ts), drawn by the
+ * app's own components (src/elements/shell/ShellElement.tsx) in the page's language. Content html is
+ * stored sanitised, so it is drawn as stored, as the app does.
+ */
+export async function shellContentHtml(content: readonly ContentElement[], lang: Lang): Promise<string> {
+  const elements = shellElementsOf(content);
+  if (!elements.length) return '';
+  await loadLanguage(lang);
+  return renderToStaticMarkup(
+    <ShellRenderingContext.Provider value>
+      <ServerSanitizedHtml.Provider value>
+        <I18nProvider i18n={createI18n(lang)}>
+          <ContentList elements={elements} />
+        </I18nProvider>
+      </ServerSanitizedHtml.Provider>
+    </ShellRenderingContext.Provider>,
+  );
+}
+
+const drawn = new WeakMap<readonly ContentElement[], Map<Lang, Promise<string>>>();
+
+/** `shellContentHtml`, drawn once per page content (a material's kept answer: server/store/materialAnswers.ts) and language. */
+export function cachedShellContentHtml(content: readonly ContentElement[], lang: Lang): Promise<string> {
+  let byLang = drawn.get(content);
+  if (!byLang) drawn.set(content, (byLang = new Map()));
+  let html = byLang.get(lang);
+  if (!html) {
+    html = shellContentHtml(content, lang);
+    byLang.set(lang, html);
+    // A page that cannot be drawn (a bug) gets the shell without elements, and the next view tries again.
+    html.catch(() => byLang.delete(lang));
+  }
+  return html;
+}
