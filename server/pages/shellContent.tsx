@@ -24,24 +24,51 @@ export function shellElementsOf(content: readonly ContentElement[]): ContentElem
   return shown;
 }
 
+/** Elements (as the page counts them) drawn in one go; between two slices the server answers other requests. */
+const SLICE_ELEMENTS = 250;
+
 /**
  * The html of a page's leading elements for its first paint (server/pages/shell.ts), drawn by the
  * app's own components (src/elements/shell/ShellElement.tsx) in the page's language. Content html is
- * stored sanitised, so it is drawn as stored, as the app does.
+ * stored sanitised, so it is drawn as stored, as the app does. A long page is drawn in slices, each
+ * in a task of its own.
  */
 export async function shellContentHtml(content: readonly ContentElement[], lang: Lang): Promise<string> {
   const elements = shellElementsOf(content);
   if (!elements.length) return '';
   await loadLanguage(lang);
-  return renderToStaticMarkup(
-    <ShellRenderingContext.Provider value>
-      <ServerSanitizedHtml.Provider value>
-        <I18nProvider i18n={createI18n(lang)}>
-          <ContentList elements={elements} />
-        </I18nProvider>
-      </ServerSanitizedHtml.Provider>
-    </ShellRenderingContext.Provider>,
-  );
+  const i18n = createI18n(lang);
+  const html: string[] = [];
+  for (const slice of slices(elements)) {
+    if (html.length) await new Promise((resolve) => setImmediate(resolve));
+    html.push(
+      renderToStaticMarkup(
+        <ShellRenderingContext.Provider value>
+          <ServerSanitizedHtml.Provider value>
+            <I18nProvider i18n={i18n}>
+              <ContentList elements={slice} />
+            </I18nProvider>
+          </ServerSanitizedHtml.Provider>
+        </ShellRenderingContext.Provider>,
+      ),
+    );
+  }
+  return html.join('');
+}
+
+/** Consecutive runs of top-level elements of about SLICE_ELEMENTS page elements each. */
+function slices(elements: readonly ContentElement[]): ContentElement[][] {
+  const runs: ContentElement[][] = [[]];
+  let count = 0;
+  for (const element of elements) {
+    if (count >= SLICE_ELEMENTS) {
+      runs.push([]);
+      count = 0;
+    }
+    runs[runs.length - 1].push(element);
+    count += [...elementsOnPage([element])].length;
+  }
+  return runs;
 }
 
 const drawn = new WeakMap<readonly ContentElement[], Map<Lang, Promise<string>>>();

@@ -1,17 +1,19 @@
 import { useSelector } from '@xstate/react';
-import { memo, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { AnyActorRef } from 'xstate';
 import type { ContentElement } from '../model/elements';
 import { elementsOnPage } from '../model/tree';
 import { ElementView } from './ElementView';
 import { chunkTook, FIRST_CHUNK, nextChunkSize, onRevealEverything, queueChunk, revealingEverything } from './revealScheduler';
-import { EagerContext, needsActorAtMount, useWakingRules, type WakingRules } from './dormant/waking';
+import { EagerContext, needsActorAtMount, PageHighlightContext, useWakingRules, type WakingRules } from './dormant/waking';
+import { focusInto } from './dormant/DormantElement';
+import { highlightMatches, whenRendered } from '../viewer/scrollToTarget';
 import { elementMachinesLoaded, loadElementMachines } from './machineLoading';
 import { useElementActor, useRevealer, type Revealer } from './viewerContext';
 import { ShellRenderingContext } from './shell/shellRendering';
 import { ShellElement } from './shell/ShellElement';
-import { ShellRest } from './shell/ShellRest';
+import { ShellRest, type Reach } from './shell/ShellRest';
 import { hasShellFrame } from '../viewer/shell';
 
 /**
@@ -19,6 +21,18 @@ import { hasShellFrame } from '../viewer/shell';
  * (widgets, their code) and the chunk size only adapts from the second chunk on.
  */
 const FIRST_CHUNK_AFTER_SHELL = 4;
+
+/**
+ * Focus for an element that just replaced the server's frame the learner tabbed into: its stand-in
+ * (which wakes it and moves focus inside), else its first control.
+ */
+function focusRendered(id: string): void {
+  const shown = document.getElementById(id);
+  if (!shown) return;
+  const standIn = shown.querySelector<HTMLElement>('[data-dormant]');
+  if (standIn) standIn.focus();
+  else focusInto(shown, 'first');
+}
 
 /** Index of the barrier that splits a list: only the first barrier does (spec section 4). */
 export function splitIndex(elements: readonly ContentElement[]): number {
@@ -85,6 +99,19 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   const eagerFrom = (from: number) => inherited ?? from < FIRST_CHUNK;
   /** Whether the server drew this list's first elements (decided at mount). */
   const [drawnByServer] = useState(() => !revealingEverything() && hasShellFrame(elements[0]?.id));
+  /** How many leading elements the server drew: those after them have nothing standing in for them and render in any case. */
+  const [drawnUntil] = useState(() => {
+    let drawn = 0;
+    while (drawnByServer && drawn < elements.length && hasShellFrame(elements[drawn].id)) drawn++;
+    return drawn;
+  });
+  /**
+   * How far the list renders. On a long page the server drew, up to what came near the viewport or was
+   * reached (ShellRest): memory then follows what the learner has seen, and the server's frames stand in
+   * for the rest (readable, found by the browser's find, printed after `revealEverything`). Elsewhere
+   * everything, chunk by chunk.
+   */
+  const [wanted, setWanted] = useState(() => (drawnByServer && rules.longPage ? 0 : Number.POSITIVE_INFINITY));
   /** Where each mounted chunk ends; the last entry is how many elements are shown. */
   const [ends, setEnds] = useState<readonly number[]>(() => {
     const ready = revealingEverything() || drawnByServer ? 0 : readyPrefix(elements, { ...rules, eager: eagerFrom(0) }, revealer);
@@ -131,13 +158,36 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   }, [count]);
 
   useEffect(() => {
-    if (count >= elements.length || (count === 0 && !drawnByServer)) return;
+    const until = count >= drawnUntil ? elements.length : Math.min(elements.length, wanted);
+    if (count >= until || (count === 0 && !drawnByServer)) return;
     return queueChunk(() => {
       const size = count === 0 ? Math.min(nextChunkSize(), FIRST_CHUNK_AFTER_SHELL) : nextChunkSize();
       chunkStart.current = { at: performance.now(), size };
       revealUpTo(count + size);
     });
-  }, [count, elements, machinesLoaded]); // eslint-disable-line react-hooks/exhaustive-deps -- revealUpTo reads this render's count
+  }, [count, elements, machinesLoaded, wanted]); // eslint-disable-line react-hooks/exhaustive-deps -- revealUpTo reads this render's count
+
+  /** The learner reached a frame of the server's (src/elements/shell/ShellRest.tsx): near the viewport, by keyboard or by pointer. */
+  const reach = useRef<(index: number, how: Reach) => void>(() => {});
+  reach.current = (index, how) => {
+    if (how === 'near') return setWanted((before) => Math.max(before, index + 1));
+    flushSync(() => revealUpTo(index + 1));
+    if (how === 'focus') focusRendered(elements[index].id);
+  };
+  const onReach = useCallback((index: number, how: Reach) => reach.current(index, how), []);
+
+  // Elements that render after the page was highlighted (no scrollTo) mark their matches themselves.
+  const highlight = useContext(PageHighlightContext);
+  const marked = useRef(count);
+  useLayoutEffect(() => {
+    const from = marked.current;
+    marked.current = count;
+    if (!highlight || inherited !== undefined) return;
+    for (let i = from; i < count; i++) {
+      const shown = document.getElementById(elements[i].id);
+      if (shown) whenRendered(shown, () => highlightMatches(shown, highlight));
+    }
+  }, [count]); // eslint-disable-line react-hooks/exhaustive-deps -- what each commit added
 
   // A layout effect, like the elements' own: registered in the commit that mounted the list.
   useLayoutEffect(
@@ -153,7 +203,7 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
       {ends.map((end, i) => (
         <Chunk key={i} elements={elements} from={i ? ends[i - 1] : 0} to={end} eager={eagerFrom(i ? ends[i - 1] : 0)} />
       ))}
-      {drawnByServer && count < elements.length ? <ShellRest elements={elements} from={count} /> : null}
+      {drawnByServer && count < drawnUntil ? <ShellRest elements={elements} from={count} watch={rules.longPage} onReach={onReach} /> : null}
     </>
   );
 }

@@ -6,8 +6,8 @@ export const LOOKUP_INTERVAL_MS = 100;
 export const isRendered = (element: HTMLElement) => !element.querySelector('[data-pending]');
 
 /**
- * Finds the element with `id`, retrying while the page renders; resolves null after the last try
- * (the spec's "node not found after 10 attempts", logged by the caller).
+ * Finds the element with `id` as the app renders it, retrying while the page renders; resolves null
+ * after the last try (the spec's "node not found after 10 attempts", logged by the caller).
  */
 export function findWithRetry(id: string, doc: Document = document): { promise: Promise<HTMLElement | null>; cancel: () => void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -16,7 +16,8 @@ export function findWithRetry(id: string, doc: Document = document): { promise: 
     const attempt = (n: number) => {
       if (cancelled) return resolve(null);
       const found = doc.getElementById(id);
-      if (found) return resolve(found);
+      // A frame of the server's first paint (src/viewer/shell.ts) is about to be replaced by the app's element.
+      if (found && !found.hasAttribute('data-shell-element')) return resolve(found);
       if (n >= LOOKUP_TRIES) return resolve(null);
       timer = setTimeout(() => attempt(n + 1), LOOKUP_INTERVAL_MS);
     };
