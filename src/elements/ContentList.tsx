@@ -148,7 +148,8 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   useLayoutEffect(() => {
     if (revealingEverything()) return revealUpTo(elements.length);
     const targetEnd = indexHolding(elements, target) + 1;
-    revealChunks(drawnByServer ? 0 : FIRST_CHUNK, targetEnd);
+    // The first screen's chunk stays separate: only its elements start awake.
+    if (!drawnByServer || targetEnd > 0) revealChunks(FIRST_CHUNK, targetEnd);
   }, [target, machinesLoaded]); // eslint-disable-line react-hooks/exhaustive-deps -- on mount, when the target changes and when the statecharts arrive
 
   useLayoutEffect(() => {
