@@ -38,9 +38,12 @@ export const de = {
 /** Percent as the rings show it. */
 export const percentOf = (fraction: number) => Math.round(fraction * 100);
 
-/** A content element by its model id (every element carries `id` = model id, see ElementView). */
+/**
+ * A content element by its model id (every element carries `id` = model id, see ElementView), as the app
+ * renders it: not the frame of the server's first paint that stands in for it until then (src/viewer/shell.ts).
+ */
 export function element(page: Page, id: string): Locator {
-  return page.locator(`[id="${id}"]`);
+  return page.locator(`[id="${id}"]:not([data-shell-element])`);
 }
 
 /** The course progress in the page header. */

@@ -162,9 +162,11 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
     const until = count >= drawnUntil ? elements.length : Math.min(elements.length, wanted);
     if (count >= until || (count === 0 && !drawnByServer)) return;
     return queueChunk(() => {
-      const size = count === 0 ? Math.min(nextChunkSize(), FIRST_CHUNK_AFTER_SHELL) : nextChunkSize();
-      chunkStart.current = { at: performance.now(), size };
-      revealUpTo(count + size);
+      // The first screen's elements (awake, widgets and all) end a chunk of their own.
+      const firstScreenEnd = inherited === undefined && count < FIRST_CHUNK ? FIRST_CHUNK : Number.POSITIVE_INFINITY;
+      const end = Math.min(count + (count === 0 ? Math.min(nextChunkSize(), FIRST_CHUNK_AFTER_SHELL) : nextChunkSize()), until, firstScreenEnd);
+      chunkStart.current = { at: performance.now(), size: end - count };
+      revealUpTo(end);
     });
   }, [count, elements, machinesLoaded, wanted]); // eslint-disable-line react-hooks/exhaustive-deps -- revealUpTo reads this render's count
 

@@ -9,6 +9,7 @@ import { I18nProvider } from '../../src/i18n/react';
 import type { ContentElement } from '../../src/model/elements';
 import { Material, type MaterialInput } from '../../src/model/material';
 import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
+import { IntersectionObserverDouble } from '../setup';
 import { renderMaterialPage } from '../support/materialPage';
 
 /*
@@ -137,4 +138,60 @@ describe('the app takes over the first paint the server drew', () => {
       expect(drawn.isEqualNode(rendered), `${element.id}:\n${drawn.outerHTML}\n${rendered.outerHTML}`).toBe(true);
     }
   });
+});
+
+describe('a long page the server drew renders only what the learner reaches', () => {
+  /** 150 paragraphs with a choice question at 100: a long page (src/elements/dormant/dormantContent.ts DORMANT_FROM_ELEMENTS). */
+  const longMaterial = () => {
+    const content = texts(150);
+    content.splice(100, 0, {
+      modelName: 'ChoiceQuestion', id: 'tk-q', type: 'sc', question: '<p>Welche Farbe hat Wasser?</p>',
+      choices: [{ id: 'tk-q-a', text: 'Blau', correct: true }, { id: 'tk-q-b', text: 'Rot', correct: false }],
+    });
+    return materialOf(content);
+  };
+  const rendered = (id: string) => {
+    const element = document.getElementById(id);
+    return Boolean(element) && !element!.hasAttribute('data-shell-element');
+  };
+  const framesObserver = () => [...IntersectionObserverDouble.instances].find((observer) => [...observer.targets].some((target) => target.hasAttribute('data-shell-element')));
+
+  it('renders up to the furthest frame that comes near the viewport, and no further', async () => {
+    const material = longMaterial();
+    await serverShell(material);
+    renderMaterialPage(material);
+    await waitFor(() => expect(document.getElementById('shell')).toBeNull());
+    const observer = framesObserver()!;
+    expect(observer.rootMargin).toBe('150% 0px 150% 0px');
+    expect(rendered('tk-0')).toBe(false);
+
+    act(() => observer.simulate(document.getElementById('tk-30')!, true));
+    await waitFor(() => expect(rendered('tk-30')).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(rendered('tk-0')).toBe(true);
+    expect(document.getElementById('tk-60')!.hasAttribute('data-shell-element')).toBe(true);
+    expect(idsInOrder()).toEqual(material.content.map((element) => element.id));
+  });
+
+  it('a stand-in the learner tabs into is rendered at once and keeps the focus, inside the woken question', async () => {
+    const material = longMaterial();
+    await serverShell(material);
+    renderMaterialPage(material);
+    await waitFor(() => expect(document.getElementById('shell')).toBeNull());
+    const standIn = document.getElementById('tk-q')!.querySelector<HTMLElement>('[data-dormant]')!;
+    act(() => standIn.focus());
+    await waitFor(() => expect(document.getElementById('tk-q')?.querySelector('input[type="radio"]')).not.toBeNull());
+    expect(rendered('tk-q')).toBe(true);
+    await waitFor(() => expect(document.getElementById('tk-q')!.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement?.closest('[data-shell-element]')).toBeNull();
+    expect(idsInOrder()).toEqual(material.content.map((element) => element.id));
+  });
+});
+
+it('marks the highlight in elements that render after the page was highlighted', async () => {
+  const material = materialOf(texts(40));
+  await serverShell(material);
+  renderMaterialPage(material, '?highlight=Absatz');
+  await waitFor(() => expect(document.querySelector('[data-shell-element]')).toBeNull());
+  await waitFor(() => expect(document.querySelectorAll('.content-flow > [data-model-name] mark[data-highlight]')).toHaveLength(40));
 });
