@@ -1,6 +1,5 @@
 import { assetUrl } from '../../src/model/assetUrl';
 import type { Asset } from '../../src/model/common';
-import type { ContentElement } from '../../src/model/elements';
 import { escapeHtml } from './render';
 
 /*
@@ -18,15 +17,12 @@ export interface ShellMaterial {
   description?: string;
   cover?: Asset;
   color?: string;
-  /** The root page's elements (as stored: sanitised html). */
-  content: readonly ContentElement[];
 }
 
 /** What the shell shows of a material, from its root's fields (those of the stored row, or the material as sent). */
 export function shellMaterialOf(fields: Record<string, unknown>): ShellMaterial {
-  const { title, description, cover, color, content } = fields as { title?: unknown; description?: unknown; cover?: unknown; color?: unknown; content?: unknown };
+  const { title, description, cover, color } = fields as { title?: unknown; description?: unknown; cover?: unknown; color?: unknown };
   return {
-    content: Array.isArray(content) ? (content as ContentElement[]) : [],
     title: typeof title === 'string' ? title : '',
     description: typeof description === 'string' ? description : undefined,
     cover: cover && typeof cover === 'object' && typeof (cover as Asset).file === 'string' ? (cover as Asset) : undefined,

@@ -70,19 +70,3 @@ function slices(elements: readonly ContentElement[]): ContentElement[][] {
   }
   return runs;
 }
-
-const drawn = new WeakMap<readonly ContentElement[], Map<Lang, Promise<string>>>();
-
-/** `shellContentHtml`, drawn once per page content (a material's kept answer: server/store/materialAnswers.ts) and language. */
-export function cachedShellContentHtml(content: readonly ContentElement[], lang: Lang): Promise<string> {
-  let byLang = drawn.get(content);
-  if (!byLang) drawn.set(content, (byLang = new Map()));
-  let html = byLang.get(lang);
-  if (!html) {
-    html = shellContentHtml(content, lang);
-    byLang.set(lang, html);
-    // A page that cannot be drawn (a bug) gets the shell without elements, and the next view tries again.
-    html.catch(() => byLang.delete(lang));
-  }
-  return html;
-}

@@ -4,8 +4,7 @@ import type { FeatureFlags } from '../../src/model/pageData';
 import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { ANONYMOUS, API_ROUTES, errorPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
-import { materialShellHtml, type ShellMaterial } from '../pages/shell';
-import { cachedShellContentHtml } from '../pages/shellContent';
+import { materialShellHtml } from '../pages/shell';
 import type { Lang } from '../../src/model/pageData';
 import { elementChunkUrls, languageChunkUrls, modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
 import { materialUrl } from '../../src/api/client';
@@ -15,7 +14,7 @@ import { forgetGuestSession, isPageVisit, rememberGuestSession, rememberedGuestS
 import { findGuestSession, toGuestSession } from '../store/guestSessions';
 import { getMeta } from '../store/meta';
 import type { Lookups } from '../store/lookups';
-import type { MaterialAnswers } from '../store/materialAnswers';
+import type { MaterialAnswers, MaterialPage } from '../store/materialAnswers';
 import { findShare, listedShares, type Share } from '../store/shares';
 import { learnerStateOf } from '../store/userdata';
 import { toPageUser } from '../store/users';
@@ -101,20 +100,20 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
       ...elementChunkUrls(clientDir, elementKinds ?? []),
     ]);
     const preloads = [materialPreload, modulePreloadLinks([...chunks])].filter(Boolean).join('\n    ');
-    return reply.send(renderPage(template, data, share.rootTitle, await shellOf(request, material?.shell, ctx.lang, share.preview), preloads));
+    return reply.send(renderPage(template, data, share.rootTitle, await shellOf(request, material, ctx.lang, share.preview), preloads));
   };
   /**
    * The first paint of a material's root page (server/pages/shell.ts); none for chapters, collections and the rest.
    * A preview share (authors checking their work) shows no elements in it: the app shows the editor's prompts there.
    */
-  const shellOf = async (request: ShareRequest, material: ShellMaterial | undefined, lang: Lang, preview: boolean): Promise<string> => {
+  const shellOf = async (request: ShareRequest, material: MaterialPage | null, lang: Lang, preview: boolean): Promise<string> => {
     const below = (request.params as { '*'?: string })['*'] ?? '';
     if (!material || below.replace(/\/+$/, '') !== '') return '';
-    const contentHtml = preview ? '' : await cachedShellContentHtml(material.content, lang).catch((error: unknown) => {
+    const contentHtml = preview ? '' : await material.shellContent(lang).catch((error: unknown) => {
       request.log.error({ err: error }, 'the first paint of the page could not be drawn');
       return '';
     });
-    return materialShellHtml(material, { assetsBase: API_ROUTES.assets, header: !flagOn(request.query.hideHeader), contentHtml });
+    return materialShellHtml(material.shell, { assetsBase: API_ROUTES.assets, header: !flagOn(request.query.hideHeader), contentHtml });
   };
 
   app.get('/s/:share', sharePage);

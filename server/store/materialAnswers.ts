@@ -4,6 +4,9 @@ import { allElements } from '../../src/model/tree';
 import { onContentChanged } from './lookups';
 import { loadMaterial } from './models';
 import { shellMaterialOf, type ShellMaterial } from '../pages/shell';
+import { shellContentHtml } from '../pages/shellContent';
+import type { Material } from '../../src/model/material';
+import type { Lang } from '../../src/model/pageData';
 
 /*
  * A material's answer as the server sends it, kept between requests: the JSON text once, and its
@@ -12,7 +15,8 @@ import { shellMaterialOf, type ShellMaterial } from '../pages/shell';
  * what the stored rows say (their number and latest change), read with one small query per request,
  * so an import by this server or by the CLI in another process is seen at once.
  *
- * A share page needs less of it (`page`: the element kinds it preloads, the shell it paints first) and
+ * A share page needs less of it (`page`: the element kinds it preloads, the shell it paints first, and
+ * the html of the page's elements in that first paint, drawn once per language and kept like the rest) and
  * takes an entry checked within the last `PAGE_CHECK_MS`: no query at all on a busy course's page
  * views. An import in this process makes the next page view check again (`contentChanged`). A page
  * drawn from an entry a CLI import outdated a moment ago preloads a kind too many or too few and shows
@@ -27,7 +31,28 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 /** How a material answer is wrapped: in a list (`model/query`) or alone (`collectionMaterial`). */
 export type Envelope = 'list' | 'single';
 
-type Entry = { version: string; checkedAt: number; json: Buffer; encoded: Map<string, Buffer>; kinds: string[]; shell: ShellMaterial };
+type Entry = {
+  version: string;
+  checkedAt: number;
+  json: Buffer;
+  encoded: Map<string, Buffer>;
+  kinds: string[];
+  shell: ShellMaterial;
+  /** The root page's elements as the first paint shows them (server/pages/shellContent.tsx), by language. */
+  shellContent: Map<Lang, Promise<string>>;
+  /** Bytes of the drawn html counted in `bytes`. */
+  shellBytes: number;
+  /** What `page` answers (one object per entry). */
+  page?: MaterialPage;
+};
+
+/** What a share page needs of a material (`MaterialAnswers.page`). */
+export interface MaterialPage {
+  kinds: string[];
+  shell: ShellMaterial;
+  /** The html of the root page's elements for the first paint in `lang`; drawn on first use, then kept with the answer. */
+  shellContent: (lang: Lang) => Promise<string>;
+}
 
 /** The encoding to answer with: brotli, else gzip, else none (q-values of 0 refuse one). */
 export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
@@ -65,10 +90,35 @@ export class MaterialAnswers {
    * and what its shell shows; null when there is no such material. From an entry checked within
    * `PAGE_CHECK_MS`.
    */
-  async page(rootId: string): Promise<{ kinds: string[]; shell: ShellMaterial } | null> {
+  async page(rootId: string): Promise<MaterialPage | null> {
     const recent = this.entries.get(rootId);
     const entry = recent && Date.now() - recent.checkedAt < PAGE_CHECK_MS ? recent : await this.entry(rootId);
-    return entry ? { kinds: entry.kinds, shell: entry.shell } : null;
+    if (!entry) return null;
+    return (entry.page ??= { kinds: entry.kinds, shell: entry.shell, shellContent: (lang) => this.shellContent(rootId, entry, lang) });
+  }
+
+  /**
+   * The drawn html of the entry's root page in `lang`, drawn from its JSON on first use (the entry keeps
+   * text, not the parsed tree). A drawing that fails is forgotten, so the next page view tries again.
+   */
+  private shellContent(rootId: string, entry: Entry, lang: Lang): Promise<string> {
+    let html = entry.shellContent.get(lang);
+    if (!html) {
+      const content = (JSON.parse(entry.json.toString('utf8')) as Material).content;
+      html = shellContentHtml(content, lang);
+      entry.shellContent.set(lang, html);
+      html.then(
+        (text) => {
+          // Counted only while the entry is still kept (a newer version may have replaced it meanwhile).
+          if (this.entries.get(rootId) !== entry || entry.shellContent.get(lang) !== html) return;
+          entry.shellBytes += text.length;
+          this.bytes += text.length;
+          this.evict();
+        },
+        () => entry.shellContent.delete(lang),
+      );
+    }
+    return html;
   }
 
   /**
@@ -114,7 +164,9 @@ export class MaterialAnswers {
     if (!material) return null;
     const kinds = [...new Set([...allElements(material.content)].map((element) => element.modelName))].sort();
     const shell = shellMaterialOf(material as unknown as Record<string, unknown>);
-    const entry: Entry = { version, checkedAt: Date.now(), json: Buffer.from(JSON.stringify(material)), encoded: new Map(), kinds, shell };
+    const entry: Entry = {
+      version, checkedAt: Date.now(), json: Buffer.from(JSON.stringify(material)), encoded: new Map(), kinds, shell, shellContent: new Map(), shellBytes: 0,
+    };
     this.entries.set(rootId, entry);
     this.bytes += entry.json.length;
     this.evict();
@@ -123,7 +175,7 @@ export class MaterialAnswers {
 
   private drop(rootId: string, entry: Entry): void {
     this.entries.delete(rootId);
-    this.bytes -= entry.json.length;
+    this.bytes -= entry.json.length + entry.shellBytes;
     for (const body of entry.encoded.values()) this.bytes -= body.length;
   }
 

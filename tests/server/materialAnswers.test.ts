@@ -90,6 +90,26 @@ describe.each(testDatabaseKinds)('material answers on %s', (kind) => {
     }
   });
 
+  it("draws the first paint's elements once per language and version, kept and counted with the answer", async () => {
+    const answers = new MaterialAnswers(t.db);
+    try {
+      await importFile(t.db, richMaterial, { share: 'public' });
+      const page = (await answers.page('m-rich'))!;
+      const german = await page.shellContent('de');
+      expect(german).toContain('id="m-rich-text"');
+      expect(german).toContain('<p>Hello</p>');
+      expect(page.shellContent('de')).toBe(page.shellContent('de'));
+      expect(await page.shellContent('en')).not.toBe(german);
+      expect((answers as unknown as { bytes: number }).bytes).toBeGreaterThan(german.length * 2);
+      await importFile(t.db, Material.parse({ ...richMaterial, content: [{ modelName: 'Text', id: 'm-rich-text', content: { html: '<p>Neu</p>' } }] }), { share: 'public' });
+      await answers.answer('m-rich', 'single', 'identity');
+      const changed = (await answers.page('m-rich'))!;
+      expect(await changed.shellContent('de')).toContain('<p>Neu</p>');
+    } finally {
+      answers.dispose();
+    }
+  });
+
   it('GET /api/material/{share}/{id}: the material alone, preloaded by its page, 304 while unchanged, 404 outside the share', async () => {
     const { share } = await importFile(t.db, richMaterial, { share: 'public' });
     const url = `/api/material/${share.publicId}/m-rich`;
