@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
+import { BROTLI_QUALITY, GZIP_LEVEL } from './http/compressedPages';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -105,13 +106,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Dynamic answers (the page HTML with its page data, API JSON) over 1 KiB are compressed, brotli
   // at quality 4 (about gzip's speed, smaller) or gzip; smaller ones (a userdata acknowledgement)
   // go as they are. Registered after the static files, so it applies to the routes below only:
-  // static files are sent precompressed or as they are, never compressed on the fly.
+  // static files are sent precompressed or as they are, never compressed on the fly. Large share
+  // pages come compressed from their route (server/http/compressedPages.ts) and pass through.
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: GZIP_LEVEL },
   });
 
   // Share, coverage, model and guest-session lookups cached across requests, cleared on import.

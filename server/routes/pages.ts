@@ -14,7 +14,8 @@ import { forgetGuestSession, isPageVisit, rememberGuestSession, rememberedGuestS
 import { findGuestSession, toGuestSession } from '../store/guestSessions';
 import { getMeta } from '../store/meta';
 import type { Lookups } from '../store/lookups';
-import type { MaterialAnswers, MaterialPage } from '../store/materialAnswers';
+import { negotiateEncoding, type MaterialAnswers, type MaterialPage } from '../store/materialAnswers';
+import { CompressedPages, LARGE_PAGE_CHARS } from '../http/compressedPages';
 import { findShare, listedShares, type Share } from '../store/shares';
 import { learnerStateOf } from '../store/userdata';
 import { toPageUser } from '../store/users';
@@ -57,6 +58,17 @@ const firstString = (value: unknown): string | null => {
 /** Share pages (`/s/{share}/…`: index.html with page data) and the start page. */
 export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions): Promise<void> {
   const { db, lookups, materials, clientDir, featureFlags, contentSecurityPolicy } = opts;
+  const compressedPages = new CompressedPages();
+
+  /** A page's html: a large one compressed here, once per distinct body (server/http/compressedPages.ts); others by @fastify/compress. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, html: string) => {
+    if (html.length < LARGE_PAGE_CHARS) return reply.send(html);
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    reply.header('vary', 'Accept-Encoding');
+    if (encoding === 'identity') return reply.send(html);
+    const body = await compressedPages.body(html, encoding);
+    return reply.header('content-encoding', encoding).send(body);
+  };
 
   type ShareRequest = FastifyRequest<{ Params: { share: string }; Querystring: Record<string, unknown> }>;
 
@@ -100,7 +112,7 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
       ...elementChunkUrls(clientDir, elementKinds ?? []),
     ]);
     const preloads = [materialPreload, modulePreloadLinks([...chunks])].filter(Boolean).join('\n    ');
-    return reply.send(renderPage(template, data, share.rootTitle, await shellOf(request, material, ctx.lang, share.preview), preloads));
+    return sendPage(request, reply, renderPage(template, data, share.rootTitle, await shellOf(request, material, ctx.lang, share.preview), preloads));
   };
   /**
    * The first paint of a material's root page (server/pages/shell.ts); none for chapters, collections and the rest.
