@@ -117,11 +117,14 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
   /**
    * The first paint of a material's root page (server/pages/shell.ts); none for chapters, collections and the rest.
    * A preview share (authors checking their work) shows no elements in it: the app shows the editor's prompts there.
+   * Neither does the address without its trailing slash (`/s/{share}`), against which the cards' links would resolve wrong.
    */
   const shellOf = async (request: ShareRequest, material: MaterialPage | null, lang: Lang, preview: boolean): Promise<string> => {
     const below = (request.params as { '*'?: string })['*'] ?? '';
     if (!material || below.replace(/\/+$/, '') !== '') return '';
-    const contentHtml = preview ? '' : await material.shellContent(lang).catch((error: unknown) => {
+    // The drawn chapter cards link relatively (`kapitel-2/`): only from the page's address with its trailing slash.
+    const drawsElements = !preview && request.url.split('?')[0].endsWith('/');
+    const contentHtml = !drawsElements ? '' : await material.shellContent(lang).catch((error: unknown) => {
       request.log.error({ err: error }, 'the first paint of the page could not be drawn');
       return '';
     });

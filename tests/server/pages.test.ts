@@ -247,6 +247,10 @@ describe.each(testDatabaseKinds)('the first paint sent with a material page, on 
     expect(content).toContain('<p>Erst antworten</p>');
     expect(content).not.toContain('Hinter der Schranke');
     expect(contentOf((await a.app.inject({ url: `/s/${share.publicId}/` })).body)).toContain('„</span>Wasser ist Leben');
+    // Without the trailing slash the cards' relative links would miss the share: the first paint draws no elements.
+    const bare = (await a.app.inject({ url: `/s/${share.publicId}?lang=en` })).body;
+    expect(shellOf(bare)).not.toBeNull();
+    expect(contentOf(bare)).toBeNull();
     // A preview share shows the editor's prompts in the app: its first paint has no elements.
     const preview = await importFile(t.db, smallMaterial('lead-preview'), { share: 'preview' });
     const previewHtml = (await a.app.inject({ url: `/s/${preview.share.publicId}/` })).body;
