@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ContentList } from '../../src/elements/ContentList';
-import { SHELL_MAX_ELEMENTS, ShellRenderingContext } from '../../src/elements/shell/shellRendering';
+import { ShellRenderingContext } from '../../src/elements/shell/shellRendering';
 import { createI18n, loadLanguage } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
 import type { ContentElement } from '../../src/model/elements';
@@ -9,10 +9,18 @@ import { elementsOnPage } from '../../src/model/tree';
 import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
 
 /**
+ * The first paint of a material's root page shows its elements up to this many (counted as the page
+ * counts them, containers with what they hold): on a long page the app renders only what comes near
+ * the viewport and the server's frames stand in for the rest, so they must be there. Elements beyond
+ * the first barrier, or beyond this many, the browser draws.
+ */
+const SHELL_MAX_ELEMENTS = 6000;
+
+/**
  * The leading elements of a page that its first paint shows: whole top-level elements while the page
  * count (containers with what they hold, as src/model/tree.ts counts) stays within SHELL_MAX_ELEMENTS.
  */
-export function shellElementsOf(content: readonly ContentElement[]): ContentElement[] {
+function shellElementsOf(content: readonly ContentElement[]): ContentElement[] {
   const shown: ContentElement[] = [];
   let count = 0;
   for (const element of content) {
