@@ -187,6 +187,8 @@ function reachable(graph: ModuleGraph, starts: Iterable<string>, dynamic: boolea
 const file = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const ROOT = file('./');
 const PAGE = file('./index.html');
+/** The app the page's entry (src/boot.ts) imports when it is time: part of every page, like the entry. */
+const APP = file('./src/main.tsx');
 const ROUTE_TREES = [file('./routes/materialRoutes.tsx'), file('./routes/collectionRoutes.tsx')];
 /**
  * Our code and the libraries the route trees use; every other library (react-aria above all, whose
@@ -194,29 +196,48 @@ const ROUTE_TREES = [file('./routes/materialRoutes.tsx'), file('./routes/collect
  */
 const VIEWER_CODE = /^(?!.*[\\/]node_modules[\\/])|[\\/]node_modules[\\/](xstate|@xstate[\\/]react|use-isomorphic-layout-effect|dompurify|@tanstack|zod)[\\/]/;
 
+/** `compute` once per chunking pass: Rolldown hands every call of a pass the same graph. */
+function perPass<T>(compute: (graph: ModuleGraph) => T): (graph: ModuleGraph) => T {
+  let value: T | undefined;
+  let valueOf: ModuleGraph | undefined;
+  return (graph) => {
+    if (valueOf !== graph) {
+      valueOf = graph;
+      value = compute(graph);
+    }
+    return value as T;
+  };
+}
+
 /**
  * The viewer's share of the first paint as one chunk instead of a dozen (each file is gzipped on its
  * own, so small chunks compress badly): the modules that both route trees import statically, and that
  * no other chunk of the page (login, toasts, lazy texts, …) reaches. Every page that loads one of them
  * loads a route tree, and with it all of them already, so no page loads more than before.
  */
-function viewerChunk(): (id: string, graph: ModuleGraph) => string | null {
-  // Computed once per chunking pass (Rolldown hands every call of a pass the same graph).
-  let members: Set<string> | undefined;
-  let membersOf: ModuleGraph | undefined;
-  return (id, graph) => {
-    if (!members || membersOf !== graph) {
-      membersOf = graph;
-      const [material, collection] = ROUTE_TREES.map((tree) => reachable(graph, [tree], false));
-      const lazyOfPage = [...reachable(graph, [PAGE], false)]
-        .flatMap((module) => graph.getModuleInfo(module)?.dynamicallyImportedIds ?? [])
-        .filter((module) => !ROUTE_TREES.includes(module));
-      const elsewhere = reachable(graph, lazyOfPage, true);
-      members = new Set([...material].filter((module) => collection.has(module) && !elsewhere.has(module)));
-    }
-    return members.has(id) ? 'viewer' : null;
-  };
-}
+const viewerMembers = perPass((graph) => {
+  const [material, collection] = ROUTE_TREES.map((tree) => reachable(graph, [tree], false));
+  const lazyOfPage = [...reachable(graph, [PAGE, APP], false)]
+    .flatMap((module) => graph.getModuleInfo(module)?.dynamicallyImportedIds ?? [])
+    .filter((module) => module !== APP && !ROUTE_TREES.includes(module));
+  const elsewhere = reachable(graph, lazyOfPage, true);
+  return new Set([...material].filter((module) => collection.has(module) && !elsewhere.has(module)));
+});
+
+/**
+ * The chunk `app`: the app (src/main.tsx) and what it imports statically, and the rest of what the
+ * material route's first paint loads beside the `viewer` chunk (small modules that lazy parts share as
+ * well, react-aria's providers among them), which would otherwise be small chunks of their own: a
+ * request each, each compressed on its own. Vite's preload helper, which the page's entry needs to
+ * import the app, stays with the entry.
+ */
+const appMembers = perPass((graph) => {
+  const viewer = viewerMembers(graph);
+  const material = [...reachable(graph, [ROUTE_TREES[0]], false)].filter((module) => !ROUTE_TREES.includes(module) && !viewer.has(module));
+  const members = new Set([...reachable(graph, [APP], false), ...material]);
+  for (const module of members) if (module.includes('vite/preload-helper')) members.delete(module);
+  return members;
+});
 
 const ELEMENT_REGISTRY = file('./src/elements/registry.ts');
 const ELEMENT_MACHINES = file('./machines/elements/registry.ts');
@@ -243,7 +264,7 @@ function elementChunks(): (id: string, graph: ModuleGraph) => string | null {
     if (!chunkOf || chunkOfGraph !== graph) {
       chunkOfGraph = graph;
       const dynamicImportsOf = (modules: Iterable<string>) => [...modules].flatMap((module) => graph.getModuleInfo(module)?.dynamicallyImportedIds ?? []);
-      const [materialRoute, collectionRoute] = ROUTE_TREES.map((tree) => reachable(graph, [PAGE, tree], false));
+      const [materialRoute, collectionRoute] = ROUTE_TREES.map((tree) => reachable(graph, [PAGE, APP, tree], false));
       const firstRoute = new Set([...materialRoute, ...collectionRoute]);
       const kinds = [...dynamicImportsOf([ELEMENT_REGISTRY]), ELEMENT_MACHINES, QUESTION_TEXTS];
       const parts = new Set(dynamicImportsOf([...reachable(graph, kinds, false)].filter((module) => !firstRoute.has(module))));
@@ -251,7 +272,7 @@ function elementChunks(): (id: string, graph: ModuleGraph) => string | null {
       const elementCode = [...reachable(graph, kindModules, false)].filter((module) => !materialRoute.has(module));
       // Every other lazy part, and what it loads: not through the first route (there already) or the kinds.
       const notThrough = new Set([...firstRoute, ...kindModules]);
-      const otherLazy = dynamicImportsOf(reachable(graph, [PAGE, ...ROUTE_TREES], true)).filter((module) => !notThrough.has(module));
+      const otherLazy = dynamicImportsOf(reachable(graph, [PAGE, APP, ...ROUTE_TREES], true)).filter((module) => !notThrough.has(module));
       const reachedElsewhere = reachable(graph, otherLazy, true, notThrough);
       const chunkFor = (module: string) => (collectionRoute.has(module) ? 'elements-collection' : reachedElsewhere.has(module) ? 'elements-shared' : 'elements');
       chunkOf = new Map(elementCode.map((module) => [module, chunkFor(module)]));
@@ -332,10 +353,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            /** Everything the page's entry imports statically is loaded on every page anyway: one chunk. */
-            { name: 'index', tags: ['$initial'], priority: 2 },
-            /** Dependencies stay where Rolldown puts them, so nothing outside the set is pulled in. */
-            { name: viewerChunk(), debugName: 'viewer', test: VIEWER_CODE, priority: 1, includeDependenciesRecursively: false },
+            /**
+             * Everything the app imports statically is loaded on every page anyway: one chunk. The page's
+             * entry (src/boot.ts and the stylesheet) stays a chunk of its own, small enough to come first.
+             * Dependencies stay where Rolldown puts them, so nothing outside a set is pulled in.
+             */
+            { name: (id: string, graph: ModuleGraph) => (appMembers(graph).has(id) ? 'app' : null), debugName: 'app', priority: 2, includeDependenciesRecursively: false },
+            { name: (id: string, graph: ModuleGraph) => (viewerMembers(graph).has(id) ? 'viewer' : null), debugName: 'viewer', test: VIEWER_CODE, priority: 1, includeDependenciesRecursively: false },
             { name: elementChunks(), debugName: 'elements', priority: 1, includeDependenciesRecursively: false },
           ],
         },

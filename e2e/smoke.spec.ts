@@ -46,3 +46,24 @@ test('the demo collection share shows its title and material cards', async ({ pa
   expect(withImpact(violations, 'critical'), describeViolations(violations)).toEqual([]);
   expect(pageErrors).toEqual([]);
 });
+
+test('a material page paints the server’s first paint before any of the app’s code but its small entry goes out', async ({ page, request }) => {
+  const pageErrors = collectPageErrors(page);
+  await page.goto(sharePath((await demoShares(request)).material));
+  // The app has taken the page over: the server's first paint is gone, the app's header is there.
+  await expect(page.locator('#shell')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: readDemo('content/demo-material.json').title })).toBeVisible();
+  const timing = await page.evaluate(() => {
+    const entry = (document.querySelector('script[type="module"][src]') as HTMLScriptElement).src;
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    const code = performance
+      .getEntriesByType('resource')
+      .filter((resource) => /\/app\/assets\/[^/]+\.js$/.test(new URL(resource.name).pathname) && resource.name !== entry)
+      .map((resource) => ({ url: new URL(resource.name).pathname, start: resource.startTime }));
+    return { paint, code };
+  });
+  expect(timing.paint).not.toBeNull();
+  expect(timing.code.length).toBeGreaterThan(2);
+  for (const chunk of timing.code) expect(chunk.start, chunk.url).toBeGreaterThanOrEqual(timing.paint!);
+  expect(pageErrors).toEqual([]);
+});

@@ -11,7 +11,6 @@ import { ErrorView } from './viewer/ErrorView';
 import { PageDataContext } from './viewer/PageDataContext';
 import { Toasts } from './ui/Toasts';
 import { ServerSanitizedHtml } from './ui/SafeHtml';
-import './styles.css';
 
 const LoginPage = lazy(() => import('./auth/LoginPage'));
 
@@ -21,7 +20,8 @@ function applyTheme(pageData: PageData) {
   document.documentElement.lang = pageData.lang;
 }
 
-async function start() {
+/** Renders the app into `#root` from the page data (the page's entry, ./boot.ts, calls it once the document is parsed). */
+export async function startApp(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   let pageData: PageData;
   try {
@@ -82,4 +82,3 @@ function AppRouter({ router }: { router: AppRouter }) {
   );
 }
 
-void start();

@@ -70,15 +70,25 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
+/** What a page carries besides its data (all html, inserted as given). */
+export interface PageParts {
+  /** Drawn before the app's code runs (server/pages/shell.ts): before the app's root. */
+  shell?: string;
+  /** Preload links: at the end of the head. */
+  head?: string;
+  /** Right after the page data, before the entry script (which may run as soon as it has loaded). */
+  beforeEntry?: string;
+}
+
 /**
- * index.html with the page data in place of the marker, `<html lang>` and `<title>` set, and
- * `shell` (html drawn before the app's code runs: server/pages/shell.ts) before the app's root, and
- * `head` (preload links) at the end of the head: after the entry script and the stylesheet, which
- * the first paint waits for and which the browser would otherwise request behind every preload
- * (six connections per host on HTTP/1.1).
+ * index.html with the page data in place of the marker, `<html lang>` and `<title>` set, and the parts:
+ * `beforeEntry` after the page data, `shell` before the app's root, and `head` at the end of the head:
+ * after the entry script and the stylesheet, which the first paint waits for and which the browser
+ * would otherwise request behind every preload (six connections per host on HTTP/1.1).
  */
-export function renderPage(template: string, data: PageData, title: string, shell = '', head = ''): string {
-  const script = `<script type="application/json" id="page-data">${serializePageData(data)}</script>`;
+export function renderPage(template: string, data: PageData, title: string, parts: PageParts = {}): string {
+  const { shell = '', head = '', beforeEntry = '' } = parts;
+  const script = `<script type="application/json" id="page-data">${serializePageData(data)}</script>${beforeEntry ? `\n    ${beforeEntry}` : ''}`;
   let html = template.includes(PAGE_DATA_MARKER)
     ? template.replace(PAGE_DATA_MARKER, () => script)
     : template.replace(/<\/head>/i, () => `${script}\n</head>`);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { STATEFUL_KINDS } from '../../machines/elements/loadedMachines';
 import { ELEMENT_MACHINES_MODULE, KIND_MODULES } from '../../src/elements/kindModules';
 import type { ModelName } from '../../src/model/elements';
+import { HELD_BACK_PRELOADS_ID } from '../../src/afterFirstPaint';
 
 /*
  * The code of an entry point's route tree is a chunk the app imports only once its entry has run
@@ -16,6 +17,8 @@ type Manifest = Record<string, ManifestChunk>;
 type Build = { manifest: Manifest; moduleChunks: Record<string, string>; keyOfFile: Map<string, string> };
 
 const ROUTE_MODULES = { material: 'routes/materialRoutes.tsx', collection: 'routes/collectionRoutes.tsx' } as const;
+/** The app, which the page's entry (src/boot.ts) imports: on every page. */
+const APP_MODULE = 'src/main.tsx';
 
 let cached: { file: string; mtimeMs: number; build: Build } | null = null;
 
@@ -59,6 +62,12 @@ function chunkUrls(build: Build, modules: readonly string[]): string[] {
   return [...seen].map((key) => `/app/${manifest[key].file}`);
 }
 
+/** The files of the app the page's entry imports (its chunk and static imports), as URLs under /app/. */
+export function appChunkUrls(clientDir: string): string[] {
+  const build = readBuild(clientDir);
+  return build?.manifest[APP_MODULE] ? chunkUrls(build, [APP_MODULE]) : [];
+}
+
 /** The files an entry point's route tree needs (its chunk and its static imports, but not the page's entry), as URLs under /app/. */
 export function routeChunkUrls(clientDir: string, entryPoint: string): string[] {
   const build = readBuild(clientDir);
@@ -96,4 +105,12 @@ export function languageChunkUrls(clientDir: string, lang: string): string[] {
 /** `<link rel="modulepreload">` for each URL. */
 export function modulePreloadLinks(urls: readonly string[]): string {
   return urls.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('\n    ');
+}
+
+/**
+ * The same links held back until the page's first paint is on screen: inert in a template, which the
+ * page's entry puts into the head then (src/boot.ts). For a page the server draws (server/pages/shell.ts).
+ */
+export function heldBackModulePreloads(urls: readonly string[]): string {
+  return urls.length ? `<template id="${HELD_BACK_PRELOADS_ID}">${modulePreloadLinks(urls)}</template>` : '';
 }

@@ -6,7 +6,7 @@ import type { Database } from '../db/types';
 import { ANONYMOUS, API_ROUTES, errorPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
 import { materialShellHtml } from '../pages/shell';
 import type { Lang } from '../../src/model/pageData';
-import { elementChunkUrls, languageChunkUrls, modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
+import { appChunkUrls, elementChunkUrls, heldBackModulePreloads, languageChunkUrls, modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
 import { materialUrl } from '../../src/api/client';
 import { landingLanguage, landingPageHtml } from '../pages/landing';
 import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
@@ -98,21 +98,29 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     const [share, settings, template] = await Promise.all([lookups.share(request.params.share), lookups.settings(), readIndexTemplate(clientDir)]);
     const ctx: PageContext = { sharePublicId: request.params.share, lang: langFromQuery(request.query.lang), settings, featureFlags };
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', contentSecurityPolicy);
-    if (!share) return reply.status(404).send(renderPage(template, errorPageData(404, ctx), 'Lernwerk'));
+    const appPreloads = () => ({ head: modulePreloadLinks(appChunkUrls(clientDir)) });
+    if (!share) return reply.status(404).send(renderPage(template, errorPageData(404, ctx), 'Lernwerk', appPreloads()));
     const visitor = await visitorOf(request, reply, share);
-    if (!visitor) return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle));
+    if (!visitor) return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle, appPreloads()));
     const material = share.rootModelName === 'Material' ? await materials.page(share.rootId) : null;
     const elementKinds = material?.kinds;
     const data = sharePageData(share, ctx, visitor, elementKinds);
-    // The material itself (a GET the app reads as soon as it starts: src/api/client.ts getMaterial), then the route tree's code.
+    // The material itself (a GET the app reads as soon as it starts: src/api/client.ts getMaterial), then the app's code.
     const materialPreload = data.entryPoint === 'material' && data.share ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(materialUrl(data.api.base, data.share.publicId, data.share.rootId))}">` : '';
-    const chunks = new Set([
-      ...languageChunkUrls(clientDir, ctx.lang),
-      ...routeChunkUrls(clientDir, data.entryPoint),
-      ...elementChunkUrls(clientDir, elementKinds ?? []),
-    ]);
-    const preloads = [materialPreload, modulePreloadLinks([...chunks])].filter(Boolean).join('\n    ');
-    return sendPage(request, reply, renderPage(template, data, share.rootTitle, await shellOf(request, material, ctx.lang, share.preview), preloads));
+    const chunks = [
+      ...new Set([
+        ...appChunkUrls(clientDir),
+        ...languageChunkUrls(clientDir, ctx.lang),
+        ...routeChunkUrls(clientDir, data.entryPoint),
+        ...elementChunkUrls(clientDir, elementKinds ?? []),
+      ]),
+    ];
+    const shell = await shellOf(request, material, ctx.lang, share.preview);
+    // Under a drawn first paint the code waits until that paint is on screen (src/boot.ts); elsewhere it goes at once.
+    const parts = shell
+      ? { shell, head: materialPreload, beforeEntry: heldBackModulePreloads(chunks) }
+      : { head: [materialPreload, modulePreloadLinks(chunks)].filter(Boolean).join('\n    ') };
+    return sendPage(request, reply, renderPage(template, data, share.rootTitle, parts));
   };
   /**
    * The first paint of a material's root page (server/pages/shell.ts); none for chapters, collections and the rest.

@@ -75,6 +75,26 @@ describe('bundle report', () => {
     expect(formatReport(over)).toContain(`(${initialJs} bytes), OVER the budget`);
   });
 
+  it('counts the app the entry imports dynamically (src/main.tsx) and the material route tree as initial, with their static imports', () => {
+    const split: Manifest = {
+      'index.html': { file: 'assets/boot.js', isEntry: true, dynamicImports: ['src/main.tsx'], css: ['assets/index.css'] },
+      'src/main.tsx': { file: 'assets/app.js', isDynamicEntry: true, imports: ['_runtime.js'], dynamicImports: ['routes/materialRoutes.tsx', 'src/Lazy.tsx'] },
+      'routes/materialRoutes.tsx': { file: 'assets/materialRoutes.js', isDynamicEntry: true, imports: ['_viewer.js', 'src/main.tsx'] },
+      '_viewer.js': { file: 'assets/viewer.js' },
+      '_runtime.js': { file: 'assets/runtime.js' },
+      'src/Lazy.tsx': { file: 'assets/lazy.js', isDynamicEntry: true },
+    };
+    const files = Object.fromEntries(['boot', 'app', 'materialRoutes', 'viewer', 'runtime', 'lazy'].map((name, i) => [`assets/${name}.js`, noise(1000 * (i + 1), i + 1)]));
+    const report = bundleReport(fakeBuild({ ...files, 'assets/index.css': noise(300, 9) }, split));
+    const loading = Object.fromEntries(report.files.map((f) => [f.file, f.loading]));
+    expect(loading).toMatchObject({
+      'assets/boot.js': 'entry', 'assets/app.js': 'static', 'assets/runtime.js': 'static',
+      'assets/materialRoutes.js': 'static', 'assets/viewer.js': 'static', 'assets/lazy.js': 'lazy',
+    });
+    const initial = ['boot', 'app', 'runtime', 'materialRoutes', 'viewer'].reduce((sum, name) => sum + gzipSync(files[`assets/${name}.js`]).length, 0);
+    expect(report.initialJsGzip).toBe(initial);
+  });
+
   it('fails without a manifest', () => {
     const dir = fakeBuild({}, {});
     rmSync(path.join(dir, '.vite'), { recursive: true });

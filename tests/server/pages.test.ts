@@ -119,6 +119,47 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     }
   });
 
+  it('holds the app’s code back under a drawn first paint (in a template the page’s entry takes up after that paint), and sends it at once elsewhere', async () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true },
+      'src/main.tsx': { file: 'assets/app-7.js', isDynamicEntry: true, imports: ['_runtime.js'] },
+      'routes/materialRoutes.tsx': { file: 'assets/materialRoutes-2.js', isDynamicEntry: true, imports: ['_viewer.js', 'src/main.tsx'] },
+      '_viewer.js': { file: 'assets/viewer-4.js', imports: ['_runtime.js'] },
+      '_runtime.js': { file: 'assets/runtime-5.js' },
+    };
+    fs.mkdirSync(path.join(a.clientDir, '.vite'), { recursive: true });
+    fs.writeFileSync(path.join(a.clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    try {
+      const { share } = await importFile(t.db, richMaterial, { share: 'public' });
+      const all = ['/app/assets/app-7.js', '/app/assets/runtime-5.js', '/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js'];
+      const linksIn = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      const heldBack = (html: string) => /<template id="app-preloads">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? null;
+
+      // The root page carries the shell: every module preload is inert in the template, none goes out with the html.
+      const root = (await a.app.inject({ url: `/s/${share.publicId}/` })).body;
+      expect(root).toContain('id="shell"');
+      expect(linksIn(heldBack(root) ?? '')).toEqual(all);
+      expect(linksIn(root.replace(/<template id="app-preloads">[\s\S]*?<\/template>/, ''))).toEqual([]);
+      expect(root.indexOf('id="app-preloads"')).toBeGreaterThan(root.indexOf('id="page-data"'));
+      // The material itself is fetched at once: no code to compile.
+      expect(root).toMatch(/<link rel="preload" as="fetch" crossorigin href="\/api\/material\//);
+
+      // A chapter opened by its own link has no first paint of the server's: the code goes at once.
+      const chapter = (await a.app.inject({ url: `/s/${share.publicId}/chapter-one` })).body;
+      expect(chapter).not.toContain('id="shell"');
+      expect(heldBack(chapter)).toBeNull();
+      expect(linksIn(chapter)).toEqual(all);
+
+      // An unknown share: the error page needs the app only.
+      const missing = await a.app.inject({ url: '/s/no-such-share/' });
+      expect(missing.statusCode).toBe(404);
+      expect(heldBack(missing.body)).toBeNull();
+      expect(linksIn(missing.body)).toEqual(['/app/assets/app-7.js', '/app/assets/runtime-5.js']);
+    } finally {
+      fs.rmSync(path.join(a.clientDir, '.vite'), { recursive: true, force: true });
+    }
+  });
+
   it('names the chunks of the material’s lazy element kinds and the element statecharts as modulepreload links too', async () => {
     const manifest = {
       'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime.js'] },

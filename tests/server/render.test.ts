@@ -23,7 +23,7 @@ const ctx = { sharePublicId: 's', lang: 'de', settings: { themeColorOverrides: {
 describe('the page html', () => {
   it('names its preloads after the entry script and the stylesheet, which the first paint waits for', () => {
     const preloads = '<link rel="preload" as="fetch" crossorigin href="/api/material/s/m">\n    <link rel="modulepreload" crossorigin href="/app/assets/chunk-3.js">';
-    const html = renderPage(BUILT, errorPageData(404, ctx), 'Kurs', '', preloads);
+    const html = renderPage(BUILT, errorPageData(404, ctx), 'Kurs', { head: preloads });
     const at = (needle: string) => html.indexOf(needle);
     expect(at('id="page-data"')).toBeGreaterThan(0);
     expect(at('index-1.js')).toBeGreaterThan(at('id="page-data"'));
@@ -32,6 +32,14 @@ describe('the page html', () => {
     expect(at('chunk-3.js')).toBeGreaterThan(at('rel="preload" as="fetch"'));
     expect(at('chunk-3.js')).toBeLessThan(at('</head>'));
     expect(html.match(/<\/head>/g)).toHaveLength(1);
+  });
+
+  it('puts what must precede the entry script right after the page data (the entry may run as soon as it has loaded)', () => {
+    const html = renderPage(BUILT, errorPageData(404, ctx), 'Kurs', { beforeEntry: '<template id="app-preloads"></template>', head: '<link rel="preload" as="fetch" href="/x">' });
+    const at = (needle: string) => html.indexOf(needle);
+    expect(at('id="app-preloads"')).toBeGreaterThan(at('id="page-data"'));
+    expect(at('id="app-preloads"')).toBeLessThan(at('index-1.js'));
+    expect(at('rel="preload" as="fetch"')).toBeGreaterThan(at('index-2.css'));
   });
 
   describe('stylesheets inlined', () => {

@@ -1,0 +1,27 @@
+import './styles.css';
+import { afterFirstPaint, HELD_BACK_PRELOADS_ID } from './afterFirstPaint';
+
+/*
+ * The page's entry: it decides when the app's code loads. Where the server drew a first paint (a
+ * material page's shell: server/pages/shell.ts), it holds the app's module preloads back in
+ * `<template id="app-preloads">` (server/pages/routePreloads.ts), and they go out once that paint is on
+ * screen: fetching, compiling and running the modules shared this machine's cores with the first
+ * layout. Everywhere else the app loads at once. The page loads this script `async`, so that on a long
+ * page the app's code travels while the rest of the html is parsed; the app starts once it has been.
+ */
+async function boot(): Promise<void> {
+  const heldBack = document.getElementById(HELD_BACK_PRELOADS_ID);
+  if (heldBack instanceof HTMLTemplateElement) {
+    await afterFirstPaint(window);
+    document.head.append(heldBack.content);
+  }
+  const [{ startApp }] = await Promise.all([import('./main'), documentParsed()]);
+  await startApp();
+}
+
+function documentParsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+}
+
+void boot();
