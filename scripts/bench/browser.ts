@@ -50,6 +50,11 @@ export interface LoadResult {
   fcpMs?: number;
   /** Navigation → the last element's content (its text, not a loading placeholder) is in the DOM, ms. */
   lastRenderedMs?: number;
+  /**
+   * The app's first render into `#root` (replacing the server's first paint on a material page): from then on
+   * its widgets answer. Undefined for the floor, which has no app.
+   */
+  appStartedMs?: number;
   /** Navigation → all interactive (see `allInteractiveOf`), ms. */
   allInteractiveMs?: number;
   longTasks?: number;
@@ -74,7 +79,7 @@ export interface LoadResult {
 }
 
 const INIT_SCRIPT = (lastElementId: string) => `(() => {
-  const bench = { fcp: null, longTasks: [], lastRendered: null, errors: [] };
+  const bench = { fcp: null, longTasks: [], lastRendered: null, appStarted: null, errors: [] };
   Object.defineProperty(window, '__lernwerkBench', { value: bench, enumerable: false });
   try {
     new PerformanceObserver((list) => {
@@ -98,11 +103,18 @@ const INIT_SCRIPT = (lastElementId: string) => `(() => {
     }
   });
   observer.observe(document, { childList: true, subtree: true });
+  const appObserver = new MutationObserver(() => {
+    if (document.getElementById('root')?.firstElementChild) {
+      bench.appStarted = performance.now();
+      appObserver.disconnect();
+    }
+  });
+  appObserver.observe(document, { childList: true, subtree: true });
 })();`;
 
 const READ_STATE = `(() => {
   const b = window.__lernwerkBench;
-  return { now: performance.now(), timeOrigin: performance.timeOrigin, fcp: b.fcp, lastRendered: b.lastRendered, longTasks: b.longTasks.slice(), errors: b.errors };
+  return { now: performance.now(), timeOrigin: performance.timeOrigin, fcp: b.fcp, lastRendered: b.lastRendered, appStarted: b.appStarted, longTasks: b.longTasks.slice(), errors: b.errors };
 })()`;
 
 /** Arms one click measurement on the element `id`: input timestamps in capture listeners, the feedback box by MutationObserver. */
@@ -135,7 +147,7 @@ const ARM_CLICK = (id: string) => `(() => {
   observer.observe(document.body, { childList: true, subtree: true });
 })()`;
 
-type PageState = { now: number; timeOrigin: number; fcp: number | null; lastRendered: number | null; longTasks: [number, number][]; errors: string[] };
+type PageState = { now: number; timeOrigin: number; fcp: number | null; lastRendered: number | null; appStarted: number | null; longTasks: [number, number][]; errors: string[] };
 
 type RequestRecord = {
   url: string;
@@ -307,6 +319,14 @@ export async function measureLoad(browser: Browser, target: LoadTarget, options:
       }
     }
     if (state.errors.length) result.error = state.errors.join('; ');
+    if (target.kind === 'app') {
+      // All interactive comes from the server's paint and quiet; the app may render after it without a long task.
+      while (state.appStarted === null && Date.now() < deadline) {
+        await sleep(50);
+        state = (await withTimeout(page.evaluate(READ_STATE), deadline - Date.now(), 'the app')) as PageState;
+      }
+      if (state.appStarted !== null) result.appStartedMs = state.appStarted;
+    }
     const until = result.allInteractiveMs!;
     const tasks = state.longTasks.filter(([start]) => start < until);
     result.longTasks = tasks.length;

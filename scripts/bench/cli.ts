@@ -159,7 +159,8 @@ async function warmAssets(origin: string, materials: readonly MaterialSchema[]):
 function describeLoad(result: LoadResult): string {
   if (result.status !== 'ok') return `${result.status}${result.error ? ` (${result.error})` : ''}`;
   const clicks = result.clicksMs?.length ? `click ${fmtMs(median(result.clicksMs))}` : `click –${result.clickError ? ` (${result.clickError})` : ''}`;
-  return `FCP ${fmtMs(result.fcpMs)}, rendered ${fmtMs(result.lastRenderedMs)}, interactive ${fmtMs(result.allInteractiveMs)}, ` +
+  const app = result.kind === 'app' ? `, app ${fmtMs(result.appStartedMs)}` : '';
+  return `FCP ${fmtMs(result.fcpMs)}, rendered ${fmtMs(result.lastRenderedMs)}${app}, interactive ${fmtMs(result.allInteractiveMs)}, ` +
     `${result.longTasks} long tasks, heap ${fmtBytes(result.heapBytes)}, ${fmtBytes(result.wireBytes)}, ${result.domElements} elements, ${clicks}`;
 }
 

@@ -76,7 +76,7 @@ export function median(values: readonly number[]): number | undefined {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-type Metric = 'fcpMs' | 'lastRenderedMs' | 'allInteractiveMs' | 'heapBytes' | 'wireBytes' | 'domElements' | 'longTasks' | 'longTaskMs';
+type Metric = 'fcpMs' | 'lastRenderedMs' | 'appStartedMs' | 'allInteractiveMs' | 'heapBytes' | 'wireBytes' | 'domElements' | 'longTasks' | 'longTaskMs';
 
 function loads(size: SizeResult, kind: 'app' | 'floor'): LoadResult[] {
   return size.pairs.map((p) => p[kind]);
@@ -132,9 +132,10 @@ function timeoutNote(size: SizeResult, kind: 'app' | 'floor', timeoutMs: number)
   return `${kind} ${parts.join(', ')}`;
 }
 
-function ratioCell(size: SizeResult, metric: Metric, format: (v: number | undefined) => string, timeoutMs: number): string {
+/** The app's and the floor's median of `metric` and their ratio (against the floor's `floorMetric` when given). */
+function ratioCell(size: SizeResult, metric: Metric, format: (v: number | undefined) => string, timeoutMs: number, floorMetric: Metric = metric): string {
   const app = medianOf(size, 'app', metric);
-  const floor = medianOf(size, 'floor', metric);
+  const floor = medianOf(size, 'floor', floorMetric);
   const notes = [timeoutNote(size, 'app', timeoutMs), timeoutNote(size, 'floor', timeoutMs)].filter(Boolean);
   const cell = app === undefined && floor === undefined ? '–' : `${fmtRatio(ratio(app, floor))} (${format(app)} / ${format(floor)})`;
   return notes.length ? `${cell}; ${notes.join(', ')}` : cell;
@@ -157,6 +158,7 @@ export function formatReport(result: BenchResult): string {
     row('first contentful paint', (s) => ratioCell(s, 'fcpMs', fmtMs, t)),
     row('last element rendered', (s) => ratioCell(s, 'lastRenderedMs', fmtMs, t)),
     row('all interactive', (s) => ratioCell(s, 'allInteractiveMs', fmtMs, t)),
+    row('app rendered (its widgets answer), app / floor all interactive', (s) => ratioCell(s, 'appStartedMs', fmtMs, t, 'allInteractiveMs')),
     row('long tasks until interactive, app / floor', (s) =>
       `${fmtCount(medianOf(s, 'app', 'longTasks'))} (${fmtMs(medianOf(s, 'app', 'longTaskMs'))}) / ${fmtCount(medianOf(s, 'floor', 'longTasks'))} (${fmtMs(medianOf(s, 'floor', 'longTaskMs'))})`),
     row('JS heap after load', (s) => ratioCell(s, 'heapBytes', fmtBytes, t)),
