@@ -51,8 +51,8 @@ export interface LoadResult {
   /** Navigation → the last element's content (its text, not a loading placeholder) is in the DOM, ms. */
   lastRenderedMs?: number;
   /**
-   * The app's first render into `#root` (replacing the server's first paint on a material page): from then on
-   * its widgets answer. Undefined for the floor, which has no app.
+   * The app's page rendered into `#root`, the server's first paint (`#shell`) gone: from then on its widgets
+   * answer. Undefined for the floor, which has no app.
    */
   appStartedMs?: number;
   /** Navigation → all interactive (see `allInteractiveOf`), ms. */
@@ -104,7 +104,8 @@ const INIT_SCRIPT = (lastElementId: string) => `(() => {
   });
   observer.observe(document, { childList: true, subtree: true });
   const appObserver = new MutationObserver(() => {
-    if (document.getElementById('root')?.firstElementChild) {
+    // The app's page, not a pending screen of its router: on a material page the server's first paint (#shell) is gone.
+    if (document.getElementById('root')?.firstElementChild && !document.getElementById('shell')) {
       bench.appStarted = performance.now();
       appObserver.disconnect();
     }

@@ -1,7 +1,7 @@
 /**
  * Where the time of one cold load goes:
  *
- *   npx tsx scripts/bench/profileLoad.ts [--size 100] [--no-build | --client DIR] [--out trace.json] [--cpu N] [--sourcemap]
+ *   npx tsx scripts/bench/profileLoad.ts [--size 100] [--no-build | --client DIR] [--out trace.json] [--cpu N [--cpu-min MS]] [--sourcemap]
  *
  * Builds the client into .cache/bench/client (unless --no-build, or --client names a build), imports a
  * generated material (scripts/bench/generateMaterial.ts) into a temporary PGlite dir, starts the real
@@ -12,7 +12,7 @@
  * a connection (HTTP/1.1: six per host, one request at a time each), its headers, its last byte, and when
  * the main thread took the answer up (a long task delays that).
  *
- * `--cpu N` also samples the CPU and prints, for every task of 50 ms or more, the N functions that spent
+ * `--cpu N` also samples the CPU and prints, for every task of 50 ms or more (`--cpu-min`), the N functions that spent
  * most of it (themselves, and with what they called). `--sourcemap` builds with source maps (into
  * .cache/bench/client-sourcemap), so that those functions are named by their source file and line.
  */
@@ -32,7 +32,7 @@ process.stdout.on('error', () => undefined);
 const { values } = parseArgs({
   options: {
     size: { type: 'string', default: '100' }, 'no-build': { type: 'boolean' }, out: { type: 'string' }, client: { type: 'string' },
-    cpu: { type: 'string' }, sourcemap: { type: 'boolean' },
+    cpu: { type: 'string' }, 'cpu-min': { type: 'string', default: '50' }, sourcemap: { type: 'boolean' },
   },
 });
 const size = Number(values.size);
@@ -104,7 +104,7 @@ try {
   }
   if (profile) {
     const name = frameNamer(clientDir);
-    for (const task of tasks.filter((t) => t.dur! >= 50_000)) {
+    for (const task of tasks.filter((t) => t.dur! >= Number(values['cpu-min']) * 1000)) {
       const { self, total } = functionTimes(profile, name, task.ts, task.ts + task.dur!);
       console.log(`\nthe task at ${ms(task.ts).trim()} ms (${(task.dur! / 1000).toFixed(1)} ms), self time:`);
       console.log(topLines(self, Number(values.cpu)).join('\n'));
