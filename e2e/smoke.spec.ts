@@ -67,3 +67,25 @@ test('a material page paints the server’s first paint before any of the app’
   for (const chunk of timing.code) expect(chunk.start, chunk.url).toBeGreaterThanOrEqual(timing.paint!);
   expect(pageErrors).toEqual([]);
 });
+
+test('a chapter opened by its own address comes drawn by the server, and the app takes it over: each element once, in order', async ({ page, request }) => {
+  const pageErrors = collectPageErrors(page);
+  const address = `${sharePath((await demoShares(request)).material)}wasserkreislauf/`;
+  const served = await (await request.get(address)).text();
+  expect(served).toContain('>Der Wasserkreislauf</h1>');
+
+  await page.goto(address);
+  // The page's top-level elements as the server drew them.
+  const drawn = await page.evaluate((html) => {
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    return [...doc.querySelectorAll('[data-shell-content] > [data-model-name]')].map((node) => node.id);
+  }, served);
+  expect(drawn.length).toBeGreaterThan(3);
+  await expect(page.locator('#shell')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Der Wasserkreislauf' })).toHaveCount(1);
+  await expect.poll(() => page.locator('[data-shell-element]').count()).toBe(0);
+  const ids = await page.locator('[data-testid="page-content"] > [data-model-name]').evaluateAll((nodes) => nodes.map((node) => node.id));
+  expect(ids.slice(0, drawn.length)).toEqual(drawn);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(pageErrors).toEqual([]);
+});

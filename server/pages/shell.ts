@@ -3,8 +3,8 @@ import type { Asset } from '../../src/model/common';
 import { escapeHtml } from './render';
 
 /*
- * The first paint of a material's root page, sent with the html: the header bar, the cover and the
- * title (and description) where the app will draw them, with the app's own classes, and the page's
+ * The first paint of a material's page (its root, or a chapter), sent with the html: the header bar, the
+ * cover and the title (and the root's description) where the app will draw them, with the app's own classes, and the page's
  * leading elements (./shellContent.tsx). The browser shows it while the app's code and the material
  * load; the app removes it in the same frame as it draws the page (src/viewer/MaterialViewer.tsx),
  * keeping the element frames until its own replace them (src/viewer/shell.ts), so nothing jumps or
@@ -17,6 +17,8 @@ export interface ShellMaterial {
   description?: string;
   cover?: Asset;
   color?: string;
+  /** No cover at all, not even the coloured bar (a chapter with `hideHeaderImage`). */
+  hideCover?: boolean;
 }
 
 /** What the shell shows of a material, from its root's fields (those of the stored row, or the material as sent). */
@@ -31,6 +33,7 @@ export function shellMaterialOf(fields: Record<string, unknown>): ShellMaterial 
 }
 
 function coverHtml(material: ShellMaterial, assetsBase: string): string {
+  if (material.hideCover) return '';
   if (!material.cover) {
     const style = material.color ? ` style="background-color:${material.color}"` : '';
     return `<div aria-hidden="true" class="h-[140px] w-full bg-primary-600"${style}></div>`;

@@ -123,20 +123,27 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     return sendPage(request, reply, renderPage(template, data, share.rootTitle, parts));
   };
   /**
-   * The first paint of a material's root page (server/pages/shell.ts); none for chapters, collections and the rest.
-   * A preview share (authors checking their work) shows no elements in it: the app shows the editor's prompts there.
-   * Neither does the address without its trailing slash (`/s/{share}`), against which the cards' links would resolve wrong.
+   * The first paint of a material's page (server/pages/shell.ts); none for collections and the rest.
+   * - The root page always has one. A preview share (authors checking their work) shows no elements in it:
+   *   the app shows the editor's prompts there. Neither does the address without its trailing slash
+   *   (`/s/{share}`), against which the cards' links would resolve wrong.
+   * - A chapter's page has one at its address with the trailing slash (as the app links it), not on preview
+   *   shares; none for an address that names no chapter (the app answers that one).
    */
   const shellOf = async (request: ShareRequest, material: MaterialPage | null, lang: Lang, preview: boolean): Promise<string> => {
-    const below = (request.params as { '*'?: string })['*'] ?? '';
-    if (!material || below.replace(/\/+$/, '') !== '') return '';
+    if (!material) return '';
+    const trail = ((request.params as { '*'?: string })['*'] ?? '').split('/').filter(Boolean);
     // The drawn chapter cards link relatively (`kapitel-2/`): only from the page's address with its trailing slash.
     const drawsElements = !preview && request.url.split('?')[0].endsWith('/');
-    const contentHtml = !drawsElements ? '' : await material.shellContent(lang).catch((error: unknown) => {
-      request.log.error({ err: error }, 'the first paint of the page could not be drawn');
-      return '';
-    });
-    return materialShellHtml(material.shell, { assetsBase: API_ROUTES.assets, header: !flagOn(request.query.hideHeader), contentHtml });
+    const header = !flagOn(request.query.hideHeader);
+    const drawn = <T,>(page: Promise<T>): Promise<T | null> =>
+      page.catch((error: unknown) => {
+        request.log.error({ err: error }, 'the first paint of the page could not be drawn');
+        return null;
+      });
+    const page = drawsElements ? await drawn(material.drawnPage(trail, lang)) : null;
+    if (!trail.length) return materialShellHtml(material.shell, { assetsBase: API_ROUTES.assets, header, contentHtml: page?.contentHtml ?? '' });
+    return page ? materialShellHtml(page.shell, { assetsBase: API_ROUTES.assets, header, contentHtml: page.contentHtml }) : '';
   };
 
   app.get('/s/:share', sharePage);

@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Queryable } from '../db/types';
-import { allElements } from '../../src/model/tree';
+import { allElements, resolvePath } from '../../src/model/tree';
 import { onContentChanged } from './lookups';
 import { loadMaterial } from './models';
 import { shellMaterialOf, type ShellMaterial } from '../pages/shell';
@@ -38,21 +38,33 @@ type Entry = {
   encoded: Map<string, Buffer>;
   kinds: string[];
   shell: ShellMaterial;
-  /** The root page's elements as the first paint shows them (server/pages/shellContent.tsx), by language. */
-  shellContent: Map<Lang, Promise<string>>;
+  /** Pages as the first paint shows them (server/pages/shellContent.tsx), by language and chapter trail (`drawnKey`). */
+  drawn: Map<string, Promise<DrawnPage | null>>;
   /** Bytes of the drawn html counted in `bytes`. */
   shellBytes: number;
   /** What `page` answers (one object per entry). */
   page?: MaterialPage;
 };
 
+/** A page of a material as its first paint shows it: what the shell shows, and the html of its leading elements. */
+export interface DrawnPage {
+  shell: ShellMaterial;
+  contentHtml: string;
+}
+
 /** What a share page needs of a material (`MaterialAnswers.page`). */
 export interface MaterialPage {
   kinds: string[];
   shell: ShellMaterial;
-  /** The html of the root page's elements for the first paint in `lang`; drawn on first use, then kept with the answer. */
-  shellContent: (lang: Lang) => Promise<string>;
+  /**
+   * A page for the first paint in `lang`: the root page (an empty trail) or a chapter, addressed by the
+   * publicIds of its trail as the page's address has them; null when the trail names no chapter. Drawn
+   * on first use, then kept with the answer (the same promise on every call).
+   */
+  drawnPage: (trail: readonly string[], lang: Lang) => Promise<DrawnPage | null>;
 }
+
+const drawnKey = (trail: readonly string[], lang: Lang) => `${lang}:${trail.join('/')}`;
 
 /** The encoding to answer with: brotli, else gzip, else none (q-values of 0 refuse one). */
 export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
@@ -94,31 +106,31 @@ export class MaterialAnswers {
     const recent = this.entries.get(rootId);
     const entry = recent && Date.now() - recent.checkedAt < PAGE_CHECK_MS ? recent : await this.entry(rootId);
     if (!entry) return null;
-    return (entry.page ??= { kinds: entry.kinds, shell: entry.shell, shellContent: (lang) => this.shellContent(rootId, entry, lang) });
+    return (entry.page ??= { kinds: entry.kinds, shell: entry.shell, drawnPage: (trail, lang) => this.drawn(rootId, entry, trail, lang) });
   }
 
   /**
-   * The drawn html of the entry's root page in `lang`, drawn from its JSON on first use (the entry keeps
-   * text, not the parsed tree). A drawing that fails is forgotten, so the next page view tries again.
+   * The entry's page at `trail` (the root page when empty) drawn in `lang`, from its JSON on first use (the
+   * entry keeps text, not the parsed tree). A drawing that fails is forgotten, so the next page view tries again.
    */
-  private shellContent(rootId: string, entry: Entry, lang: Lang): Promise<string> {
-    let html = entry.shellContent.get(lang);
-    if (!html) {
-      const content = (JSON.parse(entry.json.toString('utf8')) as Material).content;
-      html = shellContentHtml(content, lang);
-      entry.shellContent.set(lang, html);
-      html.then(
-        (text) => {
+  private drawn(rootId: string, entry: Entry, trail: readonly string[], lang: Lang): Promise<DrawnPage | null> {
+    const key = drawnKey(trail, lang);
+    let page = entry.drawn.get(key);
+    if (!page) {
+      page = drawPage(JSON.parse(entry.json.toString('utf8')) as Material, entry.shell, trail, lang);
+      entry.drawn.set(key, page);
+      page.then(
+        (drawn) => {
           // Counted only while the entry is still kept (a newer version may have replaced it meanwhile).
-          if (this.entries.get(rootId) !== entry || entry.shellContent.get(lang) !== html) return;
-          entry.shellBytes += text.length;
-          this.bytes += text.length;
+          if (!drawn || this.entries.get(rootId) !== entry || entry.drawn.get(key) !== page) return;
+          entry.shellBytes += drawn.contentHtml.length;
+          this.bytes += drawn.contentHtml.length;
           this.evict();
         },
-        () => entry.shellContent.delete(lang),
+        () => entry.drawn.delete(key),
       );
     }
-    return html;
+    return page;
   }
 
   /**
@@ -165,7 +177,7 @@ export class MaterialAnswers {
     const kinds = [...new Set([...allElements(material.content)].map((element) => element.modelName))].sort();
     const shell = shellMaterialOf(material as unknown as Record<string, unknown>);
     const entry: Entry = {
-      version, checkedAt: Date.now(), json: Buffer.from(JSON.stringify(material)), encoded: new Map(), kinds, shell, shellContent: new Map(), shellBytes: 0,
+      version, checkedAt: Date.now(), json: Buffer.from(JSON.stringify(material)), encoded: new Map(), kinds, shell, drawn: new Map(), shellBytes: 0,
     };
     this.entries.set(rootId, entry);
     this.bytes += entry.json.length;
@@ -186,4 +198,15 @@ export class MaterialAnswers {
       this.drop(rootId, entry);
     }
   }
+}
+
+/** The page at `trail` (the root page when empty) as the first paint shows it; null when the trail names no chapter. */
+async function drawPage(material: Material, rootShell: ShellMaterial, trail: readonly string[], lang: Lang): Promise<DrawnPage | null> {
+  if (!trail.length) return { shell: rootShell, contentHtml: await shellContentHtml(material.content, lang) };
+  const resolved = resolvePath(material, trail);
+  const chapter = resolved.kind === 'page' ? resolved.trail.at(-1) : undefined;
+  if (!chapter) return null;
+  // As the app shows a chapter (src/viewer/MaterialViewer.tsx): its title and cover (or none), no description.
+  const shell: ShellMaterial = { title: chapter.title, cover: chapter.hideHeaderImage ? undefined : chapter.cover, hideCover: chapter.hideHeaderImage };
+  return { shell, contentHtml: await shellContentHtml(chapter.content, lang) };
 }

@@ -95,16 +95,34 @@ describe.each(testDatabaseKinds)('material answers on %s', (kind) => {
     try {
       await importFile(t.db, richMaterial, { share: 'public' });
       const page = (await answers.page('m-rich'))!;
-      const german = await page.shellContent('de');
+      const german = (await page.drawnPage([], 'de'))!.contentHtml;
       expect(german).toContain('id="m-rich-text"');
       expect(german).toContain('<p>Hello</p>');
-      expect(page.shellContent('de')).toBe(page.shellContent('de'));
-      expect(await page.shellContent('en')).not.toBe(german);
+      expect(page.drawnPage([], 'de')).toBe(page.drawnPage([], 'de'));
+      expect((await page.drawnPage([], 'en'))!.contentHtml).not.toBe(german);
       expect((answers as unknown as { bytes: number }).bytes).toBeGreaterThan(german.length * 2);
       await importFile(t.db, Material.parse({ ...richMaterial, content: [{ modelName: 'Text', id: 'm-rich-text', content: { html: '<p>Neu</p>' } }] }), { share: 'public' });
       await answers.answer('m-rich', 'single', 'identity');
       const changed = (await answers.page('m-rich'))!;
-      expect(await changed.shellContent('de')).toContain('<p>Neu</p>');
+      expect((await changed.drawnPage([], 'de'))!.contentHtml).toContain('<p>Neu</p>');
+    } finally {
+      answers.dispose();
+    }
+  });
+
+  it("draws a chapter's page by its trail, once per language, and nothing for a trail that names no chapter", async () => {
+    const answers = new MaterialAnswers(t.db);
+    try {
+      await importFile(t.db, richMaterial, { share: 'public' });
+      const page = (await answers.page('m-rich'))!;
+      const chapter = (await page.drawnPage(['chapter-one'], 'de'))!;
+      expect(chapter.shell).toMatchObject({ title: 'Chapter one', hideCover: false });
+      expect(chapter.contentHtml).toContain('id="m-rich-q1"');
+      expect(chapter.contentHtml).not.toContain('id="m-rich-text"');
+      expect(page.drawnPage(['chapter-one'], 'de')).toBe(page.drawnPage(['chapter-one'], 'de'));
+      expect(page.drawnPage(['chapter-one'], 'en')).not.toBe(page.drawnPage(['chapter-one'], 'de'));
+      expect(await page.drawnPage(['chapter-one', 'deeper'], 'de')).toBeNull();
+      expect(await page.drawnPage(['m-rich-text'], 'de')).toBeNull();
     } finally {
       answers.dispose();
     }

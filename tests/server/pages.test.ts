@@ -144,7 +144,7 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
       // The material itself is fetched at once: no code to compile.
       expect(root).toMatch(/<link rel="preload" as="fetch" crossorigin href="\/api\/material\//);
 
-      // A chapter opened by its own link has no first paint of the server's: the code goes at once.
+      // An address without its trailing slash gets no first paint of the server's: the code goes at once.
       const chapter = (await a.app.inject({ url: `/s/${share.publicId}/chapter-one` })).body;
       expect(chapter).not.toContain('id="shell"');
       expect(heldBack(chapter)).toBeNull();
@@ -299,9 +299,42 @@ describe.each(testDatabaseKinds)('the first paint sent with a material page, on 
     expect(contentOf(previewHtml)).toBeNull();
   });
 
-  it('chapters, collections and unknown shares get none', async () => {
+  it("a chapter's page carries its title, cover bar and leading elements at the address the app links (with the trailing slash)", async () => {
     const { share } = await importFile(t.db, richMaterial, { share: 'public' });
-    expect(shellOf((await a.app.inject({ url: `/s/${share.publicId}/chapter-one/` })).body)).toBeNull();
+    const shell = shellOf((await a.app.inject({ url: `/s/${share.publicId}/chapter-one/?lang=en` })).body);
+    expect(shell).toContain('>Chapter one</h1>');
+    // A chapter shows no description and takes no colour of the material's (src/viewer/MaterialViewer.tsx).
+    expect(shell).not.toContain('<p>About</p>');
+    expect(shell).toContain('<div aria-hidden="true" class="h-[140px] w-full bg-primary-600"></div>');
+    expect([...(shell ?? '').matchAll(/<div id="([^"]+)" data-model-name="(\w+)"/g)].map((m) => [m[1], m[2]])).toEqual([
+      ['m-rich-q1', 'ChoiceQuestion'],
+      ['m-rich-fold', 'Foldable'],
+    ]);
+    // Not the root page's elements.
+    expect(shell).not.toContain('m-rich-text');
+    // Without the trailing slash, for an address that names no chapter, and on a preview share: none.
+    expect(shellOf((await a.app.inject({ url: `/s/${share.publicId}/chapter-one` })).body)).toBeNull();
+    expect(shellOf((await a.app.inject({ url: `/s/${share.publicId}/no-such-chapter/` })).body)).toBeNull();
+    const previewed = Material.parse({
+      modelName: 'Material', id: 'm-prev', publicId: 'material-prev', title: 'Vorschau',
+      content: [{ modelName: 'Chapter', id: 'm-prev-ch', publicId: 'kapitel', title: 'Kapitel', content: [{ modelName: 'Text', id: 'm-prev-t', content: { html: '<p>t</p>' } }] }],
+    });
+    const preview = await importFile(t.db, previewed, { share: 'preview' });
+    expect(shellOf((await a.app.inject({ url: `/s/${preview.share.publicId}/kapitel/` })).body)).toBeNull();
+  });
+
+  it('a chapter that hides its header image has no cover in its first paint either', async () => {
+    const material = Material.parse({
+      modelName: 'Material', id: 'm-hide', publicId: 'material-hide', title: 'Wasser',
+      content: [{ modelName: 'Chapter', id: 'm-hide-ch', publicId: 'ohne-bild', title: 'Ohne Bild', hideHeaderImage: true, cover: { file: 'c.png' }, content: [] }],
+    });
+    const { share } = await importFile(t.db, material, { share: 'public' });
+    const shell = shellOf((await a.app.inject({ url: `/s/${share.publicId}/ohne-bild/` })).body);
+    expect(shell).toContain('<div class="pb-4"><div class="container-content pt-8"><h1');
+    expect(shell).not.toContain('c.png');
+  });
+
+  it('collections and unknown shares get none', async () => {
     const collection = await importFile(t.db, smallCollection('shell', [smallMaterial('shell-c')]), { share: 'public' });
     expect(shellOf((await a.app.inject({ url: `/s/${collection.share.publicId}/` })).body)).toBeNull();
     expect(shellOf((await a.app.inject({ url: '/s/nothing-here/' })).body)).toBeNull();
