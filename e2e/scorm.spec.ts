@@ -140,6 +140,10 @@ for (const version of ['1.2', '2004'] as const) {
     await question.getByText('etwa 2,5 Prozent', { exact: true }).click();
     await question.getByRole('button', { name: 'Auswerten' }).click();
     await expect(question.getByRole('button', { name: 'Antwort bearbeiten' })).toBeVisible();
+    // The answer is on the server before this browser goes (closing it would cancel a request still under way):
+    // the relaunch below is in a browser that kept nothing.
+    await expect(course(page).getByTestId('save-state')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+    await expect(course(page).getByTestId('save-state')).toHaveAttribute('data-pending', '0');
 
     if (version === '1.2') {
       await expect.poll(() => lastSet(calls, e.status)).toBe('passed');

@@ -9,7 +9,10 @@ export type SendBatchOptions = {
   apiBase: string;
   /** Public id of the share. */
   shareId: string;
-  /** Id of the material whose root progress is saved; without it root progress cannot be sent (logged). */
+  /**
+   * Id of the material whose root progress is saved; none where the share saves no root progress
+   * (`savesRootProgress`: a scorm share's LMS keeps it), and root progress then stays in the page.
+   */
   materialId?: string;
   queue: DurableQueue;
   fetch?: typeof fetch;

@@ -108,12 +108,8 @@ async function sendEvents(options: SendBatchOptions, batch: UserdataEvent[]): Pr
   return acknowledged.length;
 }
 
-async function sendRootProgress(options: SendBatchOptions, value: number, guestSessionId: string | null): Promise<void> {
-  if (!options.materialId) {
-    console.error('Tracking: root progress cannot be saved without the material id (createSendBatch option materialId)');
-    return;
-  }
-  const body: UpdateRootProgressBody = { model: { id: options.materialId, modelName: 'Material' }, value, shareId: options.shareId, guestSessionId };
+async function sendRootProgress(options: SendBatchOptions, materialId: string, value: number, guestSessionId: string | null): Promise<void> {
+  const body: UpdateRootProgressBody = { model: { id: materialId, modelName: 'Material' }, value, shareId: options.shareId, guestSessionId };
   const response = await post(options, 'updateRootProgress', body);
   if (response.status === 400) {
     console.error('Tracking: the server refused the root progress', value, await response.json().catch(() => null));
@@ -125,7 +121,7 @@ async function sendRootProgress(options: SendBatchOptions, value: number, guestS
 /**
  * One send of the tracking machine: stamps the share's nameless events with the guest session (when
  * given), waits until the queue is durable, posts the oldest pending events (at most 100 and 1 MiB),
- * removes exactly the acknowledged ones, then saves root progress (when given).
+ * removes exactly the acknowledged ones, then saves root progress (when given, and where the share saves it).
  */
 export async function sendQueuedBatch(options: SendBatchOptions, input: SendBatchInput): Promise<SendBatchOutput> {
   const { queue, shareId } = options;
@@ -136,6 +132,6 @@ export async function sendQueuedBatch(options: SendBatchOptions, input: SendBatc
   // An event larger than a whole body goes alone (the server refuses it, and it leaves the queue).
   const batch = fitting.length || !pending.length ? fitting : pending.slice(0, 1);
   const acknowledged = batch.length ? await sendEvents(options, batch) : 0;
-  if (input.rootProgress !== null) await sendRootProgress(options, input.rootProgress, input.guestSessionId);
+  if (input.rootProgress !== null && options.materialId) await sendRootProgress(options, options.materialId, input.rootProgress, input.guestSessionId);
   return { acknowledged, remaining: queue.pending(shareId, input.guestSessionId).length };
 }

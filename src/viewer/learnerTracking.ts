@@ -3,7 +3,7 @@ import type { ActorRef, AnyActorRef } from 'xstate';
 import { trackingMachine, type TrackingChange, type TrackingInput } from '../../machines/tracking';
 import { withChange, type LearnerState } from '../model/learnerState';
 import type { PageData } from '../model/pageData';
-import { trackingModeOf } from '../model/tracking';
+import { savesRootProgress, trackingModeOf } from '../model/tracking';
 import { openDurableQueue, type DurableQueue } from '../tracking/durableQueue';
 import { toUserdataEvents } from '../tracking/events';
 import { createSendBatch, flushOnHide } from '../tracking/sendBatch';
@@ -60,7 +60,8 @@ export function learnerSetup(pageData: PageData, materialId: string, storageKey:
       persist: (_, params: { changes: TrackingChange[]; guestSessionId: string | null }) =>
         queue.add(toUserdataEvents(params.changes, { shareId, guestSessionId: params.guestSessionId, now: Date.now() })),
     },
-    actors: { sendBatch: createSendBatch({ apiBase: pageData.api.base, shareId, materialId, queue }) },
+    // Root progress goes only where the server keeps it: a refusal would stop the sending of everything else.
+    actors: { sendBatch: createSendBatch({ apiBase: pageData.api.base, shareId, materialId: savesRootProgress(pageData) ? materialId : undefined, queue }) },
   });
   return { saved, tracking: { logic, input: { mode, guestSessionId, online: navigator.onLine, pending: pending.length } } };
 }

@@ -259,6 +259,12 @@ describe('sendBatch: root progress', () => {
     expect(received.map((r) => r.url)).toEqual(['/api/updateRootProgress']);
   });
 
+  it('not at all where the share saves none (no material id: a scorm share), and the events still go', async () => {
+    const queue = queueWith([event()]);
+    expect(await send(queue, { rootProgress: 1 }, { materialId: undefined })).toEqual({ acknowledged: 1, remaining: 0 });
+    expect(received.map((r) => r.url)).toEqual(['/api/userdata']);
+  });
+
   it('a refused root progress fails the send like events do', async () => {
     respond = (request) => (request.url === '/api/updateRootProgress' ? { status: 403, json: { errors: [{ path: '', message: 'Forbidden' }] } } : ackAll(request));
     const queue = queueWith([event()]);
