@@ -5,7 +5,7 @@ import { afterFirstPaint, HELD_BACK_PRELOADS_ID } from './afterFirstPaint';
  * The page's entry: it decides when the app's code loads. Where the server drew a first paint (a
  * material page's shell: server/pages/shell.ts), it holds the app's module preloads back in
  * `<template id="app-preloads">` (server/pages/routePreloads.ts), and they go out once that paint is on
- * screen: fetching, compiling and running the modules shared this machine's cores with the first
+ * screen: fetching, compiling and running the modules shared the device's cores with the first
  * layout. Everywhere else the app loads at once. The page loads this script `async`, so that on a long
  * page the app's code travels while the rest of the html is parsed; the app starts once it has been.
  */
