@@ -10,6 +10,16 @@ import { allElements } from '../../src/model/tree';
 import { testDatabaseKinds, useTestDatabase } from './databases';
 import { richMaterial, smallCollection, smallMaterial } from './fixtures';
 
+/** A cache of material answers of its own for one test, disposed after it. */
+async function withAnswers(db: Queryable, run: (answers: MaterialAnswers) => Promise<void>): Promise<void> {
+  const answers = new MaterialAnswers(db);
+  try {
+    await run(answers);
+  } finally {
+    answers.dispose();
+  }
+}
+
 describe('negotiateEncoding', () => {
   it.each([
     ['gzip, deflate, br, zstd', 'br'],
@@ -70,8 +80,7 @@ describe.each(testDatabaseKinds)('material answers on %s', (kind) => {
   it('a share page takes what it needs of the material (kinds, shell) from an entry checked within PAGE_CHECK_MS, again after an import here', async () => {
     const calls: string[] = [];
     const db: Queryable = { query: (sql, params) => (calls.push(sql), t.db.query(sql, params)), exec: (sql) => t.db.exec(sql) };
-    const answers = new MaterialAnswers(db);
-    try {
+    await withAnswers(db, async (answers) => {
       await importFile(t.db, richMaterial, { share: 'public' });
       const first = await answers.page('m-rich');
       expect(first?.shell.title).toBe(richMaterial.title);
@@ -85,14 +94,11 @@ describe.each(testDatabaseKinds)('material answers on %s', (kind) => {
       await importFile(t.db, Material.parse({ ...richMaterial, title: 'Neu betitelt' }), { share: 'public' });
       expect((await answers.page('m-rich'))?.shell.title).toBe('Neu betitelt');
       expect(await answers.page('no-such-material')).toBeNull();
-    } finally {
-      answers.dispose();
-    }
+    });
   });
 
   it("draws the first paint's elements once per language and version, kept and counted with the answer", async () => {
-    const answers = new MaterialAnswers(t.db);
-    try {
+    await withAnswers(t.db, async (answers) => {
       await importFile(t.db, richMaterial, { share: 'public' });
       const page = (await answers.page('m-rich'))!;
       const german = (await page.drawnPage([], 'de'))!.contentHtml;
@@ -105,14 +111,11 @@ describe.each(testDatabaseKinds)('material answers on %s', (kind) => {
       await answers.answer('m-rich', 'single', 'identity');
       const changed = (await answers.page('m-rich'))!;
       expect((await changed.drawnPage([], 'de'))!.contentHtml).toContain('<p>Neu</p>');
-    } finally {
-      answers.dispose();
-    }
+    });
   });
 
   it("draws a chapter's page by its trail, once per language, and nothing for a trail that names no chapter", async () => {
-    const answers = new MaterialAnswers(t.db);
-    try {
+    await withAnswers(t.db, async (answers) => {
       await importFile(t.db, richMaterial, { share: 'public' });
       const page = (await answers.page('m-rich'))!;
       const chapter = (await page.drawnPage(['chapter-one'], 'de'))!;
@@ -123,9 +126,7 @@ describe.each(testDatabaseKinds)('material answers on %s', (kind) => {
       expect(page.drawnPage(['chapter-one'], 'en')).not.toBe(page.drawnPage(['chapter-one'], 'de'));
       expect(await page.drawnPage(['chapter-one', 'deeper'], 'de')).toBeNull();
       expect(await page.drawnPage(['m-rich-text'], 'de')).toBeNull();
-    } finally {
-      answers.dispose();
-    }
+    });
   });
 
   it('GET /api/material/{share}/{id}: the material alone, preloaded by its page, 304 while unchanged, 404 outside the share', async () => {
