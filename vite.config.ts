@@ -257,29 +257,21 @@ const QUESTION_TEXTS = file('./src/i18n/resources/questions.ts');
  *   page loads them as one file with the kinds, and the collection page as one file of its route.
  * The parts a kind loads later itself (KaTeX, highlighting) stay chunks of their own.
  */
-function elementChunks(): (id: string, graph: ModuleGraph) => string | null {
-  let chunkOf: Map<string, string> | undefined;
-  let chunkOfGraph: ModuleGraph | undefined;
-  return (id, graph) => {
-    if (!chunkOf || chunkOfGraph !== graph) {
-      chunkOfGraph = graph;
-      const dynamicImportsOf = (modules: Iterable<string>) => [...modules].flatMap((module) => graph.getModuleInfo(module)?.dynamicallyImportedIds ?? []);
-      const [materialRoute, collectionRoute] = ROUTE_TREES.map((tree) => reachable(graph, [PAGE, APP, tree], false));
-      const firstRoute = new Set([...materialRoute, ...collectionRoute]);
-      const kinds = [...dynamicImportsOf([ELEMENT_REGISTRY]), ELEMENT_MACHINES, QUESTION_TEXTS];
-      const parts = new Set(dynamicImportsOf([...reachable(graph, kinds, false)].filter((module) => !firstRoute.has(module))));
-      const kindModules = kinds.filter((module) => !parts.has(module));
-      const elementCode = [...reachable(graph, kindModules, false)].filter((module) => !materialRoute.has(module));
-      // Every other lazy part, and what it loads: not through the first route (there already) or the kinds.
-      const notThrough = new Set([...firstRoute, ...kindModules]);
-      const otherLazy = dynamicImportsOf(reachable(graph, [PAGE, APP, ...ROUTE_TREES], true)).filter((module) => !notThrough.has(module));
-      const reachedElsewhere = reachable(graph, otherLazy, true, notThrough);
-      const chunkFor = (module: string) => (collectionRoute.has(module) ? 'elements-collection' : reachedElsewhere.has(module) ? 'elements-shared' : 'elements');
-      chunkOf = new Map(elementCode.map((module) => [module, chunkFor(module)]));
-    }
-    return chunkOf.get(id) ?? null;
-  };
-}
+const elementChunkOf = perPass((graph) => {
+  const dynamicImportsOf = (modules: Iterable<string>) => [...modules].flatMap((module) => graph.getModuleInfo(module)?.dynamicallyImportedIds ?? []);
+  const [materialRoute, collectionRoute] = ROUTE_TREES.map((tree) => reachable(graph, [PAGE, APP, tree], false));
+  const firstRoute = new Set([...materialRoute, ...collectionRoute]);
+  const kinds = [...dynamicImportsOf([ELEMENT_REGISTRY]), ELEMENT_MACHINES, QUESTION_TEXTS];
+  const parts = new Set(dynamicImportsOf([...reachable(graph, kinds, false)].filter((module) => !firstRoute.has(module))));
+  const kindModules = kinds.filter((module) => !parts.has(module));
+  const elementCode = [...reachable(graph, kindModules, false)].filter((module) => !materialRoute.has(module));
+  // Every other lazy part, and what it loads: not through the first route (there already) or the kinds.
+  const notThrough = new Set([...firstRoute, ...kindModules]);
+  const otherLazy = dynamicImportsOf(reachable(graph, [PAGE, APP, ...ROUTE_TREES], true)).filter((module) => !notThrough.has(module));
+  const reachedElsewhere = reachable(graph, otherLazy, true, notThrough);
+  const chunkFor = (module: string) => (collectionRoute.has(module) ? 'elements-collection' : reachedElsewhere.has(module) ? 'elements-shared' : 'elements');
+  return new Map(elementCode.map((module) => [module, chunkFor(module)]));
+});
 
 /** Where the build says which chunk holds each element module (server/pages/routePreloads.ts reads it). */
 const MODULE_CHUNKS_FILE = '.vite/module-chunks.json';
@@ -288,7 +280,7 @@ const MODULE_CHUNKS_FILE = '.vite/module-chunks.json';
  * `.vite/module-chunks.json`: the file of the chunk holding each module of ours that is imported
  * dynamically (the lazy element kinds of src/elements/kindModules.ts among them), by its path from the
  * repository root. The manifest names a module only when a chunk of its own starts with it; in the
- * `elements` chunks (`elementChunks`) the kinds' modules have none, and the server could not name their
+ * `elements` chunks (`elementChunkOf`) the kinds' modules have none, and the server could not name their
  * files among a page's preloads.
  */
 function moduleChunks(): Plugin {
@@ -360,7 +352,7 @@ export default defineConfig({
              */
             { name: (id: string, graph: ModuleGraph) => (appMembers(graph).has(id) ? 'app' : null), debugName: 'app', priority: 2, includeDependenciesRecursively: false },
             { name: (id: string, graph: ModuleGraph) => (viewerMembers(graph).has(id) ? 'viewer' : null), debugName: 'viewer', test: VIEWER_CODE, priority: 1, includeDependenciesRecursively: false },
-            { name: elementChunks(), debugName: 'elements', priority: 1, includeDependenciesRecursively: false },
+            { name: (id: string, graph: ModuleGraph) => elementChunkOf(graph).get(id) ?? null, debugName: 'elements', priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },
