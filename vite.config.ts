@@ -239,6 +239,19 @@ const appMembers = perPass((graph) => {
   return members;
 });
 
+/** What the page's entry imports statically (src/boot.ts and the modules it runs before the app loads). */
+const entryMembers = perPass((graph) => reachable(graph, [PAGE], false));
+
+type ChunkOf = (id: string, graph: ModuleGraph) => string | null;
+
+/**
+ * A chunk group that leaves the entry's own modules to the entry, even those the app imports too
+ * (src/elements/dormant/pressReplay.ts): the entry must run before any other file has come.
+ */
+function besideEntry(chunkOf: ChunkOf): ChunkOf {
+  return (id, graph) => (entryMembers(graph).has(id) ? null : chunkOf(id, graph));
+}
+
 const ELEMENT_REGISTRY = file('./src/elements/registry.ts');
 const ELEMENT_MACHINES = file('./machines/elements/registry.ts');
 const QUESTION_TEXTS = file('./src/i18n/resources/questions.ts');
@@ -350,9 +363,9 @@ export default defineConfig({
              * entry (src/boot.ts and the stylesheet) stays a chunk of its own, small enough to come first.
              * Dependencies stay where Rolldown puts them, so nothing outside a set is pulled in.
              */
-            { name: (id: string, graph: ModuleGraph) => (appMembers(graph).has(id) ? 'app' : null), debugName: 'app', priority: 2, includeDependenciesRecursively: false },
-            { name: (id: string, graph: ModuleGraph) => (viewerMembers(graph).has(id) ? 'viewer' : null), debugName: 'viewer', test: VIEWER_CODE, priority: 1, includeDependenciesRecursively: false },
-            { name: (id: string, graph: ModuleGraph) => elementChunkOf(graph).get(id) ?? null, debugName: 'elements', priority: 1, includeDependenciesRecursively: false },
+            { name: besideEntry((id, graph) => (appMembers(graph).has(id) ? 'app' : null)), debugName: 'app', priority: 2, includeDependenciesRecursively: false },
+            { name: besideEntry((id, graph) => (viewerMembers(graph).has(id) ? 'viewer' : null)), debugName: 'viewer', test: VIEWER_CODE, priority: 1, includeDependenciesRecursively: false },
+            { name: besideEntry((id, graph) => elementChunkOf(graph).get(id) ?? null), debugName: 'elements', priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -1,5 +1,6 @@
 import './styles.css';
 import { afterFirstPaint, HELD_BACK_PRELOADS_ID } from './afterFirstPaint';
+import { listenForStandInPresses } from './elements/dormant/pressReplay';
 
 /*
  * The page's entry: it decides when the app's code loads. Where the server drew a first paint (a
@@ -10,6 +11,8 @@ import { afterFirstPaint, HELD_BACK_PRELOADS_ID } from './afterFirstPaint';
  * page the app's code travels while the rest of the html is parsed; the app starts once it has been.
  */
 async function boot(): Promise<void> {
+  // A choice pressed in the server's first paint, before the app runs, is ticked once the app shows it.
+  listenForStandInPresses(document);
   const heldBack = document.getElementById(HELD_BACK_PRELOADS_ID);
   if (heldBack instanceof HTMLTemplateElement) {
     await afterFirstPaint(window);

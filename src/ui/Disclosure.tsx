@@ -9,6 +9,8 @@ type DisclosureProps = {
   headingLevel?: 2 | 3 | 4 | 5 | 6;
   children: ReactNode;
   className?: string;
+  /** Attributes of the title's button beyond its own (a press key: src/elements/dormant/pressReplay.ts). */
+  triggerAttributes?: Record<`data-${string}`, string>;
 };
 
 /** The panel's height while it opens or closes (the class below animates it); `auto` once it is open. */
@@ -24,7 +26,7 @@ const HEIGHT = '--disclosure-panel-height';
  * version held about 170 hooks and 490 objects per foldable: 5 MiB of a 5,000-element page's 26 MiB
  * heap with 164 foldables (scripts/bench/profileHeap.ts). Composite widgets stay react-aria's.
  */
-export function Disclosure({ title, isExpanded, onExpandedChange, headingLevel = 3, children, className = '' }: DisclosureProps) {
+export function Disclosure({ title, isExpanded, onExpandedChange, headingLevel = 3, children, className = '', triggerAttributes }: DisclosureProps) {
   const id = useId();
   const [triggerId, panelId] = [`${id}trigger`, `${id}panel`];
   const panel = useRef<HTMLDivElement>(null);
@@ -77,6 +79,7 @@ export function Disclosure({ title, isExpanded, onExpandedChange, headingLevel =
     <div className={`group rounded-lg border border-gray-200 bg-white ${className}`} data-expanded={isExpanded || undefined}>
       <Heading className="m-0">
         <button
+          {...triggerAttributes}
           type="button"
           id={triggerId}
           aria-expanded={isExpanded}

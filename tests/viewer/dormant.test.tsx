@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DORMANT_FROM_ELEMENTS } from '../../src/elements/dormant/dormantContent';
+import { listenForStandInPresses } from '../../src/elements/dormant/pressReplay';
 import { preloadElementComponents } from '../../src/elements/registry';
 import { loadQuestionTexts } from '../../src/i18n/questionTexts';
 import { Material } from '../../src/model/material';
@@ -88,6 +89,21 @@ describe('interactive elements on a long page', () => {
     await waitFor(() => expect(awake('q-end')).toBe(true), { timeout: 10_000 });
     await waitFor(() => expect(document.activeElement?.closest('[id="q-end"]')).not.toBeNull(), { timeout: 10_000 });
     expect(document.activeElement?.getAttribute('type')).toBe('radio');
+  });
+
+  it('a choice pressed on its stand-in is ticked once the question shows, once', async () => {
+    listenForStandInPresses(document);
+    await renderLong();
+    const part = standIn('q-end')!.querySelector('[data-press]')!;
+    expect(part.textContent).toBe('Grundwasser');
+    // The pointer goes down on the stand-in, which wakes; its release and click land on the element's frame.
+    act(() => void fireEvent.pointerDown(part));
+    fireEvent.pointerUp(at('q-end'));
+    fireEvent.click(at('q-end'));
+    await waitFor(() => expect(awake('q-end')).toBe(true), { timeout: 10_000 });
+    const radio = (name: string) => within(at('q-end')).getByRole<HTMLInputElement>('radio', { name });
+    await waitFor(() => expect(radio('Grundwasser').checked).toBe(true));
+    expect(radio('Wolke').checked).toBe(false);
   });
 
   it('the scrollTo target is awake from the start', async () => {

@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ContentElement } from '../../model/elements';
 import { dormantParts } from './dormantContent';
+import { pressTarget } from './pressReplay';
 
 /*
  * Beyond the first screen an interactive element first shows a stand-in: its text, readable,
@@ -109,13 +110,13 @@ export function DormantElement({ element, onWake, idleWake }: DormantElementProp
     <div ref={ref} data-dormant="" tabIndex={0} onFocus={onFocus} onPointerDown={() => wake.current()} className="my-6 rounded-lg border border-gray-200 p-4">
       {dormantParts(element).map((part, i) =>
         'html' in part ? (
-          <SafeHtml key={i} html={part.html} className="[&_p]:m-0" />
+          <SafeHtml key={i} html={part.html} className="[&_p]:m-0" {...(part.press ? pressTarget(part.press) : {})} />
         ) : 'code' in part ? (
           <pre key={i} className="overflow-auto font-mono text-gray-900">
             <code>{part.code}</code>
           </pre>
         ) : (
-          <p key={i} className="whitespace-pre-line">
+          <p key={i} className="whitespace-pre-line" {...(part.press ? pressTarget(part.press) : {})}>
             {part.text}
           </p>
         ),

@@ -1,5 +1,6 @@
 import type { ContentElement, ModelName } from '../../model/elements';
 import type { RichTextNode } from '../../model/richText';
+import { choicePress, FOLDABLE_TITLE_PRESS, spotPress } from './pressReplay';
 
 /**
  * Interactive kinds that, on a long page, show a light stand-in until they come near the viewport
@@ -13,8 +14,11 @@ export const DORMANT_KINDS: ReadonlySet<ModelName> = new Set<ModelName>([
 /** Pages with at least this many elements mount their interactive elements when these come near the viewport. */
 export const DORMANT_FROM_ELEMENTS = 120;
 
-/** What a stand-in shows: the element's own html (sanitised by the server) and plain texts, in reading order. */
-export type DormantPart = { html: string } | { text: string } | { code: string };
+/**
+ * What a stand-in shows: the element's own html (sanitised by the server) and plain texts, in reading
+ * order. A part that stands for one of the element's controls names its press key (src/elements/dormant/pressReplay.ts).
+ */
+export type DormantPart = ({ html: string } | { text: string } | { code: string }) & { press?: string };
 
 /** A cloze text as plain text; a gap shows as a blank (its solutions are not given away). */
 function richText(nodes: readonly RichTextNode[]): string {
@@ -36,7 +40,7 @@ function richText(nodes: readonly RichTextNode[]): string {
 export function dormantParts(element: ContentElement): DormantPart[] {
   switch (element.modelName) {
     case 'ChoiceQuestion':
-      return [{ html: element.question }, ...element.choices.map((choice) => ({ html: choice.text }))];
+      return [{ html: element.question }, ...element.choices.map((choice) => ({ html: choice.text, press: choicePress(choice.id) }))];
     case 'ClozeQuestion':
       return [{ html: element.question }, { text: richText(element.content) }];
     case 'FreeTextInput':
@@ -52,14 +56,14 @@ export function dormantParts(element: ContentElement): DormantPart[] {
     case 'ImageGallery':
       return element.content.flatMap((image): DormantPart[] => (image.caption ? [{ html: image.caption }] : image.alt ? [{ text: image.alt }] : []));
     case 'Hotspot':
-      return [...(element.caption ? [{ html: element.caption }] : []), ...element.elements.flatMap((spot): DormantPart[] => [{ text: spot.title }, { html: spot.content }])];
+      return [...(element.caption ? [{ html: element.caption }] : []), ...element.elements.flatMap((spot): DormantPart[] => [{ text: spot.title, press: spotPress(spot.id) }, { html: spot.content }])];
     case 'Code':
       return [{ code: element.content }];
     case 'Certificate':
       return [{ text: element.title }, { html: element.description }];
     // Kinds that never doze in the app, as the server's first paint shows them (src/elements/shell/ShellElement.tsx).
     case 'Foldable':
-      return [{ text: element.title }];
+      return [{ text: element.title, press: FOLDABLE_TITLE_PRESS }];
     case 'Barrier':
       return element.content ? [{ html: element.content }] : [];
     case 'Path':

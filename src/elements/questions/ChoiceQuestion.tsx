@@ -12,6 +12,7 @@ import { seededShuffle } from '../../model/seededShuffle';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
+import { choicePress, pressTarget } from '../dormant/pressReplay';
 import { QuestionFeedback } from './QuestionFeedback';
 import { ResultMark } from './ResultMark';
 import { AnswerButton } from './AnswerButton';
@@ -88,7 +89,7 @@ export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion
           className="flex flex-col gap-2"
         >
           {choices.map((choice) => (
-            <Radio key={choice.id} value={choice.id} className={optionClass} data-choice-id={choice.id}>
+            <Radio key={choice.id} value={choice.id} className={optionClass} data-choice-id={choice.id} {...pressTarget(choicePress(choice.id))}>
               {({ isSelected }) => label(choice, isSelected)}
             </Radio>
           ))}
@@ -105,7 +106,7 @@ export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion
           className="flex flex-col gap-2"
         >
           {choices.map((choice) => (
-            <Checkbox key={choice.id} value={choice.id} className={optionClass} data-choice-id={choice.id}>
+            <Checkbox key={choice.id} value={choice.id} className={optionClass} data-choice-id={choice.id} {...pressTarget(choicePress(choice.id))}>
               {({ isSelected }) => label(choice, isSelected)}
             </Checkbox>
           ))}

@@ -6,6 +6,7 @@ import { Disclosure } from '../../ui/Disclosure';
 import { ContentList } from '../ContentList';
 import type { ElementProps } from '../registry';
 import { ElementActor } from './ElementActor';
+import { FOLDABLE_TITLE_PRESS, pressTarget } from '../dormant/pressReplay';
 import { useElementHeadingLevel } from './elementHeadingLevel';
 
 type FoldableData = ElementOf<'Foldable'>;
@@ -29,6 +30,7 @@ function FoldableView({ element, actor }: { element: FoldableData; actor: ActorR
       <Disclosure
         title={element.title}
         headingLevel={headingLevel}
+        triggerAttributes={pressTarget(FOLDABLE_TITLE_PRESS)}
         isExpanded={unfolded}
         onExpandedChange={(expanded) => {
           if (expanded !== unfolded) actor.send({ type: 'foldable.toggle' });

@@ -11,6 +11,7 @@ import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { AssetImage } from './AssetImage';
 import { ElementActor } from './ElementActor';
+import { pressTarget, spotPress } from '../dormant/pressReplay';
 import { useElementHeadingLevel } from './elementHeadingLevel';
 import { frameRatio } from './imageRatio';
 import { proseClasses } from './proseClasses';
@@ -71,6 +72,7 @@ function HotspotView({ element, actor }: { element: HotspotData; actor: Hotspots
             aria-expanded={spot.id === openSpotId}
             aria-controls={spot.id === openSpotId ? popupId : undefined}
             data-state={spot.id === openSpotId ? 'open' : 'closed'}
+            {...pressTarget(spotPress(spot.id))}
             onClick={() => actor.send(spot.id === openSpotId ? { type: 'hotspot.close' } : { type: 'hotspot.open', spotId: spot.id })}
             className="absolute flex size-8 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white bg-primary-600 text-sm font-bold text-white shadow-lg ring-primary-300 transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 data-[state=open]:bg-primary-800 data-[state=open]:ring-4 motion-reduce:transition-none"
             style={{ left: `${spot.x * 100}%`, top: `${spot.y * 100}%` }}
