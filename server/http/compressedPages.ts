@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { ByteBudgetCache } from '../byteBudgetCache';
 
 /** How dynamic answers are compressed (here and by @fastify/compress in server/app.ts): brotli 4 is about gzip's speed, and smaller. */
 export const BROTLI_QUALITY = 4;
@@ -25,44 +26,27 @@ const compressors = {
  * Compression runs on libuv's threads; the least recently used bodies go first beyond `maxBytes`.
  */
 export class CompressedPages {
-  private readonly bodies = new Map<string, Promise<Buffer>>();
-  private readonly sizes = new Map<string, number>();
-  private bytes = 0;
+  private readonly bodies: ByteBudgetCache<string, Promise<Buffer>>;
   /** How many bodies were compressed (for tests and the curious). */
   compressions = 0;
 
-  constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+  constructor(maxBytes = 32 * 1024 * 1024) {
+    this.bodies = new ByteBudgetCache(maxBytes);
+  }
 
   body(html: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
     const key = `${encoding}:${createHash('sha1').update(html).digest('base64url')}`;
     const kept = this.bodies.get(key);
-    if (kept) {
-      // Most recently used last.
-      this.bodies.delete(key);
-      this.bodies.set(key, kept);
-      return kept;
-    }
+    if (kept) return kept;
     this.compressions++;
     const body = compressors[encoding](Buffer.from(html));
     this.bodies.set(key, body);
     body.then(
-      (buffer) => {
-        if (this.bodies.get(key) !== body) return;
-        this.sizes.set(key, buffer.length);
-        this.bytes += buffer.length;
-        this.evict();
+      (buffer) => void this.bodies.addBytes(key, body, buffer.length),
+      () => {
+        if (this.bodies.peek(key) === body) this.bodies.delete(key);
       },
-      () => this.bodies.delete(key),
     );
     return body;
-  }
-
-  private evict(): void {
-    for (const key of this.bodies.keys()) {
-      if (this.bytes <= this.maxBytes || this.bodies.size <= 1) return;
-      this.bodies.delete(key);
-      this.bytes -= this.sizes.get(key) ?? 0;
-      this.sizes.delete(key);
-    }
   }
 }

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { ByteBudgetCache } from '../byteBudgetCache';
 import type { Queryable } from '../db/types';
 import { allElements, resolvePath } from '../../src/model/tree';
 import { onContentChanged } from './lookups';
@@ -40,8 +41,6 @@ type Entry = {
   shell: ShellMaterial;
   /** Pages as the first paint shows them (server/pages/shellContent.tsx), by language and chapter trail (`drawnKey`). */
   drawn: Map<string, Promise<DrawnPage | null>>;
-  /** Bytes of the drawn html counted in `bytes`. */
-  shellBytes: number;
   /** What `page` answers (one object per entry). */
   page?: MaterialPage;
 };
@@ -82,16 +81,22 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
 }
 
 export class MaterialAnswers {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  /** By root id; an entry counts the bytes of its JSON, its encoded answers and its drawn pages. */
+  private readonly entries: ByteBudgetCache<string, Entry>;
   /** Stops listening for imports in this process. */
   readonly dispose: () => void;
 
+  /** The bytes kept (for tests and the curious). */
+  get bytes(): number {
+    return this.entries.bytes;
+  }
+
   constructor(
     private readonly db: Queryable,
-    /** Answers kept at most, in bytes of JSON and encoded forms together; the least recently used go first. */
-    private readonly maxBytes = 64 * 1024 * 1024,
+    /** Answers kept at most, in bytes of JSON, encoded forms and drawn pages together; the least recently used go first. */
+    maxBytes = 64 * 1024 * 1024,
   ) {
+    this.entries = new ByteBudgetCache(maxBytes);
     this.dispose = onContentChanged(() => {
       for (const entry of this.entries.values()) entry.checkedAt = 0;
     });
@@ -122,10 +127,7 @@ export class MaterialAnswers {
       page.then(
         (drawn) => {
           // Counted only while the entry is still kept (a newer version may have replaced it meanwhile).
-          if (!drawn || this.entries.get(rootId) !== entry || entry.drawn.get(key) !== page) return;
-          entry.shellBytes += drawn.contentHtml.length;
-          this.bytes += drawn.contentHtml.length;
-          this.evict();
+          if (drawn && entry.drawn.get(key) === page) this.entries.addBytes(rootId, entry, drawn.contentHtml.length);
         },
         () => entry.drawn.delete(key),
       );
@@ -151,8 +153,7 @@ export class MaterialAnswers {
             ? gzipSync(json, { level: 6 })
             : json;
       entry.encoded.set(key, body);
-      this.bytes += body.length;
-      this.evict();
+      this.entries.addBytes(rootId, entry, body.length);
     }
     return { body, version: entry.version };
   }
@@ -166,37 +167,18 @@ export class MaterialAnswers {
     const cached = this.entries.get(rootId);
     if (cached && cached.version === version) {
       cached.checkedAt = Date.now();
-      // Most recently used last.
-      this.entries.delete(rootId);
-      this.entries.set(rootId, cached);
       return cached;
     }
-    if (cached) this.drop(rootId, cached);
+    if (cached) this.entries.delete(rootId);
     const material = await loadMaterial(this.db, rootId);
     if (!material) return null;
     const kinds = [...new Set([...allElements(material.content)].map((element) => element.modelName))].sort();
     const shell = shellMaterialOf(material as unknown as Record<string, unknown>);
     const entry: Entry = {
-      version, checkedAt: Date.now(), json: Buffer.from(JSON.stringify(material)), encoded: new Map(), kinds, shell, drawn: new Map(), shellBytes: 0,
+      version, checkedAt: Date.now(), json: Buffer.from(JSON.stringify(material)), encoded: new Map(), kinds, shell, drawn: new Map(),
     };
-    this.entries.set(rootId, entry);
-    this.bytes += entry.json.length;
-    this.evict();
+    this.entries.set(rootId, entry, entry.json.length);
     return entry;
-  }
-
-  private drop(rootId: string, entry: Entry): void {
-    this.entries.delete(rootId);
-    this.bytes -= entry.json.length + entry.shellBytes;
-    for (const body of entry.encoded.values()) this.bytes -= body.length;
-  }
-
-  /** Forgets the least recently used answers while over the limit (never the only one). */
-  private evict(): void {
-    for (const [rootId, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes || this.entries.size <= 1) return;
-      this.drop(rootId, entry);
-    }
   }
 }
 
