@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { FreeTextInput } from '../../src/model/elements';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
 import { reportEvaluation, restoringQuestion } from './question';
+import { fitsUserdataValue } from '../../src/model/tracking';
 
 /** One generated feedback item (spec section 7, taskbase/feedback). */
 export const GeneratedFeedback = z.object({ feedback: z.string(), correct: z.optional(z.boolean()) });
@@ -41,6 +42,8 @@ export type FreeTextEvent =
 
 export const freeTextGuards = {
   hasAnswer: ({ context }: { context: FreeTextContext }) => context.value.trim() !== '',
+  /** The text may be saved: it is not longer than a saved value may be (src/model/tracking.ts). */
+  fitsLimit: ({ context }: { context: FreeTextContext }) => fitsUserdataValue(context.value),
   usesGenerativeFeedback: ({ context }: { context: FreeTextContext }) => context.useGenerativeFeedback,
   isFeedbackOk: (output: FeedbackResult) => output.ok,
   wasEvaluated: ({ context }: { context: FreeTextContext }) => context.savedEvaluated,
@@ -76,6 +79,8 @@ export const freeTextMachine = setup({
   },
   guards: {
     hasAnswer: freeTextGuards.hasAnswer,
+    fitsLimit: freeTextGuards.fitsLimit,
+    changeFitsLimit: ({ event }) => event.type === 'answer.change' && fitsUserdataValue(event.value),
     usesGenerativeFeedback: freeTextGuards.usesGenerativeFeedback,
     isFeedbackOk: ({ event }) => 'output' in event && freeTextGuards.isFeedbackOk(event.output as FeedbackResult),
     wasEvaluated: freeTextGuards.wasEvaluated,
@@ -96,20 +101,27 @@ export const freeTextMachine = setup({
   states: {
     restoring: restoringQuestion,
     notEvaluated: {
-      description: 'The learner writes; the submit button is enabled once there is text.',
+      description: 'The learner writes; the submit button is enabled once there is text that may be saved.',
       on: {
-        'answer.change': {
-          actions: ['setValue', { type: 'report', params: ({ context }) => ({ id: context.id, field: 'value', value: context.value }) }],
-          description: 'The learner edits the text.',
-        },
+        'answer.change': [
+          {
+            guard: 'changeFitsLimit',
+            actions: ['setValue', { type: 'report', params: ({ context }) => ({ id: context.id, field: 'value', value: context.value }) }],
+            description: 'The learner edits the text, and it is saved.',
+          },
+          {
+            actions: 'setValue',
+            description: 'A text longer than a saved value may be is shown, with its counter as an error, and not saved: the text saved last stays.',
+          },
+        ],
         'answer.submit': [
           {
-            guard: and(['hasAnswer', 'usesGenerativeFeedback']),
+            guard: and(['hasAnswer', 'fitsLimit', 'usesGenerativeFeedback']),
             target: 'evaluating',
             description: 'With generative feedback the answer is sent.',
           },
           {
-            guard: 'hasAnswer',
+            guard: and(['hasAnswer', 'fitsLimit']),
             target: 'evaluated',
             actions: [
               ...reportEvaluation(true),

@@ -23,6 +23,7 @@ import { annotationPanelMachine, shownAnnotationOf, type AnnotationPanelEvent } 
 import { linkEditorMachine, type LinkEditorEvent } from '../../machines/linkEditor';
 import type { Annotation, Comment } from '../../src/model/annotation';
 import { normalizeLinkUrl } from '../../src/model/linkUrl';
+import { USERDATA_VALUE_MAX_CHARS } from '../../src/model/tracking';
 import { richTextToHtml, type RichTextDoc } from '../../src/model/richTextDoc';
 import { NOTHING_STORED, scormLauncherMachine } from '../../machines/scormLauncher';
 import { SendBatchError, trackingMachine } from '../../machines/tracking';
@@ -138,6 +139,8 @@ const freeText = (useGenerativeFeedback: boolean) =>
 const freeTextEvents = [
   { type: 'answer.change' as const, value: '' },
   { type: 'answer.change' as const, value: 'Plants turn light into sugar.' },
+  // Longer than a saved value may be (src/model/tracking.ts): shown with its counter as an error, not saved.
+  { type: 'answer.change' as const, value: 'Plants turn light into sugar.'.padEnd(USERDATA_VALUE_MAX_CHARS + 1, '.') },
   { type: 'answer.submit' as const },
   { type: 'answer.edit' as const },
 ];

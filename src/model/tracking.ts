@@ -40,6 +40,18 @@ export const UserdataMetadata = z.strictObject({
 });
 export type UserdataMetadata = z.infer<typeof UserdataMetadata>;
 
+/**
+ * What a changed value counts against USERDATA_VALUE_MAX_CHARS: a text its characters (what a learner's
+ * counter shows), anything else the characters of its JSON. Either way an event stays far below
+ * API_BODY_LIMIT_BYTES (a text of escaped characters at most six times as long).
+ */
+export function userdataValueLength(value: unknown): number {
+  return typeof value === 'string' ? value.length : JSON.stringify(value ?? null).length;
+}
+
+/** Whether a changed value may be saved. */
+export const fitsUserdataValue = (value: unknown): boolean => userdataValueLength(value) <= USERDATA_VALUE_MAX_CHARS;
+
 /** Exactly one changed field: `{ selected: ['a'] }`. */
 export const UserdataData = z
   .partialRecord(TrackedField, z.unknown())
@@ -47,7 +59,7 @@ export const UserdataData = z
     z.refine((data) => Object.keys(data).length === 1, 'data holds exactly one changed field'),
     z.refine((data) => Object.values(data).every((value) => value !== undefined), 'the changed value is missing'),
     z.refine(
-      (data) => JSON.stringify(Object.values(data)[0] ?? null).length <= USERDATA_VALUE_MAX_CHARS,
+      (data) => fitsUserdataValue(Object.values(data)[0]),
       `the changed value is longer than ${USERDATA_VALUE_MAX_CHARS} characters`,
     ),
   );

@@ -19,6 +19,7 @@ export const texts: Record<Lang, Texts> = {
     chooseOption: 'Please choose',
     answer: 'Your answer',
     placeholder: 'Insert answer text',
+    characterCounter: '{used} / {limit} characters',
     evaluating: 'Evaluating answer...',
     submitted: 'Answer has been submitted',
     failed: 'Oops, something went wrong while evaluating your answer. Please try again later.',
@@ -78,6 +79,7 @@ export const texts: Record<Lang, Texts> = {
     chooseOption: 'Bitte wählen',
     answer: 'Deine Antwort',
     placeholder: 'Antworttext eingeben',
+    characterCounter: '{used} / {limit} Zeichen',
     evaluating: 'Antwort wird ausgewertet...',
     submitted: 'Die Antwort wurde übermittelt',
     failed: 'Hoppla, beim Auswerten deiner Antwort ist etwas schiefgelaufen. Bitte versuche es später noch einmal.',
@@ -140,6 +142,8 @@ export type Texts = {
   chooseOption: string;
   answer: string;
   placeholder: string;
+  /** A field's character counter, `{used}` and `{limit}` formatted in the language. */
+  characterCounter: string;
   evaluating: string;
   submitted: string;
   failed: string;

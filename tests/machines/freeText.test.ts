@@ -5,6 +5,7 @@ import {
   freeTextGuards, freeTextMachine, type FeedbackRequest, type FeedbackResult, type FreeTextContext, type FreeTextEvent,
 } from '../../machines/elements/freeText';
 import { FreeTextInput } from '../../src/model/elements';
+import { USERDATA_VALUE_MAX_CHARS } from '../../src/model/tracking';
 import { pathsOf, printStats, runPath } from './walkMachine';
 
 const element = (useGenerativeFeedback: boolean) =>
@@ -20,6 +21,10 @@ const ctx = (over: Partial<FreeTextContext> = {}): { context: FreeTextContext } 
 });
 
 describe('free-text guards', () => {
+  it('fitsLimit takes a text as long as a saved value may be, and no longer', () => {
+    expect(freeTextGuards.fitsLimit(ctx({ value: 'x'.repeat(USERDATA_VALUE_MAX_CHARS) }))).toBe(true);
+    expect(freeTextGuards.fitsLimit(ctx({ value: 'x'.repeat(USERDATA_VALUE_MAX_CHARS + 1) }))).toBe(false);
+  });
   it('hasAnswer needs non-blank text', () => {
     expect(freeTextGuards.hasAnswer(ctx({ value: ' \n ' }))).toBe(false);
     expect(freeTextGuards.hasAnswer(ctx({ value: 'Light' }))).toBe(true);
@@ -35,6 +40,8 @@ describe('free-text guards', () => {
 });
 
 const ANSWER = 'Plants turn light into sugar.';
+/** An answer longer than a saved value may be (a pasted book). */
+const TOO_LONG = ANSWER.padEnd(USERDATA_VALUE_MAX_CHARS + 1, '.');
 const GOOD: FeedbackResult = { ok: true, feedback: 'Well explained.', correct: true };
 const DONE = 'xstate.done.actor.generateFeedback';
 const ERROR = 'xstate.error.actor.generateFeedback';
@@ -42,6 +49,7 @@ const ERROR = 'xstate.error.actor.generateFeedback';
 const events = [
   { type: 'answer.change', value: '' },
   { type: 'answer.change', value: ANSWER },
+  { type: 'answer.change', value: TOO_LONG },
   { type: 'answer.submit' },
   { type: 'answer.edit' },
   { type: DONE, output: GOOD },
@@ -101,12 +109,19 @@ for (const generative of [true, false]) {
           expect(snapshot.context).toEqual(expected.context);
           const type = event.type as string;
           if (type === 'answer.change') {
-            if (previous.value === 'notEvaluated') expect(fields(reports)).toEqual([['value', snapshot.context.value]]);
-            else expect(snapshot.context.value).toBe(previous.context.value);
+            const { value } = event as { value: string };
+            if (previous.value !== 'notEvaluated') expect(snapshot.context.value).toBe(previous.context.value);
+            else if (value.length > USERDATA_VALUE_MAX_CHARS) {
+              // Shown, not saved.
+              expect(snapshot.context.value).toBe(value);
+              expect(reports).toEqual([]);
+            } else expect(fields(reports)).toEqual([['value', value]]);
           }
           if (type === 'answer.submit' && previous.value === 'notEvaluated') {
-            if (!previous.context.value.trim()) expect(snapshot.value).toBe('notEvaluated');
-            else if (generative) expect(snapshot.value).toBe('evaluating');
+            if (!previous.context.value.trim() || previous.context.value.length > USERDATA_VALUE_MAX_CHARS) {
+              expect(snapshot.value).toBe('notEvaluated');
+              expect(reports).toEqual([]);
+            } else if (generative) expect(snapshot.value).toBe('evaluating');
             else {
               expect(snapshot.value).toBe('evaluated');
               expect(fields(reports)).toEqual([['evaluated', true], ['progress', 1]]);

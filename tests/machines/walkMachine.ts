@@ -23,9 +23,14 @@ export type Traversal<M extends AnyStateMachine> = {
 
 export type WalkedPath<M extends AnyStateMachine> = StatePath<SnapshotFrom<M>, EventFromLogic<M>> & { name: string };
 
+/** A payload value as a path's name shows it: a long text by its start and length. */
+function describeValue(value: unknown): string {
+  return typeof value === 'string' && value.length > 60 ? `${JSON.stringify(value.slice(0, 24))}… (${value.length} characters)` : JSON.stringify(value);
+}
+
 export function describeEvent(event: { type: string }): string {
   const { type, ...payload } = event;
-  const values = Object.values(payload).map((value) => JSON.stringify(value));
+  const values = Object.values(payload).map(describeValue);
   return values.length ? `${type}(${values.join(', ')})` : type;
 }
 

@@ -28,10 +28,14 @@ export type ComponentPath = {
 
 export type WalkSpec = Pick<WalkVariant, 'input' | 'events' | 'key'>;
 
+/** A payload value in a label: a long text by its start and length. */
+const valueLabel = (value: unknown) =>
+  typeof value !== 'string' ? JSON.stringify(value) : value.length > 60 ? `${value.slice(0, 24)}… (${value.length} characters)` : value;
+
 /** `choice.select(b)`, `mark.add(0.2, 0.2)`, `answer.submit`. */
 export function eventLabel(event: EventObject): string {
   const { type, ...payload } = event;
-  const values = Object.values(payload).map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+  const values = Object.values(payload).map(valueLabel);
   return values.length ? `${type}(${values.join(', ')})` : type;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EventId, UserdataEvent } from '../../src/model/tracking';
+import { EventId, fitsUserdataValue, USERDATA_VALUE_MAX_CHARS, UserdataEvent, userdataValueLength } from '../../src/model/tracking';
 import { newEventId, toUserdataEvents } from '../../src/tracking/events';
 
 afterEach(() => {
@@ -55,5 +55,27 @@ describe('toUserdataEvents', () => {
     );
     expect(events.map((e) => e.data)).toEqual([{ value: 'fine' }]);
     expect(error).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the limit of a changed value', () => {
+  const event = (value: unknown) => ({
+    id: newEventId(), at: 1, metadata: { modelName: 'FreeTextInput', id: 'ft-1', shareId: 'share-1', guestSessionId: null }, data: { value },
+  });
+
+  it('counts a text by its characters, as the learner’s counter does, whatever JSON escapes', () => {
+    const lines = '"zitiert"\n'.repeat(USERDATA_VALUE_MAX_CHARS / 10);
+    expect(lines.length).toBe(USERDATA_VALUE_MAX_CHARS);
+    expect(userdataValueLength(lines)).toBe(USERDATA_VALUE_MAX_CHARS);
+    expect(UserdataEvent.safeParse(event(lines)).success).toBe(true);
+    const over = UserdataEvent.safeParse(event(`${lines}.`));
+    expect(over.success).toBe(false);
+    expect(over.error?.issues[0]).toMatchObject({ path: ['data'], message: `the changed value is longer than ${USERDATA_VALUE_MAX_CHARS} characters` });
+  });
+
+  it('counts anything else by its JSON', () => {
+    expect(userdataValueLength(['a', 'b'])).toBe('["a","b"]'.length);
+    expect(userdataValueLength(null)).toBe(4);
+    expect(fitsUserdataValue(Array.from({ length: USERDATA_VALUE_MAX_CHARS / 4 }, () => 'a'))).toBe(false);
   });
 });

@@ -10,6 +10,8 @@ import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
 import { FeedbackBox } from './QuestionFeedback';
+import { CharacterCounter, showsCounter } from '../../ui/CharacterCounter';
+import { USERDATA_VALUE_MAX_CHARS } from '../../model/tracking';
 
 type FreeTextActor = ActorRefFrom<typeof freeTextMachine>;
 type Snapshot = SnapshotFrom<typeof freeTextMachine>;
@@ -63,7 +65,10 @@ export function FreeTextInputView({ element, actor }: { element: FreeTextInput; 
   const failed = useSelector(actor, selectFailed);
   const generated = useSelector(actor, selectGenerated);
   const instructionsId = useId();
+  const counterId = useId();
   const autoRows = useFallbackRows(value);
+  const counted = showsCounter(value.length, USERDATA_VALUE_MAX_CHARS);
+  const tooLong = value.length > USERDATA_VALUE_MAX_CHARS;
   const locked = phase !== 'notEvaluated';
   const edit = () => actor.send({ type: 'answer.edit' });
 
@@ -75,7 +80,8 @@ export function FreeTextInputView({ element, actor }: { element: FreeTextInput; 
         <textarea
           ref={autoRows.ref}
           aria-label={t('freeText.answer')}
-          aria-describedby={instructionsId}
+          aria-describedby={counted ? `${instructionsId} ${counterId}` : instructionsId}
+          aria-invalid={tooLong || undefined}
           rows={autoRows.rows}
           value={value}
           disabled={locked}
@@ -84,14 +90,15 @@ export function FreeTextInputView({ element, actor }: { element: FreeTextInput; 
             actor.send({ type: 'answer.change', value: event.target.value });
             autoRows.measure();
           }}
-          className={`block w-full resize-none ${sizesItself ? autoGrowClass : ''} rounded-md border border-gray-300 px-3 py-2 leading-6 focus:border-primary-600 focus:outline-none disabled:bg-gray-50 disabled:text-gray-700 ${phase === 'evaluated' ? 'pointer-events-none' : ''}`}
+          className={`block w-full resize-none ${sizesItself ? autoGrowClass : ''} rounded-md border px-3 py-2 ${tooLong ? 'border-red-600' : 'border-gray-300'} leading-6 focus:border-primary-600 focus:outline-none disabled:bg-gray-50 disabled:text-gray-700 ${phase === 'evaluated' ? 'pointer-events-none' : ''}`}
         />
+        {counted ? <CharacterCounter id={counterId} used={value.length} limit={USERDATA_VALUE_MAX_CHARS} /> : null}
       </div>
       <div className="mt-4">
         <AnswerButton
           evaluated={phase === 'evaluated'}
           submitLabel={phase === 'evaluating' ? t('freeText.evaluating') : element.submitText || t('evaluate')}
-          isDisabled={phase === 'evaluating' || value.trim() === ''}
+          isDisabled={phase === 'evaluating' || value.trim() === '' || tooLong}
           onSubmit={() => actor.send({ type: 'answer.submit' })}
           onEdit={edit}
         />

@@ -14,7 +14,16 @@ export class FreeTextLearner extends Learner {
     if (this.via === 'pointer') await this.user.click(field);
     else await this.tabTo(field);
     await this.user.clear(field);
-    if (value) await this.user.keyboard(value);
+    // A long text is pasted (typing 32,000 keys would take the walk minutes).
+    if (value.length > 200) await this.user.paste(value);
+    else if (value) await this.user.keyboard(value);
+  }
+
+  /** The answer's character counter, if it shows: its text and whether it is styled as an error. */
+  characterCounter(): { text: string; over: boolean } | null {
+    const id = this.answerField().getAttribute('aria-describedby')?.split(' ')[1];
+    const counter = id ? this.root.ownerDocument.getElementById(id) : null;
+    return counter ? { text: counter.textContent ?? '', over: counter.hasAttribute('data-over') } : null;
   }
 
   async evaluate(label: string): Promise<void> {

@@ -9,6 +9,8 @@ import { feedbackDouble } from '../../support/feedbackDouble';
 import { FreeTextLearner } from '../learners/freeTextLearner';
 import { isDisabled } from '../learners/learner';
 import { texts } from '../texts';
+import { USERDATA_VALUE_MAX_CHARS } from '../../../src/model/tracking';
+import { showsCounter } from '../../../src/ui/CharacterCounter';
 
 const DONE = 'xstate.done.actor.generateFeedback';
 const ERROR = 'xstate.error.actor.generateFeedback';
@@ -62,9 +64,15 @@ export function freeTextWalk(): void {
               expect(isDisabled(field)).toBe(state.value !== 'notEvaluated');
               expect(Number(field.rows)).toBeGreaterThanOrEqual(3);
               expect(feedback.isWaiting()).toBe(state.value === 'evaluating');
+              // The counter shows near the limit of a saved value, as an error beyond it (spec section 5).
+              const format = new Intl.NumberFormat(path.lang).format;
+              const counterText = text.characterCounter.replace('{used}', format(value.length)).replace('{limit}', format(USERDATA_VALUE_MAX_CHARS));
+              const tooLong = value.length > USERDATA_VALUE_MAX_CHARS;
+              expect(learner.characterCounter()).toEqual(showsCounter(value.length, USERDATA_VALUE_MAX_CHARS) ? { text: counterText, over: tooLong } : null);
+              expect(field.getAttribute('aria-invalid') === 'true').toBe(tooLong);
               if (state.value === 'notEvaluated') {
                 expect(learner.buttonNames()).toEqual([submitLabel]);
-                expect(isDisabled(learner.button(submitLabel))).toBe(value.trim() === '');
+                expect(isDisabled(learner.button(submitLabel))).toBe(value.trim() === '' || tooLong);
                 expect(learner.feedback()).toEqual([]);
               } else if (state.value === 'evaluating') {
                 expect(learner.buttonNames()).toEqual([text.evaluating]);
