@@ -1,4 +1,4 @@
-import type { Barrier, ContentElement, Path } from './elements';
+import type { Barrier, Chapter, ContentElement, IFrame, Path } from './elements';
 import type { Material } from './material';
 import { averageProgress } from './progress';
 import { isBarrierConditionMet } from './barrier';
@@ -28,6 +28,17 @@ export function trackedItems(list: readonly ContentElement[]): readonly ContentE
     trackedItemsOf.set(list, items);
   }
   return items;
+}
+
+/**
+ * Whether opening a page completes it (spec section 4, step completion): a chapter that is an
+ * openedCompletion step of a path; an external resource unless it is a selfCompletion step, which
+ * only its Complete toggle completes (outside a path, opening it is all a learner can do with it).
+ * The root page (no chapter) never does.
+ */
+export function completesOnOpen(page: Chapter | IFrame | undefined): boolean {
+  if (!page) return false;
+  return page.modelName === 'IFrame' ? page.pathEvaluationType !== 'selfCompletion' : page.pathEvaluationType === 'openedCompletion';
 }
 
 /**

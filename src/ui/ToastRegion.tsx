@@ -15,7 +15,7 @@ const kindClasses = {
 /**
  * Toasts at the bottom right, newest last; each can be closed by keyboard (F6 moves focus into the
  * region). They rise above the footer navigation while it is in their way (./toastLift.ts), so its
- * buttons stay visible and clickable.
+ * buttons stay visible and clickable. At most 500 px wide (spec section 9).
  */
 export default function ToastRegion() {
   const { t } = useTranslation('viewer');
@@ -30,7 +30,7 @@ export default function ToastRegion() {
       queue={queue}
       style={{ bottom }}
       data-testid="toast-region"
-      className="fixed right-4 z-[60] flex w-[min(420px,calc(100vw-2rem))] flex-col gap-2 outline-none print:hidden"
+      className="fixed right-4 z-[60] flex w-[min(500px,calc(100vw-2rem))] flex-col gap-2 outline-none print:hidden"
     >
       {({ toast }) => (
         <Toast

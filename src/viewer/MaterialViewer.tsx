@@ -12,7 +12,7 @@ import { LongPageContext, PageHighlightContext } from '../elements/dormant/wakin
 import { revealEverything } from '../elements/revealScheduler';
 import { ElementHeadingLevelContext } from '../elements/static/elementHeadingLevel';
 import { ViewerActorContext } from '../elements/viewerContext';
-import type { Chapter } from '../model/elements';
+import { completesOnOpen } from '../model/progressTree';
 import { SafeHtml } from '../ui/SafeHtml';
 import type { ViewerSearch } from '../../routes/search';
 import { Cover } from './Cover';
@@ -133,8 +133,8 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   useLayoutEffect(() => {
     // Fetch the chunks of every element kind on the page at once rather than one by one as they render.
     if (resolved.kind === 'page') void preloadElementComponents(new Set([...elementsOnPage(page.content)].map((e) => e.modelName)));
-    if (resolved.kind === 'page') viewer.send({ type: 'page.open', pageId: page.id, completesOnOpen: opensComplete(chapter) });
-    if (resolved.kind === 'iframe') viewer.send({ type: 'page.open', pageId: resolved.resource.id, completesOnOpen: true });
+    if (resolved.kind === 'page') viewer.send({ type: 'page.open', pageId: page.id, completesOnOpen: completesOnOpen(chapter) });
+    if (resolved.kind === 'iframe') viewer.send({ type: 'page.open', pageId: resolved.resource.id, completesOnOpen: completesOnOpen(resolved.resource) });
     if (resolved.kind === 'element') viewer.send({ type: 'page.open', pageId: `element:${resolved.element.id}` });
   }, [resolved, page, viewer]);
   useScrollTarget(search.scrollTo, search.highlight, pageKey);
@@ -222,10 +222,6 @@ function useRevealEverythingBeforePrint() {
 }
 
 /** An openedCompletion step is complete once opened. */
-function opensComplete(chapter: Chapter | undefined): boolean {
-  return chapter?.pathEvaluationType === 'openedCompletion';
-}
-
 function useViewerRef() {
   const ref = useContext(ViewerActorContext);
   if (!ref) throw new Error('MaterialPage outside MaterialViewer');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Material } from '../../src/model/material';
-import { barrierMet, barrierPreconditions, derivedStepProgress, elementProgress, trackedItems } from '../../src/model/progressTree';
+import { Chapter, IFrame } from '../../src/model/elements';
+import { barrierMet, barrierPreconditions, completesOnOpen, derivedStepProgress, elementProgress, trackedItems } from '../../src/model/progressTree';
 
 const text = (id: string) => ({ id, modelName: 'Text', content: { html: '<p>t</p>' } });
 const choice = (id: string) => ({
@@ -66,5 +67,25 @@ describe('barrier conditions', () => {
     expect(barrierMet(barriers.get('b2')!, { q3: 1 })).toBe(true);
     expect(barrierMet(barriers.get('b2')!, { q2: 1 })).toBe(false);
     expect(barrierMet(barriers.get('b0')!, {})).toBe(true);
+  });
+});
+
+describe('a page opened completes', () => {
+  const chapter = (pathEvaluationType?: string) =>
+    Chapter.parse({ id: 'c', modelName: 'Chapter', publicId: 'c', title: 'C', content: [], ...(pathEvaluationType ? { pathEvaluationType } : {}) });
+  const resource = (pathEvaluationType?: string) =>
+    IFrame.parse({ id: 'r', modelName: 'IFrame', title: 'R', url: 'https://example.org', ...(pathEvaluationType ? { pathEvaluationType } : {}) });
+
+  it('a chapter only as an openedCompletion step; the root page never', () => {
+    expect(completesOnOpen(chapter('openedCompletion'))).toBe(true);
+    expect(completesOnOpen(chapter('selfCompletion'))).toBe(false);
+    expect(completesOnOpen(chapter())).toBe(false);
+    expect(completesOnOpen(undefined)).toBe(false);
+  });
+
+  it('an external resource unless it is a selfCompletion step, which its Complete toggle completes', () => {
+    expect(completesOnOpen(resource('selfCompletion'))).toBe(false);
+    expect(completesOnOpen(resource('openedCompletion'))).toBe(true);
+    expect(completesOnOpen(resource())).toBe(true);
   });
 });
