@@ -172,7 +172,7 @@ function Composer({ logic, selection, draft = null, renderEditor, onAnnounce, on
     else if (started.current) onDone();
   }, [open, onDone]);
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(isOpen) => !isOpen && actor.send({ type: 'draft.cancel' })} className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-4">
+    <ModalOverlay isOpen isDismissable onOpenChange={(isOpen) => !isOpen && actor.send({ type: 'draft.cancel' })} className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-4 animate-overlay-fade motion-reduce:animate-none">
       <Modal className="w-full max-w-lg rounded-lg bg-white shadow-xl outline-none" data-testid="annotation-composer">
         <Dialog className="flex flex-col gap-3 p-5 outline-none">
           <Heading slot="title" className="text-lg font-semibold text-gray-900">

@@ -344,7 +344,7 @@ function DeleteDialog({ actor, snapshot, t }: { actor: AnnotationActor; snapshot
       isDismissable={confirming}
       isKeyboardDismissDisabled={!confirming}
       onOpenChange={(isOpen) => !isOpen && cancel()}
-      className="fixed inset-0 z-[60] flex items-center justify-center bg-black/40 p-4"
+      className="fixed inset-0 z-[60] flex items-center justify-center bg-black/40 p-4 animate-overlay-fade motion-reduce:animate-none"
     >
       <Modal className="w-[400px] max-w-full rounded-lg bg-white shadow-xl outline-none">
         <Dialog role="alertdialog" className="flex flex-col gap-4 p-5 outline-none" data-testid="annotation-delete-dialog">

@@ -31,7 +31,7 @@ export default function GuestDialog({ actor }: { actor: GuestSessionActor }) {
       isDismissable={!busy}
       isKeyboardDismissDisabled={busy}
       onOpenChange={(isOpen) => (isOpen ? undefined : close())}
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/40 p-4 pt-[10vh]"
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/40 p-4 pt-[10vh] animate-overlay-fade motion-reduce:animate-none"
     >
       <Modal className="w-[350px] max-w-full rounded-lg bg-white shadow-xl outline-none sm:w-[600px]">
         <Dialog className="outline-none" data-testid="guest-dialog">

@@ -18,8 +18,8 @@ export function SidePanel({ title, closeLabel, width, onClose, testId, children 
   children: ReactNode;
 }) {
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="fixed inset-0 z-50 bg-black/30">
-      <Modal className="fixed inset-y-0 right-0 flex w-full flex-col bg-white shadow-xl outline-none" style={{ maxWidth: width }} data-testid={testId}>
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="fixed inset-0 z-50 bg-black/30 animate-overlay-fade motion-reduce:animate-none">
+      <Modal className="fixed inset-y-0 right-0 flex w-full flex-col bg-white shadow-xl outline-none animate-sidebar-slide motion-reduce:animate-none" style={{ maxWidth: width }} data-testid={testId}>
         <Dialog className="flex h-full flex-col outline-none">
           <div className="flex items-center justify-between gap-3 border-b border-gray-200 px-5 py-3">
             <Heading slot="title" className="text-lg font-semibold text-gray-900">
