@@ -27,6 +27,10 @@ export const HOTSPOT_POPUP_WIDTH = 480;
 export const CODE_FONT_SIZE = 14;
 export const CODE_MAX_LINES = 20;
 
+/** Tooltips: how long a pointer rests on a control before its tooltip opens, and its distance from the viewport's edge before it flips (px). */
+export const TOOLTIP_OPEN_DELAY_MS = 500;
+export const TOOLTIP_THRESHOLD_PX = 20;
+
 /** Embedded frames default to 4:3. */
 export const EMBED_DEFAULT_RATIO = 4 / 3;
 

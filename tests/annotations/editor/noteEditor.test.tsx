@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { UNDO_HISTORY_LIMIT } from '../../../machines/constants';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { TOOLTIP_OPEN_DELAY_MS, UNDO_HISTORY_LIMIT } from '../../../machines/constants';
 import { FORMAT_MARKS } from '../../../src/editor/formatExclusions';
 import { normalizeRichText, RichTextDoc } from '../../../src/model/richTextDoc';
 import { editorLabels, marksOf, paragraphDoc, renderNoteEditor, select } from './noteEditorHarness';
@@ -110,6 +111,29 @@ describe('NoteEditor: the document', () => {
 
 describe('NoteEditor: the toolbar', () => {
   const formatLabels = FORMAT_MARKS.map((format) => [format, de[format]] as const);
+
+  it('names an icon in a tooltip once the pointer has rested on it for the open delay, not before', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => vi.useRealTimers());
+    const { dom } = renderNoteEditor();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    // The learner works with the pointer (react-aria shows hover tooltips to pointer users).
+    await user.click(dom);
+    const button = screen.getByRole('button', { name: de.clearFormatting });
+    await user.hover(button);
+    act(() => vi.advanceTimersByTime(TOOLTIP_OPEN_DELAY_MS - 100));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.getByRole('tooltip').textContent).toBe(de.clearFormatting);
+    await user.unhover(button);
+  });
+
+  it('names an icon in a tooltip at once when the keyboard reaches it', async () => {
+    const { user } = renderNoteEditor();
+    await user.tab();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe(de.bold);
+    expect(screen.getByRole('tooltip').textContent).toBe(de.bold);
+  });
 
   it.each(formatLabels)('%s: the button toggles its mark on the selection, with aria-pressed', async (format, label) => {
     const { editor, user, lastDoc } = renderNoteEditor();
