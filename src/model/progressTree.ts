@@ -42,6 +42,13 @@ export function completesOnOpen(page: Chapter | IFrame | undefined): boolean {
 }
 
 /**
+ * Whether a chapter's page ends with a Complete toggle (src/viewer/ChapterCompletion.tsx): its
+ * evaluationType is selfCompletion and it is no path's step (its path has the toggle).
+ */
+export const endsWithCompletion = (chapter: Chapter | undefined): chapter is Chapter =>
+  chapter?.evaluationType === 'selfCompletion' && !chapter.pathEvaluationType;
+
+/**
  * An element's progress 0..1 (spec section 4): a question from its evaluation, a chapter or a
  * material by its evaluationType (composite: the mean of its tracked content, 1 if none; scrolling,
  * selfCompletion, other: what was reported), a path from its steps; steps that complete by

@@ -12,7 +12,7 @@ import { LongPageContext, PageHighlightContext } from '../elements/dormant/wakin
 import { revealEverything } from '../elements/revealScheduler';
 import { ElementHeadingLevelContext } from '../elements/static/elementHeadingLevel';
 import { ViewerActorContext } from '../elements/viewerContext';
-import { completesOnOpen } from '../model/progressTree';
+import { completesOnOpen, endsWithCompletion } from '../model/progressTree';
 import { SafeHtml } from '../ui/SafeHtml';
 import type { ViewerSearch } from '../../routes/search';
 import { Cover } from './Cover';
@@ -31,7 +31,7 @@ import { FooterNav } from './FooterNav';
 import { Header } from './Header';
 import { pagePath, siblingTargets } from './navTarget';
 import { useScrollTarget } from './useScrollTarget';
-import { EmbeddedPage, PageNotFound, preloadViewerParts } from './lazyParts';
+import { ChapterCompletion, EmbeddedPage, PageNotFound, preloadViewerParts } from './lazyParts';
 import { useViewerInspection } from './inspection';
 
 // In an LMS (a scorm share in a frame) the bridge to the package's launch page loads; elsewhere never.
@@ -204,6 +204,11 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
               <p className="container-content text-gray-500">{t('list.empty')}</p>
             )}
           </div>
+          {endsWithCompletion(chapter) ? (
+            <Suspense fallback={null}>
+              <ChapterCompletion chapter={chapter} />
+            </Suspense>
+          ) : null}
           {page.evaluationType === 'scrolling' ? <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} /> : null}
         </article>
       </main>
@@ -221,7 +226,6 @@ function useRevealEverythingBeforePrint() {
   }, []);
 }
 
-/** An openedCompletion step is complete once opened. */
 function useViewerRef() {
   const ref = useContext(ViewerActorContext);
   if (!ref) throw new Error('MaterialPage outside MaterialViewer');

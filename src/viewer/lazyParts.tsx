@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { loadQuestionTexts } from '../i18n/questionTexts';
 
 /*
  * Parts of the viewer that most first pages do without (the material's root has no trail, a trail
@@ -11,6 +12,7 @@ const loaders = {
   crumbMenu: () => import('../ui/RoutedCrumbMenu'),
   embeddedPage: () => import('./EmbeddedPage'),
   pageNotFound: () => import('./PageNotFound'),
+  chapterCompletion: () => Promise.all([import('./ChapterCompletion'), loadQuestionTexts()]).then(([module]) => module),
 };
 
 /** Fetches the code of every part above; failures are left to the part's own load. */
@@ -34,5 +36,7 @@ export const Breadcrumbs = optional(() => loaders.breadcrumbs().then((module) =>
 export const CrumbMenu = optional(() => loaders.crumbMenu().then((module) => module.default));
 /** Full-page display of an external resource. */
 export const EmbeddedPage = lazy(() => loaders.embeddedPage().then((module) => ({ default: module.EmbeddedPage })));
+/** The Complete toggle at the end of a selfCompletion chapter, with the texts of the path's toggle. */
+export const ChapterCompletion = lazy(() => loaders.chapterCompletion().then((module) => ({ default: module.ChapterCompletion })));
 /** The not-found view of a wrong address below a material. */
 export const PageNotFound = lazy(() => loaders.pageNotFound().then((module) => ({ default: module.PageNotFound })));

@@ -32,12 +32,13 @@ export function guestSharePageData(name: string): PageData {
  * The material's root page as the app shows it (viewer actor, header, content, footer) in a router
  * at `/` with the given query string, as server content (html sanitised at import). Answers the
  * render result and the router. Options: the language (de), the page data (a public share), and the
- * root route's search validation (the app's, `validateViewerSearch`, for tests of search parameters).
+ * root route's search validation (the app's, `validateViewerSearch`, for tests of search parameters),
+ * and the chapter trail to show instead of the root page (publicIds, as the page's address has them).
  */
 export function renderMaterialPage(
   material: Material,
   search = '',
-  options: { lang?: 'de' | 'en'; pageData?: PageData; validateSearch?: (search: Record<string, unknown>) => object } = {},
+  options: { lang?: 'de' | 'en'; pageData?: PageData; validateSearch?: (search: Record<string, unknown>) => object; segments?: string[] } = {},
 ) {
   const root = createRootRoute({ component: Outlet, ...(options.validateSearch ? { validateSearch: options.validateSearch } : {}) });
   const page = createRoute({
@@ -45,7 +46,7 @@ export function renderMaterialPage(
     path: '/',
     component: () => (
       <MaterialViewer material={material}>
-        <MaterialPage material={material} segments={[]} base="" />
+        <MaterialPage material={material} segments={options.segments ?? []} base="" />
       </MaterialViewer>
     ),
   });

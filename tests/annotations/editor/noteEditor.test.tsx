@@ -114,7 +114,9 @@ describe('NoteEditor: the toolbar', () => {
 
   it('names an icon in a tooltip once the pointer has rested on it for the open delay, not before', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { dom } = renderNoteEditor();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     // The learner works with the pointer (react-aria shows hover tooltips to pointer users).
