@@ -1,6 +1,6 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components/Button';
 import { FieldError } from 'react-aria-components/FieldError';
 import { Input } from 'react-aria-components/Input';
@@ -12,7 +12,8 @@ import { LINK_INPUT_WIDTH_PX } from '../../../machines/constants';
 import { WithTooltip } from '../../ui/WithTooltip';
 import { isDisplayMode, isEditingMode, isLinkEditorOpen, linkEditorMachine } from '../../../machines/linkEditor';
 import { FORMAT_MARKS, HIGHLIGHT_FORMATS, type FormatMark } from '../../editor/formatExclusions';
-import { LINK_REL, normalizeRichText, type HighlightColor, type RichTextDoc } from '../../model/richTextDoc';
+import { LINK_REL, normalizeRichText, RICH_TEXT_LIMITS, richTextSize, type HighlightColor, type RichTextDoc } from '../../model/richTextDoc';
+import { CharacterCounter, showsCounter } from '../../ui/CharacterCounter';
 import { useAnnotationLang, useAnnotationTexts, type AnnotationT } from '../useAnnotationTexts';
 import {
   HIGHLIGHT_CLASS,
@@ -147,9 +148,18 @@ export default function NoteEditor({ value, onChange, label, readOnly = false, a
     editor.setEditable(!readOnly, false);
   }, [editor, readOnly]);
 
+  // The text's length against the limit of a stored document (spec section 5: a counter used/limit, an error beyond).
+  const counterId = useId();
+  const used = richTextSize(value).text;
+  const counted = !readOnly && showsCounter(used, RICH_TEXT_LIMITS.maxTotalText);
+  const tooLong = used > RICH_TEXT_LIMITS.maxTotalText;
+
   useEffect(() => {
-    editor.setOptions({ editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, 'aria-readonly': String(readOnly), class: EDITOR_CLASS } } });
-  }, [editor, label, readOnly]);
+    const described: Record<string, string> = counted ? { 'aria-describedby': counterId, 'aria-invalid': String(tooLong) } : {};
+    editor.setOptions({
+      editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, 'aria-readonly': String(readOnly), class: EDITOR_CLASS, ...described } },
+    });
+  }, [editor, label, readOnly, counted, tooLong, counterId]);
 
   const pressed = useEditorState({ editor, selector: ({ editor: current }) => toolbarStateOf(current) });
 
@@ -253,6 +263,7 @@ export default function NoteEditor({ value, onChange, label, readOnly = false, a
           </Toolbar>
         ))}
       <EditorContent editor={editor} />
+      {counted ? <CharacterCounter id={counterId} used={used} limit={RICH_TEXT_LIMITS.maxTotalText} /> : null}
     </div>
   );
 }

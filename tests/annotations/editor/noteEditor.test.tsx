@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { TOOLTIP_OPEN_DELAY_MS, UNDO_HISTORY_LIMIT } from '../../../machines/constants';
 import { FORMAT_MARKS } from '../../../src/editor/formatExclusions';
-import { normalizeRichText, RichTextDoc } from '../../../src/model/richTextDoc';
+import { normalizeRichText, RICH_TEXT_LIMITS, RichTextDoc } from '../../../src/model/richTextDoc';
 import { editorLabels, marksOf, paragraphDoc, renderNoteEditor, select } from './noteEditorHarness';
 
 const de = editorLabels('de');
@@ -381,5 +381,35 @@ describe('NoteEditor: keyboard', () => {
     }
     expect(RichTextDoc.safeParse(lastDoc()).success).toBe(true);
     expect(JSON.stringify(lastDoc())).toMatch(/(bulletList.*){4}/);
+  });
+});
+
+describe('NoteEditor: the length of the text', () => {
+  const ofLength = (n: number) => ({ type: 'doc' as const, content: [0, 1, 2].map((i) => paragraphDoc('x'.repeat(Math.floor(n / 3) + (i < n % 3 ? 1 : 0))).content[0]) });
+  const counterOf = (dom: HTMLElement) => {
+    const id = dom.getAttribute('aria-describedby');
+    return id ? document.getElementById(id) : null;
+  };
+
+  it('no counter while the text is well below the limit of a stored note', () => {
+    const { dom } = renderNoteEditor({ value: ofLength(RICH_TEXT_LIMITS.maxTotalText * 0.8) });
+    expect(counterOf(dom)).toBeNull();
+    expect(document.querySelector('[data-over]')).toBeNull();
+  });
+
+  it('near the limit a counter used / limit; beyond it the counter is an error and the text box invalid', () => {
+    const near = renderNoteEditor({ value: ofLength(RICH_TEXT_LIMITS.maxTotalText - 10) });
+    expect(counterOf(near.dom)?.textContent).toBe('19.990 / 20.000 Zeichen');
+    expect(counterOf(near.dom)?.hasAttribute('data-over')).toBe(false);
+    expect(near.dom.getAttribute('aria-invalid')).toBe('false');
+    near.rerenderEditor({ ...near.props, value: ofLength(RICH_TEXT_LIMITS.maxTotalText + 1) });
+    expect(counterOf(near.dom)?.textContent).toBe('20.001 / 20.000 Zeichen');
+    expect(counterOf(near.dom)?.hasAttribute('data-over')).toBe(true);
+    expect(near.dom.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('a read-only note shows no counter', () => {
+    const { dom } = renderNoteEditor({ value: ofLength(RICH_TEXT_LIMITS.maxTotalText + 1), readOnly: true });
+    expect(counterOf(dom)).toBeNull();
   });
 });
