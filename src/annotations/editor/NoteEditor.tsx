@@ -263,7 +263,7 @@ export default function NoteEditor({ value, onChange, label, readOnly = false, a
           </Toolbar>
         ))}
       <EditorContent editor={editor} />
-      {counted ? <CharacterCounter id={counterId} used={used} limit={RICH_TEXT_LIMITS.maxTotalText} /> : null}
+      {counted ? <CharacterCounter id={counterId} used={used} limit={RICH_TEXT_LIMITS.maxTotalText} text={(numbers) => t('editor.counter', numbers)} /> : null}
     </div>
   );
 }

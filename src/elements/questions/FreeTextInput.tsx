@@ -92,7 +92,7 @@ export function FreeTextInputView({ element, actor }: { element: FreeTextInput; 
           }}
           className={`block w-full resize-none ${sizesItself ? autoGrowClass : ''} rounded-md border px-3 py-2 ${tooLong ? 'border-red-600' : 'border-gray-300'} leading-6 focus:border-primary-600 focus:outline-none disabled:bg-gray-50 disabled:text-gray-700 ${phase === 'evaluated' ? 'pointer-events-none' : ''}`}
         />
-        {counted ? <CharacterCounter id={counterId} used={value.length} limit={USERDATA_VALUE_MAX_CHARS} /> : null}
+        {counted ? <CharacterCounter id={counterId} used={value.length} limit={USERDATA_VALUE_MAX_CHARS} text={(numbers) => t('freeText.counter', numbers)} /> : null}
       </div>
       <div className="mt-4">
         <AnswerButton

@@ -73,6 +73,7 @@ const de = {
   },
   editor: {
     toolbar: 'Formatierung',
+    counter: '{{used}} / {{limit}} Zeichen',
     /** The toolbar's formats, by the names of src/editor/formatExclusions.ts (`highlight:yellow` → `format.highlight.yellow`). */
     format: {
       bold: 'Fett',
@@ -171,6 +172,7 @@ const en: typeof de = {
   },
   editor: {
     toolbar: 'Formatting',
+    counter: '{{used}} / {{limit}} characters',
     format: {
       bold: 'Bold',
       italic: 'Italic',

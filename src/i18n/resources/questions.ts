@@ -31,6 +31,7 @@ export const questions = {
       failed: 'Hoppla, beim Auswerten deiner Antwort ist etwas schiefgelaufen. Bitte versuche es später noch einmal.',
       generatedFeedback: 'Rückmeldung zu deiner Antwort',
       editHint: 'Klicke auf die Antwort, um sie zu bearbeiten.',
+      counter: '{{used}} / {{limit}} Zeichen',
     },
     assignment: {
       pool: 'Nicht zugeordnete Elemente',
@@ -134,6 +135,7 @@ export const questions = {
       failed: 'Oops, something went wrong while evaluating your answer. Please try again later.',
       generatedFeedback: 'Feedback on your answer',
       editHint: 'Click the answer to edit it.',
+      counter: '{{used}} / {{limit}} characters',
     },
     assignment: {
       pool: 'Unassigned items',

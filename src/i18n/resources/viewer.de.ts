@@ -5,7 +5,6 @@ export const viewerDe = {
   preview: {
     banner: 'Dieser Vorschau-Link darf nicht produktiv verwendet werden. Produktive Zugangslinks verwaltest du im Editor über «Teilen».',
   },
-  characterCounter: '{{used}} / {{limit}} Zeichen',
   loading: 'Wird geladen …',
   errors: {
     enumerations: {

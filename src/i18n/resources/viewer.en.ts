@@ -5,7 +5,6 @@ export const viewerEn = {
   preview: {
     banner: 'This preview link must not be used productively. Productive access links are managed through the Share button in the editor.',
   },
-  characterCounter: '{{used}} / {{limit}} characters',
   loading: 'Loading …',
   errors: {
     enumerations: {

@@ -385,7 +385,7 @@ describe('NoteEditor: keyboard', () => {
 });
 
 describe('NoteEditor: the length of the text', () => {
-  const ofLength = (n: number) => ({ type: 'doc' as const, content: [0, 1, 2].map((i) => paragraphDoc('x'.repeat(Math.floor(n / 3) + (i < n % 3 ? 1 : 0))).content[0]) });
+  const ofLength = (n: number) => ({ type: 'doc' as const, content: [0, 1, 2].map((i) => paragraphDoc('x'.repeat(Math.floor(n / 3) + (i < n % 3 ? 1 : 0))).content![0]) });
   const counterOf = (dom: HTMLElement) => {
     const id = dom.getAttribute('aria-describedby');
     return id ? document.getElementById(id) : null;
