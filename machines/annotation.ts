@@ -1,7 +1,7 @@
 import { and, assign, emit, enqueueActions, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { Annotation } from '../src/model/annotation';
 import { newRequestKey, type RequestKey } from '../src/model/requestKey';
-import { emptyRichText, isEmptyRichText, normalizeRichText, richTextToHtml, type RichTextDoc } from '../src/model/richTextDoc';
+import { emptyRichText, isEmptyRichText, normalizeRichText, richTextToHtml, withinTextLimit, type RichTextDoc } from '../src/model/richTextDoc';
 import type { OpenOverlay } from './overlays';
 
 /*
@@ -567,9 +567,14 @@ export const canEdit = (snapshot: View): boolean => {
   const { context } = snapshot;
   return context.mayAnnotate && context.own && context.annotationId !== null;
 };
-/** Save in the note editor does something: composing always (blank: a highlight); editing unless the changed note is blank. */
+/**
+ * Save in the note editor does something: composing always (blank: a highlight); editing unless the
+ * changed note is blank. Never while the note's text is beyond the limit of a stored note (its counter
+ * shows that as an error; spec section 5: no submit while an error exists).
+ */
 export const canSaveNote = (snapshot: View): boolean => {
   const { context } = snapshot;
+  if (!withinTextLimit(context.note)) return false;
   if (snapshot.matches('composing')) return true;
   if (snapshot.matches('editing')) return sameNote(context.note, context.oldNote) || !isBlankNote(context.note);
   return false;

@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { Annotation, AnnotationSort, Comment } from '../src/model/annotation';
 import { newRequestKey, type RequestKey } from '../src/model/requestKey';
-import { emptyRichText, richTextToHtml, type RichTextDoc } from '../src/model/richTextDoc';
+import { emptyRichText, richTextToHtml, withinTextLimit, type RichTextDoc } from '../src/model/richTextDoc';
 import { isBlankNote, sameNote, type AnnotationEmitted } from './annotation';
 import { ANNOTATION_DEFAULT_SORT } from './constants';
 import type { OpenOverlay } from './overlays';
@@ -381,6 +381,7 @@ export const shownAnnotation = (snapshot: View): Annotation | undefined =>
 /** Whether the visitor may edit `comment` (its Edit button). */
 export const canEditComment = (comment: Pick<Comment, 'own'>): boolean => mayEditComment(comment);
 /** The Send button of the new comment is enabled. */
-export const canSubmitComment = (snapshot: View): boolean => snapshot.matches({ open: { detail: 'reading' } }) && !isBlankNote(snapshot.context.commentDraft);
+export const canSubmitComment = (snapshot: View): boolean =>
+  snapshot.matches({ open: { detail: 'reading' } }) && !isBlankNote(snapshot.context.commentDraft) && withinTextLimit(snapshot.context.commentDraft);
 /** The overlays the panel has open, for the overlay stack (spec section 4). */
 export const panelOverlaysOf = (snapshot: View): OpenOverlay[] => (snapshot.matches('open') ? [ANNOTATION_PANEL_OVERLAY] : []);

@@ -6,7 +6,7 @@ import { Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { draftKeyOf, isNoteEditorOpen, isSaving, type AnnotationDraft, type TextSelection } from '../../machines/annotation';
 import type { Annotation } from '../model/annotation';
 import type { Material } from '../model/material';
-import { emptyRichText, type RichTextDoc } from '../model/richTextDoc';
+import { emptyRichText, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
 import { Button } from '../ui/Button';
 import { usePageData } from '../viewer/PageDataContext';
 import { AnnotationPanel, type RenderEditor } from './AnnotationPanel';
@@ -191,7 +191,7 @@ function Composer({ logic, selection, draft = null, renderEditor, onAnnounce, on
             <Button variant="secondary" onPress={() => actor.send({ type: 'draft.cancel' })}>
               {t('layer.cancel')}
             </Button>
-            <Button variant="primary" isDisabled={saving} onPress={() => actor.send({ type: 'draft.save' })} data-testid="annotation-save">
+            <Button variant="primary" isDisabled={saving || !withinTextLimit(note)} onPress={() => actor.send({ type: 'draft.save' })} data-testid="annotation-save">
               {t('layer.save')}
             </Button>
           </div>

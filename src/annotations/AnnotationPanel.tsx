@@ -29,7 +29,7 @@ import { ANNOTATION_PANEL_WIDTH_PX } from '../../machines/constants';
 import { dateLocale } from '../i18n';
 import type { Annotation, AnnotationOwner, AnnotationSort, Comment } from '../model/annotation';
 import type { Lang } from '../model/pageData';
-import { richTextToPlainText, type RichTextDoc } from '../model/richTextDoc';
+import { richTextToPlainText, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
 import { Button } from '../ui/Button';
 import { SafeHtml } from '../ui/SafeHtml';
 import { SidePanel } from '../ui/SidePanel';
@@ -445,7 +445,7 @@ function CommentItem({
             label={t('comments.editLabel')}
           />
           <div className="flex gap-2">
-            <Button variant="primary" isDisabled={view.updating} onPress={() => panel.send({ type: 'commentEdit.save' })}>
+            <Button variant="primary" isDisabled={view.updating || !withinTextLimit(view.commentEdit)} onPress={() => panel.send({ type: 'commentEdit.save' })}>
               {t('comments.save')}
             </Button>
             <Button variant="secondary" isDisabled={view.updating} onPress={() => panel.send({ type: 'commentEdit.cancel' })}>

@@ -189,6 +189,9 @@ export function richTextSize(doc: RichTextDoc): { nodes: number; text: number } 
   return { nodes, text };
 }
 
+/** Whether a document's text is within the limit a stored note or comment has (what the editor's counter counts). */
+export const withinTextLimit = (doc: RichTextDoc | null | undefined): boolean => !doc || richTextSize(doc).text <= RICH_TEXT_LIMITS.maxTotalText;
+
 /** A rich-text document as an editor sends it; `normalizeRichText` gives the form that is stored. */
 export const RichTextDoc: z.ZodMiniType<RichTextDoc> = z
   .strictObject({ type: z.literal('doc'), content: nodeList(TopLevel) })

@@ -8,7 +8,7 @@ import {
 } from '../../machines/annotation';
 import type { Annotation } from '../../src/model/annotation';
 import { RequestKey } from '../../src/model/requestKey';
-import { emptyRichText, richTextToPlainText, type RichTextDoc } from '../../src/model/richTextDoc';
+import { emptyRichText, RICH_TEXT_LIMITS, richTextToPlainText, type RichTextDoc } from '../../src/model/richTextDoc';
 import { annotationKey, annotationOf, annotationSelection, httpError, noteOf, walkConfigs } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
 import { pathsOf, printStats, runPath } from './walkMachine';
@@ -382,6 +382,22 @@ describe('annotation machine behaviour', () => {
     expect(state(actor)).toBe('saved');
     expect(actor.getSnapshot().context.note).toEqual(noteOf('First note.'));
     expect(h.stored.size).toBe(0);
+  });
+
+  it('a note whose text is beyond the limit of a stored note cannot be saved, composing or editing', () => {
+    const h = harness();
+    const editing = h.start({ mayAnnotate: true, annotation: mine });
+    editing.send({ type: 'edit.start' });
+    editing.send({ type: 'draft.change', note: noteOf('x'.repeat(RICH_TEXT_LIMITS.maxTotalText)) });
+    expect(canSaveNote(editing.getSnapshot())).toBe(true);
+    editing.send({ type: 'draft.change', note: noteOf('x'.repeat(RICH_TEXT_LIMITS.maxTotalText + 1)) });
+    expect(canSaveNote(editing.getSnapshot())).toBe(false);
+    const composing = h.start({ mayAnnotate: true });
+    composing.send({ type: 'selection.change', selection: annotationSelection });
+    composing.send({ type: 'compose.start' });
+    expect(canSaveNote(composing.getSnapshot())).toBe(true);
+    composing.send({ type: 'draft.change', note: noteOf('x'.repeat(RICH_TEXT_LIMITS.maxTotalText + 1)) });
+    expect(canSaveNote(composing.getSnapshot())).toBe(false);
   });
 
   it('a collapsed selection, or none, ends selecting; another selection replaces it', () => {

@@ -8,7 +8,7 @@ import {
 } from '../../machines/annotationPanel';
 import { ANNOTATION_DEFAULT_SORT, ANNOTATION_PANEL_WIDTH_PX } from '../../machines/constants';
 import { overlaysMachine } from '../../machines/overlays';
-import { richTextToPlainText, type RichTextDoc } from '../../src/model/richTextDoc';
+import { RICH_TEXT_LIMITS, richTextToPlainText, type RichTextDoc } from '../../src/model/richTextDoc';
 import type { Annotation, Comment } from '../../src/model/annotation';
 import { RequestKey } from '../../src/model/requestKey';
 import { annotationComment, annotationOf, annotationPanelKey, httpError, noteOf, walkConfigs } from '../../scripts/statecharts/walkConfigs';
@@ -176,6 +176,8 @@ describe('annotation panel: comments (ANNOTATION_COMMENTS, spec sections 5 and 6
     expect(canSubmitComment(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'comment.submit' });
     expect(h.calls.addComment).toHaveLength(0);
+    actor.send({ type: 'comment.change', content: noteOf('x'.repeat(RICH_TEXT_LIMITS.maxTotalText + 1)) });
+    expect(canSubmitComment(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'comment.change', content: noteOf('Good point.') });
     expect(canSubmitComment(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'comment.submit' });
