@@ -67,19 +67,18 @@ function controlFor(doc: Document, press: Press): HTMLElement | null {
 function replayWhatIsThere(doc: Document): void {
   const now = Date.now();
   const waiting = new Set<string>();
-  const replayed = new Set<(typeof pending)[number]>();
+  const left: typeof pending = [];
   for (const press of pending) {
-    if (press.until < now || waiting.has(press.elementId)) continue;
-    const control = controlFor(doc, press);
-    if (!control) {
-      waiting.add(press.elementId);
-      continue;
-    }
-    replayed.add(press);
+    if (press.until < now) continue;
+    const control = !waiting.has(press.elementId) && controlFor(doc, press);
     // A label is pressed by pressing its control (react-aria's labels take only real presses).
-    ((control instanceof HTMLLabelElement && control.control) || control).click();
+    if (control) ((control instanceof HTMLLabelElement && control.control) || control).click();
+    else {
+      waiting.add(press.elementId);
+      left.push(press);
+    }
   }
-  pending = pending.filter((press) => !replayed.has(press) && press.until >= now);
+  pending = left;
   if (!pending.length) {
     watcher?.disconnect();
     watcher = null;
