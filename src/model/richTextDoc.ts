@@ -261,7 +261,25 @@ function normalizeInline(nodes: readonly RichTextInline[]): RichTextInline[] {
     }
     out.push(marks.length ? { type: 'text', text: node.text, marks } : { type: 'text', text: node.text });
   }
-  return out;
+  return out.flatMap(withinNodeLength);
+}
+
+/**
+ * A text node longer than a stored one may be (RICH_TEXT_LIMITS.maxTextLength) as adjacent nodes with
+ * the same marks, each within it, so a long paragraph is stored (only the document's total is the
+ * learner's limit). Never between the two halves of a surrogate pair. An editor merges them again on
+ * load, and normalising splits them the same way, so the stored form stays the same.
+ */
+function withinNodeLength(node: RichTextInline): RichTextInline[] {
+  if (node.type !== 'text' || node.text.length <= RICH_TEXT_LIMITS.maxTextLength) return [node];
+  const parts: RichTextInline[] = [];
+  for (let start = 0; start < node.text.length; ) {
+    let end = Math.min(start + RICH_TEXT_LIMITS.maxTextLength, node.text.length);
+    if (end < node.text.length && /[\uD800-\uDBFF]/.test(node.text[end - 1])) end--;
+    parts.push({ ...node, text: node.text.slice(start, end) });
+    start = end;
+  }
+  return parts;
 }
 
 const paragraphOf = (inline: readonly RichTextInline[]): RichTextParagraph => {

@@ -183,6 +183,25 @@ describe('the document schema', () => {
 });
 
 describe('normalizeRichText', () => {
+  it('stores a paragraph longer than a text node may be as adjacent nodes with its marks, valid and stable', () => {
+    const max = RICH_TEXT_LIMITS.maxTextLength;
+    const bold: RichTextMark[] = [{ type: 'bold' }];
+    const long = 'a'.repeat(max + 5);
+    const stored = normalizeRichText(doc(p(text(long.slice(0, 7), bold), text(long.slice(7), bold))));
+    expect(stored).toEqual(doc(p(text('a'.repeat(max), bold), text('aaaaa', bold))));
+    expect(issues(stored)).toEqual([]);
+    expect(normalizeRichText(stored)).toEqual(stored);
+    expect(richTextToPlainText(stored)).toBe(long);
+  });
+
+  it('never splits between the halves of a surrogate pair', () => {
+    const max = RICH_TEXT_LIMITS.maxTextLength;
+    const long = `${'a'.repeat(max - 1)}💧${'b'.repeat(3)}`;
+    const parts = normalizeRichText(doc(p(text(long)))).content![0] as { content: { text: string }[] };
+    expect(parts.content.map((node) => node.text)).toEqual(['a'.repeat(max - 1), '💧bbb']);
+    expect(parts.content.every((node) => node.text.length <= max)).toBe(true);
+  });
+
   it('gives an empty document one paragraph', () => {
     expect(normalizeRichText({ type: 'doc' })).toEqual({ type: 'doc', content: [{ type: 'paragraph' }] });
     expect(normalizeRichText(doc())).toEqual({ type: 'doc', content: [{ type: 'paragraph' }] });

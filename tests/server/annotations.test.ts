@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { Annotation, AnnotationList, Comment } from '../../src/model/annotation';
-import { RICH_TEXT_LIMITS, type RichTextDoc } from '../../src/model/richTextDoc';
+import { normalizeRichText, RICH_TEXT_LIMITS, type RichTextDoc } from '../../src/model/richTextDoc';
 import { GuestSessionId } from '../../src/model/tracking';
 import { SESSION_COOKIE } from '../../server/auth/sessionCookie';
 import { ApiErrorBody } from '../../server/http/errors';
@@ -571,6 +571,12 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
       await refusedAt({ type: 'doc', content: [{ type: 'text', text: 'x', marks: Array.from({ length: RICH_TEXT_LIMITS.maxMarks + 1 }, () => ({ type: 'bold' })) }] }, 'model.note.content[0].marks');
       const comments = await post('/api/model/create', { ...commentBody(newGuestLikeId(), guest.grace), model: { modelName: 'Comment', content: noteOf('a'.repeat(RICH_TEXT_LIMITS.maxTextLength + 1)) } });
       expect([comments.statusCode, errors(comments)[0].path]).toEqual([400, 'model.content.content[0].content[0].text']);
+    });
+
+    it('stores a long paragraph as the editor sends it, normalised into text nodes within the limit', async () => {
+      const long = normalizeRichText(noteOf('d'.repeat(RICH_TEXT_LIMITS.maxTextLength + 500)));
+      const res = await post('/api/model/create', annotationCreateBody(share.guest, guest.grace, { note: long }));
+      expect(res.statusCode, res.body).toBe(200);
     });
 
     it('names the bad field of the rest of the body', async () => {
