@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadQuestionTexts } from '../../src/i18n/questionTexts';
 import { Material } from '../../src/model/material';
 import { renderMaterialPage } from '../support/materialPage';
 
@@ -22,6 +23,8 @@ const material = Material.parse({
   ],
 });
 
+// The toggle's code and texts are there before the pages render, so a page without it is not just one still loading it.
+beforeAll(() => Promise.all([import('../../src/viewer/ChapterCompletion'), loadQuestionTexts()]));
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
@@ -47,7 +50,7 @@ describe('a selfCompletion chapter', () => {
     for (const segments of [['zusammen'], ['schritt']]) {
       renderMaterialPage(material, '', { segments });
       await screen.findByRole('heading', { level: 1, name: `Kapitel ${segments[0]}` });
-      // The lazy part has had its chance to load.
+      // The lazy part (loaded above) has had its chance to render.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(document.querySelector('[data-chapter-completion]')).toBeNull();
       cleanup();

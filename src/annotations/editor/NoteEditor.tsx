@@ -12,7 +12,7 @@ import { LINK_INPUT_WIDTH_PX } from '../../../machines/constants';
 import { WithTooltip } from '../../ui/WithTooltip';
 import { isDisplayMode, isEditingMode, isLinkEditorOpen, linkEditorMachine } from '../../../machines/linkEditor';
 import { FORMAT_MARKS, HIGHLIGHT_FORMATS, type FormatMark } from '../../editor/formatExclusions';
-import { LINK_REL, normalizeRichText, RICH_TEXT_LIMITS, richTextSize, type HighlightColor, type RichTextDoc } from '../../model/richTextDoc';
+import { LINK_REL, normalizeRichText, RICH_TEXT_LIMITS, richTextSize, withinTextLimit, type HighlightColor, type RichTextDoc } from '../../model/richTextDoc';
 import { CharacterCounter, showsCounter } from '../../ui/CharacterCounter';
 import { useAnnotationLang, useAnnotationTexts, type AnnotationT } from '../useAnnotationTexts';
 import {
@@ -152,7 +152,7 @@ export default function NoteEditor({ value, onChange, label, readOnly = false, a
   const counterId = useId();
   const used = richTextSize(value).text;
   const counted = !readOnly && showsCounter(used, RICH_TEXT_LIMITS.maxTotalText);
-  const tooLong = used > RICH_TEXT_LIMITS.maxTotalText;
+  const tooLong = !withinTextLimit(value);
 
   useEffect(() => {
     const described: Record<string, string> = counted ? { 'aria-describedby': counterId, 'aria-invalid': String(tooLong) } : {};

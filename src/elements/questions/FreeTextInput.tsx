@@ -11,7 +11,7 @@ import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
 import { FeedbackBox } from './QuestionFeedback';
 import { CharacterCounter, showsCounter } from '../../ui/CharacterCounter';
-import { USERDATA_VALUE_MAX_CHARS } from '../../model/tracking';
+import { fitsUserdataValue, USERDATA_VALUE_MAX_CHARS } from '../../model/tracking';
 
 type FreeTextActor = ActorRefFrom<typeof freeTextMachine>;
 type Snapshot = SnapshotFrom<typeof freeTextMachine>;
@@ -68,7 +68,7 @@ export function FreeTextInputView({ element, actor }: { element: FreeTextInput; 
   const counterId = useId();
   const autoRows = useFallbackRows(value);
   const counted = showsCounter(value.length, USERDATA_VALUE_MAX_CHARS);
-  const tooLong = value.length > USERDATA_VALUE_MAX_CHARS;
+  const tooLong = !fitsUserdataValue(value);
   const locked = phase !== 'notEvaluated';
   const edit = () => actor.send({ type: 'answer.edit' });
 
