@@ -30,8 +30,9 @@ test('pages that complete on opening, loaded by their own address, still count a
   await expect(page.locator(`iframe[title="${lexicon.title}"]`)).toBeAttached();
   await page.goto(sharePath(material, `${sewageStep.publicId}/`));
   await expect(page.getByRole('heading', { level: 1, name: sewageStep.title })).toBeVisible();
-
+  // The step counts once the app shows it; the heading above may still be the server's first paint.
   const opened = share(1 / kap1Items) + share(1 / pathSteps);
+  await expectCourseProgress(page, opened, 'the opened path step counts as soon as the app shows it');
   for (const load of ['the next page load', 'a reload']) {
     if (load === 'a reload') await page.reload();
     else await page.goto(sharePath(material));
