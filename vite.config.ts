@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { iconSprite } from './scripts/iconSprite.mjs';
 
 const STUB = '\0zod-json-schema-stub:';
 
@@ -72,6 +73,31 @@ function precompress(): Plugin {
         writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
       }
+    },
+  };
+}
+
+/**
+ * The icon sprite (src/ui/icons/icons.svg) as a file of the build named after its content, and its
+ * address as `__ICON_SPRITE_URL__` in the code (src/ui/Icon.tsx); the compiled server is built with
+ * the same address (scripts/iconSprite.mjs). `vite` dev serves it at that address too.
+ */
+function iconSpriteFile(): Plugin {
+  const root = path.dirname(fileURLToPath(import.meta.url));
+  return {
+    name: 'lernwerk:icon-sprite',
+    config: () => ({ define: { __ICON_SPRITE_URL__: JSON.stringify(iconSprite(root).url) } }),
+    generateBundle() {
+      const { fileName, source } = iconSprite(root);
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const sprite = iconSprite(root);
+        if (request.url?.split('?')[0] !== sprite.url) return next();
+        response.setHeader('content-type', 'image/svg+xml');
+        response.end(sprite.source);
+      });
     },
   };
 }
@@ -318,7 +344,7 @@ function moduleChunks(): Plugin {
 /**
  * The service worker (src/offline/sw.ts; what it keeps, and why, is said there): built by vite-plugin-pwa
  * into `sw.js` beside index.html, a classic script (iife), with the precache manifest of the client's
- * JavaScript and CSS injected. The server serves it as /sw.js (scope `/`, covering /s/ and /app/), so the
+ * JavaScript, CSS and icon sprite injected. The server serves it as /sw.js (scope `/`, covering /s/ and /app/), so the
  * manifest names absolute URLs under /app/. The certificate's PDF code (1 MB) is left to the runtime cache:
  * it loads when a certificate is downloaded. The page registers the worker itself, lazily
  * (src/offline/registerServiceWorker.ts): nothing is injected into index.html, no web app manifest.
@@ -332,7 +358,7 @@ function serviceWorker(): Plugin[] {
     registerType: 'prompt',
     manifest: false,
     injectManifest: {
-      globPatterns: ['assets/*.{js,css}'],
+      globPatterns: ['assets/*.{js,css,svg}'],
       globIgnores: ['**/buildCertificatePdf-*'],
       modifyURLPrefix: { 'assets/': '/app/assets/' },
       // Content-hashed: no revision, so the files the page just loaded come from the HTTP cache.
@@ -345,7 +371,7 @@ function serviceWorker(): Plugin[] {
 /** The client is served under /app/ by the server; share pages are /s/{id}/… so the base must be absolute. */
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), reactAriaCheapLocaleCheck(), statechartsWithoutDescriptions(), moduleChunks(), precompress(), serviceWorker()],
+  plugins: [react(), tailwindcss(), iconSpriteFile(), zodWithoutJsonSchema(), reactAriaCheapLocaleCheck(), statechartsWithoutDescriptions(), moduleChunks(), precompress(), serviceWorker()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

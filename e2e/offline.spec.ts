@@ -14,6 +14,7 @@ import { reverseProxy } from './support/proxy';
 import { idsOf, latestValues, storedEvents } from './support/storedEvents';
 import { queuedEvents } from './support/trackingQueue';
 import { expect, test } from './support/transitions';
+import { expectIconDrawn } from './support/icons';
 
 /*
  * Issue 10, point 7: a reload without a network still shows the material the learner had open and keeps
@@ -123,6 +124,7 @@ test('a reload while the network is cut shows the material and the unsent answer
       await expect(element(page, multipleChoice.id).locator('section[data-state]').first()).toHaveAttribute('data-state', 'evaluated');
       await expect(element(page, diary.id).locator('section[data-state]').first()).toHaveAttribute('data-state', 'evaluated');
       await expect(element(page, diary.id)).toContainText(diaryText);
+      await expectIconDrawn(saveState(page), "the save state's icon, from the kept sprite");
       await expect(saveState(page)).toHaveAttribute('data-status', 'pending');
       expect(await pendingCount(page)).toBe(queued.length);
       expect((await queuedEvents(page)).map((event) => event.id).sort()).toEqual(queued.map((event) => event.id).sort());

@@ -4,6 +4,7 @@ import { demoElement } from './support/demoAnswers';
 import { demoCollection, demoMaterial } from './support/demoContent';
 import { demoShares, sharePath } from './support/demoShares';
 import { guestDe, saveGuestProgress } from './support/guest';
+import { expectIconDrawn } from './support/icons';
 import { collectPageErrors } from './support/pageErrors';
 import { saveScreenshot } from './support/screenshots';
 import { expect, test } from './support/transitions';
@@ -245,5 +246,22 @@ test('on a phone the breadcrumbs collapse into the menu instead of shrinking to 
     expect(crumbs.map((c) => c.text)).toEqual([demoMaterial.title, kap1.title, kap1Evaporation.title, kap1Measuring.title]);
     expect(crumbs.every((c) => c.full)).toBe(true);
   });
+  expect(errors).toEqual([]);
+});
+
+test("the icons are drawn from the one sprite, which the spec's address /icons.svg leads to as well", async ({ page, request }) => {
+  const errors = collectPageErrors(page);
+  await page.goto(sharePath((await demoShares(request)).material, `${kap1.publicId}/`));
+  const header = page.getByTestId('viewer-header');
+  const back = header.getByRole('link', { name: 'Zurück' });
+  await expectIconDrawn(back, 'the back arrow');
+  await expectIconDrawn(header.getByTestId('save-state'), "the save state's icon");
+  const spriteUrl = await back.locator('svg > use').evaluate((node) => new URL(node.getAttribute('href')!, document.baseURI).href);
+  expect(spriteUrl).toMatch(/^http:.*\/app\/assets\/icons-[\w-]+\.svg#chevron-left$/);
+
+  const viaSpecAddress = await request.get('/icons.svg');
+  expect(viaSpecAddress.ok()).toBe(true);
+  expect(viaSpecAddress.url()).toBe(spriteUrl.replace(/#.*$/, ''));
+  expect(await viaSpecAddress.text()).toContain('<symbol id="search"');
   expect(errors).toEqual([]);
 });

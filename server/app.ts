@@ -25,6 +25,9 @@ import { pageContentSecurityPolicy } from './http/contentSecurityPolicy';
 import { pageRoutes } from './routes/pages';
 import { searchRoutes } from './routes/search';
 import { serviceWorkerRoute } from './routes/serviceWorker';
+import { iconSpriteRoute } from './routes/iconSprite';
+import { clientErrorRoutes } from './routes/clientErrors';
+import { reportServerError, type ErrorReporter } from './errorReporting/errorReporter';
 import { authRoutes } from './routes/auth';
 import { guestRoutes } from './routes/guests';
 import { userdataRoutes } from './routes/userdata';
@@ -55,6 +58,8 @@ export interface BuildAppOptions {
   adminToken?: string;
   /** The embed-metadata lookup (server/embed/metadataLookup.ts); defaults to the environment's (EMBED_METADATA_LOOKUP, off unless on). */
   embedMetadata?: EmbedMetadataLookup;
+  /** The error-reporting service (spec section 7): the server's own failures and the browsers' reports go there; absent: none. */
+  errorReporter?: ErrorReporter | null;
 }
 
 /** The HTTP app, not yet listening (tests call `app.inject`). */
@@ -76,7 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
     });
   }
-  installErrorHandlers(app);
+  // The server's failures go to the error-reporting service too, named by their route (never by the ids in the address).
+  installErrorHandlers(app, options.errorReporter ? reportServerError(options.errorReporter) : undefined);
   // A NUL in the address (`%00`, in the path or the query) names nothing here and no database can take it: 400 before any route.
   app.addHook('onRequest', async (request) => {
     if (/%00/i.test(request.url)) throw new HttpError(400, 'The address must not contain the NUL character (%00)');
@@ -127,17 +133,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const feedbackProvider = options.feedbackProvider === undefined ? feedbackProviderFromEnv() : options.feedbackProvider;
   const featureFlags = options.featureFlags ?? featureFlagsFromEnv();
+  const errorReporter = options.errorReporter ?? null;
   await app.register(pageRoutes, {
     db: options.db,
     lookups,
     materials,
     clientDir: options.clientDir,
-    featureFlags: { ...featureFlags, GENERATIVE_FEEDBACK: feedbackProvider !== null },
+    featureFlags: { ...featureFlags, GENERATIVE_FEEDBACK: feedbackProvider !== null, ERROR_REPORTING: errorReporter !== null },
     contentSecurityPolicy: pageContentSecurityPolicy(options.frameAncestors ?? null),
   });
 
   // The service worker at the root (scope /): the client, share pages and their material offline (src/offline/sw.ts).
   await app.register(serviceWorkerRoute, { clientDir: options.clientDir });
+  // The icon sprite at the address the spec names (/icons.svg), leading to the build's file.
+  await app.register(iconSpriteRoute, { clientDir: options.clientDir });
 
   await app.register(authRoutes, { prefix: '/auth', db: options.db, sessionTtlMs: options.authSessionTtlMs ?? authSessionTtlFromEnv() });
 
@@ -152,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(embedMetadataRoutes, { db: options.db, lookups, lookup: options.embedMetadata });
       await api.register(userdataRoutes, { db: options.db, lookups });
       await api.register(feedbackRoutes, { db: options.db, provider: feedbackProvider });
+      await api.register(clientErrorRoutes, { reporter: errorReporter });
       await api.register(assetRoutes, { prefix: '/assets', assetDirs: options.contentDirs, cacheDir: options.cacheDir });
       if (options.adminToken) await api.register(adminRoutes, { prefix: '/admin', db: options.db, token: options.adminToken });
     },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { FeatureFlags } from '../src/model/pageData';
 import { parseFrameAncestors } from './http/contentSecurityPolicy';
+import { parseDsn, type Dsn } from './errorReporting/dsn';
 import { APP_ROOT, dataDirFromEnv } from './paths';
 
 const Flag = z
@@ -19,6 +20,19 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   TRUST_PROXY: Flag.default(false),
   FRAME_ANCESTORS: z.string().optional(),
+  ERROR_REPORTING_DSN: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text?.trim()) return null;
+      try {
+        return parseDsn(text.trim());
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  ERROR_REPORTING_ENVIRONMENT: z.string().trim().min(1).max(64).default('production'),
 });
 
 /** Everything the server and the CLI read from the environment. */
@@ -39,6 +53,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** The sites that may frame the pages (FRAME_ANCESTORS); null: any site. */
   frameAncestors: string[] | null;
+  /** The error-reporting service (ERROR_REPORTING_DSN, spec section 7) and the environment its reports name; null: none. */
+  errorReporting: { dsn: Dsn; environment: string } | null;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -62,6 +78,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     featureFlags: featureFlagsFromEnv(env),
     trustProxy: e.TRUST_PROXY,
     frameAncestors: parseFrameAncestors(e.FRAME_ANCESTORS),
+    errorReporting: e.ERROR_REPORTING_DSN ? { dsn: e.ERROR_REPORTING_DSN, environment: e.ERROR_REPORTING_ENVIRONMENT } : null,
   };
 }
 
@@ -80,5 +97,7 @@ export function featureFlagsFromEnv(env: NodeJS.ProcessEnv = process.env): Featu
     PRIVATE_MODE: pick('PRIVATE_MODE', false),
     // Set by the app from whether a feedback provider is configured (LLM_BASE_URL).
     GENERATIVE_FEEDBACK: false,
+    // Set by the app from whether an error-reporting service is configured (ERROR_REPORTING_DSN).
+    ERROR_REPORTING: false,
   };
 }

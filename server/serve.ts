@@ -10,6 +10,7 @@ import { deferredDatabase } from './db/deferred';
 import { pgliteDir } from './db/open';
 import type { Database } from './db/types';
 import { ensureSearchIndex } from './store/searchIndex';
+import { errorReporterFromConfig, reportCrashes } from './errorReporting/processErrors';
 
 export interface ServeOptions {
   /** The database being opened (server/main.ts starts it first). */
@@ -36,6 +37,9 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     console.error(`Cannot start: ${(error as Error).message}`);
     process.exit(1);
   }
+  // The error-reporting service (spec section 7) when a DSN is configured: crashes, failed requests and the browsers' reports.
+  const errorReporter = errorReporterFromConfig(config);
+  if (errorReporter) reportCrashes(errorReporter);
   const token = newAdminToken();
   let app: FastifyInstance | null = null;
   let serverFileWritten = false;
@@ -53,6 +57,7 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     if (serverFileWritten) removeServerFile(config.dataDir, token);
     try {
       await app?.close();
+      await errorReporter?.flush();
     } finally {
       const db = await opening.catch(() => null);
       await db?.close();
@@ -73,6 +78,7 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     trustProxy: config.trustProxy,
     frameAncestors: config.frameAncestors,
     adminToken: token,
+    errorReporter,
   }).then((built) => {
     timeline.app = at();
     return built;

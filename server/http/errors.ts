@@ -50,15 +50,19 @@ function isJsonPath(url: string): boolean {
 /**
  * JSON errors under /api and /auth, plain text elsewhere; unexpected errors are logged (error) and
  * not detailed, refused requests are logged as warnings (requests that succeed only at debug).
+ * `onServerError` hears of each unexpected error with the route it failed in (`GET /api/material/:share/:id`).
  */
-export function installErrorHandlers(app: FastifyInstance): void {
+export function installErrorHandlers(app: FastifyInstance, onServerError?: (error: Error, route: string) => void): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     const isServerError = status >= 500;
     const message = isServerError ? 'Internal server error' : error.message;
     const errors = error instanceof HttpError && !isServerError ? error.errors : [{ path: '', message }];
     // The server's fault is an error; a refused request (bad input, no access, unknown share) a warning.
-    if (isServerError) request.log.error({ err: error }, 'request failed');
+    if (isServerError) {
+      request.log.error({ err: error }, 'request failed');
+      onServerError?.(error, `${request.method} ${request.routeOptions.url ?? '(no route)'}`);
+    }
     else request.log.warn({ method: request.method, url: request.url, statusCode: status, errors: errors.slice(0, 5) }, 'request refused');
     if (isJsonPath(request.url)) {
       return reply.status(status).send({ errors } satisfies ApiErrorBody);

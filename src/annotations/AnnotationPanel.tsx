@@ -39,6 +39,7 @@ import type { AnnotationLogic } from './annotationLogic';
 import { useAnnotationLang, useAnnotationTexts, type AnnotationTextKey } from './useAnnotationTexts';
 import { OrphanNote } from './OrphanNote';
 import type { DraftStore } from './draftStore';
+import { Icon } from '../ui/Icon';
 
 /** The rich-text editor of notes and comments (the editor's lazy component, src/annotations/editor). */
 export type RenderEditor = (props: { value: RichTextDoc; onChange: (value: RichTextDoc) => void; label: string }) => ReactNode;
@@ -220,9 +221,7 @@ function AnnotationDetail({ panel, annotationLogic, drafts, mayAnnotate, renderE
     <article className="flex flex-col gap-4" data-testid="annotation-detail" aria-labelledby={`annotation-${annotation.id}-owner`}>
       <div>
         <Button variant="quiet" onPress={() => panel.send({ type: 'detail.back' })}>
-          <svg viewBox="0 0 24 24" className="size-4" aria-hidden>
-            <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <Icon name="chevron-left" className="size-4" />
           {t('detail.back')}
         </Button>
       </div>

@@ -1,4 +1,5 @@
 import { useAnnotationTexts } from './useAnnotationTexts';
+import { Icon } from '../ui/Icon';
 
 /**
  * The note on an orphaned annotation (its marked passage is gone from the material, so no mark shows
@@ -8,9 +9,7 @@ export function OrphanNote({ className = '' }: { className?: string }) {
   const t = useAnnotationTexts();
   return (
     <p data-testid="annotation-orphaned" className={`flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900 ${className}`}>
-      <svg viewBox="0 0 24 24" className="size-4 shrink-0" aria-hidden>
-        <path d="M12 8v5M12 16.5v.5M10.3 3.9L2.4 18a2 2 0 001.7 3h15.8a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <Icon name="alert" className="size-4 shrink-0" />
       {t('orphan.note')}
     </p>
   );

@@ -4,6 +4,7 @@ import { AccountControl } from '../auth/AccountControl';
 import { LanguageSwitch } from '../viewer/LanguageSwitch';
 import { Logo } from '../viewer/Logo';
 import { usePageData } from '../viewer/PageDataContext';
+import { Icon } from '../ui/Icon';
 
 const linkClass = 'rounded-md px-2 py-1 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600 data-[status=active]:text-primary-800 data-[status=active]:underline';
 
@@ -20,9 +21,7 @@ export function CollectionHeader({ backToGrid = false }: { backToGrid?: boolean 
       <div className="mx-auto flex h-14 max-w-[1536px] items-center justify-between gap-3 px-4">
         {backToGrid ? (
           <Link to="/" className="flex items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600" data-testid="back-to-collection">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden>
-              <path d="M15 18l-6-6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <Icon name="chevron-left" className="h-5 w-5" />
             {t('search.backToCollection')}
           </Link>
         ) : (

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from '../i18n/react';
 import { Button } from '../ui/Button';
 import { useGuestSessionActor } from './GuestSessionProvider';
+import { Icon } from '../ui/Icon';
 
 const GuestDialog = lazy(() => import('./GuestDialog'));
 
@@ -20,10 +21,7 @@ export default function GuestControl() {
     <>
       {session ? (
         <Button variant="quiet" onPress={() => actor.send({ type: 'dialog.open' })} aria-label={t('guest.name', { name: session.name })} data-testid="guest-name" className="max-w-[40vw] truncate">
-          <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0" aria-hidden>
-            <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M4 21c0-4 4-6 8-6s8 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
+          <Icon name="person" className="h-4 w-4 shrink-0" />
           <span className="truncate">{session.name}</span>
         </Button>
       ) : (

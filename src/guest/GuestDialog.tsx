@@ -8,6 +8,7 @@ import { Button } from '../ui/Button';
 import { PersonNameForm } from '../ui/PersonNameForm';
 import { guestLink } from './guestLink';
 import type { GuestSessionActor } from './GuestSessionProvider';
+import { Icon } from '../ui/Icon';
 
 /**
  * The dialog Save learning progress (spec sections 2 and 5): 350 px wide, 600 px from sm. Without a
@@ -40,9 +41,7 @@ export default function GuestDialog({ actor }: { actor: GuestSessionActor }) {
               {t(session ? 'dialog.titleSaved' : 'dialog.title')}
             </Heading>
             <Button variant="icon" onPress={close} isDisabled={busy} aria-label={t('dialog.close')}>
-              <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden>
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
+              <Icon name="close" className="h-5 w-5" />
             </Button>
           </div>
           <div className="flex flex-col gap-4 px-5 py-5">

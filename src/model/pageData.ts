@@ -40,6 +40,8 @@ export const FeatureFlags = z.strictObject({
   PRIVATE_MODE: z.boolean(),
   /** A chat-completions provider is configured: free texts with useGenerativeFeedback get generated feedback. */
   GENERATIVE_FEEDBACK: z._default(z.boolean(), false),
+  /** An error-reporting service is configured (ERROR_REPORTING_DSN): the page reports its errors (src/errorReporting/reportErrors.ts). */
+  ERROR_REPORTING: z._default(z.boolean(), false),
 });
 export type FeatureFlags = z.infer<typeof FeatureFlags>;
 

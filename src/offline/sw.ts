@@ -4,7 +4,7 @@
  * with scope `/`, registered by ./registerServiceWorker.ts). It keeps what a learner needs to reload a
  * share page without a network: the built client, the share's page, its material and its images.
  *
- * - The client's JavaScript and CSS (dist/client/assets, content-hashed) are precached when the worker
+ * - The client's JavaScript, CSS and icon sprite (dist/client/assets, content-hashed) are precached when the worker
  *   installs (Workbox precaching, the manifest injected at build time); other files under /app/assets/
  *   (fonts, the certificate's PDF code) are cached the first time they load: cache first.
  * - Share pages (`/s/{share}/…`, html with the page data of this visitor): network first, so an online

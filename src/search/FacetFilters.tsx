@@ -10,6 +10,7 @@ import type { FacetDistribution } from '../../machines/searchParams';
 import { useTranslation } from '../i18n/react';
 import { Button } from '../ui/Button';
 import type { SearchActor } from './useSearchActor';
+import { Icon } from '../ui/Icon';
 
 /** Selected values a facet button names before it says +N (spec section 2). */
 export const FACET_VALUES_SHOWN = 2;
@@ -55,9 +56,7 @@ export function FacetFilters({ actor, initiallyOpen = false }: { actor: SearchAc
   return (
     <div className="mb-4">
       <Button variant="secondary" onPress={() => setOpen(!open)} aria-expanded={open} aria-controls="facet-grid" data-testid="filter-button">
-        <svg viewBox="0 0 24 24" className="size-4" aria-hidden>
-          <path d="M4 5h16l-6 8v5l-4 2v-7z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-        </svg>
+        <Icon name="filter" className="size-4" />
         {active ? t('search.materials.filterCount', { count: active }) : t('search.materials.filter')}
       </Button>
       {open ? (
@@ -115,9 +114,7 @@ function FacetDropdown({ actor, facetKey, options, selected }: { actor: SearchAc
                 className="group flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm outline-none data-[focused]:bg-primary-50"
               >
                 <span aria-hidden className="flex size-4 items-center justify-center rounded border border-gray-400 group-data-[selected]:border-primary-600 group-data-[selected]:bg-primary-600 group-data-[selected]:text-white">
-                  <svg viewBox="0 0 16 16" className="hidden size-3 group-data-[selected]:block">
-                    <path d="M3 8l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
-                  </svg>
+                  <Icon name="check" className="hidden size-3 group-data-[selected]:block" />
                 </span>
                 <span className="flex-1">{value}</span>
                 <span className="text-xs text-gray-500">{count}</span>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import { Icon } from './Icon';
 
 type DisclosureProps = {
   title: ReactNode;
@@ -87,13 +88,10 @@ export function Disclosure({ title, isExpanded, onExpandedChange, headingLevel =
           onClick={() => onExpandedChange(!isExpanded)}
           className="flex w-full cursor-default items-center gap-3 rounded-lg px-4 py-3 text-left text-base font-semibold text-gray-900 outline-none hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
         >
-          <svg
-            aria-hidden
-            viewBox="0 0 24 24"
-            className="size-5 shrink-0 fill-none stroke-current stroke-2 text-primary-700 transition-transform duration-200 group-data-expanded:rotate-90 motion-reduce:transition-none"
-          >
-            <path d="m9 6 6 6-6 6" />
-          </svg>
+          <Icon
+            name="chevron-right"
+            className="size-5 shrink-0 text-primary-700 transition-transform duration-200 group-data-expanded:rotate-90 motion-reduce:transition-none"
+          />
           <span className="flex-1">{title}</span>
         </button>
       </Heading>

@@ -1,4 +1,5 @@
 import { PROGRESS_RING_STROKE, PROGRESS_RING_TRANSITION_MS } from '../../machines/constants';
+import { Icon } from './Icon';
 
 type ProgressRingProps = {
   /** 0 to 1; a check mark shows at 1. */
@@ -43,9 +44,7 @@ export function ProgressRing({ progress, size = 48, label, className = '' }: Pro
         />
       </svg>
       {complete ? (
-        <svg aria-hidden viewBox="0 0 16 16" className="absolute size-1/2 fill-none stroke-green-600 stroke-[2.5]" data-check>
-          <path d="m3 8.5 3 3 7-7" />
-        </svg>
+        <Icon name="check" className="absolute size-1/2 text-green-600" strokeWidth={2.5} data-check />
       ) : null}
     </span>
   );

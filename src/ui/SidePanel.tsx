@@ -3,6 +3,7 @@ import { Dialog } from 'react-aria-components/Dialog';
 import { Heading } from 'react-aria-components/Heading';
 import { Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { Button } from './Button';
+import { Icon } from './Icon';
 
 /**
  * The right-side sidebar drawer (spec section 2, generic interface pieces): a modal dialog at the
@@ -26,9 +27,7 @@ export function SidePanel({ title, closeLabel, width, onClose, testId, children 
               {title}
             </Heading>
             <Button variant="icon" onPress={onClose} aria-label={closeLabel}>
-              <svg viewBox="0 0 24 24" className="size-5" aria-hidden>
-                <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
+              <Icon name="close" className="size-5" />
             </Button>
           </div>
           <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>

@@ -5,6 +5,7 @@ import { UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABL
 import { useTranslation } from '../i18n/react';
 import { useToastRegionBottom } from './toastLift';
 import { currentToastQueue } from './toasts';
+import { Icon } from './Icon';
 
 const kindClasses = {
   error: 'border-red-200 bg-red-50 text-red-900',
@@ -61,9 +62,7 @@ export default function ToastRegion() {
             ) : null}
           </ToastContent>
           <Button slot="close" aria-label={t('toasts.close')} className="-mr-1 rounded p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-primary-600">
-            <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden>
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <Icon name="close" className="h-4 w-4" />
           </Button>
         </Toast>
       )}

@@ -17,6 +17,7 @@ import { requestUpNavigation } from './upNavigation';
 import type { ViewerSearch } from '../../routes/search';
 import { mayAnnotateOf } from '../annotations/mayAnnotate';
 import { requestAnnotationsPanel } from '../annotations/panelRequest';
+import { Icon } from '../ui/Icon';
 
 // Only shares that save guest sessions show it: the others do not load it.
 const GuestControl = lazy(() => import('../guest/GuestControl'));
@@ -45,9 +46,7 @@ export function Header({ crumbs, backTo, material, inCollection = false }: { cru
             aria-label={t('nav.back')}
             className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600"
           >
-            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden>
-              <path d="M15 18l-6-6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <Icon name="chevron-left" className="h-5 w-5" />
           </Link>
         ) : (
           <Logo />
@@ -96,9 +95,7 @@ function FulltextSearch({ material, inCollection }: { material: Material; inColl
         className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600"
         data-testid="open-search"
       >
-        <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden>
-          <path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <Icon name="search" className="h-5 w-5" />
       </Link>
       {open ? (
         <Suspense fallback={null}>
@@ -120,9 +117,7 @@ function AnnotationsButton() {
       className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600"
       data-testid="open-annotations"
     >
-      <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden>
-        <path d="M4 5h16v11H9l-5 4z M8 9h8 M8 12h5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />
-      </svg>
+      <Icon name="annotations" className="h-5 w-5" />
     </button>
   );
 }

@@ -8,6 +8,7 @@ import { useViewerSelector } from '../elements/viewerContext';
 import { PageDataContext } from './PageDataContext';
 import { queueIsDurable } from './learnerTracking';
 import { browserKeepsLearnerState } from './localLearnerState';
+import { Icon } from '../ui/Icon';
 
 type Look = { tone: string; icon: 'check' | 'sync' | 'alert' | 'device'; label: string; detail?: string };
 
@@ -36,7 +37,7 @@ export function SaveStateIndicator() {
       title={look.detail ?? look.label}
       className={`flex shrink-0 items-center gap-1.5 rounded-full px-2 py-1 text-xs font-medium ${look.tone}`}
     >
-      <Icon name={look.icon} />
+      <Icon name={look.icon} className={`h-4 w-4 ${look.icon === 'sync' ? 'animate-spin [animation-duration:2s]' : ''}`} />
       <span className="sr-only sm:not-sr-only">{look.label}</span>
       {look.detail ? <span className="sr-only">{look.detail}</span> : null}
     </div>
@@ -89,19 +90,4 @@ function lookOf(state: SaveState | null, t: (key: string, options?: Record<strin
 
 function sameState(a: SaveState | null, b: SaveState | null): boolean {
   return a?.status === b?.status && a?.pending === b?.pending && a?.reason === b?.reason;
-}
-
-const paths: Record<Look['icon'], string> = {
-  check: 'M5 13l4 4L19 7',
-  sync: 'M4 12a8 8 0 0114-5.3M20 12a8 8 0 01-14 5.3M18 3v4h-4M6 21v-4h4',
-  alert: 'M12 8v5M12 16.5v.5M10.3 3.9L2.4 18a2 2 0 001.7 3h15.8a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z',
-  device: 'M4 5h16v11H4zM8 20h8M12 16v4',
-};
-
-function Icon({ name }: { name: Look['icon'] }) {
-  return (
-    <svg viewBox="0 0 24 24" className={`h-4 w-4 ${name === 'sync' ? 'animate-spin [animation-duration:2s]' : ''}`} aria-hidden>
-      <path d={paths[name]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
 }

@@ -40,7 +40,7 @@ function pageData(visitor: Visitor): PageData {
     user: visitor === 'user' ? { id: 'u1', email: 'a@b.ch', firstname: 'Ada', lastname: 'Muster', name: 'Ada Muster', roles: [], favoriteMaterialIds: [] } : null,
     guestSession: visitor === 'guest' ? { publicId: 'g1', name: 'Gabi Gäßler' } : null,
     settings: PageData.shape.settings.parse({}),
-    featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false },
+    featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ERROR_REPORTING: false },
     api: { base: '/api', assets: '/assets' },
     userdata: { metadata: { shareId: null } }, learnerState: null,
   };

@@ -23,7 +23,7 @@ function pageData(over: Partial<PageData> = {}): PageData {
     user: null,
     guestSession: { publicId: GUEST, name: 'Nora Netzlos' },
     settings: { themeColorOverrides: {} },
-    featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false },
+    featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ERROR_REPORTING: false },
     api: { base: '/api', assets: '/api/assets' },
     userdata: { metadata: { shareId: 'share-a' } },
     learnerState: { q1: { selected: ['a'], evaluated: true } },

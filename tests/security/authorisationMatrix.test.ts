@@ -40,7 +40,7 @@ interface Case {
   commentsOff?: boolean;
 }
 
-const FLAGS = { FULLTEXT_SEARCH: true, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false };
+const FLAGS = { FULLTEXT_SEARCH: true, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ERROR_REPORTING: false };
 /** A rich-text document of one paragraph. */
 const docOf = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 

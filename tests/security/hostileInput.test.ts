@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
   const t = useTestDatabase(kind);
   const a = useTestApp(() => t.db, {
     adminToken: ADMIN_TOKEN,
-    featureFlags: { FULLTEXT_SEARCH: true, ANNOTATION_COMMENTS: true, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false },
+    featureFlags: { FULLTEXT_SEARCH: true, ANNOTATION_COMMENTS: true, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ERROR_REPORTING: false },
   });
   let share = '';
   const { counts, send: inject } = countedRequests(() => a.app);

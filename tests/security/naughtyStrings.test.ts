@@ -138,7 +138,7 @@ describe.each(testDatabaseKinds)('naughty strings on %s', (kind) => {
   const log = logLines();
   const a = useTestApp(() => t.db, {
     adminToken: ADMIN_TOKEN,
-    featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: true, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false },
+    featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: true, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ERROR_REPORTING: false },
     feedbackProvider: { get baseUrl() { return providerUrl; }, model: 'tiny', timeoutMs: 5000 },
     logger: { level: 'warn', stream: log.stream },
   });

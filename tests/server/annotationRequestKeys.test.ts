@@ -24,7 +24,7 @@ import { annotationCreateBody, noteOf } from './annotationBodies';
 
 type Headers = Record<string, string>;
 
-const FLAGS = { FULLTEXT_SEARCH: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ANNOTATION_COMMENTS: true };
+const FLAGS = { FULLTEXT_SEARCH: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ERROR_REPORTING: false, ANNOTATION_COMMENTS: true };
 
 
 describe.each(testDatabaseKinds)('idempotent annotation and comment creates on %s', (kind) => {

@@ -29,7 +29,7 @@ import { annotationCreateBody, noteOf } from './annotationBodies';
 type ShareKey = 'public' | 'private' | 'guest' | 'scorm' | 'preview' | 'otherGuest' | 'collection';
 type Headers = Record<string, string>;
 
-const FLAGS = { FULLTEXT_SEARCH: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false };
+const FLAGS = { FULLTEXT_SEARCH: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ERROR_REPORTING: false };
 
 /** A bullet list nested `depth` deep. */
 const nestedList = (depth: number): unknown =>

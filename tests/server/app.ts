@@ -17,7 +17,7 @@ export function useTestApp(getDb: () => Database, options: Partial<BuildAppOptio
       clientDir,
       contentDirs: [],
       cacheDir: path.join(clientDir, 'cache'),
-      featureFlags: { FULLTEXT_SEARCH: true, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false },
+      featureFlags: { FULLTEXT_SEARCH: true, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ERROR_REPORTING: false },
       ...options,
     });
     await app.ready();

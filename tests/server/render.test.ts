@@ -18,7 +18,7 @@ const BUILT = `<!doctype html>
 </html>
 `;
 
-const ctx = { sharePublicId: 's', lang: 'de', settings: { themeColorOverrides: {} }, featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false } } as unknown as Parameters<typeof errorPageData>[1];
+const ctx = { sharePublicId: 's', lang: 'de', settings: { themeColorOverrides: {} }, featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ERROR_REPORTING: false } } as unknown as Parameters<typeof errorPageData>[1];
 
 describe('the page html', () => {
   it('names its preloads after the entry script and the stylesheet, which the first paint waits for', () => {

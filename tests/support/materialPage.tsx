@@ -13,7 +13,7 @@ export const publicPageData: PageData = {
   entryPoint: 'material', baseUrl: '/s/test', lang: 'de', share: null,
   shareSettings: { private: false, saveGuestSessions: false, scorm: false }, preview: false, user: null, guestSession: null,
   settings: { metadata: [], themeColorOverrides: {} } as unknown as PageData['settings'],
-  featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false },
+  featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ERROR_REPORTING: false },
   api: { base: '/api', assets: '/assets' }, userdata: { metadata: { shareId: null } }, learnerState: null,
 };
 

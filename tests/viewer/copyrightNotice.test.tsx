@@ -18,7 +18,7 @@ function pageData({ isPrivate = false, preview = false, privateMode = false, not
     user: null,
     guestSession: null,
     settings: PageData.shape.settings.parse(notice === null ? {} : { copyrightNotice: notice }),
-    featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: privateMode, GENERATIVE_FEEDBACK: false },
+    featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: privateMode, GENERATIVE_FEEDBACK: false, ERROR_REPORTING: false },
     api: { base: '/api', assets: '/assets' },
     userdata: { metadata: { shareId: null } },
     learnerState: null,

@@ -16,6 +16,7 @@ import { choicePress, pressTarget } from '../dormant/pressReplay';
 import { QuestionFeedback } from './QuestionFeedback';
 import { ResultMark } from './ResultMark';
 import { AnswerButton } from './AnswerButton';
+import { Icon } from '../../ui/Icon';
 
 type ChoiceActor = ActorRefFrom<typeof choiceMachine>;
 type Snapshot = SnapshotFrom<typeof choiceMachine>;
@@ -47,7 +48,7 @@ function Indicator({ round, selected }: { round: boolean; selected: boolean }) {
       className={`mt-0.5 flex size-5 shrink-0 items-center justify-center border-2 ${round ? 'rounded-full' : 'rounded'} ${selected ? 'border-primary-600 bg-primary-600' : 'border-gray-400 bg-white'}`}
     >
       {selected ? (round ? <span className="size-2 rounded-full bg-white" /> : (
-        <svg viewBox="0 0 16 16" className="size-3.5 fill-none stroke-white stroke-[2.5]"><path d="m3 8.5 3 3 7-7" /></svg>
+        <Icon name="check" className="size-3.5 text-white" strokeWidth={2.5} />
       )) : null}
     </span>
   );

@@ -13,6 +13,7 @@ import { useAssetBase } from '../../viewer/PageDataContext';
 import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
 import { QuestionFeedback } from './QuestionFeedback';
+import { Icon } from '../../ui/Icon';
 
 type PolygonActor = ActorRefFrom<typeof polygonMachine>;
 type Snapshot = SnapshotFrom<typeof polygonMachine>;
@@ -186,7 +187,7 @@ export function PolygonTargetExerciseView({ element, actor }: { element: Polygon
               style={{ left: `${shown.x * 100}%`, top: `${shown.y * 100}%` }}
             >
               {evaluated && !markCorrect ? (
-                <svg aria-hidden viewBox="0 0 16 16" className="size-3.5 fill-none stroke-current stroke-[2.5]"><path d="m4 4 8 8m0-8-8 8" /></svg>
+                <Icon name="cross" className="size-3.5" strokeWidth={2.5} />
               ) : (
                 <span aria-hidden>{index + 1}</span>
               )}

@@ -4,6 +4,7 @@ import { LAZY_LOAD_FALLBACK_RATIO, LAZY_LOAD_FALLBACK_WIDTH } from '../../../mac
 import { assetUrl } from '../../model/assetUrl';
 import type { Asset } from '../../model/common';
 import { useAssetBase } from '../../viewer/PageDataContext';
+import { Icon } from '../../ui/Icon';
 
 export type AssetImageProps = {
   asset: Asset;
@@ -37,10 +38,7 @@ export function AssetImage({ asset, alt, ratio, fit = 'contain', sizes = CONTENT
         className={`flex w-full flex-col items-center justify-center gap-2 rounded-md bg-gray-100 p-4 text-center text-sm text-gray-500 ${className}`}
         style={frameStyle}
       >
-        <svg aria-hidden viewBox="0 0 24 24" className="size-8 fill-none stroke-current stroke-[1.5]">
-          <rect x="3" y="4" width="18" height="16" rx="2" />
-          <path d="m3 16 5-5 4 4 3-3 6 6M4 4l16 16" />
-        </svg>
+        <Icon name="image-broken" className="size-8" strokeWidth={1.5} />
         <span>{t('imageError')}</span>
       </div>
     );

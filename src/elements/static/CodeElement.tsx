@@ -5,6 +5,7 @@ import type { ElementOf } from '../../model/elements';
 import { Button } from '../../ui/Button';
 import type { ElementProps } from '../registry';
 import { codeLanguages } from './codeLanguages';
+import { Icon } from '../../ui/Icon';
 
 // highlight.js loads only when code is on the page; the plain text shows meanwhile.
 const HighlightedCode = lazy(() => import('./HighlightedCode'));
@@ -47,10 +48,7 @@ export function CodeElement({ element }: ElementProps<ElementOf<'Code'>>) {
             {copy === 'copied' ? t('copied') : copy === 'failed' ? t('copyFailed') : ''}
           </span>
           <Button variant="quiet" onPress={copyCode} aria-label={t('copy')}>
-            <svg aria-hidden viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">
-              <rect x="9" y="9" width="12" height="12" rx="2" />
-              <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-            </svg>
+            <Icon name="copy" className="size-4" />
           </Button>
         </div>
       </div>

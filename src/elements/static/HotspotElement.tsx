@@ -15,6 +15,7 @@ import { pressTarget, spotPress } from '../dormant/pressReplay';
 import { useElementHeadingLevel } from './elementHeadingLevel';
 import { frameRatio } from './imageRatio';
 import { proseClasses } from './proseClasses';
+import { Icon } from '../../ui/Icon';
 
 type HotspotData = ElementOf<'Hotspot'>;
 type Spot = HotspotData['elements'][number];
@@ -138,9 +139,7 @@ function SpotPopup({ id, spot, position, total, showOrder, onClose, onPrevious, 
           {spot.title}
         </Title>
         <Button variant="icon" aria-label={t('hotspot.close')} onPress={onClose} className="-mt-1 -mr-2 shrink-0">
-          <svg aria-hidden viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
+          <Icon name="close" className="size-4" />
         </Button>
       </div>
       <SafeHtml html={spot.content} className={`min-h-0 flex-1 overflow-y-auto px-4 py-3 text-sm ${proseClasses}`} />

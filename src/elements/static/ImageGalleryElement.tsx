@@ -13,6 +13,7 @@ import { ElementActor } from './ElementActor';
 import { imageAlt } from './ImageElement';
 import { frameRatio } from './imageRatio';
 import { proseClasses } from './proseClasses';
+import { Icon } from '../../ui/Icon';
 
 type GalleryData = ElementOf<'ImageGallery'>;
 type CarouselActor = ActorRefFrom<typeof carouselMachine>;
@@ -99,10 +100,10 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
         {several ? (
           <>
             <Button variant="overlay" aria-label={t('carousel.previous')} aria-controls={slidesId} onPress={() => actor.send({ type: 'carousel.prev' })} className="absolute top-1/2 left-2 -translate-y-1/2">
-              <Chevron direction="left" />
+              <Icon name="chevron-left" className="size-5" />
             </Button>
             <Button variant="overlay" aria-label={t('carousel.next')} aria-controls={slidesId} onPress={() => actor.send({ type: 'carousel.next' })} className="absolute top-1/2 right-2 -translate-y-1/2">
-              <Chevron direction="right" />
+              <Icon name="chevron-right" className="size-5" />
             </Button>
           </>
         ) : null}
@@ -114,7 +115,7 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
             aria-label={autoplay === 'stopped' ? t('carousel.play') : t('carousel.pause')}
             onPress={() => actor.send({ type: autoplay === 'stopped' ? 'carousel.play' : 'carousel.pause' })}
           >
-            {autoplay === 'stopped' ? <PlayIcon /> : <PauseIcon />}
+            <Icon name={autoplay === 'stopped' ? 'play' : 'pause'} className="size-4" />
           </Button>
           <div role="group" aria-label={t('carousel.dots')} className="flex flex-wrap justify-center gap-1">
             {element.content.map((image, i) => (
@@ -136,30 +137,5 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
         </div>
       ) : null}
     </section>
-  );
-}
-
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg aria-hidden viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
-      <path d={direction === 'left' ? 'm15 6-6 6 6 6' : 'm9 6 6 6-6 6'} />
-    </svg>
-  );
-}
-
-function PauseIcon() {
-  return (
-    <svg aria-hidden viewBox="0 0 24 24" className="size-4 fill-current">
-      <rect x="6" y="5" width="4" height="14" rx="1" />
-      <rect x="14" y="5" width="4" height="14" rx="1" />
-    </svg>
-  );
-}
-
-function PlayIcon() {
-  return (
-    <svg aria-hidden viewBox="0 0 24 24" className="size-4 fill-current">
-      <path d="M7 5v14l12-7z" />
-    </svg>
   );
 }

@@ -10,6 +10,7 @@ import type { ElementProps } from '../registry';
 import { hostOf, isDisplayableUrl } from './embeddableUrl';
 import { proseClasses } from './proseClasses';
 import { useEmbedMetadata } from './useEmbedMetadata';
+import { Icon } from '../../ui/Icon';
 
 type LinkElementData = ElementOf<'Link'>;
 
@@ -82,9 +83,7 @@ export function LinkElement({ element }: ElementProps<LinkElementData>) {
           {found.image ? (
             <img src={found.image} alt="" loading="lazy" referrerPolicy="no-referrer" className="size-full object-cover" />
           ) : (
-            <svg viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2">
-              <path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1" />
-            </svg>
+            <Icon name="link" className="size-6" />
           )}
         </span>
         <span className="flex min-w-0 flex-1 flex-col">

@@ -27,7 +27,7 @@ const pageData = (loggedIn: boolean): PageData => ({
   user: loggedIn ? { id: 'u1', email: 'a@b.ch', firstname: 'Ada', lastname: 'Muster', name: 'Ada Muster', roles: [], favoriteMaterialIds: [] } : null,
   guestSession: null,
   settings: PageData.shape.settings.parse({}),
-  featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false },
+  featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ERROR_REPORTING: false },
   api: { base: '/api', assets: '/assets' },
   userdata: { metadata: { shareId: null } }, learnerState: null,
 });

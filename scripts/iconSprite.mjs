@@ -1,0 +1,20 @@
+/**
+ * The icon sprite's file in the build, named after its content: `vite build` emits it
+ * (vite.config.ts `iconSprite`), and both the client and the compiled server (scripts/server-build.mjs)
+ * are built with its address as `__ICON_SPRITE_URL__`, so the server's first paint and the app name
+ * the same file without reading the client's build.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The sprite's source (src/ui/Icon.tsx names its symbols). */
+export const ICON_SPRITE_SOURCE = 'src/ui/icons/icons.svg';
+
+/** `{ source, fileName, url }`: the sprite's bytes, its file under dist/client and its address (the client is served under /app/). */
+export function iconSprite(root) {
+  const source = fs.readFileSync(path.join(root, ICON_SPRITE_SOURCE));
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 10);
+  const fileName = `assets/icons-${hash}.svg`;
+  return { source, fileName, url: `/app/${fileName}` };
+}
