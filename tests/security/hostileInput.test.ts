@@ -4,6 +4,8 @@ import { RICH_TEXT_LIMITS, type RichTextDoc } from '../../src/model/richTextDoc'
 import { API_BODY_LIMIT_BYTES, GuestSessionId } from '../../src/model/tracking';
 import { ApiErrorBody } from '../../server/http/errors';
 import { MAX_JSON_DEPTH } from '../../server/http/storableJson';
+import { parseDsn } from '../../server/errorReporting/dsn';
+import { ErrorReporter } from '../../server/errorReporting/errorReporter';
 import { importFile } from '../../server/store/import';
 import { useTestApp } from '../server/app';
 import { testDatabaseKinds, useTestDatabase } from '../server/databases';
@@ -33,6 +35,8 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
   const a = useTestApp(() => t.db, {
     adminToken: ADMIN_TOKEN,
     featureFlags: { FULLTEXT_SEARCH: true, ANNOTATION_COMMENTS: true, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ERROR_REPORTING: false },
+    // Error reporting on, so that its route reads the bodies sent to it (a report that passes would go nowhere: none does here).
+    errorReporter: new ErrorReporter({ dsn: parseDsn('http://key@127.0.0.1:9/1'), release: 'r', environment: 'e', serverName: 's', warn: () => undefined }),
   });
   let share = '';
   const { counts, send: inject } = countedRequests(() => a.app);
@@ -130,7 +134,7 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
   const POST_ROUTES = [
     '/api/userdata', '/api/userdata/list', '/api/updateRootProgress', '/api/guest', '/api/guest/forget', '/api/share/guest-session',
     '/api/model/query', '/api/collectionMaterial', '/api/taskbase/feedback/', '/auth/login', '/api/admin/import', '/api/admin/users',
-    '/api/annotations', '/api/model/create', '/api/model/update', '/api/model/delete',
+    '/api/annotations', '/api/model/create', '/api/model/update', '/api/model/delete', '/api/client-errors',
   ];
   const BAD_BODIES: [string, string, string][] = [
     ['null', 'null', 'application/json'],

@@ -11,6 +11,7 @@ import { stackFrames } from '../../server/errorReporting/stackFrames';
 import { startErrorService, type ErrorService } from '../support/errorService';
 import { embeddedPageData } from './app';
 import { useTestDatabase } from './databases';
+import { runTsx } from './spawn';
 
 /*
  * The error-reporting service of spec section 7 (server/errorReporting/): started when a DSN is
@@ -203,6 +204,19 @@ describe('the reporter', () => {
     expect(reporter.report(report('heard again'))).toBe('sending');
     await reporter.flush();
     expect(service.received.at(-1)?.event.exception.values[0].value).toBe('heard again');
+  });
+
+  it.each([
+    ['an exception nothing caught', [], 'TypeError', 'crashed in a timer'],
+    ['an unhandled rejection', ['rejection'], 'RangeError', 'rejected and forgotten'],
+  ])('of a process that crashes on %s: reported, then it ends as before, printed and with exit code 1', async (_what, args, type, message) => {
+    const before = service.received.length;
+    const result = await runTsx('tests/server/child/crash.ts', args, { ERROR_REPORTING_DSN: service.dsn, ERROR_REPORTING_ENVIRONMENT: 'crash-test' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${type}: ${message}`);
+    const received = (await service.waitFor(before + 1))[before];
+    expect(received.event).toMatchObject({ platform: 'node', environment: 'crash-test', transaction: 'process', release: expect.stringMatching(/^lernwerk@\d+\.\d+\.\d+/) });
+    expect(received.event.exception.values[0]).toMatchObject({ type, value: message, mechanism: { type: 'uncaught', handled: false } });
   });
 
   it('that cannot reach its service warns and goes on; the request it reported for is answered as ever', async () => {
