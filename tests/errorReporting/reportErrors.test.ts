@@ -60,7 +60,7 @@ describe("a page's errors", () => {
       expect(event.transaction).toBe('/s/:share/kapitel-2/');
     }
     expect(JSON.stringify(service.received.slice(-3))).not.toMatch(/SECRET/);
-    expect(events().slice(-3).find((event) => event.exception.values[0].value === 'uncaught').exception.values[0].type).toBe('TypeError');
+    expect(events().slice(-3).find((event) => event.exception.values[0].value === 'uncaught')?.exception.values[0].type).toBe('TypeError');
   });
 
   it("sends each error once and no more than its share of a page's reports; an error without an error object from another origin is not sent", async () => {
