@@ -265,3 +265,30 @@ test("the icons are drawn from the one sprite, which the spec's address /icons.s
   expect(await viaSpecAddress.text()).toContain('<symbol id="search"');
   expect(errors).toEqual([]);
 });
+
+test("an icon-only control is named by a tooltip: under the mouse, and under keyboard focus, never nearer than 20 px to the window's edge", async ({ page, request }) => {
+  const errors = collectPageErrors(page);
+  await page.goto(sharePath((await demoShares(request)).material, `${kap1.publicId}/`));
+  const header = page.getByTestId('viewer-header');
+  const back = header.getByRole('link', { name: 'Zurück' });
+  const tooltip = page.getByTestId('tooltip');
+  await expect(page.locator('#shell')).toHaveCount(0);
+
+  // The open delay itself is timed in tests/ui/tooltips.test.tsx (fake timers); here: the real page, hovered.
+  await back.hover();
+  await expect(tooltip).toHaveText('Zurück');
+  const box = (await tooltip.boundingBox())!;
+  const control = (await back.boundingBox())!;
+  expect(box.x, 'the back arrow is near the left edge; its tooltip keeps 20 px from it').toBeGreaterThanOrEqual(20);
+  expect(box.y).toBeGreaterThan(control.y + control.height);
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toHaveCount(0);
+
+  await page.mouse.move(600, 400);
+  await page.locator('body').press('Tab');
+  await expect(back).toBeFocused();
+  await expect(tooltip, 'keyboard focus names it at once').toHaveText('Zurück', { timeout: 300 });
+  await page.keyboard.press('Tab');
+  await expect(tooltip).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -14,6 +14,7 @@ import { annotationPanelMachine } from './annotationPanel';
 import { linkEditorMachine } from './linkEditor';
 import { scormLauncherMachine } from './scormLauncher';
 import { embedCardMachine } from './embedCard';
+import { tooltipMachine } from './tooltip';
 
 /**
  * Every statechart of the viewer. Diagram export and path coverage read this list, so a machine
@@ -34,5 +35,6 @@ export const machines: Record<string, AnyStateMachine> = {
   linkEditor: linkEditorMachine,
   scormLauncher: scormLauncherMachine,
   embedCard: embedCardMachine,
+  tooltip: tooltipMachine,
   ...Object.fromEntries(Object.values(elementMachines).map((m) => [m!.id, m!])),
 };

@@ -13,6 +13,7 @@ import { RETAINED_SEARCH, ViewerSearch } from './search';
 import ConnectivityNotice from '../src/viewer/ConnectivityNotice';
 
 const SessionWatcher = lazy(() => import('../src/auth/SessionWatcher'));
+const Tooltips = lazy(() => import('../src/ui/Tooltips'));
 
 export type RouterContext = { pageData: PageData };
 
@@ -53,6 +54,10 @@ function RootLayout() {
         <Outlet />
         {/* In the first route's bundle: a connection lost while the page loads cannot fetch a chunk. */}
         <ConnectivityNotice />
+        {/* The icon-only controls' tooltip: a chunk of its own, there soon after the page (no tooltip is needed sooner). */}
+        <Suspense fallback={null}>
+          <Tooltips />
+        </Suspense>
         {pageData.shareSettings.private && pageData.user ? (
           <Suspense fallback={null}>
             <SessionWatcher />

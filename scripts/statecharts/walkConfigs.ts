@@ -18,6 +18,7 @@ import { sessionMachine } from '../../machines/session';
 import { logoutMachine } from '../../machines/logout';
 import { searchMachine, searchSurfaces } from '../../machines/search';
 import { embedCardMachine } from '../../machines/embedCard';
+import { tooltipMachine } from '../../machines/tooltip';
 import { annotationMachine, isBlankNote, sameNote, type AnnotationEvent, type TextSelection } from '../../machines/annotation';
 import { annotationPanelMachine, shownAnnotationOf, type AnnotationPanelEvent } from '../../machines/annotationPanel';
 import { linkEditorMachine, type LinkEditorEvent } from '../../machines/linkEditor';
@@ -519,6 +520,20 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
       events: guestSessionEvents,
       actorResults: [...createGuestResults, ...forgetGuestResults],
       key: (s) => [s.context.session !== null, s.context.failed],
+    }),
+  ],
+  tooltip: [
+    variant(tooltipMachine, 'two icon buttons', {
+      input: undefined as never,
+      events: [
+        { type: 'hover.start', target: 'back' },
+        { type: 'hover.start', target: 'search' },
+        { type: 'hover.end' },
+        { type: 'focus.keyboard', target: 'back' },
+        { type: 'focus.end' },
+        { type: 'dismiss' },
+      ],
+      key: (s) => s.context.target,
     }),
   ],
   embedCard: [

@@ -9,6 +9,7 @@ import { PersonNameForm } from '../ui/PersonNameForm';
 import { guestLink } from './guestLink';
 import type { GuestSessionActor } from './GuestSessionProvider';
 import { Icon } from '../ui/Icon';
+import { withTooltip } from '../ui/withTooltip';
 
 /**
  * The dialog Save learning progress (spec sections 2 and 5): 350 px wide, 600 px from sm. Without a
@@ -40,7 +41,7 @@ export default function GuestDialog({ actor }: { actor: GuestSessionActor }) {
             <Heading slot="title" className="text-lg font-semibold text-gray-900">
               {t(session ? 'dialog.titleSaved' : 'dialog.title')}
             </Heading>
-            <Button variant="icon" onPress={close} isDisabled={busy} aria-label={t('dialog.close')}>
+            <Button variant="icon" onPress={close} isDisabled={busy} aria-label={t('dialog.close')} {...withTooltip}>
               <Icon name="close" className="h-5 w-5" />
             </Button>
           </div>

@@ -3,6 +3,7 @@ import { Dialog } from 'react-aria-components/Dialog';
 import { Heading } from 'react-aria-components/Heading';
 import { Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { Button } from './Button';
+import { withTooltip } from './withTooltip';
 import { Icon } from './Icon';
 
 /**
@@ -26,7 +27,7 @@ export function SidePanel({ title, closeLabel, width, onClose, testId, children 
             <Heading slot="title" className="text-lg font-semibold text-gray-900">
               {title}
             </Heading>
-            <Button variant="icon" onPress={onClose} aria-label={closeLabel}>
+            <Button variant="icon" onPress={onClose} aria-label={closeLabel} {...withTooltip}>
               <Icon name="close" className="size-5" />
             </Button>
           </div>

@@ -6,6 +6,7 @@ import { useTranslation } from '../i18n/react';
 import { useToastRegionBottom } from './toastLift';
 import { currentToastQueue } from './toasts';
 import { Icon } from './Icon';
+import { withTooltip } from './withTooltip';
 
 const kindClasses = {
   error: 'border-red-200 bg-red-50 text-red-900',
@@ -61,7 +62,7 @@ export default function ToastRegion() {
               </Button>
             ) : null}
           </ToastContent>
-          <Button slot="close" aria-label={t('toasts.close')} className="-mr-1 rounded p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-primary-600">
+          <Button slot="close" aria-label={t('toasts.close')} {...withTooltip} className="-mr-1 rounded p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-primary-600">
             <Icon name="close" className="h-4 w-4" />
           </Button>
         </Toast>

@@ -18,6 +18,7 @@ import type { ViewerSearch } from '../../routes/search';
 import { mayAnnotateOf } from '../annotations/mayAnnotate';
 import { requestAnnotationsPanel } from '../annotations/panelRequest';
 import { Icon } from '../ui/Icon';
+import { withTooltip } from '../ui/withTooltip';
 
 // Only shares that save guest sessions show it: the others do not load it.
 const GuestControl = lazy(() => import('../guest/GuestControl'));
@@ -44,6 +45,7 @@ export function Header({ crumbs, backTo, material, inCollection = false }: { cru
             resetScroll={false}
             onClick={requestUpNavigation}
             aria-label={t('nav.back')}
+            {...withTooltip}
             className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600"
           >
             <Icon name="chevron-left" className="h-5 w-5" />
@@ -92,6 +94,7 @@ function FulltextSearch({ material, inCollection }: { material: Material; inColl
         search={(prev: Record<string, unknown>) => ({ ...prev, search: true })}
         resetScroll={false}
         aria-label={t('header.search')}
+        {...withTooltip}
         className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600"
         data-testid="open-search"
       >
@@ -114,6 +117,7 @@ function AnnotationsButton() {
       type="button"
       onClick={requestAnnotationsPanel}
       aria-label={t('header.annotations')}
+      {...withTooltip}
       className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600"
       data-testid="open-annotations"
     >

@@ -9,7 +9,7 @@ import { TextField } from 'react-aria-components/TextField';
 import { ToggleButton } from 'react-aria-components/ToggleButton';
 import { Toolbar } from 'react-aria-components/Toolbar';
 import { LINK_INPUT_WIDTH_PX } from '../../../machines/constants';
-import { WithTooltip } from '../../ui/WithTooltip';
+import { withTooltip } from '../../ui/withTooltip';
 import { isDisplayMode, isEditingMode, isLinkEditorOpen, linkEditorMachine } from '../../../machines/linkEditor';
 import { FORMAT_MARKS, HIGHLIGHT_FORMATS, type FormatMark } from '../../editor/formatExclusions';
 import { LINK_REL, normalizeRichText, RICH_TEXT_LIMITS, richTextSize, withinTextLimit, type HighlightColor, type RichTextDoc } from '../../model/richTextDoc';
@@ -98,11 +98,9 @@ const FACES: Record<Exclude<FormatMark, `highlight:${string}`>, ReactNode> = {
 
 function FormatButton({ label, isSelected, onChange, children }: { label: string; isSelected: boolean; onChange: () => void; children: ReactNode }) {
   return (
-    <WithTooltip label={label}>
-      <ToggleButton aria-label={label} isSelected={isSelected} onChange={onChange} className={TOOL_CLASS}>
-        {children}
-      </ToggleButton>
-    </WithTooltip>
+    <ToggleButton aria-label={label} isSelected={isSelected} onChange={onChange} className={TOOL_CLASS} {...withTooltip}>
+      {children}
+    </ToggleButton>
   );
 }
 
@@ -252,11 +250,9 @@ export default function NoteEditor({ value, onChange, label, readOnly = false, a
             <FormatButton label={t('editor.link')} isSelected={pressed.link} onChange={() => linkEditor.send({ type: 'link.open', href: linkOfSelection(editor) })}>
               <span aria-hidden>🔗</span>
             </FormatButton>
-            <WithTooltip label={t('editor.clearFormatting')}>
-              <Button aria-label={t('editor.clearFormatting')} onPress={() => clearFormatting(editor)} className={TOOL_CLASS}>
-                <span aria-hidden>T̸</span>
-              </Button>
-            </WithTooltip>
+            <Button aria-label={t('editor.clearFormatting')} onPress={() => clearFormatting(editor)} className={TOOL_CLASS} {...withTooltip}>
+              <span aria-hidden>T̸</span>
+            </Button>
             <FormatButton label={t(formatLabelKey('gap'))} isSelected={pressed.gap} onChange={format('gap')}>
               {FACES.gap}
             </FormatButton>

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import type { ElementProps } from '../registry';
 import { codeLanguages } from './codeLanguages';
 import { Icon } from '../../ui/Icon';
+import { withTooltip } from '../../ui/withTooltip';
 
 // highlight.js loads only when code is on the page; the plain text shows meanwhile.
 const HighlightedCode = lazy(() => import('./HighlightedCode'));
@@ -47,7 +48,7 @@ export function CodeElement({ element }: ElementProps<ElementOf<'Code'>>) {
           <span role="status" className="text-xs text-gray-600">
             {copy === 'copied' ? t('copied') : copy === 'failed' ? t('copyFailed') : ''}
           </span>
-          <Button variant="quiet" onPress={copyCode} aria-label={t('copy')}>
+          <Button variant="quiet" onPress={copyCode} aria-label={t('copy')} {...withTooltip}>
             <Icon name="copy" className="size-4" />
           </Button>
         </div>

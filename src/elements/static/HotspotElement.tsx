@@ -16,6 +16,7 @@ import { useElementHeadingLevel } from './elementHeadingLevel';
 import { frameRatio } from './imageRatio';
 import { proseClasses } from './proseClasses';
 import { Icon } from '../../ui/Icon';
+import { withTooltip } from '../../ui/withTooltip';
 
 type HotspotData = ElementOf<'Hotspot'>;
 type Spot = HotspotData['elements'][number];
@@ -138,18 +139,18 @@ function SpotPopup({ id, spot, position, total, showOrder, onClose, onPrevious, 
         <Title id={titleId} className="flex-1 text-base font-semibold text-gray-900">
           {spot.title}
         </Title>
-        <Button variant="icon" aria-label={t('hotspot.close')} onPress={onClose} className="-mt-1 -mr-2 shrink-0">
+        <Button variant="icon" aria-label={t('hotspot.close')} onPress={onClose} {...withTooltip} className="-mt-1 -mr-2 shrink-0">
           <Icon name="close" className="size-4" />
         </Button>
       </div>
       <SafeHtml html={spot.content} className={`min-h-0 flex-1 overflow-y-auto px-4 py-3 text-sm ${proseClasses}`} />
       {total > 1 ? (
         <div className="flex items-center justify-between gap-2 border-t border-gray-100 px-2 py-1.5">
-          <Button variant="quiet" onPress={onPrevious} aria-label={t('hotspot.previous')}>
+          <Button variant="quiet" onPress={onPrevious} aria-label={t('hotspot.previous')} {...withTooltip}>
             ‹
           </Button>
           {showOrder ? <span className="text-xs text-gray-600 tabular-nums">{t('hotspot.of', { n: position, total })}</span> : null}
-          <Button variant="quiet" onPress={onNext} aria-label={t('hotspot.next')}>
+          <Button variant="quiet" onPress={onNext} aria-label={t('hotspot.next')} {...withTooltip}>
             ›
           </Button>
         </div>

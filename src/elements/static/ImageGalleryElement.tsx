@@ -14,6 +14,7 @@ import { imageAlt } from './ImageElement';
 import { frameRatio } from './imageRatio';
 import { proseClasses } from './proseClasses';
 import { Icon } from '../../ui/Icon';
+import { withTooltip } from '../../ui/withTooltip';
 
 type GalleryData = ElementOf<'ImageGallery'>;
 type CarouselActor = ActorRefFrom<typeof carouselMachine>;
@@ -99,10 +100,10 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
         </div>
         {several ? (
           <>
-            <Button variant="overlay" aria-label={t('carousel.previous')} aria-controls={slidesId} onPress={() => actor.send({ type: 'carousel.prev' })} className="absolute top-1/2 left-2 -translate-y-1/2">
+            <Button variant="overlay" {...withTooltip} aria-label={t('carousel.previous')} aria-controls={slidesId} onPress={() => actor.send({ type: 'carousel.prev' })} className="absolute top-1/2 left-2 -translate-y-1/2">
               <Icon name="chevron-left" className="size-5" />
             </Button>
-            <Button variant="overlay" aria-label={t('carousel.next')} aria-controls={slidesId} onPress={() => actor.send({ type: 'carousel.next' })} className="absolute top-1/2 right-2 -translate-y-1/2">
+            <Button variant="overlay" {...withTooltip} aria-label={t('carousel.next')} aria-controls={slidesId} onPress={() => actor.send({ type: 'carousel.next' })} className="absolute top-1/2 right-2 -translate-y-1/2">
               <Icon name="chevron-right" className="size-5" />
             </Button>
           </>
@@ -112,6 +113,7 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
         <div className="mt-3 flex items-center justify-between gap-3">
           <Button
             variant="icon"
+            {...withTooltip}
             aria-label={autoplay === 'stopped' ? t('carousel.play') : t('carousel.pause')}
             onPress={() => actor.send({ type: autoplay === 'stopped' ? 'carousel.play' : 'carousel.pause' })}
           >

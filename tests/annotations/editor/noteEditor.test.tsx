@@ -119,14 +119,14 @@ describe('NoteEditor: the toolbar', () => {
     });
     const { dom } = renderNoteEditor();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    // The learner works with the pointer (react-aria shows hover tooltips to pointer users).
+    // The learner works with the pointer.
     await user.click(dom);
     const button = screen.getByRole('button', { name: de.clearFormatting });
     await user.hover(button);
     act(() => vi.advanceTimersByTime(TOOLTIP_OPEN_DELAY_MS - 100));
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(screen.queryByTestId('tooltip')).toBeNull();
     act(() => vi.advanceTimersByTime(200));
-    expect(screen.getByRole('tooltip').textContent).toBe(de.clearFormatting);
+    expect(screen.getByTestId('tooltip').textContent).toBe(de.clearFormatting);
     await user.unhover(button);
   });
 
@@ -134,7 +134,7 @@ describe('NoteEditor: the toolbar', () => {
     const { user } = renderNoteEditor();
     await user.tab();
     expect(document.activeElement?.getAttribute('aria-label')).toBe(de.bold);
-    expect(screen.getByRole('tooltip').textContent).toBe(de.bold);
+    expect(screen.getByTestId('tooltip').textContent).toBe(de.bold);
   });
 
   it.each(formatLabels)('%s: the button toggles its mark on the selection, with aria-pressed', async (format, label) => {

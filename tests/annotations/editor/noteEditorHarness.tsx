@@ -8,6 +8,7 @@ import { createI18n } from '../../../src/i18n';
 import { I18nProvider } from '../../../src/i18n/react';
 import { annotations } from '../../../src/i18n/resources/annotations';
 import type { RichTextDoc } from '../../../src/model/richTextDoc';
+import Tooltips from '../../../src/ui/Tooltips';
 
 /*
  * jsdom has no layout: Range lacks getClientRects / getBoundingClientRect, which ProseMirror calls to
@@ -55,6 +56,8 @@ export function renderNoteEditor({ lang = 'de', ...props }: Partial<NoteEditorPr
   const tree = (editorProps: NoteEditorProps) => (
     <I18nProvider i18n={i18n}>
       <NoteEditor {...editorProps} />
+      {/* The page's tooltip, as the app's root mounts it (src/ui/Tooltips.tsx): it names the toolbar's icons. */}
+      <Tooltips />
     </I18nProvider>
   );
   const result = render(tree(all));
