@@ -79,21 +79,19 @@ function precompress(): Plugin {
 
 /**
  * The icon sprite (src/ui/icons/icons.svg) as a file of the build named after its content, and its
- * address as `__ICON_SPRITE_URL__` in the code (src/ui/Icon.tsx); the compiled server is built with
- * the same address (scripts/iconSprite.mjs). `vite` dev serves it at that address too.
+ * address as `__ICON_SPRITE_URL__` in the code (src/ui/iconSpriteUrl.ts). `vite` dev serves it at
+ * that address too (read when the dev server starts: an edit of the sprite needs a restart).
  */
 function iconSpriteFile(): Plugin {
-  const root = path.dirname(fileURLToPath(import.meta.url));
+  const sprite = iconSprite(path.dirname(fileURLToPath(import.meta.url)));
   return {
     name: 'lernwerk:icon-sprite',
-    config: () => ({ define: { __ICON_SPRITE_URL__: JSON.stringify(iconSprite(root).url) } }),
+    config: () => ({ define: { __ICON_SPRITE_URL__: JSON.stringify(sprite.url) } }),
     generateBundle() {
-      const { fileName, source } = iconSprite(root);
-      this.emitFile({ type: 'asset', fileName, source });
+      this.emitFile({ type: 'asset', fileName: sprite.fileName, source: sprite.source });
     },
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
-        const sprite = iconSprite(root);
         if (request.url?.split('?')[0] !== sprite.url) return next();
         response.setHeader('content-type', 'image/svg+xml');
         response.end(sprite.source);

@@ -1,8 +1,7 @@
 /**
- * The icon sprite's file in the build, named after its content: `vite build` emits it
- * (vite.config.ts `iconSprite`), and both the client and the compiled server (scripts/server-build.mjs)
- * are built with its address as `__ICON_SPRITE_URL__`, so the server's first paint and the app name
- * the same file without reading the client's build.
+ * The icon sprite's file in the client's build, named after its content: `vite build` emits it and
+ * builds the client with its address as `__ICON_SPRITE_URL__` (vite.config.ts `iconSpriteFile`). The
+ * server finds the file in the build when it answers /icons.svg (server/routes/iconSprite.ts).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

@@ -32,7 +32,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ICON_SPRITE_SOURCE, iconSprite } from './iconSprite.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT_DIR = path.join(ROOT, 'dist', 'server');
@@ -76,13 +75,12 @@ export function serverBuildIsFresh() {
 
 /**
  * Files the build depends on that esbuild does not bundle: the migrations (read at run time, and
- * applied to the PGlite template), PGlite's package.json (its version is part of the template's key)
- * and the icon sprite (its address is built in).
+ * applied to the PGlite template) and PGlite's package.json (its version is part of the template's key).
  */
 function runtimeInputs() {
   const migrations = path.join('server', 'db', 'migrations');
   const sql = fs.readdirSync(path.join(ROOT, migrations)).filter((f) => f.endsWith('.sql')).map((f) => path.join(migrations, f));
-  return [...sql, path.join('node_modules', '@electric-sql', 'pglite', 'package.json'), ICON_SPRITE_SOURCE];
+  return [...sql, path.join('node_modules', '@electric-sql', 'pglite', 'package.json')];
 }
 
 /** Whether the build's last step ran: a PGlite template and the demo cache are in dist/server. */
@@ -121,8 +119,6 @@ export async function buildServerCode({ quiet = false } = {}) {
     chunkNames: 'chunk-[hash]',
     // TypeScript's order (esbuild's default tries .tsx first: src/ui/toasts.ts and Toasts.tsx differ only in case).
     resolveExtensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.jsx', '.json'],
-    // The icon sprite's address, as the client is built with it (vite.config.ts `iconSpriteFile`).
-    define: { __ICON_SPRITE_URL__: JSON.stringify(iconSprite(ROOT).url) },
     metafile: true,
     write: false,
     logLevel: quiet ? 'error' : 'warning',

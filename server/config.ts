@@ -32,7 +32,12 @@ const Env = z.object({
         return z.NEVER;
       }
     }),
-  ERROR_REPORTING_ENVIRONMENT: z.string().trim().min(1).max(64).default('production'),
+  ERROR_REPORTING_ENVIRONMENT: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((name) => name || 'production'),
 });
 
 /** Everything the server and the CLI read from the environment. */

@@ -39,9 +39,9 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
   }
   // The error-reporting service (spec section 7) when a DSN is configured: crashes, failed requests and the browsers' reports.
   const errorReporter = errorReporterFromConfig(config);
-  if (errorReporter) reportCrashes(errorReporter);
   const token = newAdminToken();
   let app: FastifyInstance | null = null;
+  if (errorReporter) reportCrashes(errorReporter, () => app?.server.close());
   let serverFileWritten = false;
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

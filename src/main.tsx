@@ -39,7 +39,7 @@ export async function startApp(): Promise<void> {
     return;
   }
   // The page's errors go to the error-reporting service when one is configured (spec section 7).
-  if (pageData.featureFlags.ERROR_REPORTING) void import('./errorReporting/reportErrors').then((m) => m.reportErrors(window, pageData.api.base));
+  if (pageData.featureFlags.ERROR_REPORTING) import('./errorReporting/reportErrors').then((m) => m.reportErrors(window, pageData.api.base), () => undefined);
   applyTheme(pageData);
   // The material travels while the router's code loads (its loader takes this request).
   if (pageData.entryPoint === 'material' && pageData.share) prefetchMaterial(pageData.api.base, pageData.share.publicId, pageData.share.rootId);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ServerConfig } from '../config';
 import { APP_ROOT } from '../paths';
-import { ErrorReporter } from './errorReporter';
+import { ErrorReporter, serverErrorReport } from './errorReporter';
 
 /** How long a crashing process waits for its report to go out. */
 export const CRASH_REPORT_WAIT_MS = 2_000;
@@ -23,13 +23,22 @@ export function errorReporterFromConfig(config: Pick<ServerConfig, 'errorReporti
 
 /**
  * An error nothing caught (an unhandled rejection too, under Node's default `throw` mode) ends the
- * process as before, printed and with exit code 1, but is reported first (at most CRASH_REPORT_WAIT_MS).
+ * process as before, printed as Node prints it and with exit code 1, but is reported first: always
+ * (no rate or repeat limit), waiting at most CRASH_REPORT_WAIT_MS. Meanwhile `stopServing` (the HTTP
+ * server's close) keeps new requests away from a process in an unknown state.
  */
-export function reportCrashes(reporter: ErrorReporter): void {
+export function reportCrashes(reporter: ErrorReporter, stopServing: () => void = () => undefined): void {
+  let crashed = false;
   process.on('uncaughtException', (error) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    const report = error instanceof Error ? error : new Error(String(error));
-    reporter.report({ platform: 'node', kind: 'uncaught', type: report.name, message: report.message, stack: report.stack, where: 'process' });
+    if (crashed) return; // a second error while the first report goes out: the process ends anyway
+    crashed = true;
+    try {
+      console.error(error);
+      stopServing();
+      reporter.report(serverErrorReport(error, 'process', 'uncaught'), { force: true });
+    } catch {
+      // Ending the process is what matters now.
+    }
     void reporter.flush(CRASH_REPORT_WAIT_MS).finally(() => process.exit(1));
   });
 }

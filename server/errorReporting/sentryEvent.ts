@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { cutText } from '../../src/model/clientError';
 import type { Dsn } from './dsn';
+import { scrub } from './scrub';
 import { stackFrames } from './stackFrames';
 
 /** An error as this product reports it, from the server or from a learner's browser. */
@@ -27,11 +29,13 @@ export interface ReportOrigin {
 /** Longest message sent; longer ones are cut (a message may quote input). */
 export const MAX_REPORTED_MESSAGE = 1000;
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** The report as an event of Sentry's protocol (https://develop.sentry.dev/sdk/data-model/event-payloads/). */
+/**
+ * The report as an event of Sentry's protocol (https://develop.sentry.dev/sdk/data-model/event-payloads/),
+ * its message, place and frames scrubbed of ids and queries (./scrub.ts).
+ */
 export function sentryEvent(report: ErrorReport, origin: ReportOrigin, now = new Date()): Record<string, unknown> & { event_id: string } {
-  const frames = stackFrames(report.stack);
+  const frames = stackFrames(report.stack).map((frame) => ({ ...frame, filename: scrub(frame.filename) }));
   return {
     event_id: randomUUID().replaceAll('-', ''),
     timestamp: now.getTime() / 1000,
@@ -41,18 +45,18 @@ export function sentryEvent(report: ErrorReport, origin: ReportOrigin, now = new
     release: origin.release,
     environment: origin.environment,
     ...(report.platform === 'node' ? { server_name: origin.serverName } : {}),
-    ...(report.where ? { transaction: report.where } : {}),
+    ...(report.where ? { transaction: scrub(report.where) } : {}),
     exception: {
       values: [
         {
-          type: cut(report.type || 'Error', 200),
-          value: cut(report.message, MAX_REPORTED_MESSAGE),
+          type: cutText(report.type || 'Error', 200),
+          value: cutText(scrub(report.message), MAX_REPORTED_MESSAGE),
           ...(frames.length ? { stacktrace: { frames } } : {}),
           mechanism: { type: report.kind ?? (report.platform === 'node' ? 'request' : 'onerror'), handled: report.kind === 'console' },
         },
       ],
     },
-    ...(report.userAgent ? { request: { headers: { 'User-Agent': cut(report.userAgent, 500) } } } : {}),
+    ...(report.userAgent ? { request: { headers: { 'User-Agent': cutText(report.userAgent, 500) } } } : {}),
     tags: { side: report.platform === 'node' ? 'server' : 'browser' },
   };
 }

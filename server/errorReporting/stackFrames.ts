@@ -10,6 +10,9 @@ export interface StackFrame {
 
 /** Frames read from a stack, at most this many (the innermost kept). */
 export const MAX_STACK_FRAMES = 50;
+/** Lines read from a stack, at most; a longer line is no frame (and would cost the patterns dearly). */
+const MAX_LINES = 200;
+const MAX_LINE_LENGTH = 1000;
 
 // V8 (Node, Chromium): "    at fn (file:line:col)", "    at file:line:col", "    at async fn (file:line:col)".
 const V8_FRAME = /^\s*at (?:async )?(?:(.+?) \()?(.+?):(\d+):(\d+)\)?$/;
@@ -24,7 +27,8 @@ const GECKO_FRAME = /^(.*?)@(.+?):(\d+):(\d+)$/;
 export function stackFrames(stack: string | undefined): StackFrame[] {
   if (!stack) return [];
   const frames: StackFrame[] = [];
-  for (const line of stack.split('\n')) {
+  for (const line of stack.split('\n', MAX_LINES)) {
+    if (line.length > MAX_LINE_LENGTH) continue;
     const match = V8_FRAME.exec(line) ?? GECKO_FRAME.exec(line.trim());
     if (!match) continue;
     const [, name, file, lineno, colno] = match;

@@ -52,7 +52,7 @@ function isJsonPath(url: string): boolean {
  * not detailed, refused requests are logged as warnings (requests that succeed only at debug).
  * `onServerError` hears of each unexpected error with the route it failed in (`GET /api/material/:share/:id`).
  */
-export function installErrorHandlers(app: FastifyInstance, onServerError?: (error: Error, route: string) => void): void {
+export function installErrorHandlers(app: FastifyInstance, onServerError?: (error: unknown, route: string) => void): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     const isServerError = status >= 500;
@@ -61,7 +61,11 @@ export function installErrorHandlers(app: FastifyInstance, onServerError?: (erro
     // The server's fault is an error; a refused request (bad input, no access, unknown share) a warning.
     if (isServerError) {
       request.log.error({ err: error }, 'request failed');
-      onServerError?.(error, `${request.method} ${request.routeOptions.url ?? '(no route)'}`);
+      try {
+        onServerError?.(error, `${request.method} ${request.routeOptions.url ?? '(no route)'}`);
+      } catch (reportError) {
+        request.log.warn({ err: reportError }, 'error report failed');
+      }
     }
     else request.log.warn({ method: request.method, url: request.url, statusCode: status, errors: errors.slice(0, 5) }, 'request refused');
     if (isJsonPath(request.url)) {

@@ -1,34 +1,33 @@
-import { CLIENT_ERROR_LIMITS, type ClientErrorReport } from '../model/clientError';
+import { CLIENT_ERROR_LIMITS, cutText, type ClientErrorReport } from '../model/clientError';
 
 /** Reports one page sends at most; the same error (type and message) is sent once. */
 export const MAX_REPORTS_PER_PAGE = 10;
 
 type Kind = ClientErrorReport['kind'];
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
 /**
- * Reports the page's errors to the server (`POST {apiBase}/client-errors`), which passes them on to the
- * error-reporting service (spec section 7; loaded by src/main.tsx only when the page data says one is
- * configured): uncaught errors, unhandled rejections and errors the app logs with console.error (React
- * logs there what an error boundary caught). Only the page's path goes along, never its query. Answers
- * a function that stops reporting.
+ * Reports the page's errors to the server (`POST {apiBase}/client-errors`), which scrubs them of ids
+ * and passes them on to the error-reporting service (spec section 7; loaded by src/main.tsx only when
+ * the page data says one is configured): uncaught errors, unhandled rejections and errors the app logs
+ * with console.error (React logs there what an error boundary caught), with the text logged beside
+ * them. Only the page's path goes along, never its query. Answers a function that stops reporting.
  */
 export function reportErrors(target: Window & typeof globalThis, apiBase: string): () => void {
   const sent = new Set<string>();
-  const report = (kind: Kind, error: unknown, fallbackMessage = '') => {
+  const report = (kind: Kind, error: unknown, fallbackMessage = '', context = '') => {
     const isError = error instanceof Error;
-    const type = isError ? error.name : 'Error';
-    const message = isError ? error.message : typeof error === 'string' ? error : fallbackMessage;
+    const type = (isError && error.name) || 'Error';
+    const own = isError ? error.message : typeof error === 'string' ? error : fallbackMessage;
+    const message = [context, own].filter(Boolean).join(': ') || type;
     const key = `${type}\n${message}`;
-    if (!message || sent.has(key) || sent.size >= MAX_REPORTS_PER_PAGE) return;
+    if ((!isError && !own) || sent.has(key) || sent.size >= MAX_REPORTS_PER_PAGE) return;
     sent.add(key);
     const body: ClientErrorReport = {
       kind,
-      type: cut(type, CLIENT_ERROR_LIMITS.type),
-      message: cut(message, CLIENT_ERROR_LIMITS.message),
-      ...(isError && error.stack ? { stack: cut(error.stack, CLIENT_ERROR_LIMITS.stack) } : {}),
-      page: cut(target.location.pathname, CLIENT_ERROR_LIMITS.page),
+      type: cutText(type, CLIENT_ERROR_LIMITS.type),
+      message: cutText(message, CLIENT_ERROR_LIMITS.message),
+      ...(isError && typeof error.stack === 'string' ? { stack: cutText(error.stack, CLIENT_ERROR_LIMITS.stack) } : {}),
+      page: cutText(target.location.pathname, CLIENT_ERROR_LIMITS.page),
     };
     // keepalive: a report made while the page is being left still goes out. A report that fails is not retried.
     void target
@@ -43,7 +42,8 @@ export function reportErrors(target: Window & typeof globalThis, apiBase: string
   target.console.error = (...args: unknown[]) => {
     consoleError.apply(target.console, args);
     const error = args.find((arg) => arg instanceof Error);
-    if (error) report('console', error);
+    const context = args.filter((arg): arg is string => typeof arg === 'string').join(' ');
+    if (error) report('console', error, '', context);
   };
   target.addEventListener('error', onError);
   target.addEventListener('unhandledrejection', onRejection);

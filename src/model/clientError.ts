@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
 
+/** `text` at most `max` UTF-16 units long, an ellipsis ending what was cut, never split between the halves of a surrogate pair. */
+export function cutText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : text;
+}
+
 /** Longest parts of a browser's error report; the browser cuts to these before sending (src/errorReporting/reportErrors.ts). */
 export const CLIENT_ERROR_LIMITS = { type: 200, message: 2000, stack: 16_000, page: 2000 } as const;
 

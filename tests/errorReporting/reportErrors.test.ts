@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app';
 import { parseDsn } from '../../server/errorReporting/dsn';
 import { ErrorReporter } from '../../server/errorReporting/errorReporter';
 import { MAX_REPORTS_PER_PAGE, reportErrors } from '../../src/errorReporting/reportErrors';
+import { CLIENT_ERROR_LIMITS } from '../../src/model/clientError';
 import { useTestDatabase } from '../server/databases';
 import { startErrorService, type ErrorService } from '../support/errorService';
 
@@ -54,7 +55,7 @@ describe("a page's errors", () => {
     stop = undefined;
     quiet.mockRestore();
     await service.waitFor(before + 3);
-    expect(lastValues(3).sort()).toEqual(['console: logged', 'error: uncaught', 'rejection: rejected']);
+    expect(lastValues(3).sort()).toEqual(['console: The annotation could not be saved: logged', 'error: uncaught', 'rejection: rejected']);
     for (const event of events().slice(-3)) {
       expect(event.platform).toBe('javascript');
       expect(event.transaction).toBe('/s/:share/kapitel-2/');
@@ -76,6 +77,17 @@ describe("a page's errors", () => {
     expect(lastValues(MAX_REPORTS_PER_PAGE)).not.toContain('error: Script error.');
   });
 
+  it('without a message are named by their type; a long one is cut, never between the halves of a character', async () => {
+    stop = reportErrors(window, apiBase);
+    const before = service.received.length;
+    window.dispatchEvent(new ErrorEvent('error', { error: new SyntaxError() }));
+    // A message whose cut would fall inside the emoji at its end.
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error(`${'x'.repeat(CLIENT_ERROR_LIMITS.message - 2)}🌊🌊`) }));
+    const [untitled, long] = (await service.waitFor(before + 2)).slice(before).map((received) => received.event.exception.values[0]);
+    expect(untitled).toMatchObject({ type: 'SyntaxError', value: 'SyntaxError' });
+    expect(long.value).toMatch(/^x+…$/);
+  });
+
   it('stop reporting when asked, and give console.error back', async () => {
     const original = console.error;
     const stopNow = reportErrors(window, apiBase);
@@ -83,7 +95,11 @@ describe("a page's errors", () => {
     stopNow();
     expect(console.error).toBe(original);
     const before = service.received.length;
-    window.dispatchEvent(new ErrorEvent('error', { error: new Error('after stopping') }));
+    // Handled here, so that the test run does not count it as an error nothing caught.
+    const handled = (event: Event) => event.preventDefault();
+    window.addEventListener('error', handled);
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('after stopping'), cancelable: true }));
+    window.removeEventListener('error', handled);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(service.received.length).toBe(before);
   });

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { parseDsn } from '../../server/errorReporting/dsn';
-import { DUPLICATE_WINDOW_MS, ErrorReporter, REPORTS_PER_MINUTE } from '../../server/errorReporting/errorReporter';
+import { DUPLICATE_WINDOW_MS, ErrorReporter, MAX_RETRY_AFTER_MS, REPORTS_PER_MINUTE } from '../../server/errorReporting/errorReporter';
+import { scrub } from '../../server/errorReporting/scrub';
 import { stackFrames } from '../../server/errorReporting/stackFrames';
+import { installErrorHandlers } from '../../server/http/errors';
+import { CLIENT_REPORTS_PER_ADDRESS_PER_MINUTE, clientErrorRoutes } from '../../server/routes/clientErrors';
 import { startErrorService, type ErrorService } from '../support/errorService';
 import { embeddedPageData } from './app';
 import { useTestDatabase } from './databases';
@@ -45,7 +48,19 @@ describe('a DSN', () => {
     const config = readConfig({ ERROR_REPORTING_DSN: 'https://k@errors.example.org/3', ERROR_REPORTING_ENVIRONMENT: 'staging' });
     expect(config.errorReporting).toMatchObject({ dsn: { projectId: '3' }, environment: 'staging' });
     expect(readConfig({ ERROR_REPORTING_DSN: 'https://k@errors.example.org/3' }).errorReporting?.environment).toBe('production');
+    // Blank, as templates of container settings leave it: unset.
+    expect(readConfig({ ERROR_REPORTING_DSN: 'https://k@errors.example.org/3', ERROR_REPORTING_ENVIRONMENT: '' }).errorReporting?.environment).toBe('production');
+    expect(readConfig({ ERROR_REPORTING_ENVIRONMENT: '' }).errorReporting).toBeNull();
     expect(() => readConfig({ ERROR_REPORTING_DSN: 'https://errors.example.org/3' })).toThrow(/ERROR_REPORTING_DSN: names no public key/);
+  });
+});
+
+describe('scrubbing a text before it leaves', () => {
+  it('takes out share paths, queries and id-like runs, and leaves words alone', () => {
+    expect(scrub('GET /s/i8BSaTAjx_UlGx7UrxeDxy3o/kap-1/?guestSessionId=abc')).toBe('GET /s/:share/kap-1/');
+    expect(scrub('session 550e8400-e29b-41d4-a716-446655440000 expired')).toBe('session :id expired');
+    expect(scrub('token Zm9vYmFyYmF6cXV4cXV1eA not valid')).toBe('token :id not valid');
+    expect(scrub('Die Internationalisierungsstrategie fehlt in /app/assets/viewer-jy41MXee.js')).toBe('Die Internationalisierungsstrategie fehlt in /app/assets/viewer-jy41MXee.js');
   });
 });
 
@@ -63,6 +78,11 @@ describe('the frames of a stack', () => {
     ]);
     expect(stackFrames(undefined)).toEqual([]);
   });
+
+  it('leave out lines too long to be a frame (a crafted stack costs the patterns nothing)', () => {
+    const crafted = `${'@'.repeat(8000)}${':'.repeat(7999)}`;
+    expect(stackFrames(`Error: x\n${crafted}\n    at f (/app/server/a.ts:1:2)`)).toEqual([{ function: 'f', filename: '/app/server/a.ts', lineno: 1, colno: 2, in_app: true }]);
+  });
 });
 
 describe('with a service configured', () => {
@@ -78,6 +98,10 @@ describe('with a service configured', () => {
     app.get('/api/failing/:share', async () => {
       throw new TypeError('the bug');
     });
+    // Code may throw what is no Error at all.
+    app.get('/api/throwing-an-object', async () => {
+      throw { statusCode: 500, reason: 'not an Error' };
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -92,7 +116,7 @@ describe('with a service configured', () => {
     expect(res.json()).toEqual({ errors: [{ path: '', message: 'Internal server error' }] });
     const [received] = await service.waitFor(1);
     expect(received.project).toBe('42');
-    expect(received.auth).toMatchObject({ sentry_key: 'testkey', sentry_version: '7', sentry_client: 'lernwerk/lernwerk@test' });
+    expect(received.auth).toMatchObject({ sentry_key: 'testkey', sentry_version: '7', sentry_client: 'lernwerk/test' });
     expect(received.contentType).toBe('application/x-sentry-envelope');
     expect(received.header.dsn).toBe(service.dsn);
     expect(received.event).toMatchObject({ platform: 'node', level: 'error', release: 'lernwerk@test', environment: 'testing', server_name: 'test-host', transaction: 'GET /api/failing/:share' });
@@ -100,6 +124,16 @@ describe('with a service configured', () => {
     expect(exception).toMatchObject({ type: 'TypeError', value: 'the bug' });
     expect(exception.stacktrace.frames.at(-1)).toMatchObject({ in_app: true, filename: expect.stringContaining('errorReporting.test.ts') });
     expect(JSON.stringify(received)).not.toMatch(/SECRET/);
+  });
+
+  it('a route that throws something that is no Error is reported as well, and the server goes on', async () => {
+    const before = service.received.length;
+    const res = await app.inject({ url: '/api/throwing-an-object' });
+    expect(res.statusCode).toBe(500);
+    const received = (await service.waitFor(before + 1))[before];
+    expect(received.event.exception.values[0]).toMatchObject({ type: 'NonError', value: '{"statusCode":500,"reason":"not an Error"}' });
+    expect(received.event.transaction).toBe('GET /api/throwing-an-object');
+    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
 
   it("a browser's report is passed on with its page, the share left out, and its browser", async () => {
@@ -117,6 +151,29 @@ describe('with a service configured', () => {
     expect(received.event.exception.values[0].stacktrace.frames).toEqual([{ function: 'f', filename: 'http://h/app/assets/viewer-x.js', lineno: 1, colno: 2, in_app: true }]);
     expect(received.event).not.toHaveProperty('server_name');
     expect(JSON.stringify(received)).not.toMatch(/SECRET/);
+  });
+
+  it("ids and queries in a report's message and frames are scrubbed before it leaves: a share's id opens the share", async () => {
+    const before = service.received.length;
+    const share = 'i8BSaTAjx_UlGx7UrxeDxy3o';
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/client-errors',
+      payload: {
+        kind: 'console',
+        type: 'HttpError',
+        message: `The material could not be loaded: HTTP 404 for /api/material/${share}/kap-1?guestSessionId=Gz81kPq_7aXw2mNvBc4dEf in "Der Wasserkreislauf"`,
+        stack: `HttpError: HTTP 404\n    at load (http://h/s/${share}/app.js?guestSessionId=x:1:2)`,
+        page: `/s/${share}/kap-1/`,
+      },
+    });
+    expect(res.statusCode).toBe(202);
+    const received = (await service.waitFor(before + 1))[before];
+    const [exception] = received.event.exception.values;
+    expect(exception.value).toBe('The material could not be loaded: HTTP 404 for /api/material/:id/kap-1 in "Der Wasserkreislauf"');
+    expect(exception.stacktrace.frames[0].filename).toBe('http://h/s/:share/app.js');
+    expect(JSON.stringify(received)).not.toContain(share);
+    expect(JSON.stringify(received)).not.toContain('Gz81kPq');
   });
 
   it('a bad report is refused with the paths of its fields, and nothing is sent', async () => {
@@ -179,11 +236,14 @@ describe('the reporter', () => {
     expect(reporter.report(report('once'))).toBe('sending');
     for (let i = 1; i < REPORTS_PER_MINUTE; i++) expect(reporter.report(report(`error ${i}`))).toBe('sending');
     expect(reporter.report(report('one too many'))).toBe('limited');
+    // The browsers' budget is spent; the server's is its own. A crash is sent whatever is spent.
+    expect(reporter.report({ ...report('the server fails'), platform: 'node' })).toBe('sending');
+    expect(reporter.report(report('one too many'), { force: true })).toBe('sending');
     now += 60_000;
     expect(reporter.report(report('a minute later'))).toBe('sending');
     await reporter.flush();
-    expect(service.received.length - before).toBe(2 + REPORTS_PER_MINUTE + 1);
-    expect(reporter.counts).toEqual({ sent: 2 + REPORTS_PER_MINUTE + 1, failed: 0, duplicates: 1, limited: 1 });
+    expect(service.received.length - before).toBe(2 + REPORTS_PER_MINUTE + 3);
+    expect(reporter.counts).toEqual({ sent: 2 + REPORTS_PER_MINUTE + 3, failed: 0, duplicates: 1, limited: 1 });
   });
 
   it("heeds a 429's Retry-After: nothing is sent until then", async () => {
@@ -219,7 +279,35 @@ describe('the reporter', () => {
     expect(received.event.exception.values[0]).toMatchObject({ type, value: message, mechanism: { type: 'uncaught', handled: false } });
   });
 
-  it('that cannot reach its service warns and goes on; the request it reported for is answered as ever', async () => {
+  it("heeds the service's X-Sentry-Rate-Limits for errors, and takes no pause of more than an hour", async () => {
+    let now = 9_000_000;
+    const reporter = reporterFor(service.dsn, [], () => now);
+    service.answerWith(200, { 'x-sentry-rate-limits': '30:transaction:organization, 90:error;default:project' });
+    try {
+      reporter.report(report('accepted, with a limit'));
+      await reporter.flush();
+    } finally {
+      service.answerWith(200);
+    }
+    now += 89_000;
+    expect(reporter.report(report('during the limit'))).toBe('limited');
+    now += 1_000;
+    expect(reporter.report(report('after it'))).toBe('sending');
+    await reporter.flush();
+
+    service.answerWith(429, { 'retry-after': String(24 * 3600) });
+    try {
+      reporter.report(report('asked for a day'));
+      await reporter.flush();
+    } finally {
+      service.answerWith(200);
+    }
+    now += MAX_RETRY_AFTER_MS;
+    expect(reporter.report(report('an hour later'))).toBe('sending');
+    await reporter.flush();
+  });
+
+  it('that cannot reach its service warns in the log, and nothing throws', async () => {
     const gone = await startErrorService();
     const dsn = gone.dsn;
     await gone.close();
@@ -229,5 +317,37 @@ describe('the reporter', () => {
     await reporter.flush();
     expect(reporter.counts.failed).toBe(1);
     expect(warnings).toEqual([expect.stringMatching(/^Error report not delivered to http:\/\/127\.0\.0\.1:\d+\/api\/42\/envelope\/: /)]);
+  });
+});
+
+describe('the route browsers report through', () => {
+  let service: ErrorService;
+  let app: FastifyInstance;
+  let now = 1_000_000;
+  beforeAll(async () => {
+    service = await startErrorService();
+    app = Fastify();
+    installErrorHandlers(app);
+    await app.register(clientErrorRoutes, { prefix: '/api', reporter: reporterFor(service.dsn, [], () => now), now: () => now });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await service?.close();
+  });
+
+  const send = (message: string, remoteAddress = '198.51.100.7') =>
+    app.inject({ method: 'POST', url: '/api/client-errors', remoteAddress, payload: { kind: 'error', type: 'Error', message, page: '/' } });
+
+  it(`takes ${CLIENT_REPORTS_PER_ADDRESS_PER_MINUTE} reports a minute from one address, answering 202 whether a report was sent or dropped as a repeat`, async () => {
+    expect((await send('first')).statusCode).toBe(202);
+    expect((await send('first')).statusCode).toBe(202);
+    for (let i = 2; i < CLIENT_REPORTS_PER_ADDRESS_PER_MINUTE; i++) expect((await send(`report ${i}`)).statusCode).toBe(202);
+    const over = await send('one too many');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().errors[0].message).toMatch(/Too many error reports/);
+    expect((await send('from another address', '203.0.113.9')).statusCode).toBe(202);
+    now += 60_000;
+    expect((await send('a minute later')).statusCode).toBe(202);
   });
 });

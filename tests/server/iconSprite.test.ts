@@ -11,7 +11,7 @@ describe('the icon sprite at /icons.svg', () => {
   const t = useTestDatabase('pglite');
   const a = useTestApp(() => t.db);
 
-  it('is named after its content, and the code is built with that name', () => {
+  it('is named after its content, and the client is built with that name', () => {
     const { url, source } = iconSprite(process.cwd());
     expect(ICON_SPRITE_URL).toBe(url);
     expect(url).toMatch(/^\/app\/assets\/icons-[\w-]{10}\.svg$/);
@@ -24,17 +24,24 @@ describe('the icon sprite at /icons.svg', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it("leads to the build's file, checked on every use so that a new build's sprite is found at once", async () => {
-    const file = path.join(a.clientDir, ICON_SPRITE_URL.replace(/^\/app\//, ''));
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, '<svg/>');
+  it("leads to the build's file, and to a new build's at once", async () => {
+    const assets = path.join(a.clientDir, 'assets');
+    fs.mkdirSync(assets, { recursive: true });
     try {
+      fs.writeFileSync(path.join(assets, 'app-1.js'), '');
+      fs.writeFileSync(path.join(assets, 'icons-first.svg'), '<svg/>');
       const res = await a.app.inject({ url: '/icons.svg' });
       expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe(ICON_SPRITE_URL);
+      expect(res.headers.location).toBe('/app/assets/icons-first.svg');
       expect(res.headers['cache-control']).toBe('no-cache');
+
+      fs.rmSync(path.join(assets, 'icons-first.svg'));
+      fs.writeFileSync(path.join(assets, 'icons-second.svg'), '<svg/>');
+      // The listing is read again when the directory changes; make sure its time does on fast file systems.
+      fs.utimesSync(assets, new Date(), new Date(Date.now() + 5000));
+      expect((await a.app.inject({ url: '/icons.svg' })).headers.location).toBe('/app/assets/icons-second.svg');
     } finally {
-      fs.rmSync(file);
+      fs.rmSync(assets, { recursive: true, force: true });
     }
   });
 });

@@ -17,7 +17,7 @@ export interface ErrorService {
   readonly received: ReceivedEnvelope[];
   /** Envelopes refused (bad auth, bad envelope), with why. */
   readonly refused: string[];
-  /** What the next answers are: 200 (accepted), or a status with headers (429 with Retry-After …). */
+  /** What the next answers are: a status (200: accepted and kept) with headers (429 with Retry-After, X-Sentry-Rate-Limits …). */
   answerWith(status: number, headers?: Record<string, string>): void;
   /** Waits until `count` events have arrived (or throws after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedEnvelope[]>;
@@ -70,7 +70,7 @@ export async function startErrorService(): Promise<ErrorService> {
       }
       received.push(envelope);
       for (const wake of waiting) wake();
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: envelope.header.event_id }));
+      response.writeHead(200, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify({ id: envelope.header.event_id }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
