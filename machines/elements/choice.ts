@@ -30,6 +30,7 @@ export type ChoiceEvent =
 export const choiceGuards = {
   isKnownChoice: ({ context }: { context: ChoiceContext }, choiceId: string) => context.choiceIds.includes(choiceId),
   wasEvaluated: ({ context }: { context: ChoiceContext }) => context.savedEvaluated,
+  hasSelection: ({ context }: { context: ChoiceContext }) => context.selected.length > 0,
 };
 
 function initialContext({ element, saved }: ChoiceInput): ChoiceContext {
@@ -57,6 +58,7 @@ export const choiceMachine = setup({
     isKnownChoice: ({ context, event }) =>
       (event.type === 'choice.select' || event.type === 'choice.deselect') && choiceGuards.isKnownChoice({ context }, event.choiceId),
     wasEvaluated: choiceGuards.wasEvaluated,
+    hasSelection: choiceGuards.hasSelection,
   },
   actions: {
     report: reportChange<ChoiceContext, ChoiceEvent>(),
@@ -89,16 +91,17 @@ export const choiceMachine = setup({
           description: 'Deselect a choice.',
         },
         'answer.submit': {
+          guard: 'hasSelection',
           target: 'evaluated',
           actions: [
             ...reportEvaluation(true),
           ],
-          description: 'Evaluate: inputs are disabled and feedback shows.',
+          description: 'Evaluate, once a choice is selected: inputs are disabled and feedback shows.',
         },
       },
     },
     evaluated: {
-      description: 'Inputs disabled, per-choice correctness and feedback shown; the button reads Edit Answer.',
+      description: 'Inputs disabled, feedback shown (and, unless it is neutral, whether each selected choice was right); the button reads Edit Answer.',
       tags: ['complete'],
       on: {
         'answer.edit': {

@@ -370,13 +370,14 @@ async function measureClicks(page: Page, target: LoadTarget, clicks: number, res
   let deadline = Date.now() + cycleMs;
   await withTimeout(page.evaluate(`document.getElementById(${JSON.stringify(target.clickTargetId)}).scrollIntoView({ block: 'center' })`), cycleMs, 'scrolling');
   await settle(page, 300, deadline);
-  await question.locator(`[data-choice-id="${target.clickChoiceId}"]`).click({ timeout: cycleMs });
-  await question.locator(`[data-choice-id="${target.clickChoiceId}"] input:checked`).waitFor({ state: 'attached', timeout: cycleMs });
-  await settle(page, 300, deadline);
   result.clicksMs = [];
   result.clicksFromDownMs = [];
   for (let i = 0; i < clicks; i++) {
     deadline = Date.now() + cycleMs;
+    // Chosen anew each time: Edit Answer clears the choice, and Evaluate waits for one.
+    await question.locator(`[data-choice-id="${target.clickChoiceId}"]`).click({ timeout: cycleMs });
+    await question.locator(`[data-choice-id="${target.clickChoiceId}"] input:checked`).waitFor({ state: 'attached', timeout: cycleMs });
+    await settle(page, 300, deadline);
     await page.evaluate(ARM_CLICK(target.clickTargetId));
     await question.getByRole('button', { name: EVALUATE }).click({ timeout: cycleMs });
     // A function, not a string: a string predicate is compiled in the page, which the app's CSP (no 'unsafe-eval') refuses at times.

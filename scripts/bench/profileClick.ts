@@ -147,6 +147,8 @@ try {
     await page.waitForTimeout(300);
     await question.getByRole('button', { name: 'Edit Answer' }).click();
     await question.locator('[data-feedback]').waitFor({ state: 'detached' });
+    // Edit Answer clears the choice, and Evaluate waits for one.
+    await question.locator(`[data-choice-id="${generated.clickChoiceId}"]`).click();
     await page.waitForTimeout(300);
   }
   const per = (ms: number) => (ms / clicks).toFixed(2).padStart(8);

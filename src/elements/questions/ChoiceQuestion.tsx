@@ -6,7 +6,7 @@ import { Radio, RadioGroup } from 'react-aria-components/RadioGroup';
 import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { choiceMachine } from '../../../machines/elements/choice';
-import { feedbackKind, isChoiceCorrect, isChoiceQuestionCorrect } from '../../model/choice';
+import { feedbackKind, isChoiceQuestionCorrect } from '../../model/choice';
 import type { ChoiceQuestion } from '../../model/elements';
 import { seededShuffle } from '../../model/seededShuffle';
 import { SafeHtml } from '../../ui/SafeHtml';
@@ -71,8 +71,9 @@ export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion
     <>
       <Indicator round={element.type === 'sc'} selected={isSelected} />
       <SafeHtml html={choice.text} as="span" className="min-w-0 flex-1 [&_p]:m-0" />
-      {evaluated ? (
-        <ResultMark correct={isChoiceCorrect(choice, selected)} label={isChoiceCorrect(choice, selected) ? t('choice.choiceCorrect') : t('choice.choiceWrong')} />
+      {/* Marks only what the learner chose: a cross on a right choice left out read as "this answer is wrong". None under neutral feedback. */}
+      {evaluated && isSelected && !element.useNeutralFeedback ? (
+        <ResultMark correct={choice.correct} label={choice.correct ? t('choice.choiceCorrect') : t('choice.choiceWrong')} />
       ) : null}
     </>
   );
@@ -118,6 +119,7 @@ export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion
           evaluated={evaluated}
           submitLabel={element.submitText || t('evaluate')}
           onSubmit={() => actor.send({ type: 'answer.submit' })}
+          isDisabled={selected.length === 0}
           onEdit={() => actor.send({ type: 'answer.edit' })}
         />
       </div>

@@ -63,14 +63,14 @@ export function choiceWalk(): void {
                 expect(isDisabled(learner.button(text.editAnswer))).toBe(false);
                 const correct = JSON.stringify([...selected].sort()) === JSON.stringify(correctIds);
                 expect(learner.feedback()).toEqual([correct ? text.positive : text.negative]);
-                expect(learner.results(question)).toEqual(
-                  Object.fromEntries(
-                    question.choices.map((c) => [c.text, selected.includes(c.id) === c.correct ? text.choiceCorrect : text.choiceWrong]),
-                  ),
-                );
+                // Only the chosen choices are marked, and none under neutral feedback.
+                const mark = (c: (typeof question.choices)[number]) =>
+                  !selected.includes(c.id) || question.useNeutralFeedback ? '' : c.correct ? text.choiceCorrect : text.choiceWrong;
+                expect(learner.results(question)).toEqual(Object.fromEntries(question.choices.map((c) => [c.text, mark(c)])));
               } else {
                 expect(learner.queryButton(text.editAnswer)).toBeNull();
-                expect(isDisabled(learner.button(submitLabel))).toBe(false);
+                // Evaluate waits for a choice.
+                expect(isDisabled(learner.button(submitLabel))).toBe(selected.length === 0);
                 expect(learner.feedback()).toEqual([]);
                 expect(learner.results(question)).toEqual(Object.fromEntries(question.choices.map((c) => [c.text, ''])));
               }

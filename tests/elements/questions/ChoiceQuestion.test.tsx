@@ -39,8 +39,10 @@ describe.each(modes)('choice question ($name)', ({ lang, strict }) => {
     expect(textOf(screen.getByRole('status'))).toContain(text.positive);
     for (const box of screen.getAllByRole('checkbox')) expect(isDisabled(box)).toBe(true);
     expect(isChecked(screen.getByRole('checkbox', { name: /^2/ }))).toBe(true);
-    // per-choice correctness: all three choices are right
-    expect(document.querySelectorAll('[data-result="correct"]')).toHaveLength(3);
+    // The chosen choices are marked right; the one left out is not marked at all.
+    const marked = (result: string) => [...document.querySelectorAll(`[data-result="${result}"]`)].map((mark) => mark.closest('[data-choice-id]')?.getAttribute('data-choice-id')).sort();
+    expect(marked('correct')).toEqual(['five', 'two']);
+    expect(marked('wrong')).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: text.edit }));
     expect(screen.queryByRole('status')).toBeNull();
@@ -64,13 +66,26 @@ describe.each(modes)('choice question ($name)', ({ lang, strict }) => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: text.evaluate }));
   });
 
-  it('multiple choice: a wrong answer shows negative feedback and marks the wrong choices', async () => {
+  it('multiple choice: a wrong answer shows negative feedback and marks only what was chosen; a right choice left out gets no cross', async () => {
     const { user } = renderElement(<ChoiceQuestionElement element={question()} />, { lang, strict });
     await user.click(screen.getByRole('checkbox', { name: /^4/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^5/ }));
     await user.click(screen.getByRole('button', { name: text.evaluate }));
     expect(textOf(screen.getByRole('status'))).toContain(text.negative);
-    const wrong = [...document.querySelectorAll('[data-result="wrong"]')].map((mark) => mark.closest('[data-choice-id]')?.getAttribute('data-choice-id'));
-    expect(wrong.sort()).toEqual(['five', 'four', 'two']);
+    const marked = (result: string) => [...document.querySelectorAll(`[data-result="${result}"]`)].map((mark) => mark.closest('[data-choice-id]')?.getAttribute('data-choice-id'));
+    expect(marked('wrong')).toEqual(['four']);
+    expect(marked('correct')).toEqual(['five']);
+  });
+
+  it('Evaluate waits for a choice: nothing chosen, nothing to evaluate', async () => {
+    const { user } = renderElement(<ChoiceQuestionElement element={question()} />, { lang, strict });
+    const evaluate = screen.getByRole('button', { name: text.evaluate });
+    expect(isDisabled(evaluate)).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: /^2/ }));
+    expect(isDisabled(evaluate)).toBe(false);
+    await user.click(screen.getByRole('checkbox', { name: /^2/ }));
+    expect(isDisabled(evaluate)).toBe(true);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('single choice: selecting one deselects the other', async () => {
@@ -84,12 +99,15 @@ describe.each(modes)('choice question ($name)', ({ lang, strict }) => {
     for (const radio of screen.getAllByRole('radio')) expect(isDisabled(radio)).toBe(true);
   });
 
-  it('neutral feedback, custom submit text and custom feedback html', async () => {
+  it('neutral feedback (no choice marked right or wrong), custom submit text and custom feedback html', async () => {
     const { user, unmount } = renderElement(<ChoiceQuestionElement element={question({ useNeutralFeedback: true, submitText: 'Check it' })} />, { lang, strict });
+    await user.click(screen.getByRole('checkbox', { name: /^4/ }));
     await user.click(screen.getByRole('button', { name: 'Check it' }));
     expect(textOf(screen.getByRole('status'))).toContain(text.neutral);
+    expect(document.querySelectorAll('[data-result]')).toHaveLength(0);
     unmount();
     renderElement(<ChoiceQuestionElement element={question({ feedbackNegative: '<p>Look again at <b>4</b>.</p>' })} />, { lang, strict });
+    await user.click(screen.getByRole('checkbox', { name: /^4/ }));
     await user.click(screen.getByRole('button', { name: text.evaluate }));
     const status = screen.getByRole('status');
     expect(textOf(status)).toContain(lang === 'en' ? 'Wrong answer: Look again at 4.' : 'Falsche Antwort: Look again at 4.');
