@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useId, useMemo, type MouseEvent, type PointerEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, type MouseEvent, type PointerEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { assignmentMachine } from '../../../machines/elements/assignment';
+import { assignmentMachine, type AssignmentEvent } from '../../../machines/elements/assignment';
 import {
   allItems, isAssignmentCorrect, isItemCorrectInZone, unassignedItems, zoneOfItem,
 } from '../../model/assignment';
@@ -98,6 +98,19 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
   const hasInput = Object.values(assigned).some((ids) => ids.length > 0);
   const selectedIsAssigned = selectedItemId !== null && zoneOfItem(assigned, selectedItemId) !== undefined;
   const correct = isAssignmentCorrect(element.zones, assigned);
+  // An item a button placed: focus follows it to its new place, instead of falling to the page's body
+  // with the button that is disabled once nothing is selected (a keyboard user would lose their place).
+  const section = useRef<HTMLElement>(null);
+  const focusAfterMove = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const itemId = focusAfterMove.current;
+    focusAfterMove.current = null;
+    if (itemId) section.current?.querySelector<HTMLElement>(`[data-item-id=${JSON.stringify(itemId)}]`)?.focus();
+  }, [assigned]);
+  const moveSelected = (event: AssignmentEvent) => {
+    focusAfterMove.current = selectedItemId;
+    actor.send(event);
+  };
 
   const { dragging, onPointerDown, consumeClick } = useItemDrag(
     (itemId, target) =>
@@ -118,7 +131,7 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
   };
 
   return (
-    <section className="my-6 rounded-lg border border-gray-200 p-4" data-state={evaluated ? 'evaluated' : 'notEvaluated'} aria-labelledby={instructionsId}>
+    <section ref={section} className="my-6 rounded-lg border border-gray-200 p-4" data-state={evaluated ? 'evaluated' : 'notEvaluated'} aria-labelledby={instructionsId}>
       <SafeHtml html={element.instructions} id={instructionsId} className="mb-3 font-medium [&_p]:m-0" />
       <div
         role="group"
@@ -131,7 +144,7 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
         <div className="mb-2 flex items-center justify-between gap-2 text-sm text-gray-600">
           <span>{t('assignment.pool')}</span>
           {selectedIsAssigned && !evaluated ? (
-            <Button variant="quiet" onPress={() => actor.send({ type: 'item.unassign' })}>{t('assignment.backToPool')}</Button>
+            <Button variant="quiet" onPress={() => moveSelected({ type: 'item.unassign' })}>{t('assignment.backToPool')}</Button>
           ) : null}
         </div>
         {!evaluated ? <p className="mb-2 text-xs text-gray-500">{t('assignment.poolHint')}</p> : null}
@@ -184,7 +197,7 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
                   variant="quiet"
                   isDisabled={selectedItemId === null || ids.includes(selectedItemId)}
                   aria-label={`${t('assignment.placeHere')}: ${zone.title}`}
-                  onPress={() => assignTo(zone.id)}
+                  onPress={() => moveSelected({ type: 'zone.assign', zoneId: zone.id })}
                 >
                   {t('assignment.placeHere')}
                 </Button>
@@ -194,13 +207,14 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
         })}
       </div>
       <div className="mt-4">
-        {evaluated ? (
-          <Button variant="secondary" onPress={() => actor.send({ type: 'answer.reset' })}>{t('resetAnswer')}</Button>
-        ) : (
-          <Button variant="primary" isDisabled={!hasInput} onPress={() => actor.send({ type: 'answer.submit' })}>
-            {element.submitText || t('evaluate')}
-          </Button>
-        )}
+        {/* One button that turns, so that keyboard focus stays on it (as AnswerButton does for the other questions). */}
+        <Button
+          variant={evaluated ? 'secondary' : 'primary'}
+          isDisabled={!evaluated && !hasInput}
+          onPress={() => actor.send({ type: evaluated ? 'answer.reset' : 'answer.submit' })}
+        >
+          {evaluated ? t('resetAnswer') : element.submitText || t('evaluate')}
+        </Button>
       </div>
       {evaluated ? <QuestionFeedback kind={correct ? 'positive' : 'negative'} /> : null}
       {dragging && byId.get(dragging.itemId) ? <DragGhost dragging={dragging} label={nameOf(byId.get(dragging.itemId)!)} /> : null}

@@ -65,18 +65,24 @@ describe.each(modes)('assignment question ($name)', ({ lang, strict }) => {
     within(zone('Birds')).getByRole('button', { name: `${text.place}: Birds` }).focus();
     await user.keyboard(' ');
     expect(within(zone('Birds')).getByRole('button', { name: 'Rock' })).toBeTruthy();
+    // The focus went along with the item (the button it was on is disabled now that nothing is selected).
+    expect(document.activeElement).toBe(within(zone('Birds')).getByRole('button', { name: 'Rock' }));
 
     // pick it again and send it back to the pool
-    within(zone('Birds')).getByRole('button', { name: 'Rock' }).focus();
     await user.keyboard('{Enter}');
-    await user.click(screen.getByRole('button', { name: text.back }));
+    screen.getByRole('button', { name: text.back }).focus();
+    await user.keyboard('{Enter}');
     expect(within(pool()).getByRole('button', { name: 'Rock' })).toBeTruthy();
+    expect(document.activeElement).toBe(within(pool()).getByRole('button', { name: 'Rock' }));
 
     await user.click(within(pool()).getByRole('button', { name: 'Rock' }));
     await user.click(within(zone('Mammals')).getByRole('button', { name: `${text.place}: Mammals` }));
-    await user.click(screen.getByRole('button', { name: text.evaluate }));
+    screen.getByRole('button', { name: text.evaluate }).focus();
+    await user.keyboard('{Enter}');
     expect(textOf(screen.getByRole('status'))).toBe(text.negative);
     expect(within(zone('Mammals')).getByRole('button', { name: `Rock: ${text.wrong}` }).querySelector('[data-result="wrong"]')).toBeTruthy();
+    // Evaluate turned into Reset answer under the focus.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: text.reset }));
   });
 });
 
