@@ -76,9 +76,11 @@ function lookOf(state: SaveState | null, t: (key: string, options?: Record<strin
     return { tone: 'text-gray-500', icon: 'device', label: t('saveState.local') };
   }
   if (state.status === 'saving') return { tone: 'text-gray-600', icon: 'sync', label: t('saveState.saving') };
-  if (state.status === 'saved') return { tone: 'text-green-700', icon: 'check', label: t('saveState.saved'), detail: t('saveState.savedLong') };
+  if (state.status === 'saved') return savedLook(t);
   // Waiting for a guest name with nothing done yet: the Save button says enough.
   if (state.reason === 'guestName' && state.pending === 0) return null;
+  // Offline (or waiting on the server) with nothing unsent: all the work is saved; "0 changes not saved" would alarm for nothing.
+  if (state.pending === 0) return savedLook(t);
   const reason = state.reason ? `${t(`saveState.reasons.${state.reason}`)} ` : '';
   return {
     tone: warning,
@@ -86,6 +88,10 @@ function lookOf(state: SaveState | null, t: (key: string, options?: Record<strin
     label: t('saveState.pending', { count: state.pending }),
     detail: reason + t(keeping.durable ? 'saveState.keptHere' : 'saveState.memoryOnly'),
   };
+}
+
+function savedLook(t: (key: string) => string): Look {
+  return { tone: 'text-green-700', icon: 'check', label: t('saveState.saved'), detail: t('saveState.savedLong') };
 }
 
 function sameState(a: SaveState | null, b: SaveState | null): boolean {

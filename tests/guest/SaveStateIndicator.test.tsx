@@ -76,6 +76,9 @@ describe('save state in the header', () => {
     const { change, tracking } = viewerWithTracking('user', null, async () => ({ acknowledged: 1, remaining: 0 }));
     expect(indicator().dataset.status).toBe('saved');
     act(() => tracking().send({ type: 'network.lost' }));
+    // Offline with nothing unsent: still all saved, not "0 changes not saved".
+    expect(indicator().textContent).toContain('Saved');
+    expect(indicator().textContent).not.toContain('not saved');
     change();
     expect(indicator().dataset.status).toBe('pending');
     expect(indicator().dataset.pending).toBe('1');
