@@ -16,6 +16,8 @@ export type GuestSessionEvent =
   | { type: 'form.submit'; firstName: string; lastName: string }
   /** Copy link pressed. */
   | { type: 'link.copy' }
+  /** The browser refused to copy (no clipboard permission, an insecure page): the notice Copied must not show. */
+  | { type: 'link.copyFailed' }
   /** "Forget in this browser" pressed: the browser stops remembering the session for this share. */
   | { type: 'session.forget' }
   /**
@@ -79,7 +81,7 @@ export const guestSessionMachine = setup({
     isOtherHostLearner: ({ context, event }) => event.type === 'host.learner' && event.name.trim() !== '' && event.name.trim() !== context.session?.name,
   },
   actions: {
-    /** Copies the link to continue later (the glue: clipboard with the guest session in the URL). */
+    /** Copies the link to continue later (the glue: clipboard with the guest session in the URL; `link.copyFailed` when the browser refuses). */
     copyLink: (_, _params: { session: GuestSession | null }) => {},
     takeName: assign({
       name: ({ context, event }) => (event.type === 'form.submit' ? (guestNameOf(event.firstName, event.lastName) ?? context.name) : context.name),
@@ -193,6 +195,7 @@ export const guestSessionMachine = setup({
               description: 'The notice Copied to clipboard shows for 2 s.',
               after: { copyNotice: { target: 'idle', description: 'The notice has shown long enough.' } },
               on: {
+                'link.copyFailed': { target: 'idle', description: 'The browser did not copy: no notice (an error toast says so).' },
                 'link.copy': {
                   target: 'copied',
                   reenter: true,

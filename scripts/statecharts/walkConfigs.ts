@@ -269,6 +269,7 @@ const guestSessionEvents = [
   { type: 'form.submit' as const, firstName: 'Ada', lastName: 'Lovelace' },
   { type: 'form.submit' as const, firstName: '  ', lastName: 'Lovelace' },
   { type: 'link.copy' as const },
+  { type: 'link.copyFailed' as const },
   { type: 'session.forget' as const },
   { type: 'host.learner' as const, name: 'Ada Lovelace' },
   { type: 'host.learner' as const, name: 'Hopper, Grace' },

@@ -7,11 +7,10 @@ import { guestSessionMachine, type CreateGuestInput, type ForgetGuestInput } fro
 import { call } from '../api/client';
 import { GuestSession } from '../model/pageData';
 import { trackingModeOf } from '../model/tracking';
-import { showToast } from '../ui/toasts';
 import { PageDataContext, usePageData } from '../viewer/PageDataContext';
 import { forgetLearnerStates } from '../viewer/localLearnerState';
 import { useViewerInspection } from '../viewer/inspection';
-import { guestLink } from './guestLink';
+import { copyGuestLink } from './copyGuestLink';
 
 export type GuestSessionActor = ActorRefFrom<typeof guestSessionMachine>;
 
@@ -46,11 +45,7 @@ export function GuestSessionProvider({ children }: { children: ReactNode }) {
           }),
         },
         actions: {
-          copyLink: (_, params) => {
-            if (!params.session) return;
-            const link = guestLink(window.location.href, params.session.publicId);
-            navigator.clipboard?.writeText(link).catch(() => showToast({ kind: 'error', title: 'guest.copyFailed' }, 8000));
-          },
+          copyLink: ({ self }, params) => copyGuestLink(self, params.session),
         },
       }),
     [pageData],

@@ -1,19 +1,21 @@
 // @vitest-environment jsdom
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '../../src/i18n/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { guestSessionMachine, type CreateGuestInput, type ForgetGuestInput, type GuestSession } from '../../machines/guestSession';
 import GuestDialog from '../../src/guest/GuestDialog';
+import { copyGuestLink } from '../../src/guest/copyGuestLink';
 import { createI18n } from '../../src/i18n';
 
 const started: AnyActorRef[] = [];
 afterEach(() => started.splice(0).forEach((actor) => actor.stop()));
 
 /** A guest-session actor whose createGuest answers like POST /api/guest (or fails). */
-function guestActor(outcome: 'ok' | 'fail', calls: CreateGuestInput[] = [], forget: () => Promise<void> = async () => {}) {
+function guestActor(outcome: 'ok' | 'fail', calls: CreateGuestInput[] = [], forget: () => Promise<void> = async () => {}, clipboard?: Pick<Clipboard, 'writeText'>) {
   const logic = guestSessionMachine.provide({
+    ...(clipboard ? { actions: { copyLink: ({ self }, params) => copyGuestLink(self, params.session, clipboard) } } : {}),
     actors: {
       createGuest: fromPromise<GuestSession, CreateGuestInput>(async ({ input }) => {
         calls.push(input);
@@ -71,6 +73,28 @@ describe('guest dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(screen.getByRole('status').textContent).toBe('Copied to clipboard');
     expect(actor.getSnapshot().matches({ present: { open: 'copied' } })).toBe(true);
+  });
+
+  it('copies the link with the clipboard; when the browser refuses, no "Copied" shows', async () => {
+    const copied: string[] = [];
+    const ok = guestActor('ok', [], undefined, { writeText: async (text) => void copied.push(text) });
+    const user = renderDialog(ok);
+    await user.type(screen.getByLabelText(/First name/), 'Ada');
+    await user.type(screen.getByLabelText(/Last name/), 'Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy link' }));
+    expect(new URL(copied[0]).searchParams.get('guestSessionId')).toBe('G'.repeat(24));
+    expect(screen.getByRole('status').textContent).toBe('Copied to clipboard');
+    cleanup();
+
+    const refused = guestActor('ok', [], undefined, { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) });
+    const again = renderDialog(refused);
+    await again.type(screen.getByLabelText(/First name/), 'Ada');
+    await again.type(screen.getByLabelText(/Last name/), 'Lovelace');
+    await again.click(screen.getByRole('button', { name: 'Save' }));
+    await again.click(await screen.findByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(refused.getSnapshot().matches({ present: { open: 'idle' } })).toBe(true));
+    expect(screen.queryByText('Copied to clipboard')).toBeNull();
   });
 
   it('says so when saving failed and lets the learner try again', async () => {

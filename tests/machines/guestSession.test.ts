@@ -150,7 +150,13 @@ const model: Record<string, Partial<Record<string, string>>> = {
   joiningHost: { [DONE]: 'present.closed', [ERROR]: 'none.closed | present.closed' },
   'present.closed': { 'dialog.open': 'present.open.idle', 'host.learner(other)': 'joiningHost' },
   'present.open.idle': { 'link.copy': 'present.open.copied', 'dialog.close': 'present.closed', 'session.forget': 'present.open.forgetting' },
-  'present.open.copied': { 'link.copy': 'present.open.copied', [COPIED]: 'present.open.idle', 'dialog.close': 'present.closed', 'session.forget': 'present.open.forgetting' },
+  'present.open.copied': {
+    'link.copy': 'present.open.copied',
+    'link.copyFailed': 'present.open.idle',
+    [COPIED]: 'present.open.idle',
+    'dialog.close': 'present.closed',
+    'session.forget': 'present.open.forgetting',
+  },
   'present.open.forgetting': { [FORGOT]: 'forgotten', [FORGET_FAILED]: 'present.open.idle' },
 };
 /** The host's learner is the session's (SESSION, the only session of these walks), another, or blank. */
@@ -167,6 +173,7 @@ const events = [
   { type: 'form.submit', firstName: 'Ada', lastName: 'Lovelace' },
   { type: 'form.submit', firstName: '  ', lastName: 'Lovelace' },
   { type: 'link.copy' },
+  { type: 'link.copyFailed' },
   { type: 'session.forget' },
   { type: 'host.learner', name: SESSION.name },
   { type: 'host.learner', name: ' Hopper, Grace ' },
