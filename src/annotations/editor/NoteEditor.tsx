@@ -26,6 +26,7 @@ import {
   toggleFormat,
   type FrozenSelection,
 } from './noteEditorExtensions';
+import { Icon } from '../../ui/Icon';
 
 /*
  * The rich-text note editor of issue 12 (spec sections 4, 5 and 9): a tiptap editor limited to the
@@ -248,7 +249,7 @@ export default function NoteEditor({ value, onChange, label, readOnly = false, a
               </FormatButton>
             ))}
             <FormatButton label={t('editor.link')} isSelected={pressed.link} onChange={() => linkEditor.send({ type: 'link.open', href: linkOfSelection(editor) })}>
-              <span aria-hidden>🔗</span>
+              <Icon name="link" className="size-4" />
             </FormatButton>
             <Button aria-label={t('editor.clearFormatting')} onPress={() => clearFormatting(editor)} className={TOOL_CLASS} {...withTooltip}>
               <span aria-hidden>T̸</span>
