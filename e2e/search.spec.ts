@@ -138,12 +138,13 @@ test('material search page: two facets, +N, Reset filters', async ({ page }, tes
   await expect(filter).toHaveText('Filter');
   await filter.click();
   const fach = page.getByTestId('facet-fach');
-  await expect(fach).toHaveText(/fach/);
+  // Named by the settings' label of the metadata key (content/settings.json), not by the key.
+  await expect(fach).toHaveText(/^Fach/);
   await fach.click();
-  const list = page.getByRole('listbox', { name: 'fach' });
+  const list = page.getByRole('listbox', { name: 'Fach' });
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Zurücksetzen' })).toBeDisabled();
   for (const subject of SUBJECTS) await list.getByRole('option', { name: new RegExp(subject) }).click();
-  await expect(fach).toHaveText(/fach: Biologie, Chemie \+1/);
+  await expect(fach).toHaveText(/Fach: Biologie, Chemie \+1/);
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Zurücksetzen' })).toBeEnabled();
   await page.keyboard.press('Escape');
   await expect(filter).toHaveText('Filter (1)');
@@ -151,7 +152,7 @@ test('material search page: two facets, +N, Reset filters', async ({ page }, tes
 
   // A second facet narrows further.
   await page.getByTestId('facet-stufe').click();
-  await page.getByRole('listbox', { name: 'stufe' }).getByRole('option', { name: /Primarstufe/ }).click();
+  await page.getByRole('listbox', { name: 'Stufe' }).getByRole('option', { name: /Primarstufe/ }).click();
   await page.keyboard.press('Escape');
   await expect(filter).toHaveText('Filter (2)');
   // Read once the narrowed search has answered (meanwhile the header says it is searching): 1 to 24 results.

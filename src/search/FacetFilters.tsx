@@ -11,6 +11,8 @@ import { useTranslation } from '../i18n/react';
 import { Button } from '../ui/Button';
 import type { SearchActor } from './useSearchActor';
 import { Icon } from '../ui/Icon';
+import type { Settings } from '../model/settings';
+import { usePageData } from '../viewer/PageDataContext';
 
 /** Selected values a facet button names before it says +N (spec section 2). */
 export const FACET_VALUES_SHOWN = 2;
@@ -20,6 +22,16 @@ const selectDistribution = (snapshot: SearchSnapshot) => snapshot.context.facetD
 
 /** `metadata.fach` → `fach`: the name the author gave the metadata field. */
 export const facetName = (key: string) => key.replace(/^metadata\./, '');
+
+/**
+ * What a facet is called: the label the installation's settings give its metadata key, in the page's
+ * language, else in the other, else the key itself.
+ */
+export function facetLabel(key: string, metadata: Settings['metadata'], lang: string): string {
+  const name = facetName(key);
+  const labels = metadata.find((entry) => entry.key === name)?.label ?? {};
+  return labels[lang] || Object.values(labels).find(Boolean) || name;
+}
 
 /** What a facet button says: its name, then up to two selected values and +N for the rest. */
 export function facetButtonText(name: string, selected: readonly string[], more: (count: number) => string): string {
@@ -78,7 +90,8 @@ export function FacetFilters({ actor, initiallyOpen = false }: { actor: SearchAc
 function FacetDropdown({ actor, facetKey, options, selected }: { actor: SearchActor; facetKey: string; options: [string, number][]; selected: string[] }) {
   const { t } = useTranslation('viewer');
   const [isOpen, setOpen] = useState(false);
-  const name = facetName(facetKey);
+  const { i18n } = useTranslation();
+  const name = facetLabel(facetKey, usePageData().settings.metadata, i18n.language);
   const pick = (values: string[]) => actor.send({ type: 'filter.change', key: facetKey, values });
   const onSelectionChange = (selection: Selection) => {
     pick(selection === 'all' ? options.map(([value]) => value) : [...selection].map(String));
@@ -89,7 +102,7 @@ function FacetDropdown({ actor, facetKey, options, selected }: { actor: SearchAc
       <AriaButton
         isDisabled={!options.length}
         className="flex w-full items-center justify-between gap-2 rounded-md border border-gray-300 bg-white px-3 py-2 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-primary-200 disabled:opacity-50 data-[pressed]:bg-gray-50"
-        data-testid={`facet-${name}`}
+        data-testid={`facet-${facetName(facetKey)}`}
       >
         <span className={`truncate ${selected.length ? 'font-semibold text-primary-800' : 'text-gray-700'}`}>
           {facetButtonText(name, selected, (count) => t('search.materials.more', { count }))}

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { searchLoadedItems } from '../../src/collection/localCollectionSearch';
 import type { FulltextHit } from '../../src/model/search';
-import { facetButtonText, facetName } from '../../src/search/FacetFilters';
+import { facetButtonText, facetLabel, facetName } from '../../src/search/FacetFilters';
+import type { Settings } from '../../src/model/settings';
 import { crumbPath, hitTarget } from '../../src/search/fulltextTarget';
 import { iconKindOf } from '../../src/search/ResultTypeIcon';
 import { revealMarks, highlightMatches } from '../../src/viewer/scrollToTarget';
@@ -53,6 +54,19 @@ describe('facet buttons', () => {
     expect(facetButtonText('fach', ['Bio'], more)).toBe('fach: Bio');
     expect(facetButtonText('fach', ['Bio', 'Chemie'], more)).toBe('fach: Bio, Chemie');
     expect(facetButtonText('fach', ['Bio', 'Chemie', 'Physik', 'Mathe'], more)).toBe('fach: Bio, Chemie +2');
+  });
+
+  it("are called by the settings' label of their metadata key, in the page's language, else the other, else the key", () => {
+    const metadata: Settings['metadata'] = [
+      { key: 'fach', label: { de: 'Fach', en: 'Subject' }, displayOnMaterial: true },
+      { key: 'stufe', label: { de: 'Stufe' }, displayOnMaterial: true },
+      { key: 'dauer', displayOnMaterial: false },
+    ];
+    expect(facetLabel('metadata.fach', metadata, 'en')).toBe('Subject');
+    expect(facetLabel('metadata.fach', metadata, 'de')).toBe('Fach');
+    expect(facetLabel('metadata.stufe', metadata, 'en')).toBe('Stufe');
+    expect(facetLabel('metadata.dauer', metadata, 'en')).toBe('dauer');
+    expect(facetLabel('metadata.sprache', metadata, 'de')).toBe('sprache');
   });
 });
 
