@@ -20,13 +20,15 @@ export default function GuestControl() {
   return (
     <>
       {session ? (
-        <Button variant="quiet" onPress={() => actor.send({ type: 'dialog.open' })} aria-label={t('guest.name', { name: session.name })} data-testid="guest-name" className="max-w-[40vw] truncate">
+        <Button variant="quiet" onPress={() => actor.send({ type: 'dialog.open' })} aria-label={t('guest.name', { name: session.name })} data-testid="guest-name" className="max-w-[40vw] min-w-16 truncate">
           <Icon name="person" className="h-4 w-4 shrink-0" />
           <span className="truncate">{session.name}</span>
         </Button>
       ) : (
-        <Button variant="secondary" onPress={() => actor.send({ type: 'dialog.open' })} data-testid="guest-save" className="whitespace-nowrap">
-          {t('guest.save')}
+        <Button variant="secondary" onPress={() => actor.send({ type: 'dialog.open' })} aria-label={t('guest.save')} data-testid="guest-save" className="shrink-0 whitespace-nowrap">
+          {/* A phone's header has room for the verb alone; the accessible name stays whole. */}
+          <span className="sm:hidden">{t('guest.saveShort')}</span>
+          <span className="hidden sm:inline">{t('guest.save')}</span>
         </Button>
       )}
       {open ? (

@@ -38,7 +38,7 @@ export function Header({ crumbs, backTo, material, inCollection = false }: { cru
   const offersGuestSave = useGuestSessionActor() !== null;
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white print:hidden" data-testid="viewer-header">
-      <div className="mx-auto flex h-14 max-w-[1536px] items-center gap-3 px-4">
+      <div className="mx-auto flex h-14 max-w-[1536px] items-center gap-2 px-3 sm:gap-3 sm:px-4">
         {backTo !== undefined ? (
           <Link
             to={backTo}

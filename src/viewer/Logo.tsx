@@ -9,19 +9,19 @@ export function Logo() {
   const base = useAssetBase();
   const { t } = useTranslation('viewer');
   const image = settings.logo ? (
-    <img src={assetUrl(base, settings.logo, 'logo')} alt={settings.logo.licenseTitle ?? t('header.logo')} className="h-8 w-auto" />
+    <img src={assetUrl(base, settings.logo, 'logo')} alt={settings.logo.licenseTitle ?? t('header.logo')} className="h-6 w-auto sm:h-8" />
   ) : (
     <span className="text-lg font-bold text-primary-600">Lernwerk</span>
   );
   if (settings.logoLink) {
     return (
-      <a href={settings.logoLink} className="flex items-center rounded focus-visible:outline-2 focus-visible:outline-primary-600" aria-label={t('header.logo')}>
+      <a href={settings.logoLink} className="flex shrink-0 items-center rounded focus-visible:outline-2 focus-visible:outline-primary-600" aria-label={t('header.logo')}>
         {image}
       </a>
     );
   }
   return (
-    <Link to="/" className="flex items-center rounded focus-visible:outline-2 focus-visible:outline-primary-600" aria-label={t('header.logo')}>
+    <Link to="/" className="flex shrink-0 items-center rounded focus-visible:outline-2 focus-visible:outline-primary-600" aria-label={t('header.logo')}>
       {image}
     </Link>
   );

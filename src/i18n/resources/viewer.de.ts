@@ -79,7 +79,7 @@ export const viewerDe = {
     sessionExpired: 'Deine Sitzung ist abgelaufen. Bitte lade die Seite neu.',
     logoutFailed: 'Abmelden war nicht möglich. Bitte versuche es erneut.',
   },
-  guest: { save: 'Lernstand speichern', name: 'Lernstand gespeichert für {{name}}', copyFailed: 'Kopieren nicht möglich: Bitte kopiere den Link aus der Adresszeile.' },
+  guest: { save: 'Lernstand speichern', saveShort: 'Speichern', name: 'Lernstand gespeichert für {{name}}', copyFailed: 'Kopieren nicht möglich: Bitte kopiere den Link aus der Adresszeile.' },
   saveState: {
     local: 'In diesem Browser gespeichert',
     saved: 'Gespeichert',

@@ -79,7 +79,7 @@ export const viewerEn = {
     sessionExpired: 'Your session has expired. Please refresh the page.',
     logoutFailed: 'Logging out did not work. Please try again.',
   },
-  guest: { save: 'Save learning progress', name: 'Learning progress saved for {{name}}', copyFailed: 'Copying is not possible: please copy the link from the address bar.' },
+  guest: { save: 'Save learning progress', saveShort: 'Save', name: 'Learning progress saved for {{name}}', copyFailed: 'Copying is not possible: please copy the link from the address bar.' },
   saveState: {
     local: 'Saved in this browser',
     saved: 'Saved',
