@@ -546,3 +546,43 @@ test('the mark and the note stay through a language switch and a page rendered a
   await markShows(de, 'click');
   expect(errors).toEqual([]);
 });
+
+test('with the mouse: a blank note saved leaves no Annotate button behind; a drag that starts in a mark selects text to annotate and opens nothing', async ({ page }, testInfo) => {
+  const errors = collectPageErrors(page);
+  const key = runKey('maus', testInfo);
+  const textId = `maus-text-${key}`;
+  const share = await importShare(
+    { ...material, id: `maus-${key}`, publicId: `maus-${key}`, content: [{ modelName: 'Text', id: textId, content: { html: '<p>Quellen speisen Bäche und Flüsse, und Flüsse speisen Seen.</p>' } }] },
+    suiteDataDir(),
+    'guest',
+  );
+  await page.goto(`/s/${share}/`);
+  await saveGuestProgress(page, { firstName: 'Ada', lastName: 'Lovelace' });
+  const paragraph = page.locator(`#${textId} p`);
+  /** Drags the mouse over the paragraph from `from` to `to` (fractions of its width, on its first line). */
+  const drag = async (from: number, to: number) => {
+    const box = (await paragraph.boundingBox())!;
+    const y = box.y + 10;
+    await page.mouse.move(box.x + box.width * from, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * to, y, { steps: 8 });
+    await page.mouse.up();
+  };
+
+  await drag(0.02, 0.3);
+  await page.getByTestId('annotate').click();
+  const composer = page.getByTestId('annotation-composer');
+  await composer.getByTestId('annotation-save').click();
+  await expect(composer).toHaveCount(0);
+  const mark = page.locator(`#${textId} mark[data-annotation-id]`);
+  await expect(mark).toHaveCount(1);
+  await expect(page.getByTestId('annotate'), 'no Annotate button for the passage just marked').toHaveCount(0);
+
+  // From inside the mark to past it: a new selection with its Annotate button, not the mark's annotation.
+  const box = (await mark.boundingBox())!;
+  const paragraphBox = (await paragraph.boundingBox())!;
+  await drag((box.x + box.width / 2 - paragraphBox.x) / paragraphBox.width, 0.6);
+  await expect(page.getByTestId('annotate')).toBeVisible();
+  await expect(page.getByTestId('annotation-panel')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -114,6 +114,9 @@ export default function AnnotationLayer({ material }: { material: Material }) {
             onPress={() => {
               setComposing(selection.anchor);
               setSelection(null);
+              // The composer quotes the passage. Left selected, it would bring the Annotate button back at the next
+              // mouseup (the Save press of a blank note, which moves no focus into the page) for a passage now marked.
+              window.getSelection()?.removeAllRanges();
             }}
           >
             {t('layer.annotate')}
@@ -236,6 +239,8 @@ function useMarks(annotations: readonly Annotation[], material: Material, open: 
     observer.observe(document.body, { childList: true, subtree: true });
     const onActivate = (event: Event) => {
       if (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ') return;
+      // A drag that started in a mark selects text (to annotate it too): only a plain click opens the mark.
+      if (event.type === 'click' && window.getSelection()?.isCollapsed === false) return;
       const mark = (event.target as Element | null)?.closest?.(`mark[${ANNOTATION_MARK_ATTRIBUTE}]`);
       if (!mark) return;
       event.preventDefault();
