@@ -18,7 +18,7 @@ import { htmlToPlainText, richTextToPlainText, searchConfigOf, titleSortKey, typ
  * The version of the indexing rules, stored with each material; raising it re-indexes every stored
  * material at the next start. The sanitiser's version is part of it: html it rewrites is indexed again.
  */
-export const SEARCH_INDEX_VERSION = `2.${SANITIZER_VERSION}`;
+export const SEARCH_INDEX_VERSION = `3.${SANITIZER_VERSION}`;
 
 /** Longest plain text of one entry (longer text is cut; tsvector positions end at 16,383 anyway). */
 const MAX_ENTRY_CHARS = 100_000;
@@ -115,6 +115,11 @@ function textsOf(element: ContentElement): Texts {
   }
 }
 
+/** The values of a material's metadata (a value or a list of values per key), as words to find it by. */
+function metadataValues(metadata: Material['metadata']): string[] {
+  return Object.values(metadata ?? {}).flatMap((value) => (Array.isArray(value) ? value : [value])).filter((value): value is string => typeof value === 'string');
+}
+
 /** The lists an element holds, as the viewer reads them (src/model/tree.ts), and a gallery's images (their captions are searched too). */
 function searchedListsOf(element: ContentElement): readonly (readonly ContentElement[])[] {
   return element.modelName === 'ImageGallery' ? [element.content] : childListsOf(element);
@@ -139,9 +144,10 @@ export function searchEntriesOf(material: Material): SearchEntry[] {
   let ord = 0;
   const crumb: SearchCrumb = { title: material.title, publicId: material.publicId, modelName: 'Material' };
   // The material's own entry (its title and description) has itself as its one crumb: a hit there opens the material.
+  // Its metadata's values too (subject, level, keywords: what its card shows as tags), so that "Geografie" finds the materials tagged so.
   const own = entry(material.id, 'Material', ord++, { ancestors: [crumb], anchorId: null, barrierId: null }, {
     title: material.title,
-    secondary: [html(material.description)],
+    secondary: [html(material.description), ...metadataValues(material.metadata)],
   });
   if (own) entries.push(own);
 

@@ -10,8 +10,8 @@ import type { JsonObject } from './tree';
 
 /*
  * The material searches: the material grid of a collection (spec section 7, collection material
- * search) and the material search page with facets. The query matches a material's title and
- * description (its own entry of the search index); the filters its metadata.
+ * search) and the material search page with facets. The query matches a material's title,
+ * description and metadata values (its own entry of the search index); the filters its metadata.
  */
 
 /** A material searched, with the collection item it is (null outside a collection) and its place in the order. */

@@ -13,8 +13,9 @@ type Item = { id: string; material_snapshot: MaterialSnapshot };
 
 const valuesOf = (value: string | string[]) => (Array.isArray(value) ? value : [value]);
 
+/** What a query is matched against, as the server's index holds it: title, description and the metadata's values. */
 function haystack(m: MaterialSnapshot): string {
-  return `${m.title} ${m.description.replace(/<[^>]*>/g, ' ')}`.toLowerCase();
+  return [m.title, m.description.replace(/<[^>]*>/g, ' '), ...Object.values(m.metadata).flatMap(valuesOf)].join(' ').toLowerCase();
 }
 
 function passes(m: MaterialSnapshot, filters: Record<string, string[]>): boolean {

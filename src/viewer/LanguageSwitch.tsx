@@ -24,7 +24,7 @@ export function LanguageSwitch() {
             type="button"
             lang={code}
             aria-pressed={active}
-            onClick={() => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, lang: code }) })}
+            onClick={() => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, lang: code }), resetScroll: false })}
             className={`px-2 py-1 focus-visible:outline-2 focus-visible:outline-primary-600 ${active ? 'hidden bg-primary-600 text-white sm:block' : 'bg-white text-gray-700 hover:bg-gray-100'}`}
           >
             {label}

@@ -94,6 +94,9 @@ describe('the collection grid without a server', () => {
   it('matches every word, filters by facet values, counts facets and pages', () => {
     expect(ids({ query: 'ZELLEN gewebe' })).toEqual(['c']);
     expect(ids({ query: 'zellen aufsatz' })).toEqual([]);
+    // The metadata's values too, as the server's index holds them.
+    expect(ids({ query: 'biologie' })).toEqual(['c']);
+    expect(ids({ query: 'stil' })).toEqual(['b']);
     expect(ids({ filters: { 'metadata.schlagworte': ['Stil'] } })).toEqual(['b']);
     expect(ids({ filters: { 'metadata.fach': ['Deutsch', 'Biologie'] } })).toEqual(['b', 'c']);
     expect(search({}).facetDistribution?.['metadata.fach']).toEqual({ Mathematik: 1, Deutsch: 1, Biologie: 1 });

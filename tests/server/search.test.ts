@@ -477,8 +477,11 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
       expect([...materialIds(first), ...materialIds(second)]).toEqual(['c-bruch', 'c-aepfel', 'c-komma', 'c-climate']);
     });
 
-    it('matches the query against titles and descriptions, filters by metadata, and counts facets under both', async () => {
+    it('matches the query against titles, descriptions and metadata values, filters by metadata, and counts facets under both', async () => {
       expect(materialIds(await search({ query: 'nebensatz' }))).toEqual(['c-komma']);
+      // A tag on the card finds its materials.
+      expect(materialIds(await search({ query: 'Geografie' }))).toEqual(['c-climate']);
+      expect(materialIds(await search({ query: 'Rezept' }))).toEqual(['c-bruch', 'c-komma']);
       const filtered = await search({ filters: { 'metadata.tags': ['Rezepte'] } });
       expect(materialIds(filtered)).toEqual(['c-bruch', 'c-komma']);
       expect(filtered.facetDistribution).toEqual({

@@ -146,12 +146,12 @@ function SpotPopup({ id, spot, position, total, showOrder, onClose, onPrevious, 
       <SafeHtml html={spot.content} className={`min-h-0 flex-1 overflow-y-auto px-4 py-3 text-sm ${proseClasses}`} />
       {total > 1 ? (
         <div className="flex items-center justify-between gap-2 border-t border-gray-100 px-2 py-1.5">
-          <Button variant="quiet" onPress={onPrevious} aria-label={t('hotspot.previous')} {...withTooltip}>
-            ‹
+          <Button variant="icon" onPress={onPrevious} aria-label={t('hotspot.previous')} {...withTooltip}>
+            <Icon name="chevron-left" className="size-5" />
           </Button>
           {showOrder ? <span className="text-xs text-gray-600 tabular-nums">{t('hotspot.of', { n: position, total })}</span> : null}
-          <Button variant="quiet" onPress={onNext} aria-label={t('hotspot.next')} {...withTooltip}>
-            ›
+          <Button variant="icon" onPress={onNext} aria-label={t('hotspot.next')} {...withTooltip}>
+            <Icon name="chevron-right" className="size-5" />
           </Button>
         </div>
       ) : null}

@@ -93,7 +93,7 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
                   fit={image.cropMode === 'crop' ? 'cover' : 'contain'}
                   eager={i === index}
                 />
-                {image.caption ? <SafeHtml as="figcaption" html={image.caption} className={`bg-white px-1 pt-2 text-sm text-gray-600 ${proseClasses}`} /> : null}
+                {image.caption ? <SafeHtml as="figcaption" html={image.caption} className={`bg-white px-4 pt-2 text-sm text-gray-600 ${proseClasses}`} /> : null}
               </figure>
             </div>
           ))}
@@ -110,7 +110,8 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
         ) : null}
       </div>
       {several ? (
-        <div className="mt-3 flex items-center justify-between gap-3">
+        // Inset like the caption: the gallery may span the window's width, its controls keep off its edges.
+        <div className="mt-3 flex items-center justify-between gap-3 px-2">
           <Button
             variant="icon"
             {...withTooltip}
