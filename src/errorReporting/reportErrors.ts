@@ -1,3 +1,4 @@
+import { HttpError } from '../api/client';
 import { CLIENT_ERROR_LIMITS, cutText, type ClientErrorReport } from '../model/clientError';
 
 /** Reports one page sends at most; the same error (type and message) is sent once. */
@@ -15,6 +16,9 @@ type Kind = ClientErrorReport['kind'];
 export function reportErrors(target: Window & typeof globalThis, apiBase: string): () => void {
   const sent = new Set<string>();
   const report = (kind: Kind, error: unknown, fallbackMessage = '', context = '') => {
+    // An answer of the server is no fault of the page: a 4xx is the product working (a share gone, a login
+    // needed), and the server reports its own 5xx.
+    if (error instanceof HttpError) return;
     const isError = error instanceof Error;
     const type = (isError && error.name) || 'Error';
     const own = isError ? error.message : typeof error === 'string' ? error : fallbackMessage;

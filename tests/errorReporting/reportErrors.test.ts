@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../../server/app';
 import { parseDsn } from '../../server/errorReporting/dsn';
 import { ErrorReporter } from '../../server/errorReporting/errorReporter';
+import { HttpError } from '../../src/api/client';
 import { MAX_REPORTS_PER_PAGE, reportErrors } from '../../src/errorReporting/reportErrors';
 import { CLIENT_ERROR_LIMITS } from '../../src/model/clientError';
 import { useTestDatabase } from '../server/databases';
@@ -49,12 +50,17 @@ describe("a page's errors", () => {
     window.dispatchEvent(new ErrorEvent('error', { error: new TypeError('uncaught'), message: 'uncaught' }));
     window.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new Error('rejected') }));
     console.error('The annotation could not be saved', new RangeError('logged'));
+    // The router logs a material that is gone (404): the product working, not a fault of the page.
+    console.error(new HttpError(404, '/api/material/x/y', new Headers()));
     console.error('a message without an error object');
-    expect(quiet).toHaveBeenCalledTimes(2);
+    expect(quiet).toHaveBeenCalledTimes(3);
     stop();
     stop = undefined;
     quiet.mockRestore();
     await service.waitFor(before + 3);
+    // Nothing more comes (the 404): its report would have had the time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(service.received.length).toBe(before + 3);
     expect(lastValues(3).sort()).toEqual(['console: The annotation could not be saved: logged', 'error: uncaught', 'rejection: rejected']);
     for (const event of events().slice(-3)) {
       expect(event.platform).toBe('javascript');
