@@ -124,6 +124,26 @@ test('collection grid: server search, sort, Load more; the search survives a rel
   expect(errors).toEqual([]);
 });
 
+test('a shared link with a search: the back arrow from a material returns to that search, not to an older one', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  // An older search of this session, then a link that names another.
+  await page.goto(`/s/${share}/?q=Wasser`);
+  await expect(header(page)).toHaveText('Ergebnisse (1)');
+  await page.goto(`/s/${share}/?q=Lerneinheit%2007`);
+  await expect(header(page)).toHaveText('Ergebnisse (1)');
+  await expect(cards(page)).toHaveCount(1);
+  await cards(page).first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lerneinheit 07' })).toBeVisible();
+  await page.getByRole('link', { name: 'Zurück' }).first().click();
+  await expect(page.getByRole('searchbox', { name: 'Materialien durchsuchen' })).toHaveValue('Lerneinheit 07');
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText('Lerneinheit 07');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('material search page: two facets, +N, Reset filters', async ({ page }, testInfo) => {
   const errors = collectPageErrors(page);
   await page.goto(`/s/${share}/`);

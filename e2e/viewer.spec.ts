@@ -116,6 +116,7 @@ test('the collection grid opens a material of the collection, and back returns t
   await expect(page).toHaveURL(new RegExp(`/s/${share}/${target.publicId}/$`));
   await expect(page.getByRole('heading', { level: 1, name: target.title })).toBeVisible();
   await expect(page.locator('[data-model-name]').first()).toBeVisible();
+  await expect(page.getByTestId('viewer-header').getByTestId('header-title'), "the header names the material beside the back arrow").toHaveText(target.title);
   await saveScreenshot(page, testInfo, 'collection-material');
 
   await page.getByRole('link', { name: 'Zurück' }).first().click();

@@ -25,8 +25,8 @@ const collectionIndex = createRoute({
   path: '/',
   validateSearch: CollectionSearch,
   // Arriving at the grid without a search in the address restores the search of this session (spec
-  // section 2), before the grid renders: the grid itself writes its search to the session as it shows.
-  // Only on arriving ('enter'): a search the learner clears on the grid ('stay') stays cleared.
+  // section 2), before the grid renders; one in the address becomes the session's. The grid writes every
+  // change to both. Only on arriving ('enter'): a search the learner clears on the grid ('stay') stays cleared.
   beforeLoad: ({ search, cause, context: { pageData } }) => {
     if (cause !== 'enter') return;
     const restore = searchToRestore(pageData.share!.rootId, search);

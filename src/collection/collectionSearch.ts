@@ -28,11 +28,15 @@ export function recallSearch(collectionId: string): CollectionSearch {
 }
 
 /**
- * The search to restore on arriving at the grid: what this session remembers, when the address names
- * no search of its own (a return by the back arrow, a crumb, the logo); null otherwise.
+ * Arriving at the grid: a search the address names (a shared link, the browser's history) becomes this
+ * session's, so the back arrow from a material returns to it; an address without one gets back what
+ * this session remembers (a return by the back arrow, a crumb, the logo). The search to restore, or null.
  */
 export function searchToRestore(collectionId: string, search: CollectionSearch): CollectionSearch | null {
-  if (namesSearch(search)) return null;
+  if (namesSearch(search)) {
+    rememberSearch(collectionId, search);
+    return null;
+  }
   const remembered = recallSearch(collectionId);
   return namesSearch(remembered) ? remembered : null;
 }

@@ -26,8 +26,9 @@ const GuestControl = lazy(() => import('../guest/GuestControl'));
 const FulltextPanel = lazy(() => import('../search/FulltextPanel'));
 
 /**
- * The fixed page header. On the material root it shows the logo; inside a chapter a back button
- * (one level up, scroll restored) and the breadcrumbs; then whether the learner's work is saved,
+ * The fixed page header. On the material root it shows the logo (inside a collection the back button
+ * to the grid and the material's title); inside a chapter a back button (one level up, scroll
+ * restored) and the breadcrumbs; then whether the learner's work is saved,
  * the guest-save control, the full-text search (FULLTEXT_SEARCH), progress, language and the logged-in
  * user's account menu. Hidden in print.
  */
@@ -58,6 +59,11 @@ export function Header({ crumbs, backTo, material, inCollection = false }: { cru
             <Suspense fallback={null}>
               <Breadcrumbs crumbs={crumbs} />
             </Suspense>
+          ) : backTo !== undefined && crumbs.length ? (
+            // A material's root inside a collection: the back arrow takes the logo's place, the title the trail's (spec section 2).
+            <p className="truncate text-sm font-medium text-gray-900" data-testid="header-title">
+              {crumbs[0].label}
+            </p>
           ) : null}
         </div>
         {preview ? null : <SaveStateIndicator />}

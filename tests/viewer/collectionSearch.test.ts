@@ -50,6 +50,9 @@ describe('collection search kept in the session', () => {
       expect(searchToRestore('c1', { sort: 'created_at:desc' })).toBeNull();
       expect(searchToRestore('c1', { q: 'luft' })).toBeNull();
       expect(searchToRestore('c2', {})).toBeNull();
+      // A search the address brings (a shared link) is the one a later return restores.
+      expect(searchToRestore('c1', { q: 'luft' })).toBeNull();
+      expect(searchToRestore('c1', {})).toMatchObject({ q: 'luft' });
       // Cleared on the grid: nothing to restore.
       rememberSearch('c1', {});
       expect(searchToRestore('c1', {})).toBeNull();
