@@ -21,7 +21,6 @@ import { learnerSetup, useTrackingSignals } from './learnerTracking';
 import { useGuestSessionActor } from '../guest/GuestSessionProvider';
 import { HostProgress } from './useHostProgress';
 import { mayAnnotateOf } from '../annotations/mayAnnotate';
-import { ScrollProgressTracker } from './ScrollProgressTracker';
 import { OverlayProvider } from '../ui/OverlayProvider';
 import { usePageData } from './PageDataContext';
 import { generateFeedbackActor } from '../api/feedback';
@@ -31,7 +30,7 @@ import { FooterNav } from './FooterNav';
 import { Header } from './Header';
 import { pagePath, siblingTargets } from './navTarget';
 import { useScrollTarget } from './useScrollTarget';
-import { ChapterCompletion, EmbeddedPage, PageNotFound, preloadViewerParts } from './lazyParts';
+import { ChapterCompletion, EmbeddedPage, PageNotFound, preloadViewerParts, ScrollProgressTracker } from './lazyParts';
 import { useViewerInspection } from './inspection';
 
 // In an LMS (a scorm share in a frame) the bridge to the package's launch page loads; elsewhere never.
@@ -209,7 +208,11 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
               <ChapterCompletion chapter={chapter} />
             </Suspense>
           ) : null}
-          {page.evaluationType === 'scrolling' ? <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} /> : null}
+          {page.evaluationType === 'scrolling' ? (
+            <Suspense fallback={null}>
+              <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} />
+            </Suspense>
+          ) : null}
         </article>
       </main>
       {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} barrierIds={pageBarrierIds} />}

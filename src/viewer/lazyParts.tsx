@@ -3,7 +3,8 @@ import { loadQuestionTexts } from '../i18n/questionTexts';
 
 /*
  * Parts of the viewer that most first pages do without (the material's root has no trail, a trail
- * that fits needs no menu, few pages are external resources or wrong addresses). Each loads when
+ * that fits needs no menu, few pages are external resources or wrong addresses, few are evaluated by
+ * scrolling, and their end marker is the last thing on them). Each loads when
  * first shown, and all of them once the first page is idle (preloadViewerParts, from
  * MaterialViewer), so pages opened later, also after the connection dropped, find them.
  */
@@ -12,6 +13,7 @@ const loaders = {
   crumbMenu: () => import('../ui/RoutedCrumbMenu'),
   embeddedPage: () => import('./EmbeddedPage'),
   pageNotFound: () => import('./PageNotFound'),
+  scrollProgressTracker: () => import('./ScrollProgressTracker'),
   chapterCompletion: () => Promise.all([import('./ChapterCompletion'), loadQuestionTexts()]).then(([module]) => module),
 };
 
@@ -40,3 +42,5 @@ export const EmbeddedPage = lazy(() => loaders.embeddedPage().then((module) => (
 export const ChapterCompletion = lazy(() => loaders.chapterCompletion().then((module) => ({ default: module.ChapterCompletion })));
 /** The not-found view of a wrong address below a material. */
 export const PageNotFound = lazy(() => loaders.pageNotFound().then((module) => ({ default: module.PageNotFound })));
+/** The end marker of a page evaluated by scrolling, and its statechart. */
+export const ScrollProgressTracker = optional(() => loaders.scrollProgressTracker().then((module) => module.ScrollProgressTracker));
