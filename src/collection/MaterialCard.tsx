@@ -5,6 +5,7 @@ import { formatCardDate } from '../i18n';
 import { assetUrl } from '../model/assetUrl';
 import type { Lang } from '../model/pageData';
 import { useAssetBase } from '../viewer/PageDataContext';
+import { DecorativeImage, ImageError } from '../ui/ImageError';
 
 /** Card tag limit (spec section 9). */
 export const CARD_TAG_LIMIT = 2;
@@ -22,7 +23,11 @@ export function MaterialCard({ material }: { material: MaterialSnapshot }) {
     <article aria-labelledby={titleId} className="group relative flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md" data-testid="material-card">
       <div className="aspect-[20/13] w-full overflow-hidden bg-primary-100">
         {material.cover ? (
-          <img src={assetUrl(base, material.cover, 'card')} alt="" loading="lazy" className="h-full w-full object-cover transition group-hover:scale-[1.02]" />
+          <DecorativeImage
+            src={assetUrl(base, material.cover, 'card')}
+            className="h-full w-full object-cover transition group-hover:scale-[1.02]"
+            fallback={<ImageError decorative className="h-full" />}
+          />
         ) : (
           <div aria-hidden className="flex h-full w-full items-center justify-center text-4xl font-bold text-primary-300" style={material.color ? { backgroundColor: material.color } : undefined}>
             {material.title.slice(0, 1)}

@@ -3,6 +3,7 @@ import { assetUrl } from '../model/assetUrl';
 import type { Asset } from '../model/common';
 import { useAssetBase } from '../viewer/PageDataContext';
 import { ProgressRing } from './ProgressRing';
+import { DecorativeImage } from './ImageError';
 import { SafeHtml } from './SafeHtml';
 
 /** Classes of the link that wraps a NavigationCard (a router Link or a plain anchor). */
@@ -24,13 +25,10 @@ type NavigationCardProps = {
 export function NavigationCard({ cover, title, description, duration, progress }: NavigationCardProps) {
   const base = useAssetBase();
   const { t } = useTranslation('viewer');
+  const strip = <span aria-hidden className="hidden w-3 shrink-0 bg-primary-600 sm:block" />;
   return (
     <>
-      {cover ? (
-        <img src={assetUrl(base, cover, 'card-300')} alt="" loading="lazy" className="hidden w-40 shrink-0 object-cover sm:block" />
-      ) : (
-        <span aria-hidden className="hidden w-3 shrink-0 bg-primary-600 sm:block" />
-      )}
+      {cover ? <DecorativeImage src={assetUrl(base, cover, 'card-300')} className="hidden w-40 shrink-0 object-cover sm:block" fallback={strip} /> : strip}
       <span className="flex min-w-0 flex-1 flex-col gap-1 p-4">
         <span className="text-lg font-semibold text-gray-900 group-hover:text-primary-700">{title}</span>
         {description ? <SafeHtml as="span" html={description} className="line-clamp-3 text-sm text-gray-600" /> : null}

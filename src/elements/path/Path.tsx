@@ -8,6 +8,7 @@ import { activeStepIndex } from '../../model/progress';
 import { Button } from '../../ui/Button';
 import { ProgressRing } from '../../ui/ProgressRing';
 import { SafeHtml } from '../../ui/SafeHtml';
+import { DecorativeImage } from '../../ui/ImageError';
 import { useAssetBase } from '../../viewer/PageDataContext';
 import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
@@ -68,7 +69,7 @@ export function PathView({ element, actor }: { element: Path; actor: PathActor }
                   isActive ? 'border-primary-600 shadow-md ring-1 ring-primary-600' : 'border-gray-200'
                 }`}
               >
-                {cover ? <img src={assetUrl(assetBase, cover, 'card-300')} alt="" loading="lazy" className="h-32 w-full object-cover sm:h-auto sm:w-40" /> : null}
+                {cover ? <DecorativeImage src={assetUrl(assetBase, cover, 'card-300')} className="h-32 w-full object-cover sm:h-auto sm:w-40" /> : null}
                 <div className="flex min-w-0 flex-1 flex-col gap-1 p-4">
                   <span className="text-xs font-medium tracking-wide text-gray-500 uppercase">
                     {t('path.step', { n: index + 1, total: element.content.length })}

@@ -9,6 +9,7 @@ import type { PolygonTargetExercise } from '../../model/elements';
 import { clampToImage, foundPolygonIndexes, isMarkCorrect, isPolygonExerciseCorrect, type Point } from '../../model/polygon';
 import { Button } from '../../ui/Button';
 import { SafeHtml } from '../../ui/SafeHtml';
+import { ImageError, useImageFailure } from '../../ui/ImageError';
 import { useAssetBase } from '../../viewer/PageDataContext';
 import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
@@ -58,6 +59,8 @@ export function PolygonTargetExerciseView({ element, actor }: { element: Polygon
   const questionId = useId();
   const hintId = useId();
   const frameRef = useRef<HTMLDivElement>(null);
+  const imageSrc = assetUrl(assetBase, element.asset, 'img-1400');
+  const [imageFailed, onImageError] = useImageFailure(imageSrc);
   const drag = useRef<Drag | null>(null);
   const [crosshair, setCrosshair] = useState<Point>({ x: 0.5, y: 0.5 });
   const [crosshairVisible, setCrosshairVisible] = useState(false);
@@ -141,7 +144,11 @@ export function PolygonTargetExerciseView({ element, actor }: { element: Polygon
         onBlur={() => setCrosshairVisible(false)}
         className={`relative select-none overflow-hidden rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 ${canAdd ? 'cursor-crosshair' : ''}`}
       >
-        <img src={assetUrl(assetBase, element.asset, 'img-1400')} alt={element.asset.licenseTitle ?? ''} draggable={false} className="block h-auto w-full" />
+        {imageFailed ? (
+          <ImageError className="aspect-[4/3]" />
+        ) : (
+          <img src={imageSrc} alt={element.asset.licenseTitle ?? ''} draggable={false} onError={onImageError} className="block h-auto w-full" />
+        )}
         {drawn.length > 0 ? (
           <svg aria-hidden viewBox="0 0 1 1" preserveAspectRatio="none" className="pointer-events-none absolute inset-0 h-full w-full">
             {drawn.map(({ polygon, index }) => (

@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { useTranslation } from '../../i18n/react';
 import { LAZY_LOAD_FALLBACK_RATIO, LAZY_LOAD_FALLBACK_WIDTH } from '../../../machines/constants';
 import { assetUrl } from '../../model/assetUrl';
 import type { Asset } from '../../model/common';
 import { useAssetBase } from '../../viewer/PageDataContext';
-import { Icon } from '../../ui/Icon';
+import { ImageError, useImageFailure } from '../../ui/ImageError';
 
 export type AssetImageProps = {
   asset: Asset;
@@ -23,30 +21,19 @@ const CONTENT_SIZES = '(min-width: 1024px) 792px, (min-width: 640px) 696px, 100v
 
 /** An asset in the img-700/img-1400 presets, lazily loaded, with the image-error placeholder on failure. */
 export function AssetImage({ asset, alt, ratio, fit = 'contain', sizes = CONTENT_SIZES, eager = false, className = '' }: AssetImageProps) {
-  const { t } = useTranslation('elements');
   const base = useAssetBase();
-  const [failed, setFailed] = useState(false);
+  const src = assetUrl(base, asset, 'img-1400');
+  const [failed, onError] = useImageFailure(src);
   const position = `${(asset.focus?.x ?? 0.5) * 100}% ${(asset.focus?.y ?? 0.5) * 100}%`;
   const frameStyle = { aspectRatio: String(ratio ?? LAZY_LOAD_FALLBACK_RATIO) };
 
   if (failed) {
-    return (
-      <div
-        role="img"
-        aria-label={t('imageError')}
-        data-state="error"
-        className={`flex w-full flex-col items-center justify-center gap-2 rounded-md bg-gray-100 p-4 text-center text-sm text-gray-500 ${className}`}
-        style={frameStyle}
-      >
-        <Icon name="image-broken" className="size-8" strokeWidth={1.5} />
-        <span>{t('imageError')}</span>
-      </div>
-    );
+    return <ImageError className={`rounded-md ${className}`} style={frameStyle} />;
   }
 
   const img = (
     <img
-      src={assetUrl(base, asset, 'img-1400')}
+      src={src}
       srcSet={`${assetUrl(base, asset, 'img-700')} 700w, ${assetUrl(base, asset, 'img-1400')} 1400w`}
       sizes={sizes}
       alt={alt}
@@ -55,7 +42,7 @@ export function AssetImage({ asset, alt, ratio, fit = 'contain', sizes = CONTENT
       // Until the natural size is known, reserve the lazy-load fallback box (300 px wide at 4:3).
       width={asset.width ?? LAZY_LOAD_FALLBACK_WIDTH}
       height={asset.height ?? Math.round(LAZY_LOAD_FALLBACK_WIDTH / LAZY_LOAD_FALLBACK_RATIO)}
-      onError={() => setFailed(true)}
+      onError={onError}
       className={ratio ? `absolute inset-0 h-full w-full ${fit === 'cover' ? 'object-cover' : 'object-contain'}` : `block h-auto w-full ${className}`}
       style={ratio && fit === 'cover' ? { objectPosition: position } : undefined}
     />
