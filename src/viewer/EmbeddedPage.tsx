@@ -1,16 +1,20 @@
 import { useTranslation } from '../i18n/react';
 import type { IFrame } from '../model/elements';
-
-const DISPLAYABLE = /^(https?:)?\/\//i;
+import { recogniseEmbed } from '../model/embedProviders';
+import { useIdentityFilled } from './useIdentityFilled';
 
 /**
  * Full-page display of an external resource (spec section 2, Embedded-page screen). Its title is the page's h1,
- * read by assistive technology only (the header's breadcrumb shows it to everyone).
+ * read by assistive technology only (the header's breadcrumb shows it to everyone). A page of a service the
+ * embeds know (a video's watch page, a flashcard set) shows as that service's embed, since such pages refuse
+ * frames; identity placeholders are filled in as in every embed URL (spec section 5).
  */
 export function EmbeddedPage({ resource }: { resource: IFrame }) {
   const { t } = useTranslation('elements');
+  const embed = recogniseEmbed(resource.url);
+  const src = useIdentityFilled(embed?.src ?? '');
   const heading = <h1 className="sr-only">{resource.title}</h1>;
-  if (!DISPLAYABLE.test(resource.url)) {
+  if (!embed || embed.provider === 'iframe') {
     return (
       <>
         {heading}
@@ -24,7 +28,7 @@ export function EmbeddedPage({ resource }: { resource: IFrame }) {
     <>
       {heading}
       <iframe
-        src={resource.url}
+        src={src}
         title={resource.title}
         className="block h-[calc(100vh-3.5rem)] w-full border-0"
         allowFullScreen

@@ -3,13 +3,14 @@ import { useTranslation } from '../../i18n/react';
 import type { EmbedMetadata } from '../../model/embedMetadata';
 import { recogniseEmbed } from '../../model/embedProviders';
 import type { ElementOf } from '../../model/elements';
-import { fillIdentityPlaceholders } from '../../model/identityPlaceholders';
 import { PageDataContext } from '../../viewer/PageDataContext';
+import { useIdentityFilled } from '../../viewer/useIdentityFilled';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { hostOf, isDisplayableUrl } from './embeddableUrl';
 import { proseClasses } from './proseClasses';
 import { useEmbedMetadata } from './useEmbedMetadata';
+import { DecorativeImage } from '../../ui/ImageError';
 import { Icon } from '../../ui/Icon';
 
 type LinkElementData = ElementOf<'Link'>;
@@ -27,6 +28,7 @@ export function LinkElement({ element }: ElementProps<LinkElementData>) {
   const embed = element.mode === 'embed' ? recogniseEmbed(url) : null;
   const metadataSource = element.mode === 'card' && pageData?.share ? { apiBase: pageData.api.base, share: pageData.share.publicId } : null;
   const metadata = useEmbedMetadata(url, isDisplayableUrl(url) ? metadataSource : null);
+  const embedSrc = useIdentityFilled(embed?.src ?? '');
   if (element.mode === 'embed' ? !embed : !isDisplayableUrl(url)) {
     return (
       <p role="note" className="my-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm break-all text-amber-900" data-state="not-displayable">
@@ -39,12 +41,11 @@ export function LinkElement({ element }: ElementProps<LinkElementData>) {
   const linkTarget = element.openInCurrentTab ? { target: '_self' } : { target: '_blank', rel: 'noopener noreferrer' };
 
   if (embed) {
-    const src = fillIdentityPlaceholders(embed.src, { user: pageData?.user, guestSession: pageData?.guestSession });
     return (
       <figure className="my-4">
         <div className="relative w-full overflow-hidden rounded-lg bg-gray-100" style={{ aspectRatio: String(element.aspectRatio ?? embed.ratio) }}>
           <iframe
-            src={src}
+            src={embedSrc}
             title={element.text || element.title || embed.title || t('link.embedTitle', { host })}
             loading="lazy"
             allowFullScreen={embed.allowFullscreen}
@@ -80,11 +81,7 @@ export function LinkElement({ element }: ElementProps<LinkElementData>) {
         className="group flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition hover:border-primary-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
       >
         <span aria-hidden className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-primary-50 text-primary-700">
-          {found.image ? (
-            <img src={found.image} alt="" loading="lazy" referrerPolicy="no-referrer" className="size-full object-cover" />
-          ) : (
-            <Icon name="link" className="size-6" />
-          )}
+          {found.image ? <DecorativeImage src={found.image} className="size-full object-cover" fallback={<Icon name="link" className="size-6" />} /> : <Icon name="link" className="size-6" />}
         </span>
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="truncate font-semibold text-gray-900 group-hover:text-primary-700">{element.text || found.title || element.title || host}</span>

@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
-import { waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../../../src/i18n';
+import { I18nProvider } from '../../../src/i18n/react';
+import { IFrame } from '../../../src/model/elements';
 import { PageData } from '../../../src/model/pageData';
+import { EmbeddedPage } from '../../../src/viewer/EmbeddedPage';
 import { PageDataContext } from '../../../src/viewer/PageDataContext';
 import { ratioOf, renderElement } from './renderElement';
 
@@ -84,6 +88,44 @@ describe('Link in embed mode: identity placeholders', () => {
     expect(root.querySelector('iframe')!.getAttribute('src')).toBe(
       'https://survey.example.org/s?mail=no-email-available&name=no-guestsessionusername-available&who=no-uniqueuserid-available',
     );
+  });
+});
+
+describe('Embed code (HtmlElement) and the external-resource page: the same embed rules', () => {
+  const guest = { guestSession: { publicId: 'guest-abc', name: 'Gast Eins' } };
+
+  it('embed code fills in identity placeholders and may go full screen, though its code did not ask', () => {
+    const { root } = renderElement(
+      { id: 'h1', modelName: 'HtmlElement', content: { html: '<iframe src="https://survey.example.org/s?who={{uniqueUserId}}&amp;mail={{ email }}" title="Umfrage"></iframe>' } },
+      { wrap: within(pageData(guest)) },
+    );
+    const frame = root.querySelector('iframe')!;
+    expect(frame.getAttribute('src')).toBe('https://survey.example.org/s?who=guest-abc&mail=no-email-available');
+    expect(frame.hasAttribute('allowfullscreen')).toBe(true);
+  });
+
+  const showPage = (url: string, visitor: Partial<Visitor> = {}) =>
+    render(
+      within(pageData(visitor))(
+        <I18nProvider i18n={createI18n('en')}>
+          <EmbeddedPage resource={IFrame.parse({ modelName: 'IFrame', id: 'ext', title: 'Extern', url })} />
+        </I18nProvider>,
+      ),
+    ).container.querySelector('iframe');
+
+  it("the external resource's page shows a known service's page as its embed", () => {
+    expect(showPage('https://www.youtube.com/watch?v=dQw4w9WgXcQ')?.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(showPage('https://sim.example.org/wasser')?.getAttribute('src')).toBe('https://sim.example.org/wasser');
+  });
+
+  it("the external resource's page fills in identity placeholders", () => {
+    expect(showPage('https://lms.example.org/task?learner={{uniqueUserId}}&name={{guestSessionUserName}}', guest)?.getAttribute('src')).toBe(
+      'https://lms.example.org/task?learner=guest-abc&name=Gast%20Eins',
+    );
+  });
+
+  it('an embed code is no address of an external resource', () => {
+    expect(showPage('<iframe src="https://tool.example.org/app"></iframe>')).toBeNull();
   });
 });
 
