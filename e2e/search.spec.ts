@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { checkA11y } from './support/a11y';
+import { saveGuestProgress } from './support/guest';
 import { importShare } from './support/importShare';
 import { ownOrigin, ownPort, ownServer, type OwnServer } from './support/ownServer';
 import { collectPageErrors } from './support/pageErrors';
@@ -18,6 +19,7 @@ const port = ownPort(3);
 test.use({ baseURL: ownOrigin(port) });
 let server: OwnServer | null = null;
 let share = '';
+let guestShare = '';
 
 const SUBJECTS = ['Biologie', 'Chemie', 'Physik'];
 const LEVELS = ['Primarstufe', 'Sekundarstufe I', 'Sekundarstufe II'];
@@ -66,6 +68,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = ownServer(port, { env: { FULLTEXT_SEARCH: '1' } });
   share = await importShare(searchCollection(), server.dataDir, 'public');
+  guestShare = await importShare(searchCollection(), server.dataDir, 'guest');
   await server.start();
 });
 
@@ -140,6 +143,23 @@ test('a shared link with a search: the back arrow from a material returns to tha
   await expect(page.getByRole('searchbox', { name: 'Materialien durchsuchen' })).toHaveValue('Lerneinheit 07');
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first()).toContainText('Lerneinheit 07');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a guest saves their progress on the grid of a collection that saves guest sessions; the material opened next knows them', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(`/s/${guestShare}/`);
+  await expect(header(page)).toHaveText('25 Materialien');
+  const gridHeader = page.getByTestId('collection-header');
+  const link = await saveGuestProgress(page, { firstName: 'Nora', lastName: 'Netz' }, gridHeader);
+  expect(new URL(link).searchParams.get('guestSessionId')).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
+  await expect(gridHeader.getByTestId('guest-name')).toHaveText('Nora Netz');
+  await cards(page).first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wasser im Alltag' })).toBeVisible();
+  await expect(page.getByTestId('viewer-header').getByTestId('guest-name')).toHaveText('Nora Netz');
   expect(errors).toEqual([]);
   await context.close();
 });

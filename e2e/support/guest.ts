@@ -33,9 +33,10 @@ export async function pendingCount(page: Page): Promise<number> {
 /**
  * Saves the guest's learning progress through the header dialog and answers the link the URL note
  * shows (the page with `guestSessionId`). The dialog is closed again; the name replaces the button.
+ * `header` is the header that offers it (a material's, unless told).
  */
-export async function saveGuestProgress(page: Page, name: { firstName: string; lastName: string }): Promise<string> {
-  await page.getByTestId('viewer-header').getByRole('button', { name: guestDe.save }).click();
+export async function saveGuestProgress(page: Page, name: { firstName: string; lastName: string }, header = page.getByTestId('viewer-header')): Promise<string> {
+  await header.getByRole('button', { name: guestDe.save }).click();
   const dialog = page.getByTestId('guest-dialog');
   await expect(dialog.getByRole('heading', { name: guestDe.save })).toBeVisible();
   await dialog.getByRole('textbox', { name: guestDe.firstName }).fill(name.firstName);

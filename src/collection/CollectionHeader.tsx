@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../i18n/react';
 import { AccountControl } from '../auth/AccountControl';
+import { GuestSaveSlot } from '../guest/GuestSaveSlot';
 import { LanguageSwitch } from '../viewer/LanguageSwitch';
 import { Logo } from '../viewer/Logo';
 import { usePageData } from '../viewer/PageDataContext';
@@ -11,13 +12,13 @@ const linkClass = 'flex items-center gap-1 rounded-md px-2 py-1 text-sm whitespa
 /**
  * The header of a collection's pages (the grid, /search, /materials): the logo, or on the pages below
  * the grid a back link to it; the material search; Search content when FULLTEXT_SEARCH is on (spec
- * section 2); language and account.
+ * section 2); the guest-save control on shares that save guest sessions; language and account.
  */
 export function CollectionHeader({ backToGrid = false }: { backToGrid?: boolean }) {
   const { t } = useTranslation('viewer');
   const { featureFlags } = usePageData();
   return (
-    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur print:hidden">
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur print:hidden" data-testid="collection-header">
       <div className="mx-auto flex h-14 max-w-[1536px] items-center justify-between gap-2 px-3 sm:gap-3 sm:px-4">
         {backToGrid ? (
           <Link to="/" className="flex items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600" data-testid="back-to-collection">
@@ -38,6 +39,7 @@ export function CollectionHeader({ backToGrid = false }: { backToGrid?: boolean 
               <span className="sr-only sm:not-sr-only">{t('collection.searchContent')}</span>
             </Link>
           ) : null}
+          <GuestSaveSlot />
           <LanguageSwitch />
           <AccountControl />
         </nav>
