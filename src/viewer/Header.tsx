@@ -3,16 +3,15 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from '../i18n/react';
 import type { Crumb } from './Breadcrumbs';
 // Chapters have a trail, the material's root has none: its first paint goes without the trail's code.
-import { Breadcrumbs } from './lazyParts';
+import { Breadcrumbs, SaveStateIndicator } from './lazyParts';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { AccountControl } from '../auth/AccountControl';
 import { ProgressRing } from '../ui/ProgressRing';
 import type { Material } from '../model/material';
 import { useProgress } from '../elements/viewerContext';
-import { useGuestSessionActor } from '../guest/GuestSessionProvider';
+import { GuestSaveSlot } from '../guest/GuestSaveSlot';
 import { usePageData } from './PageDataContext';
-import { SaveStateIndicator } from './SaveStateIndicator';
 import { requestUpNavigation } from './upNavigation';
 import type { ViewerSearch } from '../../routes/search';
 import { mayAnnotateOf } from '../annotations/mayAnnotate';
@@ -20,8 +19,6 @@ import { requestAnnotationsPanel } from '../annotations/panelRequest';
 import { Icon } from '../ui/Icon';
 import { withTooltip } from '../ui/withTooltip';
 
-// Only shares that save guest sessions show it: the others do not load it.
-const GuestControl = lazy(() => import('../guest/GuestControl'));
 // The full-text search panel loads when it opens (FULLTEXT_SEARCH).
 const FulltextPanel = lazy(() => import('../search/FulltextPanel'));
 
@@ -36,7 +33,6 @@ export function Header({ crumbs, backTo, material, inCollection = false }: { cru
   const { t } = useTranslation('viewer');
   const pageData = usePageData();
   const { preview, featureFlags } = pageData;
-  const offersGuestSave = useGuestSessionActor() !== null;
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white print:hidden" data-testid="viewer-header">
       <div className="mx-auto flex h-14 max-w-[1536px] items-center gap-2 px-3 sm:gap-3 sm:px-4">
@@ -66,12 +62,12 @@ export function Header({ crumbs, backTo, material, inCollection = false }: { cru
             </p>
           ) : null}
         </div>
-        {preview ? null : <SaveStateIndicator />}
-        {offersGuestSave ? (
+        {preview ? null : (
           <Suspense fallback={null}>
-            <GuestControl />
+            <SaveStateIndicator />
           </Suspense>
-        ) : null}
+        )}
+        <GuestSaveSlot />
         {material && mayAnnotateOf(pageData) ? <AnnotationsButton /> : null}
         {material && featureFlags.FULLTEXT_SEARCH ? <FulltextSearch material={material} inCollection={inCollection} /> : null}
         {material ? <MaterialProgressRing material={material} /> : null}
