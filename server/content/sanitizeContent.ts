@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { mapContentHtml } from '../../src/model/contentHtml';
-import { sanitizeHtml, useSanitizerWindow } from '../../src/model/sanitize';
+import { sanitizeEmbed, sanitizeHtml, useSanitizerWindow } from '../../src/model/sanitize';
 
 let loading: Promise<void> | null = null;
 let ready = false;
@@ -27,19 +27,23 @@ export function loadSanitizer(): Promise<void> {
 
 /**
  * Content as the server stores and serves it: every html field (by the schemas of src/model)
- * sanitised with the rules of src/model/sanitize.ts. Done once, at import, so browsers render html
+ * sanitised with the rules of src/model/sanitize.ts, every embed code reduced to its one safe iframe
+ * (browsers never parse an author's raw embed code). Done once, at import, so browsers render html
  * without sanitising it again (src/ui/SafeHtml); the same fragment is sanitised once per call.
  * Needs `loadSanitizer()` first.
  */
 export function sanitizeContent<T>(schema: z.ZodType, content: T): T {
   if (!ready) throw new Error('sanitizeContent before loadSanitizer(): the sanitiser has no DOM yet');
-  const done = new Map<string, string>();
-  return mapContentHtml(schema, content, (html) => {
-    let clean = done.get(html);
-    if (clean === undefined) {
-      clean = sanitizeHtml(html);
-      done.set(html, clean);
-    }
-    return clean;
-  });
+  const once = (sanitize: (html: string) => string) => {
+    const done = new Map<string, string>();
+    return (html: string) => {
+      let clean = done.get(html);
+      if (clean === undefined) {
+        clean = sanitize(html);
+        done.set(html, clean);
+      }
+      return clean;
+    };
+  };
+  return mapContentHtml(schema, content, once(sanitizeHtml), once(sanitizeEmbed));
 }

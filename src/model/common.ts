@@ -18,6 +18,11 @@ export const PublicId = z
 /** An html fragment from content. It is sanitised before it reaches the DOM (src/ui/SafeHtml). */
 export const Html = z.string();
 export const HtmlField = z.strictObject({ html: Html });
+/**
+ * Embed code: accepted only as an iframe string (spec section 5). Reduced to that one iframe with safe
+ * attributes at import (src/model/sanitize.ts sanitizeEmbed), as html fields are sanitised.
+ */
+export const EmbedCode = z.string().check(z.regex(/^\s*<iframe\b[^]*<\/iframe>\s*$/i, 'embed code is accepted only as an iframe string'));
 
 export const ContentWidth = z.enum(['default', 'expanded', 'full']);
 export const ImageRatio = z.enum(['default', '16-9', '4-3', '3-2', 'square']);

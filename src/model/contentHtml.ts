@@ -1,11 +1,11 @@
 import type { $ZodType } from 'zod/v4/core';
 import { defOf, shapeOf, type ZodDef } from './zodDef';
-import { Html } from './common';
+import { EmbedCode, Html } from './common';
 
 /*
  * Finds every html field of parsed content by its schema (the fields declared with `Html` in
- * src/model), so the server sanitises each one once, at import, and the schemas stay the one
- * description of where html lives.
+ * src/model, and the embed code declared with `EmbedCode`), so the server sanitises each one once, at
+ * import, and the schemas stay the one description of where html lives.
  */
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -19,17 +19,21 @@ function unionOption(def: ZodDef, value: Record<string, unknown>): $ZodType | un
   });
 }
 
+type Mappers = { html: (html: string) => string; embed: (code: string) => string };
+
 /**
- * A copy of `value` (already valid for `schema`) with every html string replaced by `mapHtml(html)`.
- * Parts without html are kept as they are (the same objects).
+ * A copy of `value` (already valid for `schema`) with every html string replaced by `mapHtml(html)`
+ * and every embed code by `mapEmbed(code)` (kept as it is unless given). Parts without html are kept as
+ * they are (the same objects).
  */
-export function mapContentHtml<T>(schema: $ZodType, value: T, mapHtml: (html: string) => string): T {
-  return walk(schema, value, mapHtml) as T;
+export function mapContentHtml<T>(schema: $ZodType, value: T, mapHtml: (html: string) => string, mapEmbed: (code: string) => string = (code) => code): T {
+  return walk(schema, value, { html: mapHtml, embed: mapEmbed }) as T;
 }
 
-function walk(schema: $ZodType, value: unknown, mapHtml: (html: string) => string): unknown {
+function walk(schema: $ZodType, value: unknown, mapHtml: Mappers): unknown {
   if (value === undefined || value === null) return value;
-  if (schema === Html) return typeof value === 'string' ? mapHtml(value) : value;
+  if (schema === Html) return typeof value === 'string' ? mapHtml.html(value) : value;
+  if (schema === EmbedCode) return typeof value === 'string' ? mapHtml.embed(value) : value;
   const def = defOf(schema);
   switch (def.type) {
     case 'optional':
@@ -70,7 +74,7 @@ function walk(schema: $ZodType, value: unknown, mapHtml: (html: string) => strin
   }
 }
 
-function mapEntries(value: Record<string, unknown>, schemaOf: (key: string) => $ZodType | undefined, mapHtml: (html: string) => string) {
+function mapEntries(value: Record<string, unknown>, schemaOf: (key: string) => $ZodType | undefined, mapHtml: Mappers) {
   let next: Record<string, unknown> | null = null;
   for (const [key, entry] of Object.entries(value)) {
     const schema = schemaOf(key);

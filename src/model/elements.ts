@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Asset, commonFields, ContentWidth, Html, HtmlField, ImageRatio, ModelId, PublicId } from './common';
+import { Asset, commonFields, ContentWidth, EmbedCode, Html, HtmlField, ImageRatio, ModelId, PublicId } from './common';
 import { RichTextDocument } from './richText';
 
 /*
@@ -73,9 +73,7 @@ export const Link = z.strictObject({
 export const HtmlElement = z.strictObject({
   ...commonFields,
   modelName: z.literal('HtmlElement'),
-  content: z.strictObject({
-    html: z.string().regex(/^\s*<iframe\b[^]*<\/iframe>\s*$/i, 'embed code is accepted only as an iframe string'),
-  }),
+  content: z.strictObject({ html: EmbedCode }),
 });
 
 export const Code = z.strictObject({

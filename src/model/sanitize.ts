@@ -11,7 +11,7 @@ import { ALLOWED_LINK_SCHEMES } from './linkUrl';
  * The version of the sanitising rules. The server stores content sanitised (server/content);
  * raising this makes it sanitise what it stored before once more, at its next start.
  */
-export const SANITIZER_VERSION = 1;
+export const SANITIZER_VERSION = 2;
 
 /** Schemes a link may keep; every other scheme becomes a blank page (spec section 5): the same list notes and comments allow. */
 export const SAFE_LINK_SCHEMES = ALLOWED_LINK_SCHEMES;

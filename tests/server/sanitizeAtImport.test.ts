@@ -26,6 +26,7 @@ const hostile = Material.parse({
     { modelName: 'Barrier', id: 'x-bar', mode: 'all', content: attack, unlockedContent: attack },
     { modelName: 'Certificate', id: 'x-cert', title: 'C', description: attack, content: attack },
     { modelName: 'Foldable', id: 'x-fold', title: 'F', content: [{ modelName: 'Text', id: 'x-inner', content: { html: attack } }] },
+    { modelName: 'HtmlElement', id: 'x-embed', content: { html: '<iframe src="https://tool.example.org/app" width="640" height="360" onload="alert(5)" srcdoc="<script>alert(6)</script>"></iframe>' } },
     { modelName: 'Path', id: 'x-path', content: [{ modelName: 'Chapter', id: 'x-step', publicId: 'x-step', title: 'S', description: attack, pathDescription: attack, content: [] }] },
   ],
 });
@@ -43,6 +44,9 @@ describe.each(testDatabaseKinds)('html is sanitised once, on the server, on %s',
     // 1 description + 26 html fields above, each keeps its paragraph, image and link.
     expect(stored.match(/<img src=\\"x\\">/g)).toHaveLength(27);
     expect(stored.match(/<a href=\\"about:blank\\" target=\\"_blank\\" rel=\\"noopener noreferrer\\">l<\/a>/g)).toHaveLength(27);
+    // Embed code is reduced to its one iframe with safe attributes: browsers never parse the author's raw code.
+    const embed = (await loadMaterial(t.db, 'xss'))!.content.find((element) => element.id === 'x-embed') as { content: { html: string } };
+    expect(embed.content.html).toBe('<iframe src="https://tool.example.org/app" width="640" height="360"></iframe>');
   });
 
   it('at start-up: content stored before (or under older rules) is sanitised once, then left alone', async () => {
