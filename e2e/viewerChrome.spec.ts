@@ -298,35 +298,39 @@ test("an icon-only control is named by a tooltip: under the mouse, and under key
   expect(errors).toEqual([]);
 });
 
-test('images that fail to load leave the image-error placeholder where they stood, or give way to what shows without an image', async ({ page, request }, testInfo) => {
-  const { material, collection } = await demoShares(request);
-  const errors = collectPageErrors(page);
-  // Every image request fails, as on a connection that drops them or a server that lost the files.
-  await page.route('**/api/assets/**', (route) => route.abort());
-  const imageError = 'Das Bild konnte nicht geladen werden';
+test.describe('without a service worker (its fetches of images would pass by the aborted route)', () => {
+  test.use({ serviceWorkers: 'block' });
 
-  await page.goto(sharePath(material));
-  await expect(page.getByRole('heading', { level: 1, name: demoMaterial.title })).toBeVisible();
-  const cover = page.getByTestId('cover');
-  await expect(cover.getByTestId('image-error'), 'the cover keeps its frame and says why it is empty').toContainText(imageError);
-  await expect(cover.locator('img')).toHaveCount(0);
-  await expect(page.getByTestId('viewer-header').getByRole('link', { name: 'Zur Startseite' }), 'the logo gives way to the name').toHaveText('Lernwerk');
-  const card = element(page, kap1.id);
-  await expect(card.getByRole('link')).toBeVisible();
-  await expect(card.locator('img'), "a chapter card's thumbnail gives way to its colour strip").toHaveCount(0);
-  await saveScreenshot(page, testInfo, 'images-failed-material');
+  test('images that fail to load leave the image-error placeholder where they stood, or give way to what shows without an image', async ({ page, request }, testInfo) => {
+    const { material, collection } = await demoShares(request);
+    const errors = collectPageErrors(page);
+    // Every image request fails, as on a connection that drops them or a server that lost the files.
+    await page.route('**/api/assets/**', (route) => route.abort());
+    const imageError = 'Das Bild konnte nicht geladen werden';
 
-  await openChapterCard(page, kap1);
-  const rain = element(page, demoElement('kap1-bild-regen', 'Image').id);
-  await rain.scrollIntoViewIfNeeded();
-  await expect(rain.getByRole('img', { name: imageError }), 'a content image is named by the error').toBeVisible();
+    await page.goto(sharePath(material));
+    await expect(page.getByRole('heading', { level: 1, name: demoMaterial.title })).toBeVisible();
+    const cover = page.getByTestId('cover');
+    await expect(cover.getByTestId('image-error'), 'the cover keeps its frame and says why it is empty').toContainText(imageError);
+    await expect(cover.locator('img')).toHaveCount(0);
+    await expect(page.getByTestId('viewer-header').getByRole('link', { name: 'Zur Startseite' }), 'the logo gives way to the name').toHaveText('Lernwerk');
+    const card = element(page, kap1.id);
+    await expect(card.getByRole('link')).toBeVisible();
+    await expect(card.locator('img'), "a chapter card's thumbnail gives way to its colour strip").toHaveCount(0);
+    await saveScreenshot(page, testInfo, 'images-failed-material');
 
-  await page.goto(sharePath(collection));
-  await expect(page.getByRole('heading', { level: 1, name: demoCollection.title })).toBeVisible();
-  const cards = page.getByTestId('material-card');
-  await expect(cards).toHaveCount(demoCollection.items.length);
-  await expect(cards.first().getByTestId('image-error')).toContainText(imageError);
-  await expect(page.getByTestId('material-card').locator('img')).toHaveCount(0);
-  await checkA11y(page, testInfo, 'collection-images-failed');
-  expect(errors).toEqual([]);
+    await openChapterCard(page, kap1);
+    const rain = element(page, demoElement('kap1-bild-regen', 'Image').id);
+    await rain.scrollIntoViewIfNeeded();
+    await expect(rain.getByRole('img', { name: imageError }), 'a content image is named by the error').toBeVisible();
+
+    await page.goto(sharePath(collection));
+    await expect(page.getByRole('heading', { level: 1, name: demoCollection.title })).toBeVisible();
+    const cards = page.getByTestId('material-card');
+    await expect(cards).toHaveCount(demoCollection.items.length);
+    await expect(cards.first().getByTestId('image-error')).toContainText(imageError);
+    await expect(page.getByTestId('material-card').locator('img')).toHaveCount(0);
+    await checkA11y(page, testInfo, 'collection-images-failed');
+    expect(errors).toEqual([]);
+  });
 });

@@ -8,6 +8,8 @@ import { trackingMachine } from './tracking';
 import { guestSessionMachine } from './guestSession';
 import { sessionMachine } from './session';
 import { logoutMachine } from './logout';
+import { invitationMachine } from './invitation';
+import { favoritesMachine } from './favorites';
 import { searchMachine } from './search';
 import { annotationMachine } from './annotation';
 import { annotationPanelMachine } from './annotationPanel';
@@ -29,6 +31,8 @@ export const machines: Record<string, AnyStateMachine> = {
   guestSession: guestSessionMachine,
   session: sessionMachine,
   logout: logoutMachine,
+  invitation: invitationMachine,
+  favorites: favoritesMachine,
   search: searchMachine,
   annotation: annotationMachine,
   annotationPanel: annotationPanelMachine,

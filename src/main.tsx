@@ -13,6 +13,8 @@ import { Toasts } from './ui/Toasts';
 import { ServerSanitizedHtml } from './ui/SafeHtml';
 
 const LoginPage = lazy(() => import('./auth/LoginPage'));
+// A private share that refuses a logged-in account: its invitation to accept, or no access with the account's menu.
+const InvitationPage = lazy(() => import('./auth/InvitationPage'));
 
 function applyTheme(pageData: PageData) {
   const primary = pageData.settings.themeColorOverrides.primary;
@@ -45,13 +47,18 @@ export async function startApp(): Promise<void> {
   if (pageData.entryPoint === 'material' && pageData.share) prefetchMaterial(pageData.api.base, pageData.share.publicId, pageData.share.rootId);
   // English texts are a chunk of their own: it loads alongside the router's code (German is there already).
   const textsLoaded = loadLanguage(pageData.lang).catch((error: unknown) => console.error(error));
-  const router = pageData.entryPoint === 'login' || pageData.entryPoint === 'error' || !pageData.share ? null : createAppRouter(pageData);
+  const refusedAccount = pageData.entryPoint === 'invitation' || (pageData.entryPoint === 'error' && pageData.user !== null);
+  const router = pageData.entryPoint === 'login' || pageData.entryPoint === 'error' || refusedAccount || !pageData.share ? null : createAppRouter(pageData);
   await textsLoaded;
   const i18n = createI18n(pageData.lang);
   const content =
     pageData.entryPoint === 'login' ? (
       <Suspense fallback={null}>
         <LoginPage pageData={pageData} />
+      </Suspense>
+    ) : refusedAccount ? (
+      <Suspense fallback={null}>
+        <InvitationPage pageData={pageData} />
       </Suspense>
     ) : !router ? (
       <ErrorView status={pageData.error?.status ?? 404} />

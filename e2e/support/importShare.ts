@@ -8,7 +8,7 @@ import path from 'node:path';
  * author does, `server/cli/import.ts FILE --share KIND` (through the server when one runs on that
  * database, else directly), and answers the share's public id from the link it prints.
  */
-export async function importShare(content: unknown, dataDir: string, share: 'public' | 'guest' | 'scorm'): Promise<string> {
+export async function importShare(content: unknown, dataDir: string, share: 'public' | 'guest' | 'scorm' | 'private'): Promise<string> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lernwerk-import-'));
   const file = path.join(dir, 'content.json');
   writeFileSync(file, JSON.stringify(content));

@@ -16,6 +16,8 @@ import { connectivityMachine } from '../../machines/connectivity';
 import { guestSessionMachine } from '../../machines/guestSession';
 import { sessionMachine } from '../../machines/session';
 import { logoutMachine } from '../../machines/logout';
+import { invitationMachine } from '../../machines/invitation';
+import { favoritesMachine } from '../../machines/favorites';
 import { searchMachine, searchSurfaces } from '../../machines/search';
 import { embedCardMachine } from '../../machines/embedCard';
 import { tooltipMachine } from '../../machines/tooltip';
@@ -604,6 +606,31 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
         { type: 'xstate.error.actor.savePending', error: new Error('timed out') },
         { type: 'xstate.done.actor.logOut', output: undefined },
         { type: 'xstate.error.actor.logOut', error: new TypeError('Failed to fetch') },
+      ],
+      key: () => null,
+    }),
+  ],
+  favorites: [
+    variant(favoritesMachine, 'two materials, one liked', {
+      input: { liked: ['m1'] },
+      events: [
+        { type: 'like.toggle', materialId: 'm1' },
+        { type: 'like.toggle', materialId: 'm2' },
+      ],
+      actorResults: [
+        { type: 'xstate.done.actor.saveLike', output: undefined },
+        { type: 'xstate.error.actor.saveLike', error: new TypeError('Failed to fetch') },
+      ],
+      key: (s) => [s.context.liked, s.context.queue],
+    }),
+  ],
+  invitation: [
+    variant(invitationMachine, 'invited', {
+      input: undefined,
+      events: [{ type: 'invitation.accept' }],
+      actorResults: [
+        { type: 'xstate.done.actor.acceptInvitation', output: undefined },
+        { type: 'xstate.error.actor.acceptInvitation', error: new TypeError('Failed to fetch') },
       ],
       key: () => null,
     }),

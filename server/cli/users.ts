@@ -1,7 +1,8 @@
 import { PASSWORD_MAX_LENGTH } from '../../src/model/tracking';
 import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/password';
 import type { AdminUser } from '../routes/admin';
-import { createUser, listUsers, normalizeEmail, removeUser, setPasswordHash, UserExistsError } from '../store/users';
+import { createUser, listUsers, normalizeEmail, removeUser, setPasswordHash, setRoles, UserExistsError } from '../store/users';
+import { ROLE_NAME } from '../../src/model/permissions';
 import { CliError, onServerOrDatabase, parseCommandLine, refused } from './cliSupport';
 import { AdminRequestError } from './viaServer';
 import { passwordIsTyped, readPassword } from './readPassword';
@@ -12,8 +13,10 @@ const USAGE = `Usage: npm run users -- COMMAND
   list                                              list the accounts
   remove EMAIL                                      remove an account, its sessions and its saved progress
   password EMAIL                                    set a new password (read from stdin); ends its sessions
+  roles EMAIL [ROLE …]                              give the account exactly these roles (none: no role)
 
-Accounts log in on private shares. From a terminal the password is asked for without echo;
+Accounts log in on private shares. A material or collection whose file declares permissions opens
+its private shares only to the accounts they name and to the holders of the roles they name. From a terminal the password is asked for without echo;
 otherwise the first line of stdin is the password (at least ${PASSWORD_MIN_LENGTH} characters).
 The database is the server's: DATABASE_URL if set, else PGlite in DATA_DIR (default ./data).
 While a server runs on that database, the command goes through it (its admin routes, with the
@@ -56,7 +59,7 @@ export async function runUsers(argv: string[]): Promise<number> {
   const [command, email, ...rest] = args.positionals;
   const hasNames = args.values['first-name'] !== undefined || args.values['last-name'] !== undefined;
   try {
-    if (rest.length || (hasNames && command !== 'add')) throw new CliError(USAGE, 2);
+    if ((rest.length && command !== 'roles') || (hasNames && command !== 'add')) throw new CliError(USAGE, 2);
     switch (command) {
       case 'add': {
         const address = checkEmail(email);
@@ -75,10 +78,14 @@ export async function runUsers(argv: string[]): Promise<number> {
         if (email) throw new CliError(USAGE, 2);
         const users = await onServerOrDatabase<AdminUser[]>(AGAIN, {
           server: (call) => call('GET', '/users'),
-          database: async (db) => (await listUsers(db)).map((u) => ({ email: u.email, firstname: u.firstname, lastname: u.lastname, createdAt: u.createdAt.toISOString() })),
+          database: async (db) =>
+            (await listUsers(db)).map((u) => ({ email: u.email, firstname: u.firstname, lastname: u.lastname, roles: u.roles, createdAt: u.createdAt.toISOString() })),
         });
         if (!users.length) console.log('No users yet. Add one with: npm run users -- add EMAIL');
-        for (const u of users) console.log(`${u.email}\t${[u.firstname, u.lastname].filter(Boolean).join(' ') || '-'}\tadded ${u.createdAt.slice(0, 10)}`);
+        for (const u of users) {
+          const roles = u.roles.length ? `\troles ${u.roles.join(', ')}` : '';
+          console.log(`${u.email}\t${[u.firstname, u.lastname].filter(Boolean).join(' ') || '-'}\tadded ${u.createdAt.slice(0, 10)}${roles}`);
+        }
         return 0;
       }
       case 'remove': {
@@ -100,6 +107,19 @@ export async function runUsers(argv: string[]): Promise<number> {
         });
         if (!changed) throw new CliError(`No user with the email ${address}.`);
         console.log(`Changed the password of ${address}; their login sessions were ended.`);
+        return 0;
+      }
+      case 'roles': {
+        const address = checkEmail(email);
+        const roles = [...new Set(rest.map((role) => role.trim().toLowerCase()))];
+        const wrong = roles.find((role) => !ROLE_NAME.test(role));
+        if (wrong !== undefined) throw new CliError(`"${wrong}" is not a role: lower-case letters, digits, "-" and "_", starting with a letter (at most 40).`, 2);
+        const changed = await onServerOrDatabase(AGAIN, {
+          server: (call) => call('PUT', `/users/${encodeURIComponent(address)}/roles`, { roles }).then(() => true, notFoundIsFalse),
+          database: (db) => setRoles(db, address, roles),
+        });
+        if (!changed) throw new CliError(`No user with the email ${address}.`);
+        console.log(roles.length ? `${address} now holds the roles ${roles.sort().join(', ')}.` : `${address} now holds no role.`);
         return 0;
       }
       default:

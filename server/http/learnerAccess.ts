@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/sessionCookie';
 import type { Queryable } from '../db/types';
+import { mayView } from '../../src/model/permissions';
 import { findGuestSession } from '../store/guestSessions';
+import { rootPermissions } from '../store/permissions';
 import type { Share } from '../store/shares';
+import type { UserAccount } from '../store/users';
 import { forbidden, HttpError } from './errors';
 
 /** Whose learning state a call writes: the logged-in user of a private share, or a guest session of a guest/scorm share. */
@@ -10,9 +13,25 @@ export type Learner = { kind: 'user'; userId: string } | { kind: 'guest'; guestS
 
 const forbiddenAt = (path: string, message: string) => new HttpError(403, message, [{ path, message }]);
 
-/** A private share answers only a logged-in user (403 otherwise); other shares are open to whoever has the link. */
+export const NO_ACCESS_MESSAGE = 'This account may not open this share';
+
+/**
+ * Whether the account may open a private share: when the share's root has permissions, only an account
+ * they grant `view` may (src/model/permissions.ts); a root without any is open to every account.
+ */
+export async function mayOpenPrivateShare(db: Queryable, share: Share, user: UserAccount): Promise<boolean> {
+  return mayView(await rootPermissions(db, share.rootId), user);
+}
+
+/**
+ * A private share answers only a logged-in user its root's permissions let in (403 otherwise); other
+ * shares are open to whoever has the link.
+ */
 export async function requireShareAccess(db: Queryable, request: FastifyRequest, share: Share): Promise<void> {
-  if (share.settings.private && !(await currentUser(db, request))) throw forbidden('Log in to open this share');
+  if (!share.settings.private) return;
+  const user = await currentUser(db, request);
+  if (!user) throw forbidden('Log in to open this share');
+  if (!(await mayOpenPrivateShare(db, share, user))) throw forbidden(NO_ACCESS_MESSAGE);
 }
 
 /**
@@ -33,6 +52,7 @@ export async function trackedLearner(
   if (share.settings.private) {
     const user = await currentUser(db, request);
     if (!user) throw forbiddenAt(paths.share, 'Log in to save learning progress on this share');
+    if (!(await mayOpenPrivateShare(db, share, user))) throw forbiddenAt(paths.share, NO_ACCESS_MESSAGE);
     if (guestSessionId !== null) throw forbiddenAt(paths.guestSessionId, 'A logged-in user sends no guest session id');
     return { kind: 'user', userId: user.id };
   }

@@ -34,6 +34,14 @@ export function sharePageData(share: Share, ctx: PageContext, visitor: Visitor =
   return sharePageDataWith(share, ctx, share.rootModelName === 'Material' ? 'material' : 'collection', visitor, elementKinds);
 }
 
+/**
+ * A private share opened by an account invited to it that has not accepted yet: the invitation, told what
+ * the share holds, and no content.
+ */
+export function invitationPageData(share: Share, ctx: PageContext, user: User, invitationId: string): PageData {
+  return PageData.parse({ ...sharePageDataWith(share, ctx, 'invitation', { ...ANONYMOUS, user }), invitation: { id: invitationId } } satisfies PageData);
+}
+
 /** A private share opened without a login: the login form, told what the share holds, and no content. */
 export function loginPageData(share: Share, ctx: PageContext): PageData {
   return sharePageDataWith(share, ctx, 'login', ANONYMOUS);
@@ -57,8 +65,11 @@ function sharePageDataWith(share: Share, ctx: PageContext, entryPoint: PageData[
   } satisfies PageData);
 }
 
-/** The page data that makes the client show its error view. */
-export function errorPageData(status: number, ctx: PageContext): PageData {
+/**
+ * The page data that makes the client show its error view; `user` is the logged-in account a private
+ * share refused (its page offers to log out, to come back with another).
+ */
+export function errorPageData(status: number, ctx: PageContext, user: User | null = null): PageData {
   return PageData.parse({
     entryPoint: 'error',
     baseUrl: `/s/${ctx.sharePublicId}`,
@@ -66,7 +77,7 @@ export function errorPageData(status: number, ctx: PageContext): PageData {
     share: null,
     shareSettings: { private: false, saveGuestSessions: false, scorm: false },
     preview: false,
-    user: null,
+    user,
     guestSession: null,
     settings: ctx.settings,
     featureFlags: ctx.featureFlags,

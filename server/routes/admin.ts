@@ -9,7 +9,8 @@ import { ImportConflictError, importFile } from '../store/import';
 import { getMeta } from '../store/meta';
 import { listingProblem } from '../store/shares';
 import { DEMO_SHARES_KEY, DemoShares } from './pages';
-import { createUser, listUsers, normalizeEmail, removeUser, setPasswordHash, UserExistsError } from '../store/users';
+import { createUser, listUsers, normalizeEmail, removeUser, setPasswordHash, setRoles, UserExistsError } from '../store/users';
+import { ROLE_NAME } from '../../src/model/permissions';
 
 /** Largest import file the admin route takes (a course of thousands of elements is a few MiB). */
 export const ADMIN_BODY_LIMIT_BYTES = 256 * 1024 * 1024;
@@ -33,6 +34,8 @@ export const AdminImportBody = z
 const AccountName = z.string().trim().max(200);
 export const AdminAddUserBody = z.object({ email: Email, firstname: AccountName, lastname: AccountName, passwordHash: PasswordHash });
 export const AdminPasswordBody = z.object({ passwordHash: PasswordHash });
+/** The roles an account holds from now on (role permissions name them: src/model/permissions.ts). */
+export const AdminRolesBody = z.object({ roles: z.array(z.string().regex(ROLE_NAME, 'a role is lower-case letters, digits, "-" and "_", starting with a letter (at most 40)')).max(50) });
 /** The account named in the URL (`/users/:email`). */
 export const AdminUserParams = z.object({ email: Email });
 
@@ -41,6 +44,7 @@ export interface AdminUser {
   email: string;
   firstname: string;
   lastname: string;
+  roles: string[];
   createdAt: string;
 }
 
@@ -67,7 +71,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * schema as the command's: 400 with every issue, paths below `file`; an id of another root: 409); the import clears
  * this server's caches (`importFile` calls `contentChanged`). `GET /users` → `{ data: AdminUser[] }`;
  * `POST /users` `{ email, firstname, lastname, passwordHash }` → 201 (409: exists);
- * `DELETE /users/:email` (404: none); `PUT /users/:email/password` `{ passwordHash }` (404: none; ends its sessions).
+ * `DELETE /users/:email` (404: none); `PUT /users/:email/password` `{ passwordHash }` (404: none; ends its sessions);
+ * `PUT /users/:email/roles` `{ roles }` (404: none).
  */
 export async function adminRoutes(app: FastifyInstance, opts: { db: Database; token: string }): Promise<void> {
   const { db } = opts;
@@ -99,7 +104,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { db: Database; to
   app.get('/demo-shares', async () => ({ data: (await getMeta(db, DEMO_SHARES_KEY, DemoShares)) ?? {} }));
 
   app.get('/users', async () => ({
-    data: (await listUsers(db)).map((u): AdminUser => ({ email: u.email, firstname: u.firstname, lastname: u.lastname, createdAt: u.createdAt.toISOString() })),
+    data: (await listUsers(db)).map((u): AdminUser => ({ email: u.email, firstname: u.firstname, lastname: u.lastname, roles: u.roles, createdAt: u.createdAt.toISOString() })),
   }));
 
   app.post('/users', async (request, reply) => {
@@ -123,6 +128,13 @@ export async function adminRoutes(app: FastifyInstance, opts: { db: Database; to
     const { email } = parseBody(AdminUserParams, request.params);
     const body = parseBody(AdminPasswordBody, request.body);
     if (!(await setPasswordHash(db, email, body.passwordHash))) throw notFound(`No user with the email ${normalizeEmail(email)}.`);
+    return { data: null };
+  });
+
+  app.put('/users/:email/roles', async (request) => {
+    const { email } = parseBody(AdminUserParams, request.params);
+    const body = parseBody(AdminRolesBody, request.body);
+    if (!(await setRoles(db, email, body.roles))) throw notFound(`No user with the email ${normalizeEmail(email)}.`);
     return { data: null };
   });
 }

@@ -15,7 +15,7 @@ import { isEmptyRichText } from '../../src/model/richTextDoc';
 import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { HttpError, parseBody } from '../http/errors';
-import { trackedLearner } from '../http/learnerAccess';
+import { mayOpenPrivateShare, trackedLearner } from '../http/learnerAccess';
 import { createAnnotation, createComment } from '../store/annotationCreates';
 import {
   commentableAnnotation,
@@ -105,8 +105,9 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
       const body = parseBody(CommentCreateBody, request.body);
       if (isEmptyRichText(body.model.content)) throw errorAt(400, 'model.content', 'A comment needs some text');
       const { learner, guestShareId } = await credentialLearner(request, body.guestSessionId);
-      const annotationId = await commentableAnnotation(db, body.appendTo.id, learner, guestShareId);
-      if (!annotationId) throw notFoundAt('appendTo.id');
+      const commentable = await commentableAnnotation(db, body.appendTo.id, learner, guestShareId);
+      if (!commentable || !(await learnerMayOpen(request, commentable.shareId))) throw notFoundAt('appendTo.id');
+      const annotationId = commentable.id;
       const made = await createComment(db, { annotationId, content: body.model.content, requestKey: body.requestKey ?? null }, learner, avatars);
       // Deleted meanwhile (by its owner, between the check above and the insert): as if it never was.
       if (made.outcome === 'notFound') throw notFoundAt('appendTo.id');
@@ -173,6 +174,13 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
     const { learner } = await credentialLearner(request, body.guestSessionId);
     if (!(await deleteOwned(db, body.model.modelName, body.model.id, learner))) throw notFoundAt('model.id');
     return { data: null };
+  };
+
+  /** A guest may open their own share; a user a private share whose root's permissions let them in. */
+  const learnerMayOpen = async (request: FastifyRequest, shareId: string): Promise<boolean> => {
+    const share = await lookups.share(shareId);
+    const user = share?.settings.private ? await currentUser(db, request) : null;
+    return !user || (share !== null && (await mayOpenPrivateShare(db, share, user)));
   };
 
   /** The share covers this material (its own, or one of its collection's). */

@@ -13,6 +13,8 @@ import { findModels, loadMaterial, loadSubtree } from '../store/models';
 import type { Lookups } from '../store/lookups';
 import type { Share } from '../store/shares';
 import { annotationModelWrites } from './annotations';
+import { likeUpdate } from './favorites';
+import { invitationUpdate } from './permissions';
 
 /** Every modelName a stored row can have. */
 export const QueryModelName = z.enum([
@@ -23,6 +25,9 @@ export const QueryModelName = z.enum([
   'AssignmentQuestionZone',
   'AssignmentQuestionItem',
 ] as [string, ...string[]]);
+
+/** The models `model/update` changes: a learner's annotations and comments, an invitation, a material's like state. */
+const UpdatableModelName = z.looseObject({ model: z.looseObject({ modelName: z.enum(['Annotation', 'Comment', 'UserPermission', 'Material']) }) });
 
 /** Body of `POST /api/model/query`. */
 export const ModelQueryBody = z.strictObject({
@@ -54,7 +59,9 @@ async function loadAnswer(db: Queryable, model: { id: string; modelName: string 
 /**
  * The model calls of spec section 7 (registered under /api); a private share answers only a logged-in user (403).
  * model/create, model/update and model/delete take the models learners write, Annotation and Comment
- * (./annotations.ts; any other model name is a 400 at `model.modelName`); `comments` is ANNOTATION_COMMENTS,
+ * (./annotations.ts; any other model name is a 400 at `model.modelName`); model/update also accepts an
+ * invitation (UserPermission, ./permissions.ts) and changes a material's like state (Material,
+ * ./favorites.ts); `comments` is ANNOTATION_COMMENTS,
  * `avatars` whether owners carry their avatar hash (server/store/annotations.ts avatarsShown).
  */
 export async function modelRoutes(
@@ -63,6 +70,7 @@ export async function modelRoutes(
 ): Promise<void> {
   const { db, lookups, materials } = opts;
   const writes = annotationModelWrites({ db, lookups, comments: opts.comments ?? false, avatars: opts.avatars ?? false });
+  const updates = { UserPermission: invitationUpdate(db), Material: likeUpdate(db, lookups), Annotation: writes.update, Comment: writes.update };
 
   /**
    * A material's answer from the cache of serialised, compressed answers (server/store/materialAnswers.ts).
@@ -120,6 +128,6 @@ export async function modelRoutes(
   });
 
   app.post('/model/create', (request) => writes.create(request));
-  app.post('/model/update', (request) => writes.update(request));
+  app.post('/model/update', (request) => updates[parseBody(UpdatableModelName, request.body).model.modelName](request));
   app.post('/model/delete', (request) => writes.delete(request));
 }

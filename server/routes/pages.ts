@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FeatureFlags } from '../../src/model/pageData';
+import type { FeatureFlags, User } from '../../src/model/pageData';
 import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
-import { ANONYMOUS, API_ROUTES, errorPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
+import { ANONYMOUS, API_ROUTES, errorPageData, invitationPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
 import { materialShellHtml } from '../pages/shell';
 import type { Lang } from '../../src/model/pageData';
 import { appChunkUrls, elementChunkUrls, heldBackModulePreloads, languageChunkUrls, modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
@@ -19,6 +19,9 @@ import { CompressedPages, LARGE_PAGE_CHARS } from '../http/compressedPages';
 import { findShare, listedShares, type Share } from '../store/shares';
 import { learnerStateOf } from '../store/userdata';
 import { toPageUser } from '../store/users';
+import { favoriteMaterialIds } from '../store/favorites';
+import { rootPermissions } from '../store/permissions';
+import { mayView, pendingInvitation } from '../../src/model/permissions';
 
 export interface PageRoutesOptions {
   db: Database;
@@ -72,12 +75,25 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
 
   type ShareRequest = FastifyRequest<{ Params: { share: string }; Querystring: Record<string, unknown> }>;
 
-  /** The visitor of a share page; null when a private share is opened without a login. */
-  const visitorOf = async (request: ShareRequest, reply: FastifyReply, share: Share): Promise<Visitor | null> => {
+  /**
+   * The visitor of a share page; `login` when a private share is opened without a login, `refused` (with
+   * the invitation it waits for, if any) when the share's root does not let the account in.
+   */
+  const visitorOf = async (
+    request: ShareRequest,
+    reply: FastifyReply,
+    share: Share,
+  ): Promise<Visitor | { refused: 'login' } | { refused: 'account'; user: User; invitationId?: string }> => {
     if (share.settings.private) {
       const user = await currentUser(db, request);
-      if (!user) return null;
-      return { user: toPageUser(user), guestSession: null, learnerState: await learnerStateOf(db, share.publicId, { kind: 'user', userId: user.id }) };
+      if (!user) return { refused: 'login' };
+      const permissions = await rootPermissions(db, share.rootId);
+      if (!mayView(permissions, user)) return { refused: 'account', user: toPageUser(user), invitationId: pendingInvitation(permissions, user)?.id };
+      return {
+        user: toPageUser(user, await favoriteMaterialIds(db, user.id)),
+        guestSession: null,
+        learnerState: await learnerStateOf(db, share.publicId, { kind: 'user', userId: user.id }),
+      };
     }
     if (share.preview || !(share.settings.saveGuestSessions || share.settings.scorm)) return ANONYMOUS;
     // The link's guest session, else the one this browser remembers for the share (server/http/guestCookie.ts).
@@ -101,7 +117,12 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     const appPreloads = () => ({ head: modulePreloadLinks(appChunkUrls(clientDir)) });
     if (!share) return reply.status(404).send(renderPage(template, errorPageData(404, ctx), 'Lernwerk', appPreloads()));
     const visitor = await visitorOf(request, reply, share);
-    if (!visitor) return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle, appPreloads()));
+    if ('refused' in visitor) {
+      if (visitor.refused === 'login') return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle, appPreloads()));
+      // Invited: the page to accept; else the no-access view (spec section 8: 403), with the account's menu to log out.
+      const data = visitor.invitationId ? invitationPageData(share, ctx, visitor.user, visitor.invitationId) : errorPageData(403, ctx, visitor.user);
+      return reply.status(403).send(renderPage(template, data, share.rootTitle, appPreloads()));
+    }
     const material = share.rootModelName === 'Material' ? await materials.page(share.rootId) : null;
     const elementKinds = material?.kinds;
     const data = sharePageData(share, ctx, visitor, elementKinds);

@@ -195,16 +195,24 @@ export async function loadComment(db: Queryable, id: string, learner: Annotation
 }
 
 /**
- * The annotation a learner may comment on: one of a share they are a learner of (a guest: their guest
- * session's share; a user: any private share, which is what a login opens). Null otherwise, or when
- * there is no such annotation: the two are not told apart.
+ * The annotation a learner may comment on, with its share: one of a share they are a learner of (a
+ * guest: their guest session's share; a user: a private share, which the caller checks their root's
+ * permissions let them open). Null otherwise, or when there is no such annotation: the two are not told apart.
  */
-export async function commentableAnnotation(db: Queryable, id: string, learner: AnnotationLearner, guestShareId: string | null): Promise<string | null> {
+export async function commentableAnnotation(
+  db: Queryable,
+  id: string,
+  learner: AnnotationLearner,
+  guestShareId: string | null,
+): Promise<{ id: string; shareId: string } | null> {
   const rows =
     learner.kind === 'guest'
-      ? await db.query<{ id: string }>('SELECT a.id FROM annotations a WHERE a.id = $1 AND a.share_id = $2', [id, guestShareId])
-      : await db.query<{ id: string }>('SELECT a.id FROM annotations a JOIN shares s ON s.public_id = a.share_id WHERE a.id = $1 AND s.private AND NOT s.preview', [id]);
-  return rows[0]?.id ?? null;
+      ? await db.query<{ id: string; share_id: string }>('SELECT a.id, a.share_id FROM annotations a WHERE a.id = $1 AND a.share_id = $2', [id, guestShareId])
+      : await db.query<{ id: string; share_id: string }>(
+          'SELECT a.id, a.share_id FROM annotations a JOIN shares s ON s.public_id = a.share_id WHERE a.id = $1 AND s.private AND NOT s.preview',
+          [id],
+        );
+  return rows[0] ? { id: rows[0].id, shareId: rows[0].share_id } : null;
 }
 
 /** What an update found: not the learner's (or nowhere), a stale copy, or the updated row. */

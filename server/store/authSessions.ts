@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/types';
-import type { UserAccount } from './users';
+import { toAccount, USER_COLUMNS, type UserAccount, type UserRecord } from './users';
+
+const JOINED_USER_COLUMNS = USER_COLUMNS.split(', ').map((column) => `u.${column}`).join(', ');
 
 /** A new session token: 256 random bits, base64url (43 characters). Only its hash is stored. */
 export function newSessionToken(): string {
@@ -25,13 +27,13 @@ export async function createAuthSession(db: Queryable, token: string, userId: st
 
 /** The account of a session token that exists and has not expired. */
 export async function findSessionUser(db: Queryable, token: string): Promise<UserAccount | null> {
-  const [row] = await db.query<{ id: string; email: string; firstname: string; lastname: string; created_at: Date }>(
-    `SELECT u.id, u.email, u.firstname, u.lastname, u.created_at
+  const [row] = await db.query<UserRecord>(
+    `SELECT ${JOINED_USER_COLUMNS}
      FROM auth_sessions s JOIN users u ON u.id = s.user_id
      WHERE s.token_hash = $1 AND s.expires_at > now()`,
     [hashSessionToken(token)],
   );
-  return row ? { id: row.id, email: row.email, firstname: row.firstname, lastname: row.lastname, createdAt: new Date(row.created_at) } : null;
+  return row ? toAccount(row) : null;
 }
 
 export async function deleteAuthSession(db: Queryable, token: string): Promise<void> {

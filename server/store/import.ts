@@ -1,3 +1,4 @@
+import { replaceImportedPermissions as replacePermissions } from './permissions';
 import { duplicateIdIssues, formatPath, ImportFile, type Collection, type Material } from '../../src/model/material';
 import { loadSanitizer, sanitizeContent } from '../content/sanitizeContent';
 import type { ShareKind } from '../../src/model/pageData';
@@ -106,17 +107,20 @@ function collectionIssues(collection: Collection): string[] {
   return duplicateIdIssues({ ...collection, content: [] }).map((i) => `${formatPath(i.path)}: ${i.message}`);
 }
 
-async function storeMaterial(tx: Queryable, material: Material): Promise<ImportedMaterial> {
+async function storeMaterial(tx: Queryable, file: Material): Promise<ImportedMaterial> {
+  // Who may open it is kept apart from what learners are sent (./permissions.ts).
+  const { permissions, ...material } = file;
   const rows = flattenTree(material);
   await assertOwnership(tx, material.id, 'Material', rows);
   await upsertRows(tx, rows, material.created_at ?? null);
   await deleteVanished(tx, material.id, rows);
+  await replacePermissions(tx, material.id, permissions ?? []);
   await replaceSearchIndex(tx, material);
   return { id: material.id, publicId: material.publicId, title: material.title, models: rows.length };
 }
 
 async function storeCollection(tx: Queryable, collection: Collection): Promise<void> {
-  const { items, ...own } = collection;
+  const { items, permissions, ...own } = collection;
   const rows = flattenTree(own);
   await assertOwnership(tx, collection.id, 'Collection', rows);
   const foreignItems = await tx.query<{ id: string; collection_id: string }>(
@@ -129,6 +133,7 @@ async function storeCollection(tx: Queryable, collection: Collection): Promise<v
   }
   await upsertRows(tx, rows, null);
   await deleteVanished(tx, collection.id, rows);
+  await replacePermissions(tx, collection.id, permissions ?? []);
   await tx.query(
     `INSERT INTO collection_items (id, collection_id, material_id, position)
      SELECT r.id, $2, r.material_id, r.position

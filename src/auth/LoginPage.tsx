@@ -7,7 +7,7 @@ import { useTranslation } from '../i18n/react';
 import { addLearnerTexts } from '../i18n/resources/learner';
 import type { PageData } from '../model/pageData';
 import { Button } from '../ui/Button';
-import { assetUrl } from '../model/assetUrl';
+import { StandaloneHeader } from './StandaloneHeader';
 
 const inputClass =
   'rounded-md border border-gray-300 bg-white px-3 py-2 text-sm outline-none focus-visible:border-primary-600 ' +
@@ -51,15 +51,7 @@ export default function LoginPage({ pageData, onLoggedIn = () => location.reload
 
   return (
     <div className="min-h-screen bg-gray-50">
-      <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-[1536px] items-center px-4">
-          {pageData.settings.logo ? (
-            <img src={assetUrl(pageData.api.assets, pageData.settings.logo, 'logo')} alt="" className="h-8 w-auto" />
-          ) : (
-            <span className="text-lg font-bold text-primary-600">Lernwerk</span>
-          )}
-        </div>
-      </header>
+      <StandaloneHeader pageData={pageData} />
       <main className="mx-auto mt-16 w-full max-w-[420px] px-4">
         <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
           <h1 className="mb-2 text-2xl font-bold text-gray-900">{t('login.title')}</h1>

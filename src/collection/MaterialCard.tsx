@@ -1,11 +1,15 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '../i18n/react';
 import type { MaterialSnapshot } from '../model/collectionView';
 import { formatCardDate } from '../i18n';
 import { assetUrl } from '../model/assetUrl';
 import type { Lang } from '../model/pageData';
-import { useAssetBase } from '../viewer/PageDataContext';
+import { useAssetBase, usePageData } from '../viewer/PageDataContext';
 import { DecorativeImage, ImageError } from '../ui/ImageError';
+
+// Only a logged-in user has favourites.
+const LikeButton = lazy(() => import('../favorites/LikeButton'));
 
 /** Card tag limit (spec section 9). */
 export const CARD_TAG_LIMIT = 2;
@@ -14,13 +18,19 @@ export function cardTags(metadata: MaterialSnapshot['metadata']): string[] {
   return Object.values(metadata).flatMap((v) => (Array.isArray(v) ? v : [v])).filter(Boolean).slice(0, CARD_TAG_LIMIT);
 }
 
-/** A material card: cover (placeholder if none), title clamped to 4 lines, 2 tags, date, Open. */
+/** A material card: cover (placeholder if none), title clamped to 4 lines, 2 tags, date, Open; a logged-in user's like button. */
 export function MaterialCard({ material }: { material: MaterialSnapshot }) {
   const { t, i18n } = useTranslation('viewer');
   const base = useAssetBase();
+  const { user } = usePageData();
   const titleId = `card-title-${material.id}`;
   return (
     <article aria-labelledby={titleId} className="group relative flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md" data-testid="material-card">
+      {user ? (
+        <Suspense fallback={null}>
+          <LikeButton materialId={material.id} title={material.title} className="absolute top-2 right-2 z-10 bg-white/90 shadow-sm" />
+        </Suspense>
+      ) : null}
       <div className="aspect-[20/13] w-full overflow-hidden bg-primary-100">
         {material.cover ? (
           <DecorativeImage

@@ -2,10 +2,51 @@ import { z } from 'zod';
 import { Asset, HexColor, Html, MetadataValue, ModelId, PublicId } from './common';
 import { certificateQuestionIds } from './certificateQuestions';
 import { ContentElement } from './elements';
+import { ABILITIES, ROLE_NAME } from './permissions';
 
 export { MetadataValue };
 /** In ./certificateQuestions.ts, which the browser imports without the schemas of this module. */
 export { certificateQuestionIds, QUESTIONS_BLOCK } from './certificateQuestions';
+
+/** What a permission grants, each ability once (src/model/permissions.ts). */
+const Abilities = z
+  .array(z.enum(ABILITIES))
+  .min(1, 'a permission grants at least one ability')
+  .refine((abilities) => new Set(abilities).size === abilities.length, 'each ability once');
+
+/**
+ * Who may open the private shares of a material or collection, as its file declares it (spec sections 3
+ * and 6): an account by its email, or every account holding a role. Without any, every account may.
+ */
+export const PermissionInput = z.discriminatedUnion('modelName', [
+  z.strictObject({
+    modelName: z.literal('UserPermission'),
+    /** The account's email (it may be made later with `npm run users`). */
+    user: z.string().trim().pipe(z.email('an email address').max(320)),
+    abilities: Abilities,
+    /** An author's grant needs no answer; false makes it an invitation the account accepts first. */
+    inviteAccepted: z.boolean().default(true),
+  }),
+  z.strictObject({
+    modelName: z.literal('RolePermission'),
+    role: z.string().regex(ROLE_NAME, 'a role is lower-case letters, digits, "-" and "_", starting with a letter (at most 40)'),
+    abilities: Abilities,
+  }),
+]);
+export type PermissionInput = z.infer<typeof PermissionInput>;
+
+/** A root's permissions: each account and each role once. Kept by the server, never sent to learners. */
+const Permissions = z
+  .array(PermissionInput)
+  .superRefine((permissions, ctx) => {
+    const seen = new Map<string, number>();
+    permissions.forEach((permission, i) => {
+      const holder = permission.modelName === 'UserPermission' ? `user ${permission.user.toLowerCase()}` : `role ${permission.role}`;
+      const first = seen.get(holder);
+      if (first === undefined) seen.set(holder, i);
+      else ctx.addIssue({ code: 'custom', path: [i], message: `a second permission for the ${holder} (first at [${first}])` });
+    });
+  });
 
 /** A material (a course) as authors write it in a material file. */
 export const Material = z
@@ -23,6 +64,7 @@ export const Material = z
     metadata: z.record(z.string(), MetadataValue).default({}),
     description: z._default(Html, ''),
     duration: z.string().optional(),
+    permissions: Permissions.optional(),
     content: z.array(ContentElement),
   })
   .superRefine((material, ctx) => {
@@ -45,6 +87,7 @@ export const Collection = z.strictObject({
   description: z._default(Html, ''),
   cover: z.optional(Asset),
   color: z.optional(HexColor),
+  permissions: Permissions.optional(),
   items: z.array(CollectionItem),
 }).superRefine((collection, ctx) => {
   // Every model is one database row: ids must be unique across all materials of the collection.

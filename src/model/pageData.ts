@@ -60,8 +60,11 @@ export const Lang = Object.assign(LangEnum, {
  * Server and client validate it with this one schema (zod/mini, like everything the first route parses: see common.ts).
  */
 export const PageData = z.strictObject({
-  /** `login`: a private share opened without a session shows the login form first. */
-  entryPoint: z.enum(['material', 'collection', 'error', 'login']),
+  /**
+   * `login`: a private share opened without a session shows the login form first; `invitation`: an
+   * account invited to it whose answer the share waits for.
+   */
+  entryPoint: z.enum(['material', 'collection', 'error', 'login', 'invitation']),
   /** Base path of the share, e.g. `/s/AbC…`; the router's basepath. */
   baseUrl: z.string(),
   lang: Lang,
@@ -91,5 +94,7 @@ export const PageData = z.strictObject({
   learnerState: z.nullable(LearnerState),
   /** Set when the entry point is `error`: the HTTP status the server answered with. */
   error: z.optional(z.strictObject({ status: z.int() })),
+  /** Set when the entry point is `invitation`: the user permission waiting to be accepted (spec section 4, Invitation). */
+  invitation: z.optional(z.strictObject({ id: z.string() })),
 });
 export type PageData = z.infer<typeof PageData>;

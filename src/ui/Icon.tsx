@@ -25,6 +25,8 @@ export const ICON_NAMES = [
   'question',
   'media',
   'text',
+  'heart',
+  'heart-filled',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

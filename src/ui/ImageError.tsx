@@ -24,7 +24,7 @@ export function ImageError({ decorative = false, className = '', style }: { deco
       {...named}
       data-state="error"
       data-testid="image-error"
-      className={`flex w-full flex-col items-center justify-center gap-2 bg-gray-100 p-4 text-center text-sm text-gray-500 ${className}`}
+      className={`flex w-full flex-col items-center justify-center gap-2 bg-gray-100 p-4 text-center text-sm text-gray-600 ${className}`}
       style={style}
     >
       <Icon name="image-broken" className="size-8" strokeWidth={1.5} />

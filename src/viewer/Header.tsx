@@ -19,6 +19,8 @@ import { requestAnnotationsPanel } from '../annotations/panelRequest';
 import { Icon } from '../ui/Icon';
 import { withTooltip } from '../ui/withTooltip';
 
+// Only a logged-in user has favourites.
+const LikeButton = lazy(() => import('../favorites/LikeButton'));
 // The full-text search panel loads when it opens (FULLTEXT_SEARCH).
 const FulltextPanel = lazy(() => import('../search/FulltextPanel'));
 
@@ -70,6 +72,11 @@ export function Header({ crumbs, backTo, material, inCollection = false }: { cru
         <GuestSaveSlot />
         {material && mayAnnotateOf(pageData) ? <AnnotationsButton /> : null}
         {material && featureFlags.FULLTEXT_SEARCH ? <FulltextSearch material={material} inCollection={inCollection} /> : null}
+        {material && pageData.user ? (
+          <Suspense fallback={null}>
+            <LikeButton materialId={material.id} title={material.title} />
+          </Suspense>
+        ) : null}
         {material ? <MaterialProgressRing material={material} /> : null}
         <LanguageSwitch />
         <AccountControl />

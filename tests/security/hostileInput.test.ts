@@ -134,7 +134,8 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
   const POST_ROUTES = [
     '/api/userdata', '/api/userdata/list', '/api/updateRootProgress', '/api/guest', '/api/guest/forget', '/api/share/guest-session',
     '/api/model/query', '/api/collectionMaterial', '/api/taskbase/feedback/', '/auth/login', '/api/admin/import', '/api/admin/users',
-    '/api/annotations', '/api/model/create', '/api/model/update', '/api/model/delete', '/api/client-errors',
+    '/api/annotations', '/api/model/create', '/api/model/update', '/api/model/delete', '/api/client-errors', '/api/invite',
+    '/api/searchFulltext', '/api/search/materials', '/api/search/collection/c-x/materials',
   ];
   const BAD_BODIES: [string, string, string][] = [
     ['null', 'null', 'application/json'],

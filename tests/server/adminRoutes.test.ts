@@ -72,7 +72,15 @@ describe.each(testDatabaseKinds)('admin routes on %s', (kind) => {
     expect(notHash.json().errors[0].path).toBe('passwordHash');
 
     const list = await server.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer() });
-    expect(list.json().data).toEqual([{ email: 'ada@example.org', firstname: 'Ada', lastname: 'Lovelace', createdAt: expect.any(String) }]);
+    expect(list.json().data).toEqual([{ email: 'ada@example.org', firstname: 'Ada', lastname: 'Lovelace', roles: [], createdAt: expect.any(String) }]);
+
+    const roles = (email: string, payload: unknown) => server.app.inject({ method: 'PUT', url: `/api/admin/users/${encodeURIComponent(email)}/roles`, payload: payload as object, headers: bearer() });
+    expect((await roles('ada@example.org', { roles: ['teacher', 'staff', 'teacher'] })).statusCode).toBe(200);
+    expect((await findUserWithHash(t.db, 'ada@example.org'))?.account.roles).toEqual(['staff', 'teacher']);
+    const badRole = await roles('ada@example.org', { roles: ['Staff Room'] });
+    expect([badRole.statusCode, badRole.json().errors[0].path]).toEqual([400, 'roles[0]']);
+    expect((await roles('nobody@example.org', { roles: [] })).statusCode).toBe(404);
+    expect((await findUserWithHash(t.db, 'ada@example.org'))?.account.roles, 'the refused calls changed nothing').toEqual(['staff', 'teacher']);
 
     const newHash = await hashPassword('another long password');
     const changed = await server.app.inject({ method: 'PUT', url: '/api/admin/users/ada%40example.org/password', payload: { passwordHash: newHash }, headers: bearer() });

@@ -73,6 +73,13 @@ describe.each(testDatabaseKinds)('npm run users on %s', (kind) => {
     expect(await verifyPassword('difference engine', after.hash)).toBe(true);
     expect(after.sessions).toBe(0);
 
+    const roles = await run(['roles', 'ada@example.org', 'Teacher', 'staff', 'teacher']);
+    expect([roles.code, roles.stdout]).toEqual([0, 'ada@example.org now holds the roles staff, teacher.\n']);
+    expect((await run(['list'])).stdout).toMatch(/^ada@example\.org\tAda Lovelace\tadded \d{4}-\d{2}-\d{2}\troles staff, teacher\n$/);
+    const badRole = await run(['roles', 'ada@example.org', 'staff room']);
+    expect([badRole.code, badRole.stderr]).toEqual([2, expect.stringContaining('"staff room" is not a role')]);
+    expect(await inDb(async (db) => (await db.query<{ roles: string[] }>('SELECT roles FROM users WHERE id = $1', [id]))[0].roles)).toEqual(['staff', 'teacher']);
+
     const removed = await run(['remove', 'ada@example.org']);
     expect(removed.code).toBe(0);
     expect(removed.stdout).toContain('Removed user ada@example.org');
@@ -80,7 +87,7 @@ describe.each(testDatabaseKinds)('npm run users on %s', (kind) => {
     expect(gone.code).toBe(1);
     expect(gone.stderr).toContain('No user with the email ada@example.org.');
     expect((await run(['list'])).stdout).toContain('No users yet.');
-  }, 90_000); // six CLI runs, each a node process that opens the database
+  }, 150_000); // nine CLI runs, each a node process that opens the database
 
   it('explains its usage with exit code 2', async () => {
     const res = await run(['frobnicate']);

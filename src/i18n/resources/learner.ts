@@ -1,7 +1,7 @@
 import type { I18n } from '../core';
 
 /**
- * Texts of the guest-save dialog, the login page and the account menu (spec sections 2, 5, 6). Loaded with those lazy
+ * Texts of the guest-save dialog, the login page, the invitation page and the account menu (spec sections 2, 4, 5, 6). Loaded with those lazy
  * chunks, not with the first paint: call `addLearnerTexts(i18n)` before they render.
  */
 export const learner = {
@@ -42,6 +42,15 @@ export const learner = {
       logout: 'Abmelden',
       loggingOut: 'Wird abgemeldet …',
     },
+    like: { label: 'Als Favorit merken: {{title}}' },
+    invitation: {
+      title: 'Einladung',
+      intro: 'Du wurdest eingeladen, «{{title}}» zu öffnen.',
+      explain: 'Nimm die Einladung an, um mit dem Konto {{email}} zu lernen. Ist es nicht dein Konto, melde dich ab.',
+      accept: 'Einladung annehmen',
+      accepting: 'Wird angenommen …',
+      failed: 'Die Einladung konnte nicht angenommen werden. Bitte versuche es erneut.',
+    },
   },
   en: {
     dialog: {
@@ -79,6 +88,15 @@ export const learner = {
       signedInAs: 'Logged in as',
       logout: 'Log out',
       loggingOut: 'Logging out …',
+    },
+    like: { label: 'Keep as a favourite: {{title}}' },
+    invitation: {
+      title: 'Invitation',
+      intro: 'You have been invited to open “{{title}}”.',
+      explain: 'Accept the invitation to learn with the account {{email}}. If it is not yours, log out.',
+      accept: 'Accept the invitation',
+      accepting: 'Accepting …',
+      failed: 'The invitation could not be accepted. Please try again.',
     },
   },
 } as const;
