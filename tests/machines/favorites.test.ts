@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyActorRef } from 'xstate';
+import { createActor, type AnyActorRef } from 'xstate';
 import { favoritesMachine, type FavoritesEvent, type LikeChange } from '../../machines/favorites';
+import { sendOrSettle, settle, settledByHand } from './settledByHand';
 import { pathsOf, printStats, runPath } from './walkMachine';
 
-const settle = async () => {
-  for (let i = 0; i < 10; i += 1) await Promise.resolve();
-};
-
-type Save = { change: LikeChange; resolve: () => void; reject: (error: unknown) => void };
-
 function harness() {
-  const saves: Save[] = [];
-  const machine = favoritesMachine.provide({
-    actors: { saveLike: fromPromise<void, LikeChange>(({ input }) => new Promise<void>((resolve, reject) => saves.push({ change: input, resolve, reject }))) },
-  });
-  return { machine, saves };
+  const saveLike = settledByHand<LikeChange>();
+  const machine = favoritesMachine.provide({ actors: { saveLike: saveLike.logic } });
+  return { machine, saves: saveLike.calls, calls: { saveLike: saveLike.calls } };
 }
 
 const liked = (actor: AnyActorRef) => [...(actor.getSnapshot().context.liked as string[])].sort();
@@ -25,13 +18,13 @@ describe('favorites machine behaviour', () => {
     const actor = createActor(h.machine, { input: { liked: ['m1'] } }).start();
     actor.send({ type: 'like.toggle', materialId: 'm2' });
     expect(liked(actor)).toEqual(['m1', 'm2']);
-    expect(h.saves.map((s) => s.change)).toEqual([{ materialId: 'm2', liked: true, was: false }]);
+    expect(h.saves.map((s) => s.input)).toEqual([{ materialId: 'm2', liked: true, was: false }]);
     actor.send({ type: 'like.toggle', materialId: 'm1' });
     expect(liked(actor)).toEqual(['m2']);
     expect(h.saves).toHaveLength(1);
     h.saves[0].resolve();
     await settle();
-    expect(h.saves.map((s) => s.change)).toEqual([
+    expect(h.saves.map((s) => s.input)).toEqual([
       { materialId: 'm2', liked: true, was: false },
       { materialId: 'm1', liked: false, was: true },
     ]);
@@ -63,7 +56,7 @@ describe('favorites machine behaviour', () => {
     h.saves[0].reject(new TypeError('Failed to fetch'));
     await settle();
     expect(liked(actor)).toEqual(['m1', 'm2']);
-    expect(h.saves.map((s) => s.change.materialId)).toEqual(['m1', 'm2']);
+    expect(h.saves.map((s) => s.input.materialId)).toEqual(['m1', 'm2']);
     expect(actor.getSnapshot().value).toBe('saving');
   });
 });
@@ -98,15 +91,8 @@ describe('favorites model walk: every transition of the graph, checked against t
   let h = harness();
   let model: Model = { liked: ['m1'], queue: [], saving: false };
   const send = async (actor: AnyActorRef, event: FavoritesEvent) => {
-    const type = event.type as string;
     model = next(model, event as { type: string; materialId?: string });
-    if (type === DONE || type === FAILED) {
-      if (actor.getSnapshot().value !== 'saving') return;
-      const save = h.saves[h.saves.length - 1];
-      if (type === DONE) save.resolve();
-      else save.reject((event as unknown as { error: unknown }).error);
-    } else actor.send(event);
-    await settle();
+    await sendOrSettle(actor, event, h.calls);
   };
 
   const { paths, stats } = pathsOf(favoritesMachine, { input: { liked: ['m1'] }, events, key: (s) => [s.context.liked, s.context.queue] });
@@ -125,7 +111,7 @@ describe('favorites model walk: every transition of the graph, checked against t
           expect(snapshot.context.queue).toEqual(model.queue);
           expect(snapshot.value).toBe(model.saving ? 'saving' : 'idle');
           // What is on its way is always the first change that waits.
-          if (model.saving) expect(h.saves[h.saves.length - 1].change).toEqual(model.queue[0]);
+          if (model.saving) expect(h.saves[h.saves.length - 1].input).toEqual(model.queue[0]);
         },
         send,
       );

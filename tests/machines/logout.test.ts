@@ -1,24 +1,17 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyActorRef } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import { logoutMachine, type LogoutEvent } from '../../machines/logout';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { describeModelWalk, settle, settledByHand, type Harness } from './settledByHand';
 
-const settle = async () => {
-  for (let i = 0; i < 10; i += 1) await Promise.resolve();
-};
-
-type Call = { resolve: () => void; reject: (error: unknown) => void };
-
-function harness() {
-  const saves: Call[] = [];
-  const logouts: Call[] = [];
+function harness(): Harness<typeof logoutMachine> & { saves: { resolve: () => void; reject: (error: unknown) => void }[]; logouts: { resolve: () => void; reject: (error: unknown) => void }[] } {
+  const saves = settledByHand();
+  const logouts = settledByHand();
   const effects: string[] = [];
-  const pending = (calls: Call[]) => fromPromise<void, void>(() => new Promise<void>((resolve, reject) => calls.push({ resolve, reject })));
   const machine = logoutMachine.provide({
     actions: { reloadPage: () => effects.push('reload'), notifyFailed: () => effects.push('toast') },
-    actors: { savePending: pending(saves), logOut: pending(logouts) },
+    actors: { savePending: saves.logic, logOut: logouts.logic },
   });
-  return { machine, saves, logouts, effects };
+  return { machine, calls: { savePending: saves.calls, logOut: logouts.calls }, effects, saves: saves.calls, logouts: logouts.calls };
 }
 
 describe('logout machine behaviour', () => {
@@ -71,73 +64,21 @@ const NOT_SAVED = 'xstate.error.actor.savePending';
 const LOGGED_OUT = 'xstate.done.actor.logOut';
 const FAILED = 'xstate.error.actor.logOut';
 
-/** The model: where each event leads from each state (events not listed change nothing). */
-const model: Record<string, Partial<Record<string, string>>> = {
-  loggedIn: { 'logout.request': 'saving' },
-  saving: { [SAVED]: 'loggingOut', [NOT_SAVED]: 'loggingOut' },
-  loggingOut: { [LOGGED_OUT]: 'loggedOut', [FAILED]: 'failed' },
-  failed: { 'logout.request': 'saving' },
-  loggedOut: {},
-};
-const effectOf: Record<string, string> = { [`loggingOut ${LOGGED_OUT}`]: 'reload', [`loggingOut ${FAILED}`]: 'toast' };
-
-const events = [
-  { type: 'logout.request' },
-  { type: SAVED, output: undefined },
-  { type: NOT_SAVED, error: new Error('timed out') },
-  { type: LOGGED_OUT, output: undefined },
-  { type: FAILED, error: new TypeError('Failed to fetch') },
-] as unknown as LogoutEvent[];
-
-describe('logout model walk: every transition of the graph, checked against the model', () => {
-  const walked = new Set<string>();
-  let h = harness();
-  let effectsBefore = 0;
-  beforeEach(() => {
-    h = harness();
-  });
-  const send = async (actor: AnyActorRef, event: LogoutEvent) => {
-    effectsBefore = h.effects.length;
-    const state = actor.getSnapshot().value as string;
-    const type = event.type as string;
-    if (type === SAVED || type === NOT_SAVED) {
-      if (state !== 'saving') return;
-      const save = h.saves[h.saves.length - 1];
-      if (type === SAVED) save.resolve();
-      else save.reject((event as unknown as { error: unknown }).error);
-    } else if (type === LOGGED_OUT || type === FAILED) {
-      if (state !== 'loggingOut') return;
-      const logout = h.logouts[h.logouts.length - 1];
-      if (type === LOGGED_OUT) logout.resolve();
-      else logout.reject((event as unknown as { error: unknown }).error);
-    } else actor.send(event);
-    await settle();
-  };
-
-  const { paths, stats } = pathsOf(logoutMachine, { input: undefined, events, key: () => null });
-  printStats('logout', stats);
-  for (const path of paths) {
-    it(path.name, async () => {
-      await runPath(
-        h.machine,
-        path,
-        undefined,
-        ({ snapshot, expected, event, previous }) => {
-          expect(snapshot.value).toEqual(expected.value);
-          const from = previous.value as string;
-          const on = event.type as string;
-          expect(snapshot.value).toBe(model[from]?.[on] ?? from);
-          if (model[from]?.[on]) walked.add(`${from} ${on}`);
-          const effect = effectOf[`${from} ${on}`];
-          expect(h.effects.slice(effectsBefore)).toEqual(effect ? [effect] : []);
-        },
-        send,
-      );
-    });
-  }
-
-  it('walked every transition of the model', () => {
-    const all = Object.entries(model).flatMap(([from, targets]) => Object.keys(targets).map((event) => `${from} ${event}`));
-    expect([...walked].sort()).toEqual(all.sort());
-  });
+describeModelWalk('logout', logoutMachine, {
+  harness,
+  events: [
+    { type: 'logout.request' },
+    { type: SAVED, output: undefined },
+    { type: NOT_SAVED, error: new Error('timed out') },
+    { type: LOGGED_OUT, output: undefined },
+    { type: FAILED, error: new TypeError('Failed to fetch') },
+  ] as unknown as LogoutEvent[],
+  model: {
+    loggedIn: { 'logout.request': 'saving' },
+    saving: { [SAVED]: 'loggingOut', [NOT_SAVED]: 'loggingOut' },
+    loggingOut: { [LOGGED_OUT]: 'loggedOut', [FAILED]: 'failed' },
+    failed: { 'logout.request': 'saving' },
+    loggedOut: {},
+  },
+  effectOf: { [`loggingOut ${LOGGED_OUT}`]: 'reload', [`loggingOut ${FAILED}`]: 'toast' },
 });
