@@ -67,10 +67,11 @@ export function describeModelWalk<M extends AnyStateMachine>(
           path,
           undefined as never,
           ({ snapshot, expected, event, previous }) => {
-            expect(snapshot.value).toEqual(expected.value);
-            const from = previous.value as string;
+            const valueOf = (s: unknown) => (s as { value: unknown }).value;
+            expect(valueOf(snapshot)).toEqual(valueOf(expected));
+            const from = valueOf(previous) as string;
             const on = event.type as string;
-            expect(snapshot.value).toBe(options.model[from]?.[on] ?? from);
+            expect(valueOf(snapshot)).toBe(options.model[from]?.[on] ?? from);
             if (options.model[from]?.[on]) walked.add(`${from} ${on}`);
             const effect = options.effectOf[`${from} ${on}`];
             expect(h.effects.slice(effectsBefore)).toEqual(effect ? [effect] : []);
