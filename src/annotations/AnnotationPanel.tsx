@@ -39,7 +39,6 @@ import type { AnnotationLogic } from './annotationLogic';
 import { useAnnotationLang, useAnnotationTexts, type AnnotationTextKey } from './useAnnotationTexts';
 import { OrphanNote } from './OrphanNote';
 import type { DraftStore } from './draftStore';
-import { Icon } from '../ui/Icon';
 
 /** The rich-text editor of notes and comments (the editor's lazy component, src/annotations/editor). */
 export type RenderEditor = (props: { value: RichTextDoc; onChange: (value: RichTextDoc) => void; label: string }) => ReactNode;
@@ -80,6 +79,7 @@ type T = (key: AnnotationTextKey, vars?: Record<string, string | number>) => str
 export function AnnotationPanel({ panel, annotationLogic, drafts, mayAnnotate, renderEditor, orphanedIds }: AnnotationPanelProps) {
   const t = useAnnotationTexts();
   const open = useSelector(panel, isPanelOpen);
+  const inDetail = useSelector(panel, (snapshot) => selectView(snapshot) === 'detail');
   const close = () => panel.send({ type: 'panel.close' });
 
   const overlay = useOverlay(ANNOTATION_PANEL_OVERLAY.id, ANNOTATION_PANEL_OVERLAY.group, { onDismiss: () => panel.send({ type: 'panel.close' }) });
@@ -91,7 +91,15 @@ export function AnnotationPanel({ panel, annotationLogic, drafts, mayAnnotate, r
 
   if (!open) return null;
   return (
-    <SidePanel title={t('panel.title')} closeLabel={t('panel.close')} width={ANNOTATION_PANEL_WIDTH_PX} onClose={close} testId="annotation-panel">
+    <SidePanel
+      icon="annotations"
+      title={t('panel.title')}
+      closeLabel={t('panel.close')}
+      width={ANNOTATION_PANEL_WIDTH_PX}
+      onClose={close}
+      back={inDetail ? { label: t('detail.back'), onPress: () => panel.send({ type: 'detail.back' }) } : undefined}
+      testId="annotation-panel"
+    >
       <PanelBody panel={panel} annotationLogic={annotationLogic} drafts={drafts} mayAnnotate={mayAnnotate} renderEditor={renderEditor} orphanedIds={orphanedIds} t={t} />
     </SidePanel>
   );
@@ -219,12 +227,6 @@ function AnnotationDetail({ panel, annotationLogic, drafts, mayAnnotate, renderE
 
   return (
     <article className="flex flex-col gap-4" data-testid="annotation-detail" aria-labelledby={`annotation-${annotation.id}-owner`}>
-      <div>
-        <Button variant="quiet" onPress={() => panel.send({ type: 'detail.back' })}>
-          <Icon name="chevron-left" className="size-4" />
-          {t('detail.back')}
-        </Button>
-      </div>
       <div id={`annotation-${annotation.id}-owner`}>
         <OwnerLine owner={annotation.owner} own={annotation.own} createdAt={annotation.created_at} t={t} size={48} />
       </div>

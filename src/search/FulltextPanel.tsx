@@ -28,7 +28,7 @@ export default function FulltextPanel({ materialId, inCollection, q }: { materia
   // Mounted only while the address says search=true; the overlay closes when it unmounts.
   useEffect(() => openOverlay(), [openOverlay]);
   return (
-    <SidePanel title={t('search.title')} closeLabel={t('search.close')} width={FULLTEXT_PANEL_WIDTH_PX} onClose={close} testId="fulltext-panel">
+    <SidePanel icon="search" title={t('search.title')} closeLabel={t('search.close')} width={FULLTEXT_PANEL_WIDTH_PX} onClose={close} testId="fulltext-panel">
       <SearchTextField actor={actor} label={t('search.field')} hideLabel autoFocus />
       <FulltextResults actor={actor} inCollection={inCollection} />
     </SidePanel>

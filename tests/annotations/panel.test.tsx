@@ -174,8 +174,12 @@ describe('AnnotationPanel: list', () => {
     // Not the visitor's own: no Edit, no Delete.
     expect(within(detail).queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(within(detail).queryByRole('button', { name: 'Delete' })).toBeNull();
-    await user.click(within(detail).getByRole('button', { name: 'Back to the list' }));
+    // The title bar is in its back mode: an arrow instead of the panel's icon (spec section 2, modal title bar).
+    const titleBar = screen.getByRole('dialog').querySelector('[data-mode]')!;
+    expect(titleBar.getAttribute('data-mode')).toBe('back');
+    await user.click(within(titleBar as HTMLElement).getByRole('button', { name: 'Back to the list' }));
     expect(screen.queryByTestId('annotation-detail')).toBeNull();
+    expect(screen.getByRole('dialog').querySelector('[data-mode]')!.getAttribute('data-mode')).toBe('default');
     expect(cardOwners()).toEqual(['Ada Lovelace (you)', 'Gina Gast']);
   });
 
