@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useViewerInspection } from '../viewer/inspection';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog } from 'react-aria-components/Dialog';
 import { Heading } from 'react-aria-components/Heading';
@@ -40,7 +41,8 @@ export default function AnnotationLayer({ material }: { material: Material }) {
   );
   const drafts = useMemo(() => draftStore({ share, materialId: material.id }), [share, material.id]);
   const [panelLogic] = useState(() => annotationPanelLogic(calls));
-  const panel = useActorRef(panelLogic, { input: { commentsEnabled: pageData.featureFlags.ANNOTATION_COMMENTS } });
+  const inspect = useViewerInspection();
+  const panel = useActorRef(panelLogic, { input: { commentsEnabled: pageData.featureFlags.ANNOTATION_COMMENTS }, inspect });
   const logic = useMemo(() => annotationLogic(calls, drafts), [calls, drafts]);
   const [annotations, setAnnotations] = useState<Annotation[]>([]);
   const [selection, setSelection] = useState<{ anchor: TextSelection; rect: DOMRect } | null>(null);
@@ -158,7 +160,7 @@ function Composer({ logic, selection, draft = null, renderEditor, onAnnounce, on
   onDone: () => void;
 }) {
   const t = useAnnotationTexts();
-  const actor = useActorRef(logic, { input: { mayAnnotate: true, draft } });
+  const actor = useActorRef(logic, { input: { mayAnnotate: true, draft }, inspect: useViewerInspection() });
   const open = useSelector(actor, isNoteEditorOpen);
   const saving = useSelector(actor, isSaving);
   const [note, setNote] = useState<RichTextDoc>(draft?.note ?? emptyRichText());

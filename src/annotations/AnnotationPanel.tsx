@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useViewerInspection } from '../viewer/inspection';
 import { Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog } from 'react-aria-components/Dialog';
 import { Heading } from 'react-aria-components/Heading';
@@ -207,7 +208,7 @@ function AnnotationDetail({ panel, annotationLogic, drafts, mayAnnotate, renderE
     const kept = drafts?.read(draftKeyOf(selectionOf(annotation))) ?? null;
     return kept && kept.annotationId === annotation.id ? kept : null;
   });
-  const actor = useActorRef(annotationLogic, { input: { mayAnnotate, annotation, draft } });
+  const actor = useActorRef(annotationLogic, { input: { mayAnnotate, annotation, draft }, inspect: useViewerInspection() });
 
   // What the annotation announces keeps the panel's list up to date (its comments are the panel's).
   useEffect(() => {

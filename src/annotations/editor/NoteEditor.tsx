@@ -1,4 +1,5 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { useViewerInspection } from '../../viewer/inspection';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components/Button';
@@ -187,6 +188,7 @@ export default function NoteEditor({ value, onChange, label, readOnly = false, a
         },
       },
     }),
+    { inspect: useViewerInspection() },
   );
   const linkView = useSelector(linkEditor, (snapshot) => ({
     open: isLinkEditorOpen(snapshot),
