@@ -120,8 +120,9 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     if ('refused' in visitor) {
       if (visitor.refused === 'login') return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle, appPreloads()));
       // Invited: the page to accept; else the no-access view (spec section 8: 403), with the account's menu to log out.
-      const data = visitor.invitationId ? invitationPageData(share, ctx, visitor.user, visitor.invitationId) : errorPageData(403, ctx, visitor.user);
-      return reply.status(403).send(renderPage(template, data, share.rootTitle, appPreloads()));
+      // The course's title only to an account invited to it.
+      if (!visitor.invitationId) return reply.status(403).send(renderPage(template, errorPageData(403, ctx, visitor.user), 'Lernwerk', appPreloads()));
+      return reply.status(403).send(renderPage(template, invitationPageData(share, ctx, visitor.user, visitor.invitationId), share.rootTitle, appPreloads()));
     }
     const material = share.rootModelName === 'Material' ? await materials.page(share.rootId) : null;
     const elementKinds = material?.kinds;

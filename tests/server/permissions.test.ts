@@ -62,9 +62,10 @@ describe.each(testDatabaseKinds)('permissions on %s', (kind) => {
   });
 
   it('an account it does not grant view sees the no-access view, with its account to log out; the calls refuse it too', async () => {
-    const { status, data } = await page(share.guarded, STRANGER);
+    const { status, data, body } = await page(share.guarded, STRANGER);
     expect([status, data.entryPoint, data.error?.status, data.user?.email]).toEqual([403, 'error', 403, STRANGER]);
     expect(data.share).toBeNull();
+    expect(body, 'nor the course title').not.toContain('Material perm');
     const query = await post('model/query', { share: share.guarded, modelName: 'Material', id: 'm-perm' }, STRANGER);
     expect(query.statusCode).toBe(403);
     const material = await a.app.inject({ method: 'GET', url: `/api/material/${share.guarded}/m-perm`, headers: { cookie: cookie[STRANGER] } });
