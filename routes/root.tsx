@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, Outlet, retainSearchParams, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
+import { lazyPart } from '../src/ui/lazyPart';
 import { I18nProvider as AriaLocale } from 'react-aria-components/I18nProvider';
 import { useTranslation } from '../src/i18n/react';
 import type { PageData } from '../src/model/pageData';
@@ -12,8 +13,8 @@ import { GuestSessionProvider } from '../src/guest/GuestSessionProvider';
 import { RETAINED_SEARCH, ViewerSearch } from './search';
 import ConnectivityNotice from '../src/viewer/ConnectivityNotice';
 
-const SessionWatcher = lazy(() => import('../src/auth/SessionWatcher'));
-const Tooltips = lazy(() => import('../src/ui/Tooltips'));
+const SessionWatcher = lazyPart(() => import('../src/auth/SessionWatcher').then((module) => module.default));
+const Tooltips = lazyPart(() => import('../src/ui/Tooltips').then((module) => module.default));
 
 export type RouterContext = { pageData: PageData };
 
@@ -55,14 +56,8 @@ function RootLayout() {
         {/* In the first route's bundle: a connection lost while the page loads cannot fetch a chunk. */}
         <ConnectivityNotice />
         {/* The icon-only controls' tooltip: a chunk of its own, there soon after the page (no tooltip is needed sooner). */}
-        <Suspense fallback={null}>
-          <Tooltips />
-        </Suspense>
-        {pageData.shareSettings.private && pageData.user ? (
-          <Suspense fallback={null}>
-            <SessionWatcher />
-          </Suspense>
-        ) : null}
+        <Tooltips />
+        {pageData.shareSettings.private && pageData.user ? <SessionWatcher /> : null}
       </GuestSessionProvider>
     </AriaLocale>
   );

@@ -1,15 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazyPart } from '../ui/lazyPart';
 import { usePageData } from '../viewer/PageDataContext';
 
 // Only a logged-in user (private shares) has an account to show and log out of: its menu is a chunk of its own.
-const AccountMenu = lazy(() => import('./AccountMenu'));
+const AccountMenu = lazyPart(() => import('./AccountMenu').then((module) => module.default));
 
 /** The logged-in user's account menu in a header (material and collection pages); nothing for anyone else. */
 export function AccountControl() {
   const { user } = usePageData();
-  return user ? (
-    <Suspense fallback={null}>
-      <AccountMenu />
-    </Suspense>
-  ) : null;
+  return user ? <AccountMenu /> : null;
 }

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazyPart } from '../ui/lazyPart';
 import { useTranslation } from '../i18n/react';
 import type { MaterialSnapshot } from '../model/collectionView';
 import { formatCardDate } from '../i18n';
@@ -9,7 +9,7 @@ import { useAssetBase, usePageData } from '../viewer/PageDataContext';
 import { DecorativeImage, ImageError } from '../ui/ImageError';
 
 // Only a logged-in user has favourites.
-const LikeButton = lazy(() => import('../favorites/LikeButton'));
+const LikeButton = lazyPart(() => import('../favorites/LikeButton').then((module) => module.default));
 
 /** Card tag limit (spec section 9). */
 export const CARD_TAG_LIMIT = 2;
@@ -26,11 +26,7 @@ export function MaterialCard({ material }: { material: MaterialSnapshot }) {
   const titleId = `card-title-${material.id}`;
   return (
     <article aria-labelledby={titleId} className="group relative flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md" data-testid="material-card">
-      {user ? (
-        <Suspense fallback={null}>
-          <LikeButton materialId={material.id} title={material.title} className="absolute top-2 right-2 z-10 bg-white/90 shadow-sm" />
-        </Suspense>
-      ) : null}
+      {user ? <LikeButton materialId={material.id} title={material.title} className="absolute top-2 right-2 z-10 bg-white/90 shadow-sm" /> : null}
       <div className="aspect-[20/13] w-full overflow-hidden bg-primary-100">
         {material.cover ? (
           <DecorativeImage

@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { lazyPart } from '../ui/lazyPart';
 import { useTranslation } from '../i18n/react';
 import { Button } from '../ui/Button';
 import { useGuestSessionActor } from './GuestSessionProvider';
 import { Icon } from '../ui/Icon';
 
-const GuestDialog = lazy(() => import('./GuestDialog'));
+const GuestDialog = lazyPart(() => import('./GuestDialog').then((module) => module.default));
 
 /**
  * The header's guest-save control (spec section 2): "Save learning progress" until a guest
@@ -31,11 +31,7 @@ export default function GuestControl() {
           <span className="hidden sm:inline">{t('guest.save')}</span>
         </Button>
       )}
-      {open ? (
-        <Suspense fallback={null}>
-          <GuestDialog actor={actor} />
-        </Suspense>
-      ) : null}
+      {open ? <GuestDialog actor={actor} /> : null}
     </>
   );
 }

@@ -1,15 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazyPart } from '../ui/lazyPart';
 import { useGuestSessionActor } from './GuestSessionProvider';
 
 // Only shares that save guest sessions show it: the others do not load it.
-const GuestControl = lazy(() => import('./GuestControl'));
+const GuestControl = lazyPart(() => import('./GuestControl').then((module) => module.default));
 
 /** A header's guest-save control (spec section 2), on the shares that save guest sessions only. */
 export function GuestSaveSlot() {
-  if (useGuestSessionActor() === null) return null;
-  return (
-    <Suspense fallback={null}>
-      <GuestControl />
-    </Suspense>
-  );
+  return useGuestSessionActor() === null ? null : <GuestControl />;
 }

@@ -24,11 +24,9 @@
  * tree of dependencies (server/scorm/launchScript.ts), and the viewer's first route stays small.
  */
 
-/** The product's prefix of the messages it has always posted to a host page. */
-export const PRODUCT = 'lernwerk';
+import { PRODUCT, PROGRESS_MESSAGE_TYPE } from './progressMessage';
 
-/** The message a framing page receives on every progress change (spec section 4, Tracking). */
-export const PROGRESS_MESSAGE_TYPE = `${PRODUCT}:progress` as const;
+export { PRODUCT, PROGRESS_MESSAGE_TYPE };
 /** Viewer → host: the viewer listens now; the host may send its `lms:hello`. */
 export const LMS_READY_MESSAGE_TYPE = 'lms:ready';
 /** Host → viewer: the learner as the LMS knows them and the suspend data it holds. */

@@ -1,6 +1,7 @@
 import { useLayoutEffect, type ReactNode } from 'react';
 import { removeShell } from './shell';
 import { useTranslation } from '../i18n/react';
+import { errorMessageKey } from './ErrorView';
 
 export type ErrorViewProps = {
   status: number;
@@ -13,7 +14,7 @@ export type ErrorViewProps = {
 /** The generic error view: a message by status code (spec section 8, enumerations.errorMessages). Loaded by ./ErrorView.tsx when an error shows. */
 export default function ErrorMessage({ status, onBack, backLabel, children }: ErrorViewProps) {
   const { t } = useTranslation('viewer');
-  const key = status === 404 ? 'notFound' : status === 403 ? 'noAccess' : 'default';
+  const key = errorMessageKey(status);
   useLayoutEffect(removeShell, []);
   return (
     <main className="container-content flex min-h-[60vh] flex-col items-center justify-center gap-4 py-16 text-center" data-testid="error-view">

@@ -1,11 +1,27 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from '../i18n/react';
 import type { ErrorViewProps } from './ErrorMessage';
 
-const ErrorMessage = lazy(() => import('./ErrorMessage'));
+/** The message of a status code (spec section 8, enumerations.errorMessages). */
+export const errorMessageKey = (status: number) => (status === 404 ? 'notFound' : status === 403 ? 'noAccess' : 'default');
+
+/** The view's message alone, where its code could not be fetched (offline before the service worker kept it). */
+function PlainErrorMessage({ status }: ErrorViewProps) {
+  const { t } = useTranslation('viewer');
+  return (
+    <main className="p-8 text-center" data-testid="error-view">
+      <h1 className="text-2xl font-semibold">{t(`errors.enumerations.errorMessages.${errorMessageKey(status)}`)}</h1>
+      <p>{t('errors.status', { status })}</p>
+    </main>
+  );
+}
+
+const ErrorMessage = lazy(() => import('./ErrorMessage').catch(() => ({ default: PlainErrorMessage })));
 
 /**
  * The generic error view (./ErrorMessage.tsx), a chunk of its own: most visits never show it, so the
- * first route goes without it. The service worker keeps every chunk, so it shows offline too.
+ * first route goes without it. The service worker keeps every chunk, so it shows offline too; before
+ * it has, the message shows plain.
  */
 export function ErrorView(props: ErrorViewProps) {
   return (

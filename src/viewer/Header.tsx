@@ -1,4 +1,5 @@
 import { Link, useSearch } from '@tanstack/react-router';
+import { lazyPart } from '../ui/lazyPart';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../i18n/react';
 import type { Crumb } from './Breadcrumbs';
@@ -20,9 +21,9 @@ import { Icon } from '../ui/Icon';
 import { withTooltip } from '../ui/withTooltip';
 
 // Only a logged-in user has favourites.
-const LikeButton = lazy(() => import('../favorites/LikeButton'));
+const LikeButton = lazyPart(() => import('../favorites/LikeButton').then((module) => module.default));
 // The full-text search panel loads when it opens (FULLTEXT_SEARCH).
-const FulltextPanel = lazy(() => import('../search/FulltextPanel'));
+const FulltextPanel = lazyPart(() => import('../search/FulltextPanel').then((module) => module.default));
 
 /**
  * The fixed page header. On the material root it shows the logo (inside a collection the back button
@@ -72,11 +73,7 @@ export function Header({ crumbs, backTo, material, inCollection = false }: { cru
         <GuestSaveSlot />
         {material && mayAnnotateOf(pageData) ? <AnnotationsButton /> : null}
         {material && featureFlags.FULLTEXT_SEARCH ? <FulltextSearch material={material} inCollection={inCollection} /> : null}
-        {material && pageData.user ? (
-          <Suspense fallback={null}>
-            <LikeButton materialId={material.id} title={material.title} />
-          </Suspense>
-        ) : null}
+        {material && pageData.user ? <LikeButton materialId={material.id} title={material.title} /> : null}
         {material ? <MaterialProgressRing material={material} /> : null}
         <LanguageSwitch />
         <AccountControl />
@@ -109,11 +106,7 @@ function FulltextSearch({ material, inCollection }: { material: Material; inColl
       >
         <Icon name="search" className="h-5 w-5" />
       </Link>
-      {open ? (
-        <Suspense fallback={null}>
-          <FulltextPanel materialId={material.id} inCollection={inCollection} q={q} />
-        </Suspense>
-      ) : null}
+      {open ? <FulltextPanel materialId={material.id} inCollection={inCollection} q={q} /> : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { lazyPart } from '../ui/lazyPart';
 import { useActorRef } from '@xstate/react';
 import { lazy, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/react';
@@ -34,9 +35,9 @@ import { ChapterCompletion, EmbeddedPage, PageNotFound, preloadViewerParts, Scro
 import { useViewerInspection } from './inspection';
 
 // In an LMS (a scorm share in a frame) the bridge to the package's launch page loads; elsewhere never.
-const LmsBridge = lazy(() => import('./LmsBridge'));
+const LmsBridge = lazyPart(() => import('./LmsBridge').then((module) => module.default));
 // For a visitor who may annotate, the annotation layer (selection, marks, panel) loads.
-const AnnotationLayer = lazy(() => import('../annotations/AnnotationLayer'));
+const AnnotationLayer = lazyPart(() => import('../annotations/AnnotationLayer').then((module) => module.default));
 
 type PageProps = {
   material: Material;

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy } from 'react';
+import { lazyPart } from '../ui/lazyPart';
 import { loadQuestionTexts } from '../i18n/questionTexts';
 
 /*
@@ -24,15 +25,8 @@ export function preloadViewerParts(): void {
   for (const load of Object.values(loaders)) void load().catch(() => undefined);
 }
 
-const Nothing = () => null;
-
-/**
- * A part the page can do without: should its code fail to load (offline before it was fetched),
- * the page shows without it instead of the error view.
- */
-function optional<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(() => load().then((component) => ({ default: component }), () => ({ default: Nothing as ComponentType<P> })));
-}
+/** A part the page can do without: should its code fail to load (offline before it was fetched), the page shows without it until the connection is back. */
+const optional = lazyPart;
 
 /** The chapters' header trail. */
 export const Breadcrumbs = optional(() => loaders.breadcrumbs().then((module) => module.Breadcrumbs));

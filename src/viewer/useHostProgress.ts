@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useProgress } from '../elements/viewerContext';
-import { PROGRESS_MESSAGE_TYPE } from '../model/hostMessages';
+import { PROGRESS_MESSAGE_TYPE } from '../model/progressMessage';
 import type { Material } from '../model/material';
 
 /**

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { lazyPart } from '../../ui/lazyPart';
 import { useTranslation } from '../../i18n/react';
 import { CODE_FONT_SIZE, CODE_MAX_LINES, COPY_NOTICE_MS } from '../../../machines/constants';
 import type { ElementOf } from '../../model/elements';
@@ -9,7 +10,10 @@ import { Icon } from '../../ui/Icon';
 import { withTooltip } from '../../ui/withTooltip';
 
 // highlight.js loads only when code is on the page; the plain text shows meanwhile.
-const HighlightedCode = lazy(() => import('./HighlightedCode'));
+const HighlightedCode = lazyPart(
+  () => import('./HighlightedCode').then((module) => module.default),
+  ({ code }) => code,
+);
 
 const LINE_HEIGHT = Math.round(CODE_FONT_SIZE * 1.5);
 const PADDING = 16;
@@ -60,9 +64,7 @@ export function CodeElement({ element }: ElementProps<ElementOf<'Code'>>) {
         style={{ fontSize: CODE_FONT_SIZE, lineHeight: `${LINE_HEIGHT}px`, maxHeight: CODE_MAX_LINES * LINE_HEIGHT + 2 * PADDING, padding: PADDING }}
       >
         <code className="hljs overflow-visible! bg-transparent! p-0!">
-          <Suspense fallback={element.content}>
-            <HighlightedCode code={element.content} language={language.hljs} />
-          </Suspense>
+          <HighlightedCode code={element.content} language={language.hljs} />
         </code>
       </pre>
     </div>

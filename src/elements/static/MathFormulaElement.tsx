@@ -1,10 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { lazyPart } from '../../ui/lazyPart';
 import { useTranslation } from '../../i18n/react';
 import type { ElementOf } from '../../model/elements';
 import type { ElementProps } from '../registry';
 
-// KaTeX and its stylesheet load only when a formula is on the page.
-const KatexFormula = lazy(() => import('./KatexFormula'));
+// KaTeX and its stylesheet load only when a formula is on the page; the source shows meanwhile.
+const KatexFormula = lazyPart(
+  () => import('./KatexFormula').then((module) => module.default),
+  ({ source }) => <code className="block text-center font-mono text-sm text-gray-500">{source}</code>,
+);
 
 /** A LaTeX formula rendered by KaTeX; an empty one says that the formula is missing. */
 export function MathFormulaElement({ element }: ElementProps<ElementOf<'MathFormula'>>) {
@@ -19,9 +22,7 @@ export function MathFormulaElement({ element }: ElementProps<ElementOf<'MathForm
   }
   return (
     <div className="my-4 overflow-x-auto py-1" role="group" aria-label={t('mathLabel')}>
-      <Suspense fallback={<code className="block text-center font-mono text-sm text-gray-500">{source}</code>}>
-        <KatexFormula source={source} />
-      </Suspense>
+      <KatexFormula source={source} />
     </div>
   );
 }

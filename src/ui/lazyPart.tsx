@@ -1,0 +1,37 @@
+import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+
+/**
+ * A part of the page whose code is a chunk of its own and that the page can do without until it is
+ * there: it renders `fallback` (nothing, unless given) until its code has loaded, then itself. Should the
+ * code fail to load (the connection dropped before the service worker kept it), the part waits and tries
+ * again when the browser is back online, instead of failing the page; every mount shares one load.
+ * No Suspense: the page around it never waits for it.
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: (props: P) => ReactNode = () => null): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const attempt = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+
+  return function LazyPart(props: P) {
+    const [, rendered] = useState(0);
+    useEffect(() => {
+      if (loaded) return;
+      let mounted = true;
+      const tryLoad = () => void attempt().then(() => mounted && rendered((count) => count + 1), () => undefined);
+      tryLoad();
+      window.addEventListener('online', tryLoad);
+      return () => {
+        mounted = false;
+        window.removeEventListener('online', tryLoad);
+      };
+    }, []);
+    return loaded ? createElement(loaded, props) : fallback(props);
+  };
+}
