@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../i18n/react';
-import { Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { visibleCrumbs } from './crumbFit';
 // The menu of collapsed crumbs (react-aria overlays) loads only when crumbs do not fit.
 import { CrumbMenu } from './lazyParts';
@@ -50,9 +50,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
       items.push(
         <li key="more" className={`${itemClass} shrink-0`}>
           {items.length ? separator : null}
-          <Suspense fallback={<span aria-hidden>…</span>}>
-            <CrumbMenu crumbs={collapsed} label={t('nav.moreCrumbs')} />
-          </Suspense>
+          <CrumbMenu crumbs={collapsed} label={t('nav.moreCrumbs')} />
         </li>,
       );
     }

@@ -1,6 +1,5 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { lazyPart } from '../ui/lazyPart';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from '../i18n/react';
 import type { Crumb } from './Breadcrumbs';
 // Chapters have a trail, the material's root has none: its first paint goes without the trail's code.
@@ -55,9 +54,7 @@ export function Header({ crumbs, backTo, material, inCollection = false }: { cru
         )}
         <div className="min-w-0 flex-1">
           {crumbs.length > 1 ? (
-            <Suspense fallback={null}>
-              <Breadcrumbs crumbs={crumbs} />
-            </Suspense>
+            <Breadcrumbs crumbs={crumbs} />
           ) : backTo !== undefined && crumbs.length ? (
             // A material's root inside a collection: the back arrow takes the logo's place, the title the trail's (spec section 2).
             <p className="truncate text-sm font-medium text-gray-900" data-testid="header-title">
@@ -65,11 +62,7 @@ export function Header({ crumbs, backTo, material, inCollection = false }: { cru
             </p>
           ) : null}
         </div>
-        {preview ? null : (
-          <Suspense fallback={null}>
-            <SaveStateIndicator />
-          </Suspense>
-        )}
+        {preview ? null : <SaveStateIndicator />}
         <GuestSaveSlot />
         {material && mayAnnotateOf(pageData) ? <AnnotationsButton /> : null}
         {material && featureFlags.FULLTEXT_SEARCH ? <FulltextSearch material={material} inCollection={inCollection} /> : null}

@@ -77,18 +77,10 @@ export function MaterialViewer({ material, children }: { material: Material; chi
   return (
     <ViewerActorContext.Provider value={viewer}>
       <HostProgress material={material} />
-      {pageData.shareSettings.scorm && window.parent !== window ? (
-        <Suspense fallback={null}>
-          <LmsBridge material={material} />
-        </Suspense>
-      ) : null}
+      {pageData.shareSettings.scorm && window.parent !== window ? <LmsBridge material={material} /> : null}
       {/* One overlay stack for the page and the annotation layer: its panel and dialog are overlays among the page's (spec section 4). */}
       <OverlayProvider>
-        {pageData.share && mayAnnotateOf(pageData) ? (
-          <Suspense fallback={null}>
-            <AnnotationLayer material={material} />
-          </Suspense>
-        ) : null}
+        {pageData.share && mayAnnotateOf(pageData) ? <AnnotationLayer material={material} /> : null}
         {children}
       </OverlayProvider>
     </ViewerActorContext.Provider>
@@ -209,11 +201,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
               <ChapterCompletion chapter={chapter} />
             </Suspense>
           ) : null}
-          {page.evaluationType === 'scrolling' ? (
-            <Suspense fallback={null}>
-              <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} />
-            </Suspense>
-          ) : null}
+          {page.evaluationType === 'scrolling' ? <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} /> : null}
         </article>
       </main>
       {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} barrierIds={pageBarrierIds} />}

@@ -31,7 +31,10 @@ const optional = lazyPart;
 /** The chapters' header trail. */
 export const Breadcrumbs = optional(() => loaders.breadcrumbs().then((module) => module.Breadcrumbs));
 /** The menu of the crumbs that do not fit (react-aria overlays). */
-export const CrumbMenu = optional(() => loaders.crumbMenu().then((module) => module.default));
+export const CrumbMenu = optional(
+  () => loaders.crumbMenu().then((module) => module.default),
+  () => <span aria-hidden>…</span>,
+);
 /** Full-page display of an external resource. */
 export const EmbeddedPage = lazy(() => loaders.embeddedPage().then((module) => ({ default: module.EmbeddedPage })));
 /** The Complete toggle at the end of a selfCompletion chapter, with the texts of the path's toggle. */
