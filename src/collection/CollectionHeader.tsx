@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from '../i18n/react';
+import { useCatalogueTexts } from '../search/catalogueTexts';
 import { AccountControl } from '../auth/AccountControl';
 import { GuestSaveSlot } from '../guest/GuestSaveSlot';
 import { LanguageSwitch } from '../viewer/LanguageSwitch';
@@ -15,7 +15,7 @@ const linkClass = 'flex items-center gap-1 rounded-md px-2 py-1 text-sm whitespa
  * section 2); the guest-save control on shares that save guest sessions; language and account.
  */
 export function CollectionHeader({ backToGrid = false }: { backToGrid?: boolean }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useCatalogueTexts();
   const { featureFlags } = usePageData();
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur print:hidden" data-testid="collection-header">
@@ -28,7 +28,7 @@ export function CollectionHeader({ backToGrid = false }: { backToGrid?: boolean 
         ) : (
           <Logo />
         )}
-        <nav className="flex items-center gap-1 sm:gap-3" aria-label={t('nav.pages')}>
+        <nav className="flex items-center gap-1 sm:gap-3" aria-label={t('viewer:nav.pages')}>
           <Link to="/materials/" className={linkClass}>
             {t('search.materials.link')}
           </Link>

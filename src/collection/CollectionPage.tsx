@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/react';
+import { useCatalogueTexts } from '../search/catalogueTexts';
 import { HttpError } from '../api/client';
 import { searchCollectionMaterials } from '../api/search';
 import { searchLoadedItems } from './localCollectionSearch';
@@ -24,7 +24,7 @@ const DEFAULTS = { sort: COLLECTION_SEARCH_DEFAULT_SORT, pageSize: SEARCH_PAGE_S
  * back to it and to the session as it changes.
  */
 export function CollectionPage({ collection, search }: { collection: CollectionView; search: CollectionSearch }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useCatalogueTexts();
   const pageData = usePageData();
   const share = pageData.share!.publicId;
   const actor = useSearchActor('collection', paramsFromUrl(search), async (input, signal) => {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { lazyPart } from '../ui/lazyPart';
-import { useTranslation } from '../i18n/react';
+import { useCatalogueTexts } from '../search/catalogueTexts';
 import type { MaterialSnapshot } from '../model/collectionView';
 import { formatCardDate } from '../i18n';
 import { assetUrl } from '../model/assetUrl';
@@ -20,7 +20,7 @@ export function cardTags(metadata: MaterialSnapshot['metadata']): string[] {
 
 /** A material card: cover (placeholder if none), title clamped to 4 lines, 2 tags, date, Open; a logged-in user's like button. */
 export function MaterialCard({ material }: { material: MaterialSnapshot }) {
-  const { t, i18n } = useTranslation('viewer');
+  const { t, i18n } = useCatalogueTexts();
   const base = useAssetBase();
   const { user } = usePageData();
   const titleId = `card-title-${material.id}`;

@@ -8,6 +8,7 @@ import type { Selection } from 'react-aria-components';
 import type { SearchSnapshot } from '../../machines/search';
 import type { FacetDistribution } from '../../machines/searchParams';
 import { useTranslation } from '../i18n/react';
+import { useCatalogueTexts } from './catalogueTexts';
 import { Button } from '../ui/Button';
 import type { SearchActor } from './useSearchActor';
 import { Icon } from '../ui/Icon';
@@ -59,7 +60,7 @@ function useKnownOptions(distribution: FacetDistribution, filters: Record<string
  * facet dropdowns it shows (spec section 2, material search page). Hidden while no facet exists.
  */
 export function FacetFilters({ actor, initiallyOpen = false }: { actor: SearchActor; initiallyOpen?: boolean }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useCatalogueTexts();
   const filters = useSelector(actor, selectFilters);
   const facets = useKnownOptions(useSelector(actor, selectDistribution), filters);
   const active = Object.keys(filters).length;
@@ -88,7 +89,7 @@ export function FacetFilters({ actor, initiallyOpen = false }: { actor: SearchAc
  * with at most one option, picking closes the list (spec section 2).
  */
 function FacetDropdown({ actor, facetKey, options, selected }: { actor: SearchActor; facetKey: string; options: [string, number][]; selected: string[] }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useCatalogueTexts();
   const [isOpen, setOpen] = useState(false);
   const { i18n } = useTranslation();
   const name = facetLabel(facetKey, usePageData().settings.metadata, i18n.language);

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useTranslation } from '../i18n/react';
+import { useCatalogueTexts } from './catalogueTexts';
 import { SidePanel } from '../ui/SidePanel';
 import { useOverlay } from '../ui/useOverlay';
 import { FulltextResults } from './FulltextResults';
@@ -20,7 +20,7 @@ export const FULLTEXT_PANEL_OVERLAY_ID = 'fulltext-panel';
  * (spec section 4): another sidebar opening (the annotation panel) closes it, and it closes that one.
  */
 export default function FulltextPanel({ materialId, inCollection, q }: { materialId: string; inCollection: boolean; q: string | undefined }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useCatalogueTexts();
   const navigate = useNavigate();
   const actor = useFulltextSearch({ materialId }, q);
   const close = () => void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, search: undefined, q: undefined }), replace: true });

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { isLoading, type SearchSnapshot } from '../../machines/search';
-import { useTranslation } from '../i18n/react';
+import { useCatalogueTexts } from './catalogueTexts';
 import type { FulltextHit } from '../model/search';
 import { SafeHtml } from '../ui/SafeHtml';
 import { crumbPath, hitTarget } from './fulltextTarget';
@@ -21,7 +21,7 @@ const selectBlank = (snapshot: SearchSnapshot) => snapshot.context.params.query.
  * its material and chapters (each a link) and its snippet; Load more for the next page.
  */
 export function FulltextResults({ actor, inCollection, onOpen }: { actor: SearchActor; inCollection: boolean; onOpen?: () => void }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useCatalogueTexts();
   const hits = useSelector(actor, selectHits);
   const total = useSelector(actor, selectTotal);
   const blank = useSelector(actor, selectBlank);
@@ -50,7 +50,7 @@ export function FulltextResults({ actor, inCollection, onOpen }: { actor: Search
 }
 
 function FulltextResult({ hit, query, inCollection, onOpen }: { hit: FulltextHit; query: string; inCollection: boolean; onOpen?: () => void }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useCatalogueTexts();
   const target = hitTarget(hit, query, inCollection);
   const title = hit.path.length ? hit.path[hit.path.length - 1].title : '';
   return (

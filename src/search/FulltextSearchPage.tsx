@@ -1,5 +1,5 @@
 import { CollectionHeader } from '../collection/CollectionHeader';
-import { useTranslation } from '../i18n/react';
+import { useCatalogueTexts } from './catalogueTexts';
 import { CopyrightNotice } from '../viewer/CopyrightNotice';
 import { usePageData } from '../viewer/PageDataContext';
 import { FulltextResults } from './FulltextResults';
@@ -8,7 +8,7 @@ import { useFulltextSearch } from './useFulltextSearch';
 
 /** The collection's full-text search page (spec section 2, `/search`): every material of the collection, with a back link to `/`. */
 export default function FulltextSearchPage({ q }: { q: string | undefined }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useCatalogueTexts();
   const { share } = usePageData();
   const actor = useFulltextSearch({ collectionId: share!.rootId }, q);
   return (

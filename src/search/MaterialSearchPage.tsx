@@ -1,7 +1,7 @@
 import { MATERIAL_SEARCH_DEFAULT_SORT, SEARCH_PAGE_SIZE } from '../../machines/constants';
 import { searchMaterials } from '../api/search';
 import { CollectionHeader } from '../collection/CollectionHeader';
-import { useTranslation } from '../i18n/react';
+import { useCatalogueTexts } from './catalogueTexts';
 import { MATERIAL_SORTS, type MaterialSort } from '../model/search';
 import { CopyrightNotice } from '../viewer/CopyrightNotice';
 import { usePageData } from '../viewer/PageDataContext';
@@ -19,7 +19,7 @@ const sortKey = (sort: string) => sort.replace(/[:.]/g, '_');
  * and description, narrowed by facets of their metadata, in four sorts, 20 at a time.
  */
 export default function MaterialSearchPage({ search }: { search: UrlSearch }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useCatalogueTexts();
   const pageData = usePageData();
   const share = pageData.share!.publicId;
   const actor = useSearchActor('materials', paramsFromUrl(search), async ({ query, sort, filters, limit, offset }, signal) => {

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { isLoading, isNarrowed, type SearchSnapshot } from '../../machines/search';
 import { MaterialCard } from '../collection/MaterialCard';
-import { useTranslation } from '../i18n/react';
+import { useCatalogueTexts } from './catalogueTexts';
 import type { MaterialSnapshot } from '../model/collectionView';
 import { Button } from '../ui/Button';
 import { FacetFilters } from './FacetFilters';
@@ -24,7 +24,7 @@ export function MaterialSearchView({ actor, fieldLabel, placeholder, sortLabel, 
   sortLabel: string;
   sorts: readonly { id: string; label: string }[];
 }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useCatalogueTexts();
   const materials = useSelector(actor, selectMaterials);
   const answered = useSelector(actor, selectAnswered);
   return (
@@ -54,7 +54,7 @@ export function MaterialSearchView({ actor, fieldLabel, placeholder, sortLabel, 
 
 /** Searching materials… while page 1 loads; the material count without query or filter; else Results (total) and Reset filters (spec section 2). */
 function ResultHeader({ actor }: { actor: SearchActor }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useCatalogueTexts();
   const loading = useSelector(actor, isLoading);
   const narrowed = useSelector(actor, isNarrowed);
   const total = useSelector(actor, selectTotal);

@@ -7,7 +7,7 @@ import { SearchField } from 'react-aria-components/SearchField';
 import { Select, SelectValue } from 'react-aria-components/Select';
 import { Button as AriaButton } from 'react-aria-components/Button';
 import { hasMore, isFailed, isLoadingMore, type SearchSnapshot } from '../../machines/search';
-import { useTranslation } from '../i18n/react';
+import { useCatalogueTexts } from './catalogueTexts';
 import { Button } from '../ui/Button';
 import type { SearchActor } from './useSearchActor';
 
@@ -76,7 +76,7 @@ export function SortSelect({ actor, label, sorts }: { actor: SearchActor; label:
 
 /** Load more, while more results exist; it shows the next page is loading. */
 export function LoadMoreButton({ actor }: { actor: SearchActor }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useCatalogueTexts();
   const more = useSelector(actor, hasMore);
   const loadingMore = useSelector(actor, isLoadingMore);
   if (!more && !loadingMore) return null;
@@ -92,7 +92,7 @@ export function LoadMoreButton({ actor }: { actor: SearchActor }) {
 
 /** A failed request: what shows stays, with a notice and a button that repeats it. */
 export function SearchFailure({ actor }: { actor: SearchActor }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useCatalogueTexts();
   const failed = useSelector(actor, isFailed);
   if (!failed) return null;
   return (

@@ -21,6 +21,8 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 
   return function LazyPart(props: P) {
     const [, rendered] = useState(0);
+    // The code is asked for as soon as the part renders (as React.lazy does), not after the commit.
+    if (!loaded) attempt().catch(() => undefined);
     useEffect(() => {
       if (loaded) return;
       let mounted = true;

@@ -3,7 +3,8 @@ import { lazyPart } from '../ui/lazyPart';
 import { useTranslation } from '../i18n/react';
 import type { Crumb } from './Breadcrumbs';
 // Chapters have a trail, the material's root has none: its first paint goes without the trail's code.
-import { Breadcrumbs, SaveStateIndicator } from './lazyParts';
+import { Breadcrumbs } from './lazyParts';
+import { SaveStateIndicator } from './SaveStateIndicator';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { AccountControl } from '../auth/AccountControl';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { annotations } from '../../src/i18n/resources/annotations';
+import { catalogue } from '../../src/i18n/resources/catalogue';
 import { learner } from '../../src/i18n/resources/learner';
 import { viewer } from '../../src/i18n/resources/viewer';
 
@@ -14,6 +15,7 @@ describe.each([
   { name: 'viewer', texts: viewer },
   { name: 'learner', texts: learner },
   { name: 'annotations', texts: annotations },
+  { name: 'catalogue', texts: catalogue },
 ])('the $name texts', ({ texts }) => {
   it('German and English have the same keys, none empty', () => {
     expect(keysOf(texts.de).sort()).toEqual(keysOf(texts.en).sort());
