@@ -1,7 +1,7 @@
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { lazyPart } from '../ui/lazyPart';
 import { useActorRef } from '@xstate/react';
-import { lazy, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, useContext, useEffect, useLayoutEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/react';
 import { viewerMachine } from '../../machines/viewer';
 import type { Material } from '../model/material';
