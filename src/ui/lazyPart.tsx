@@ -23,8 +23,13 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     const [, rendered] = useState(0);
     // The code is asked for as soon as the part renders (as React.lazy does), not after the commit.
     if (!loaded) attempt().catch(() => undefined);
+    const shownLoaded = loaded !== null;
     useEffect(() => {
-      if (loaded) return;
+      // Arrived between this render and its commit: render again, now with it.
+      if (loaded) {
+        if (!shownLoaded) rendered((count) => count + 1);
+        return;
+      }
       let mounted = true;
       const tryLoad = () => void attempt().then(() => mounted && rendered((count) => count + 1), () => undefined);
       tryLoad();

@@ -52,3 +52,24 @@ describe('a lazily loaded part of the page', () => {
     expect(loads).toBe(2);
   });
 });
+
+describe('a lazily loaded part whose code arrives between its render and its commit', () => {
+  it('renders again with it (no act: effects run in a task of their own, after the code has arrived)', async () => {
+    const { createRoot } = await import('react-dom/client');
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    try {
+      const Part = lazyPart(() => Promise.resolve(Greeting));
+      root.render(<Part name="Ada" />);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(host.textContent).toBe('Hallo Ada');
+    } finally {
+      root.unmount();
+      host.remove();
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
+});
