@@ -12,7 +12,7 @@ export interface AuthRoutesOptions {
   db: Database;
   /** How long a login lasts, in ms. */
   sessionTtlMs: number;
-  /** Failed-login memory; one per app by default. */
+  /** Failed-login memory; by default one over `db`, shared by every server on that database. */
   throttle?: LoginThrottle;
 }
 
@@ -27,26 +27,25 @@ const WRONG_LOGIN = 'Email or password is wrong';
  */
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions): Promise<void> {
   const { db, sessionTtlMs } = opts;
-  const throttle = opts.throttle ?? new LoginThrottle();
+  const throttle = opts.throttle ?? new LoginThrottle(db);
 
   app.post('/login', async (request, reply) => {
     const body = parseBody(LoginBody, request.body);
     const keys = [`email:${body.email.toLowerCase()}`, `ip:${request.ip}`];
-    const waitMs = throttle.retryAfterMs(keys);
+    // The check and the account lookup at once (the account is looked up for a refused attempt too).
+    const [waitMs, found] = await Promise.all([throttle.retryAfterMs(keys), findUserWithHash(db, body.email)]);
     if (waitMs > 0) {
       reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
       throw new HttpError(429, 'Too many failed logins. Please try again later.');
     }
-    const found = await findUserWithHash(db, body.email);
     // An unknown email costs as much time as a wrong password, so the answer tells nothing apart.
     const valid = found ? await verifyPassword(body.password, found.passwordHash) : (await verifyAgainstNothing(body.password), false);
     if (!found || !valid) {
-      throttle.recordFailure(keys);
+      await throttle.recordFailure(keys);
       throw new HttpError(401, WRONG_LOGIN);
     }
-    throttle.clear(keys[0]);
     const token = newSessionToken();
-    await createAuthSession(db, token, found.account.id, sessionTtlMs);
+    await Promise.all([throttle.clear(keys[0]), createAuthSession(db, token, found.account.id, sessionTtlMs)]);
     reply.header('cache-control', 'no-store').setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, sessionTtlMs));
     return { data: { authenticated: true } satisfies AuthSession };
   });
