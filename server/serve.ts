@@ -23,8 +23,8 @@ export interface ServeOptions {
 
 /**
  * The server after its database: migrate (done by openDatabase), sanitise old content if the rules
- * changed, load the demo once, listen, and write `DATA_DIR/server.json` (address and admin token for
- * the commands, server/admin/serverFile.ts). SIGTERM and SIGINT shut it down: the server file goes
+ * changed, load the demo once, listen, and write `DATA_DIR/servers/PID.json` (address and admin token
+ * for the commands, server/admin/serverFile.ts). SIGTERM and SIGINT shut it down: the server file goes
  * first, then requests in flight are answered (new ones refused), then the database is closed and
  * its lock removed.
  */

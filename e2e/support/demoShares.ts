@@ -38,24 +38,28 @@ export async function demoMaterialShareId(request: APIRequestContext): Promise<s
 }
 
 /**
- * The admin tokens of this checkout's running e2e servers, the suite's first: each writes DATA_DIR/server.json
+ * The admin tokens of this checkout's running e2e servers, the suite's first: each writes DATA_DIR/servers/PID.json
  * (the suite's in suiteDataDir(), a spec's own in E2E_DATA_ROOT/own-*). A token sent to another server is a 401.
  */
 function adminTokens(): string[] {
   const dirs = [suiteDataDir(), ...(existsSync(E2E_DATA_ROOT) ? readdirSync(E2E_DATA_ROOT).map((name) => path.join(E2E_DATA_ROOT, name)) : [])];
   const tokens = dirs.flatMap((dir) => {
-    try {
-      return [(JSON.parse(readFileSync(path.join(dir, 'server.json'), 'utf8')) as { token: string }).token];
-    } catch {
-      return [];
-    }
+    const servers = path.join(dir, 'servers');
+    const files = existsSync(servers) ? readdirSync(servers).filter((name) => name.endsWith('.json')) : [];
+    return files.flatMap((name) => {
+      try {
+        return [(JSON.parse(readFileSync(path.join(servers, name), 'utf8')) as { token: string }).token];
+      } catch {
+        return [];
+      }
+    });
   });
   return [...new Set(tokens)];
 }
 
 /**
  * All demo shares, as the server `request` talks to lists them to its admin (`GET /api/admin/demo-shares` with
- * its token from its server.json: no public endpoint names shares, issue 14).
+ * its token from its servers/PID.json: no public endpoint names shares, issue 14).
  */
 export async function demoShares(request: APIRequestContext): Promise<AllDemoShares> {
   let data: Partial<AllDemoShares> = {};

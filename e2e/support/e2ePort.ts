@@ -68,7 +68,7 @@ export const E2E_DATA_ROOT = '.cache/e2e-data';
 
 /**
  * The data dir of the suite's server (playwright.config.ts `webServer`): one per port, made empty at its start and
- * removed when it stops. Specs read the server's admin token from its server.json (support/demoShares.ts).
+ * removed when it stops. Specs read the server's admin token from its servers/PID.json (support/demoShares.ts).
  */
 export function suiteDataDir(port: number = e2ePort()): string {
   return `${E2E_DATA_ROOT}/suite-${port}`;

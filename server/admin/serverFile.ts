@@ -1,19 +1,26 @@
 /**
- * `DATA_DIR/server.json`: a running server's address and admin token, for the commands
- * (`npm run import`, `npm run users`) started beside it.
+ * `DATA_DIR/servers/PID.json`: a running server's address and admin token, for the commands
+ * (`npm run import`, `npm run users`, `npm run export:scorm`) started beside it.
  *
- * The server writes it once it listens (a new token on every start) and removes it when it shuts
- * down; the file is created with mode 0600, so only the server's user (and root) can read the
- * token. A command that finds the file, with the process alive (and, on PGlite, the same process
- * holding the database lock), sends its work to the server's admin routes (server/routes/admin.ts)
- * with the token, and prints share links with the server's real address and port.
+ * Every server writes a file of its own, named by its pid, once it listens (a new token on every
+ * start), and removes it when it shuts down; so several servers may share one DATA_DIR (a fleet on
+ * one PostgreSQL database, each on its own PORT) and none overwrites or removes another's. The files
+ * are created with mode 0600, so only the server's user (and root) can read the token. A file whose
+ * process is gone (killed, or a zombie) is stale: the commands ignore it and the next server to start
+ * removes it. A command picks, among the live servers on the database it is configured for, the one
+ * started last (server/cli/viaServer.ts), sends its work to that server's admin routes
+ * (server/routes/admin.ts) with the token, and prints share links with the server's real address and port.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isAlive, processStartTime } from '../db/lock';
 
-export const SERVER_FILE_NAME = 'server.json';
+/** The directory in DATA_DIR that holds the server files. */
+export const SERVERS_DIR_NAME = 'servers';
+
+/** The server file of process `pid` in `dataDir`. */
+export const serverFilePath = (dataDir: string, pid: number = process.pid): string => path.join(dataDir, SERVERS_DIR_NAME, `${pid}.json`);
 
 export interface ServerFile {
   pid: number;
@@ -63,51 +70,94 @@ export function adminOrigin(host: string, port: number): string {
   return `http://${hostInUrl(host)}:${port}`;
 }
 
-/** Writes the server file (mode 0600, complete or not at all). */
+/**
+ * Writes this process's server file (mode 0600, complete or not at all) and removes the files of
+ * servers that are gone.
+ */
 export function writeServerFile(dataDir: string, info: Omit<ServerFile, 'pid' | 'startTime' | 'startedAt'>): ServerFile {
-  const file = path.join(dataDir, SERVER_FILE_NAME);
+  const file = serverFilePath(dataDir);
   const content: ServerFile = { pid: process.pid, startTime: processStartTime(process.pid), startedAt: new Date().toISOString(), ...info };
-  fs.mkdirSync(dataDir, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.tmp`;
   fs.rmSync(tmp, { force: true });
   fs.writeFileSync(tmp, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
   fs.renameSync(tmp, file);
+  removeStaleServerFiles(dataDir);
   return content;
 }
 
-/** Removes the server file if it is still this server's (another server may have started on the dir since). */
+/** Removes this process's server file if it still holds `token` (safe to call twice). */
 export function removeServerFile(dataDir: string, token: string): void {
-  const file = path.join(dataDir, SERVER_FILE_NAME);
-  try {
-    if ((JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<ServerFile>).token === token) fs.rmSync(file, { force: true });
-  } catch {
-    // gone already, or not ours to remove
-  }
+  const file = serverFilePath(dataDir);
+  if (readEntry(file).info?.token === token) fs.rmSync(file, { force: true });
 }
 
-/**
- * The server file of a live server on `dataDir`, or null (none, or its process is gone). Throws
- * when it exists but cannot be read (a command run by another user than the server's).
- */
-export function readServerFile(dataDir: string): ServerFile | null {
-  const file = path.join(dataDir, SERVER_FILE_NAME);
+/** What the server files of `dataDir` say: the live servers, started last first, and the files of live servers this user may not read. */
+export interface ServerFiles {
+  servers: ServerFile[];
+  unreadable: string[];
+}
+
+/** The server files of the live servers on `dataDir` (a dead or zombie process's file is ignored). */
+export function readServerFiles(dataDir: string): ServerFiles {
+  const servers: ServerFile[] = [];
+  const unreadable: string[] = [];
+  for (const { file, pid } of serverFileEntries(dataDir)) {
+    const { info, denied } = readEntry(file);
+    if (denied && isAlive(pid, null)) unreadable.push(file);
+    if (info && info.pid === pid && isAlive(pid, info.startTime ?? null)) servers.push(info);
+  }
+  servers.sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0));
+  return { servers, unreadable };
+}
+
+/** Why a command cannot use a live server's file: it runs as another user than the server. */
+export const unreadableServerFileMessage = (file: string): string =>
+  `${file} of the running server is readable only by the server's user: run this command as that user.`;
+
+function serverFileEntries(dataDir: string): { file: string; pid: number }[] {
+  const dir = path.join(dataDir, SERVERS_DIR_NAME);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const pid = /^(\d+)\.json$/.exec(name)?.[1];
+    return pid ? [{ file: path.join(dir, name), pid: Number(pid) }] : [];
+  });
+}
+
+/** A server file's content (null: gone, unreadable, being replaced or damaged); `denied` when this user may not read it. */
+function readEntry(file: string): { raw: string | null; info: ServerFile | null; denied: boolean } {
   let raw: string;
   try {
     raw = fs.readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return null;
-    if (code === 'EACCES' || code === 'EPERM') {
-      throw new Error(`${file} of the running server is readable only by the server's user: run this command as that user.`);
-    }
-    throw error;
+    if (code === 'EACCES' || code === 'EPERM') return { raw: null, info: null, denied: true };
+    return { raw: null, info: null, denied: false };
   }
-  let info: ServerFile;
   try {
-    info = JSON.parse(raw) as ServerFile;
+    const info = JSON.parse(raw) as ServerFile;
+    const complete = typeof info.pid === 'number' && typeof info.token === 'string' && typeof info.adminOrigin === 'string';
+    return { raw, info: complete ? info : null, denied: false };
   } catch {
-    return null; // being replaced, or damaged: as if there were none
+    return { raw, info: null, denied: false };
   }
-  if (typeof info.pid !== 'number' || typeof info.token !== 'string' || typeof info.adminOrigin !== 'string') return null;
-  return isAlive(info.pid, info.startTime ?? null) ? info : null;
+}
+
+/** Removes the server files whose process is gone, each only if it still holds what was read (its pid may run a new server meanwhile). */
+function removeStaleServerFiles(dataDir: string): void {
+  for (const { file, pid } of serverFileEntries(dataDir)) {
+    if (pid === process.pid) continue;
+    const { raw, info } = readEntry(file);
+    if (raw === null || isAlive(pid, info?.pid === pid ? (info.startTime ?? null) : null)) continue;
+    try {
+      if (fs.readFileSync(file, 'utf8') === raw) fs.rmSync(file, { force: true });
+    } catch {
+      // gone meanwhile, or not ours to remove
+    }
+  }
 }

@@ -15,7 +15,7 @@ Imports a material or a collection (upserted by id) and prints its share link.
 listed, a re-import leaves the listing as it was. Only public and guest shares can be listed.
 The database is the server's: DATABASE_URL if set, else PGlite in DATA_DIR (default ./data).
 While a server runs on that database, the import goes through it (its admin routes, with the
-token in DATA_DIR/server.json) and the link carries its address; otherwise it is written directly.`;
+token in DATA_DIR/servers/PID.json) and the link carries its address; otherwise it is written directly.`;
 
 /** `npm run import -- FILE.json [--share KIND] [--listed | --unlisted]`; answers the exit code. */
 export async function runImport(argv: string[]): Promise<number> {

@@ -20,7 +20,7 @@ its private shares only to the accounts they name and to the holders of the role
 otherwise the first line of stdin is the password (at least ${PASSWORD_MIN_LENGTH} characters).
 The database is the server's: DATABASE_URL if set, else PGlite in DATA_DIR (default ./data).
 While a server runs on that database, the command goes through it (its admin routes, with the
-token in DATA_DIR/server.json; the password is hashed here and never sent).`;
+token in DATA_DIR/servers/PID.json; the password is hashed here and never sent).`;
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 

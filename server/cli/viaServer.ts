@@ -1,15 +1,16 @@
 /**
- * The commands (`npm run import`, `npm run users`) beside a running server.
+ * The commands (`npm run import`, `npm run users`, `npm run export:scorm`) beside a running server.
  *
- * A server that listens writes `DATA_DIR/server.json` (its address and a token made for this start,
- * mode 0600: server/admin/serverFile.ts). When that file names a live server on the database this
- * command is configured for (PGlite in the same data dir, or the same PostgreSQL database), the
- * command sends its work to the server's admin routes (server/routes/admin.ts) instead of opening
- * the database: PGlite is locked by the server, and on PostgreSQL the server's caches are cleared
- * at once. Share links then carry the server's real address and port. Without such a server the
- * command opens the database itself, as before.
+ * Every server that listens writes `DATA_DIR/servers/PID.json` (its address and a token made for
+ * this start, mode 0600: server/admin/serverFile.ts). When such a file names a live server on the
+ * database this command is configured for (PGlite in the same data dir, or the same PostgreSQL
+ * database), the command sends its work to the server's admin routes (server/routes/admin.ts)
+ * instead of opening the database: PGlite is locked by the server, and on PostgreSQL the server's
+ * caches are cleared at once. Of several such servers (a fleet on one PostgreSQL database) it takes
+ * the one started last. Share links then carry the server's real address and port. Without such a
+ * server the command opens the database itself, as before.
  */
-import { readServerFile, databaseId, type ServerFile } from '../admin/serverFile';
+import { readServerFiles, databaseId, unreadableServerFileMessage, type ServerFile } from '../admin/serverFile';
 import { isAlive, LOCK_FILE_NAME } from '../db/lock';
 import type { ServerConfig } from '../config';
 import fs from 'node:fs';
@@ -46,15 +47,26 @@ function lockHolder(dataDir: string): number | null {
 }
 
 /**
- * The running server that owns the configured database, or null. PGlite: the server file's process
- * holds the data dir's lock. PostgreSQL: the server file names the same database (server, port,
- * name and user). A server file of a server on the other kind of database does not count.
+ * The running server that owns the configured database, or null; the one started last when several
+ * do. PGlite: the server file's process holds the data dir's lock. PostgreSQL: the server file names
+ * the same database (server, port, name and user). A server on the other kind of database does not
+ * count. Throws when no readable file names such a server but a live server's file cannot be read
+ * (a command run by another user than the server's).
  */
 export function runningServerFor(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl'>): ServerFile | null {
-  const server = readServerFile(config.dataDir);
-  if (!server) return null;
-  if (config.databaseUrl) return server.database === 'postgres' && server.databaseId === databaseId(config.databaseUrl) ? server : null;
-  return server.database === 'pglite' && lockHolder(config.dataDir) === server.pid ? server : null;
+  const { servers, unreadable } = readServerFiles(config.dataDir);
+  const { databaseUrl } = config;
+  let server: ServerFile | undefined;
+  if (databaseUrl) {
+    const id = databaseId(databaseUrl);
+    server = servers.find((s) => s.database === 'postgres' && s.databaseId === id);
+  } else {
+    const holder = servers.length > 0 ? lockHolder(config.dataDir) : null;
+    server = servers.find((s) => s.database === 'pglite' && s.pid === holder);
+  }
+  if (server) return server;
+  if (unreadable.length > 0) throw new Error(unreadableServerFileMessage(unreadable[0]));
+  return null;
 }
 
 /**

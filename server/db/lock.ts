@@ -95,28 +95,40 @@ function readLock(file: string): { raw: string; pid: number | null; startTime: s
   return { raw, pid, startTime: startLine.trim() || null };
 }
 
-/** Whether process `pid` runs and (on Linux, when `startTime` is known) is the one that started then. */
+/**
+ * Whether process `pid` runs and (on Linux, when `startTime` is known) is the one that started then.
+ * A zombie (exited, not yet reaped by its parent) or a dying process (/proc state Z or X) is dead:
+ * it holds nothing and serves nothing.
+ */
 export function isAlive(pid: number, startTime: string | null): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  // The pid exists; on Linux make sure it is still the process that wrote the lock.
-  const current = processStartTime(pid);
-  return startTime === null || current === null || current === startTime;
+  // The pid exists; on Linux make sure it still runs and is the process that wrote the lock.
+  const stat = processStat(pid);
+  if (stat === null) return true;
+  if (stat.state === 'Z' || stat.state === 'X') return false;
+  return startTime === null || stat.startTime === null || stat.startTime === startTime;
 }
 
 /** Start time of a process in clock ticks since boot (Linux /proc), or null where unknown. */
 export function processStartTime(pid: number): string | null {
+  return processStat(pid)?.startTime ?? null;
+}
+
+/** A process's state letter (field 3) and start time (field 22) from /proc/PID/stat (Linux), or null where unknown. */
+function processStat(pid: number): { state: string; startTime: string | null } | null {
+  let stat: string;
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 2 (the command) may hold spaces and parentheses; the fields after the last ')' start at field 3.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[19] ?? null;
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
     return null;
   }
+  // Field 2 (the command) may hold spaces and parentheses; the fields after the last ')' start at field 3.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0] ?? '', startTime: fields[19] ?? null };
 }
 
 function installExitHook(): void {

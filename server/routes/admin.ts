@@ -63,7 +63,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * opening the database, which the server holds (server/cli/viaServer.ts).
  *
  * Every request needs `Authorization: Bearer TOKEN` with the token of this server's start (in
- * `DATA_DIR/server.json`, mode 0600: server/admin/serverFile.ts) and must come from this machine
+ * `DATA_DIR/servers/PID.json`, mode 0600: server/admin/serverFile.ts) and must come from this machine
  * (loopback or the server's own address) and not through a proxy (no Forwarded / X-Forwarded-For);
  * all of it is checked before the body is read. Refused: 403 (not from here), 401 (token missing or wrong).
  *
@@ -85,7 +85,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { db: Database; to
     }
     const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (!given || !timingSafeEqual(digest(given), expected)) {
-      throw new HttpError(401, "Admin token missing or wrong: it is in the data dir's server.json, readable by the server's user");
+      throw new HttpError(401, "Admin token missing or wrong: it is in the server's file servers/PID.json in the data dir, readable by the server's user");
     }
   });
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_FILE_NAME } from '../../server/admin/serverFile';
+import { serverFilePath } from '../../server/admin/serverFile';
 import { featureFlagsFromEnv } from '../../server/config';
 import { LOCK_FILE_NAME, processStartTime } from '../../server/db/lock';
 import type { Database } from '../../server/db/types';
@@ -158,12 +158,12 @@ describe('npm run export:scorm beside a running server (PGlite held by it): the 
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
-    // This test process plays the server: it "holds" the data dir's lock and wrote server.json.
-    fs.mkdirSync(dataDir, { recursive: true });
+    // This test process plays the server: it "holds" the data dir's lock and wrote its server file.
+    fs.mkdirSync(path.dirname(serverFilePath(dataDir)), { recursive: true });
     const startTime = processStartTime(process.pid);
     fs.writeFileSync(path.join(dataDir, LOCK_FILE_NAME), `${process.pid}\n${startTime ?? ''}\n`);
     fs.writeFileSync(
-      path.join(dataDir, SERVER_FILE_NAME),
+      serverFilePath(dataDir),
       JSON.stringify({ pid: process.pid, startTime, origin: 'http://lernwerk.internal:8080', adminOrigin: `http://127.0.0.1:${port}`, token: 't', database: 'pglite', databaseId: null, startedAt: new Date().toISOString() }),
     );
   });

@@ -1,18 +1,20 @@
 /**
  * Issue 10, point 4: `npm run import` and `npm run users` beside a running server go through it
- * (its admin routes, with the token of DATA_DIR/server.json) and print share links with its real
- * address and port; a wrong token is refused and changes nothing; once the server stopped they
+ * (its admin routes, with the token of its DATA_DIR/servers/PID.json) and print share links with its
+ * real address and port; a wrong token is refused and changes nothing; once the server stopped they
  * work on the database directly again. The server and the commands run compiled, as in production.
+ * Issue 23: two servers on one PostgreSQL database share a DATA_DIR (a fleet), each with its own
+ * server file; a command goes through the one started last, and through the other once that stopped.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_FILE_NAME, type ServerFile } from '../../server/admin/serverFile';
+import { serverFilePath, SERVERS_DIR_NAME, type ServerFile } from '../../server/admin/serverFile';
 import type { Database } from '../../server/db/types';
 import { findShare } from '../../server/store/shares';
 import { ensureServerBuild, startCompiledServer } from './compiledServer';
-import { testDatabaseKinds, inWrittenDatabase, useTestDatabase } from './databases';
+import { createTestDatabase, inWrittenDatabase, TEST_DATABASE_URL, testDatabaseKinds, useTestDatabase, type TestDatabase } from './databases';
 import { richMaterialInput, smallMaterial } from './fixtures';
 import { ROOT, runNode, type RunningServer } from './spawn';
 
@@ -48,7 +50,8 @@ describe.each(testDatabaseKinds)('commands beside a running server on %s', (kind
   }, 120_000);
 
   it('writes its address and a token into the data dir, readable by its user only', () => {
-    const serverFile = path.join(dataDir, SERVER_FILE_NAME);
+    const serverFile = serverFilePath(dataDir, server.pid);
+    expect(fs.readdirSync(path.join(dataDir, SERVERS_DIR_NAME))).toEqual([`${server.pid}.json`]);
     expect(fs.statSync(serverFile).mode & 0o777).toBe(0o600);
     const info = JSON.parse(fs.readFileSync(serverFile, 'utf8')) as ServerFile;
     expect(info).toMatchObject({ pid: server.pid, origin: server.origin, database: kind });
@@ -95,7 +98,7 @@ describe.each(testDatabaseKinds)('commands beside a running server on %s', (kind
   }, 120_000);
 
   it('is refused with a wrong token, and nothing changes', async () => {
-    const serverFile = path.join(dataDir, SERVER_FILE_NAME);
+    const serverFile = serverFilePath(dataDir, server.pid);
     const original = fs.readFileSync(serverFile, 'utf8');
     const info = JSON.parse(original) as ServerFile;
     fs.writeFileSync(serverFile, JSON.stringify({ ...info, token: 'not-the-token' }), { mode: 0o600 });
@@ -113,7 +116,7 @@ describe.each(testDatabaseKinds)('commands beside a running server on %s', (kind
   it('works on the database directly once the server stopped', async () => {
     server.child.kill('SIGTERM');
     expect((await server.exited).code).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, SERVER_FILE_NAME))).toBe(false);
+    expect(fs.existsSync(serverFilePath(dataDir, server.pid))).toBe(false);
     const res = await runNode([path.join(ROOT, 'scripts/run-cli.mjs'), 'import', file('direct.json', smallMaterial('direct'))], { ...env(), PORT: '4321' });
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
@@ -121,4 +124,55 @@ describe.each(testDatabaseKinds)('commands beside a running server on %s', (kind
     const link = /Share \(public, new\): http:\/\/localhost:4321\/s\/([A-Za-z0-9_-]{24})\//.exec(res.stdout);
     expect(await inDb((db) => findShare(db, link?.[1] ?? ''))).toMatchObject({ rootId: 'm-direct' });
   }, 120_000);
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('a fleet: two servers on one PostgreSQL database sharing one DATA_DIR', () => {
+  const dataDir = path.join(base, 'data-fleet');
+  let database: TestDatabase;
+  const env = () => ({ DATA_DIR: dataDir, CONTENT_DIR: contentDir, DATABASE_URL: database.url, PORT: '0' });
+  const importFile = (name: string) => runNode([path.join(ROOT, 'scripts/run-cli.mjs'), 'import', file(`${name}.json`, smallMaterial(name))], env());
+  const through = (server: RunningServer) => `through the server running at ${server.origin} (pid ${server.pid}).`;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('keeps a server file per server; a command goes through the one started last, and through the other once that stopped', async () => {
+    const first = await startCompiledServer(env());
+    started.push(first);
+    const second = await startCompiledServer(env());
+    started.push(second);
+    expect(first.origin).not.toBe(second.origin);
+    expect(fs.readdirSync(path.join(dataDir, SERVERS_DIR_NAME)).sort()).toEqual([`${first.pid}.json`, `${second.pid}.json`].sort());
+    for (const server of [first, second]) {
+      expect(JSON.parse(fs.readFileSync(serverFilePath(dataDir, server.pid), 'utf8'))).toMatchObject({ pid: server.pid, origin: server.origin, database: 'postgres' });
+    }
+
+    const viaSecond = await importFile('fleet-a');
+    expect(viaSecond.stderr).toBe('');
+    expect(viaSecond.code).toBe(0);
+    expect(viaSecond.stdout).toContain(through(second));
+
+    second.child.kill('SIGTERM');
+    expect((await second.exited).code).toBe(0);
+    expect(fs.existsSync(serverFilePath(dataDir, second.pid))).toBe(false);
+    expect(fs.existsSync(serverFilePath(dataDir, first.pid))).toBe(true);
+
+    const viaFirst = await importFile('fleet-b');
+    expect(viaFirst.stderr).toBe('');
+    expect(viaFirst.code).toBe(0);
+    expect(viaFirst.stdout).toContain(through(first));
+    // Both imports are in the one database: the server still running serves both shares.
+    for (const output of [viaSecond.stdout, viaFirst.stdout]) {
+      const shareId = /Share \(public, new\): http:\/\/localhost:\d+\/s\/([A-Za-z0-9_-]{24})\//.exec(output)?.[1];
+      expect((await fetch(`${first.origin}/s/${shareId}/`)).status, output).toBe(200);
+    }
+
+    first.child.kill('SIGTERM');
+    expect((await first.exited).code).toBe(0);
+    expect(fs.readdirSync(path.join(dataDir, SERVERS_DIR_NAME))).toEqual([]);
+  }, 180_000);
 });

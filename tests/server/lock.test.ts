@@ -2,15 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireDirLock, DataDirLockedError, LOCK_FILE_NAME } from '../../server/db/lock';
+import { serverFilePath } from '../../server/admin/serverFile';
+import { acquireDirLock, DataDirLockedError, isAlive, LOCK_FILE_NAME, processStartTime } from '../../server/db/lock';
 import { openDatabase } from '../../server/db/open';
 import { loadMaterial } from '../../server/store/models';
 import { loopMaterial } from './child/importLoop';
 import { seedPgliteDataDir } from './databases';
-import { runTsx, startTsx, type RunningProcess } from './spawn';
+import { runTsx, startServer, startTsx, type RunningProcess } from './spawn';
+import { makeZombie, type Zombie } from './zombie';
 
 const dirs: string[] = [];
 const children: RunningProcess[] = [];
+const zombies: Zombie[] = [];
 const tempDir = () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-lock-'));
   dirs.push(dir);
@@ -19,6 +22,7 @@ const tempDir = () => {
 
 afterEach(async () => {
   for (const c of children.splice(0)) if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
+  for (const z of zombies.splice(0)) await z.dispose();
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
@@ -69,6 +73,57 @@ describe('data dir lock (PGlite only: PostgreSQL needs none)', () => {
     expect(fs.readFileSync(file, 'utf8').split('\n')[0]).toBe(String(process.pid));
     lock.release();
   });
+
+  it('counts a zombie (exited, not reaped) as dead and takes over the lock it names', async () => {
+    const zombie = await makeZombie();
+    zombies.push(zombie);
+    const startTime = processStartTime(zombie.pid);
+    expect(startTime).not.toBeNull();
+    expect(isAlive(zombie.pid, startTime)).toBe(false);
+    expect(isAlive(zombie.pid, null)).toBe(false);
+    expect(isAlive(process.pid, processStartTime(process.pid))).toBe(true);
+
+    const dir = tempDir();
+    const file = path.join(dir, LOCK_FILE_NAME);
+    fs.writeFileSync(file, `${zombie.pid}\n${startTime}\n`);
+    const lock = acquireDirLock(dir);
+    expect(fs.readFileSync(file, 'utf8').split('\n')[0]).toBe(String(process.pid));
+    lock.release();
+  });
+
+  it('a zombie pid does not block a new server, nor a command', async () => {
+    const zombie = await makeZombie();
+    zombies.push(zombie);
+    const dir = tempDir();
+    await seedPgliteDataDir(dir);
+    const file = path.join(dir, LOCK_FILE_NAME);
+    const startTime = processStartTime(zombie.pid);
+    const zombieLock = `${zombie.pid}\n${startTime}\n`;
+    // The zombie was a server on this dir: its lock and its server file are left behind.
+    const zombieServerFile = serverFilePath(dir, zombie.pid);
+    fs.mkdirSync(path.dirname(zombieServerFile), { recursive: true });
+    fs.writeFileSync(
+      zombieServerFile,
+      JSON.stringify({ pid: zombie.pid, startTime, origin: 'http://localhost:9', adminOrigin: 'http://127.0.0.1:9', token: 'zombie', database: 'pglite', databaseId: null, startedAt: new Date().toISOString() }),
+      { mode: 0o600 },
+    );
+    fs.writeFileSync(file, zombieLock);
+
+    const command = await runTsx('server/cli/users.ts', ['list'], { DATA_DIR: dir, LOCK_WAIT_MS: '0' });
+    expect(command.stderr).toBe('');
+    expect(command.code).toBe(0);
+    expect(fs.existsSync(file)).toBe(false); // taken over, and released when the command ended
+
+    fs.writeFileSync(file, zombieLock);
+    const server = await startServer({ DATA_DIR: dir, CONTENT_DIR: path.join(dir, 'no-content') });
+    children.push(server);
+    expect(fs.readFileSync(file, 'utf8').split('\n')[0]).toBe(String(server.pid));
+    expect(fs.existsSync(serverFilePath(dir, server.pid))).toBe(true);
+    expect(fs.existsSync(zombieServerFile), 'the zombie’s server file is removed by the new server').toBe(false);
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+    expect(fs.existsSync(file)).toBe(false);
+  }, 120_000);
 
   it('keeps every committed import and opens again after SIGKILL in the middle of writing', async () => {
     const dir = tempDir();

@@ -15,7 +15,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_FILE_NAME } from '../../server/admin/serverFile';
+import { SERVERS_DIR_NAME } from '../../server/admin/serverFile';
 import { LOCK_FILE_NAME } from '../../server/db/lock';
 import { openDatabase, pgliteDir } from '../../server/db/open';
 import type { Database } from '../../server/db/types';
@@ -34,7 +34,7 @@ const contentDir = path.join(base, 'content');
 fs.mkdirSync(contentDir);
 fs.writeFileSync(path.join(contentDir, 'demo-material.json'), JSON.stringify(richMaterialInput));
 const started: RunningServer[] = [];
-/** Pids of the servers themselves (from server.json): through npm, the child is npm, and a server it failed to stop would outlive it. */
+/** Pids of the servers themselves (from their server files): through npm, the child is npm, and a server it failed to stop would outlive it. */
 const serverPids: number[] = [];
 /** How long after the signal requests may still be answered before the test gives up on the server stopping. */
 const STOP_WITHIN_MS = 20_000;
@@ -131,9 +131,10 @@ describe.each(testDatabaseKinds)('SIGTERM under load: the compiled server on %s'
       const viaNpm = round === ROUNDS;
       const server = await (viaNpm ? startNpmServe(env()) : startCompiledServer(env()));
       started.push(server);
-      expect(fs.existsSync(path.join(dataDir, SERVER_FILE_NAME)), 'the server file is written once it listens').toBe(true);
-
-      const { token } = JSON.parse(fs.readFileSync(path.join(dataDir, SERVER_FILE_NAME), 'utf8')) as { token: string };
+      const serverFiles = fs.readdirSync(path.join(dataDir, SERVERS_DIR_NAME));
+      expect(serverFiles, 'the server file is written once it listens').toHaveLength(1);
+      const serverFile = path.join(dataDir, SERVERS_DIR_NAME, serverFiles[0]);
+      const { token, pid } = JSON.parse(fs.readFileSync(serverFile, 'utf8')) as { token: string; pid: number };
       const demo = await fetch(`${server.origin}/api/admin/demo-shares`, { headers: { authorization: `Bearer ${token}` } });
       const shares = (await demo.json()) as { data: { materialGuest: string } };
       const guest = await post(server.origin, '/api/guest', { name: `Round ${round}`, publicId: shares.data.materialGuest });
@@ -141,7 +142,7 @@ describe.each(testDatabaseKinds)('SIGTERM under load: the compiled server on %s'
       const guestSessionId = (JSON.parse(guest.text) as { data: { publicId: string } }).data.publicId;
 
       // SIGTERM to the server, or to npm, which passes it on.
-      serverPids.push((JSON.parse(fs.readFileSync(path.join(dataDir, SERVER_FILE_NAME), 'utf8')) as { pid: number }).pid);
+      serverPids.push(pid);
       const { outcomes, signalledAt } = await writeUntilRefused(server.origin, shares.data.materialGuest, guestSessionId, 30, () => server.child.kill('SIGTERM'));
       const context = `round ${round}${viaNpm ? ' (npm run serve)' : ''}:\n${server.output()}`;
       expect(Math.max(...outcomes.map((o) => o.doneAt)), `the server stopped taking requests within ${STOP_WITHIN_MS / 1000} s of the signal (${context})`).toBeLessThan(signalledAt + STOP_WITHIN_MS);
@@ -149,7 +150,7 @@ describe.each(testDatabaseKinds)('SIGTERM under load: the compiled server on %s'
       expect(exit, context).toEqual({ code: 0, signal: null });
       expect(server.output(), context).toContain('SIGTERM: shutting down');
       expect(server.output(), context).not.toMatch(/Shutdown took longer|"level":50|Error:/);
-      for (const file of [path.join(dataDir, LOCK_FILE_NAME), path.join(pgliteDir(dataDir), 'postmaster.pid'), path.join(dataDir, SERVER_FILE_NAME)]) {
+      for (const file of [path.join(dataDir, LOCK_FILE_NAME), path.join(pgliteDir(dataDir), 'postmaster.pid'), serverFile]) {
         expect(fs.existsSync(file), `${file} removed (${context})`).toBe(false);
       }
 
