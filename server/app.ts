@@ -29,6 +29,8 @@ import { serviceWorkerRoute } from './routes/serviceWorker';
 import { iconSpriteRoute } from './routes/iconSprite';
 import { clientErrorRoutes } from './routes/clientErrors';
 import { reportServerError, type ErrorReporter } from './errorReporting/errorReporter';
+import { ReadinessCheck } from './health/readiness';
+import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { guestRoutes } from './routes/guests';
 import { userdataRoutes } from './routes/userdata';
@@ -61,6 +63,8 @@ export interface BuildAppOptions {
   embedMetadata?: EmbedMetadataLookup;
   /** The error-reporting service (spec section 7): the server's own failures and the browsers' reports go there; absent: none. */
   errorReporter?: ErrorReporter | null;
+  /** What `GET /api/ready` answers (server/health/readiness.ts); absent: the database alone is checked. */
+  readiness?: ReadinessCheck;
 }
 
 /** The HTTP app, not yet listening (tests call `app.inject`). */
@@ -134,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const feedbackProvider = options.feedbackProvider === undefined ? feedbackProviderFromEnv() : options.feedbackProvider;
   const featureFlags = options.featureFlags ?? featureFlagsFromEnv();
+  const readiness = options.readiness ?? new ReadinessCheck({ db: options.db });
   const errorReporter = options.errorReporter ?? null;
   await app.register(pageRoutes, {
     db: options.db,
@@ -153,7 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      api.get('/health', async () => ({ ok: true }));
+      await api.register(healthRoutes, { readiness });
       const avatars = avatarsShown(featureFlags);
       await api.register(modelRoutes, { db: options.db, lookups, materials, comments: featureFlags.ANNOTATION_COMMENTS, avatars });
       await api.register(annotationRoutes, { db: options.db, lookups, comments: featureFlags.ANNOTATION_COMMENTS, avatars });

@@ -15,6 +15,9 @@ const Env = z.object({
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   CONTENT_DIR: z.string().min(1).optional(),
   CLIENT_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
@@ -49,6 +52,11 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Connections of the PostgreSQL pool (default server/db/postgres.ts DEFAULT_POOL_SIZE). */
   databasePoolSize: number | undefined;
+  /**
+   * After SIGTERM, how long the server goes on answering while /api/ready says it is not ready, so a
+   * load balancer stops sending before it closes (SHUTDOWN_DRAIN_MS, default 0).
+   */
+  shutdownDrainMs: number;
   contentDir: string;
   clientDir: string;
   cacheDir: string;
@@ -76,6 +84,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     contentDir: e.CONTENT_DIR ? path.resolve(e.CONTENT_DIR) : path.join(APP_ROOT, 'content'),
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : path.join(APP_ROOT, 'dist', 'client'),
     cacheDir: path.join(dataDir, 'cache'),

@@ -25,7 +25,9 @@ const opening = openDatabase({
   databaseUrl,
   // Checked by readConfig (server/config.ts) before the database is used; a bad value stops the server there.
   poolSize: Number(process.env.DATABASE_POOL_SIZE) || undefined,
-  // Without its database the server can only fail: exit, so a supervisor restarts it (the exit hook frees the lock).
+  queryTimeoutMs: Number(process.env.DATABASE_QUERY_TIMEOUT_MS) || undefined,
+  connectTimeoutMs: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS) || undefined,
+  // A stuck embedded database that cannot even be stopped to be restarted: exit, so a supervisor restarts the server (the exit hook frees the lock).
   onFailure: (error) => {
     console.error(`Stopping: ${error.message}`);
     process.exit(1);

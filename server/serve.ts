@@ -6,6 +6,10 @@ import { readConfig, type ServerConfig } from './config';
 import { loadDemoContent, prepareDemo, type DemoLinks } from './content/demo';
 import { ensureStoredContentSanitized } from './content/sanitizeStored';
 import { DataDirLockedError } from './db/lock';
+import { ReadinessCheck } from './health/readiness';
+import { listenForContentChanges } from './store/contentChanges';
+import { contentChanged } from './store/lookups';
+import { MAINTENANCE_TIMEOUT_MS } from './db/deadlines';
 import { deferredDatabase } from './db/deferred';
 import { pgliteDir } from './db/open';
 import type { Database } from './db/types';
@@ -44,19 +48,32 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
   if (errorReporter) reportCrashes(errorReporter, () => app?.server.close());
   let serverFileWritten = false;
   let stopping = false;
+  let contentListener: { stop: () => Promise<void> } | null = null;
+  const database = deferredDatabase(config.databaseUrl ? 'postgres' : 'pglite', opening);
+  const readiness = new ReadinessCheck({
+    db: database,
+    diskProbeDir: config.dataDir,
+    onChange: (now) =>
+      now.ready ? console.log('Ready again: /api/ready answers 200') : console.error(`Not ready: ${now.failed.map((f) => `${f.check}: ${f.message}`).join('; ')}`),
+  });
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
+    // A load balancer watching /api/ready stops sending new requests meanwhile; those that come are still answered.
+    readiness.drain();
+    const drainMs = app?.server.listening ? config.shutdownDrainMs : 0;
+    console.log(drainMs ? `${signal}: draining for ${drainMs} ms, then shutting down` : `${signal}: shutting down`);
     // A close that hangs must not keep the process alive; the exit hook still removes the lock.
     setTimeout(() => {
       console.error('Shutdown took longer than 10 s; exiting');
       process.exit(1);
-    }, 10_000).unref();
+    }, drainMs + 10_000).unref();
+    if (drainMs) await new Promise((resolve) => setTimeout(resolve, drainMs));
     // Commands started from now on work on the database directly (once it is closed) instead of through this server.
     if (serverFileWritten) removeServerFile(config.dataDir, token);
     try {
       await app?.close();
+      await contentListener?.stop();
       await errorReporter?.flush();
     } finally {
       const db = await opening.catch(() => null);
@@ -69,7 +86,8 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
 
   // The HTTP app is built while the database opens (its routes wait for it: server/db/deferred.ts).
   const building = buildApp({
-    db: deferredDatabase(config.databaseUrl ? 'postgres' : 'pglite', opening),
+    db: database,
+    readiness,
     clientDir: config.clientDir,
     contentDirs: [path.join(config.contentDir, 'assets')],
     cacheDir: config.cacheDir,
@@ -102,14 +120,18 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     throw error;
   }
   if (stopping) return;
+  // Imports through other servers (or the CLI) on the same PostgreSQL clear this server's caches at once.
+  if (config.databaseUrl) contentListener = listenForContentChanges({ connectionString: config.databaseUrl, onChange: () => contentChanged() });
 
   let demo: DemoLinks;
   try {
-    const resanitized = await ensureStoredContentSanitized(db);
+    const maintenance = db.withDeadline(MAINTENANCE_TIMEOUT_MS);
+    const resanitized = await ensureStoredContentSanitized(maintenance);
     if (resanitized) console.log(`Sanitised the html of ${resanitized} stored models under the current rules`);
-    const indexed = await ensureSearchIndex(db);
+    const indexed = await ensureSearchIndex(maintenance);
     if (indexed) console.log(`Indexed ${indexed} stored materials for full-text search`);
-    demo = await loadDemoContent(db, config.contentDir, (message) => console.log(message), demoFiles);
+    demo = await loadDemoContent(maintenance, config.contentDir, (message) => console.log(message), demoFiles);
+    await readiness.forgetOldServers();
     timeline.demo = at();
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -128,6 +150,7 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const origin = publicOrigin(config.host, port);
+  readiness.listensAt(`${config.host}:${port}`);
   writeServerFile(config.dataDir, {
     origin,
     adminOrigin: adminOrigin(config.host, port),
@@ -137,7 +160,7 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
   });
   serverFileWritten = true;
 
-  const database = db.kind === 'pglite' ? `PGlite in ${pgliteDir(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)';
+  const databaseName = db.kind === 'pglite' ? `PGlite in ${pgliteDir(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)';
   if (demo.material) console.log(`Demo material:   ${origin}/s/${demo.material}/`);
   if (demo.materialEn) console.log(`Demo (English):  ${origin}/s/${demo.materialEn}/?lang=en`);
   if (demo.collection) console.log(`Demo collection: ${origin}/s/${demo.collection}/`);
@@ -148,5 +171,5 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     .sort((a, b) => a[1] - b[1])
     .map(([step, ms]) => `${step} ${ms}`)
     .join(', ');
-  console.log(`Lernwerk listening on ${origin} (host ${config.host}, ${database}); started in ${at()} ms (${steps})`);
+  console.log(`Lernwerk listening on ${origin} (host ${config.host}, ${databaseName}); started in ${at()} ms (${steps})`);
 }

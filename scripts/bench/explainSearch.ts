@@ -25,6 +25,7 @@ function explaining(db: Database): Database {
     query: (sql, params) => db.query(sql, params),
     exec: (sql) => db.exec(sql),
     close: () => db.close(),
+    withDeadline: (ms) => explaining(db.withDeadline(ms)),
     transaction: (work) =>
       db.transaction((tx) => {
         let statements = 0;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MAINTENANCE_TIMEOUT_MS } from './deadlines';
 import { acquireDirLock } from './lock';
 import { migrate, readMigrations } from './migrate';
 import { openPgliteWorker } from './pgliteThread';
@@ -12,6 +13,10 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE). */
   poolSize?: number;
+  /** Deadline per query in ms (DATABASE_QUERY_TIMEOUT_MS; server/db/deadlines.ts). */
+  queryTimeoutMs?: number;
+  /** PostgreSQL: deadline of connecting in ms (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
   /** Apply pending migrations (default true). */
   migrate?: boolean;
   /**
@@ -19,7 +24,7 @@ export interface OpenDatabaseOptions {
    * thread, which starts faster and suits a short command that does nothing else (the CLI).
    */
   pglite?: 'worker' | 'in-process';
-  /** PGlite only: its worker ended without being asked to (the server exits then). */
+  /** PGlite only: its worker got stuck and could not be stopped to be restarted (the server exits then). */
   onFailure?: (error: Error) => void;
 }
 
@@ -37,7 +42,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let db: Database;
   if (options.databaseUrl) {
     const { openPostgres } = await import('./postgres');
-    db = await openPostgres(options.databaseUrl, { poolSize: options.poolSize });
+    db = await openPostgres(options.databaseUrl, { poolSize: options.poolSize, queryTimeoutMs: options.queryTimeoutMs, connectTimeoutMs: options.connectTimeoutMs });
   } else {
     const lock = acquireDirLock(options.dataDir);
     try {
@@ -47,7 +52,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db =
         options.pglite === 'in-process'
           ? await (await import('./pglite')).openPglite({ dataDir, template, onClose })
-          : await openPgliteWorker({ dataDir, template, onClose, onFailure: options.onFailure });
+          : await openPgliteWorker({ dataDir, template, onClose, onFailure: options.onFailure, queryTimeoutMs: options.queryTimeoutMs });
     } catch (error) {
       lock.release();
       throw error;
@@ -55,7 +60,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   if (options.migrate !== false) {
     try {
-      await migrate(db);
+      await migrate(db.withDeadline(MAINTENANCE_TIMEOUT_MS));
     } catch (error) {
       await db.close();
       throw error;

@@ -53,6 +53,8 @@ function wrap(pg: PGlite, onClose?: () => void): Database {
       await pg.exec(sql);
     },
     transaction: (fn) => pg.transaction((tx) => fn(wrapTransaction(tx))),
+    // In this thread a query cannot be cut short: a tool's own process, which its user can stop.
+    withDeadline: () => db,
     close: () => {
       closing ??= (async () => {
         try {

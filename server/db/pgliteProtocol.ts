@@ -13,16 +13,25 @@ export interface PgliteWorkerData {
   template?: string | null;
 }
 
-export type PgliteRequest =
-  | { id: number; op: 'query'; sql: string; params?: unknown[]; tx?: number }
-  | { id: number; op: 'exec'; sql: string; tx?: number }
-  /** Opens a transaction; the answer is its id, which later requests name in `tx`. */
-  | { id: number; op: 'begin' }
-  | { id: number; op: 'commit'; tx: number }
-  | { id: number; op: 'rollback'; tx: number }
-  /** The data dir as a tarball (answered as bytes). */
-  | { id: number; op: 'dump' }
-  | { id: number; op: 'close' };
+/**
+ * `expiresAt` (ms since 1970, this machine's clock): the caller stopped waiting then. A request
+ * that reaches the worker later is not run: a query fails, a commit rolls back instead (its caller
+ * was told it failed, so nothing it wrote may become durable).
+ */
+type Expiring = { expiresAt?: number };
+
+export type PgliteRequest = Expiring &
+  (
+    | { id: number; op: 'query'; sql: string; params?: unknown[]; tx?: number }
+    | { id: number; op: 'exec'; sql: string; tx?: number }
+    /** Opens a transaction; the answer is its id, which later requests name in `tx`. */
+    | { id: number; op: 'begin' }
+    | { id: number; op: 'commit'; tx: number }
+    | { id: number; op: 'rollback'; tx: number }
+    /** The data dir as a tarball (answered as bytes). */
+    | { id: number; op: 'dump' }
+    | { id: number; op: 'close' }
+  );
 
 /** An error as it crosses the thread boundary: message plus PostgreSQL's fields (code, detail, …). */
 export interface SerializedError {

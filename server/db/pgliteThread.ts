@@ -22,10 +22,19 @@
  *
  * Transactions cross the boundary as begin / query-in-transaction / commit / rollback messages;
  * the worker holds PGlite's transaction mutex from begin to commit, so other queries wait for it.
+ *
+ * Never hang: every request has a deadline (`queryTimeoutMs`, or another one given through
+ * `withDeadline`), after which its caller gets a DatabaseUnavailableError (a 503). A worker that
+ * answers nothing for `queryTimeoutMs` (or the longest deadline of what is waiting) is stuck (PGlite spins for good after a failed WAL write on a full disk): it is
+ * terminated and PGlite opened again on the same files in a new worker (PostgreSQL's crash
+ * recovery keeps every commit), retried until it opens; meanwhile calls fail at once. Only if the
+ * thread cannot even be terminated is `onFailure` called (the server exits for its supervisor).
  */
-import { Worker } from 'node:worker_threads';
 import { registerPgliteDump } from './pgliteDump';
-import { deserializeError, type PgliteRequest, type PgliteResponse, type PgliteWorkerData, type SerializedError } from './pgliteProtocol';
+import type { PgliteWorkerData } from './pgliteProtocol';
+import { WorkerConnection, type PgliteCall } from './pgliteWorkerConnection';
+import { DEFAULT_QUERY_TIMEOUT_MS } from './deadlines';
+import { DatabaseUnavailableError } from './unavailable';
 import type { Database, Queryable } from './types';
 
 export interface PgliteWorkerOptions {
@@ -35,144 +44,157 @@ export interface PgliteWorkerOptions {
   loadDataDir?: Blob | Uint8Array;
   /** A data dir to copy when `dataDir` has no database yet (server/db/pgliteTemplate.ts). */
   template?: string | null;
-  /** Called once after the worker closed PGlite (or died). */
+  /** Deadline of each request, in ms (default DEFAULT_QUERY_TIMEOUT_MS). */
+  queryTimeoutMs?: number;
+  /** Called once after the worker closed PGlite for good. */
   onClose?: () => void;
-  /** Called when the worker ends without being asked to (a crash): every later query fails. */
+  /** Called when the database cannot be brought back in this process (its worker cannot be stopped). */
   onFailure?: (error: Error) => void;
+  /** Where restarts are told (default console.error). */
+  log?: (line: string) => void;
 }
 
-/** A request before the adapter gives it its id. */
-type Request = PgliteRequest extends infer R ? (R extends PgliteRequest ? Omit<R, 'id'> : never) : never;
+/** How long a restarted worker may take to open PGlite before it is tried again. */
+const REOPEN_DEADLINE_MS = 60_000;
+/** How long terminating a stuck worker may take before the process gives up on it. */
+const TERMINATE_DEADLINE_MS = 10_000;
+/** Waits between failed reopenings (the last one repeats). */
+const REOPEN_BACKOFF_MS = [500, 1_000, 2_000, 3_000];
 
-/**
- * The worker's file: `pgliteWorker.ts` beside this one when running from source (tsx, vitest), or
- * `pgliteWorker.js` beside the running bundle when the server is compiled (bundle
- * server/db/pgliteWorker.ts as an entry of its own, named pgliteWorker.js, next to the server's).
- */
-function startWorker(data: PgliteWorkerData, transfer: ArrayBuffer[]): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSource ? './pgliteWorker.ts' : './pgliteWorker.js', import.meta.url);
-  const options = { workerData: data, transferList: transfer, stdout: false, stderr: false };
-  if (!fromSource) return new Worker(entry, options);
-  // Node 20 does not hand `--import tsx` to workers: the worker registers tsx itself, then loads the entry.
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { ...options, eval: true });
-}
+const withDeadline = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 
 /** Opens PGlite in a worker thread; answers when it is ready (a new data dir is created as `openPglite` does). */
 export async function openPgliteWorker(options: PgliteWorkerOptions = {}): Promise<Database> {
-  // A copy of its own, handed over (transferred) to the worker.
+  const log = options.log ?? ((line: string) => console.error(line));
+  const defaultDeadline = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  // A copy of its own, handed over (transferred) to the first worker; a restarted one opens the data dir (or, in memory, starts empty).
   const load = options.loadDataDir instanceof Blob ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : options.loadDataDir && new Uint8Array(options.loadDataDir);
-  const worker = startWorker({ dataDir: options.dataDir, loadDataDir: load, template: options.template }, load ? [load.buffer as ArrayBuffer] : []);
+  const data: PgliteWorkerData = { dataDir: options.dataDir, loadDataDir: load, template: options.template };
 
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; error: Error }>();
-  let nextId = 1;
-  let stopped: Error | null = null;
+  let restarting: Promise<void> | null = null;
   let closing: Promise<void> | null = null;
-  let closed = false;
-  let opened = false;
-
-  const call = <T>(request: Request): Promise<T> => {
-    if (stopped) return Promise.reject(new Error(stopped.message));
-    const id = nextId++;
-    // Made here so that a failure shows the caller's stack.
-    const error = new Error('');
-    return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, error });
-      // The worker keeps the process alive only while a request is out (a forgotten close must not hang it).
-      if (pending.size === 1) worker.ref();
-      worker.postMessage({ ...request, id } as PgliteRequest);
-    });
+  let closedForGood = false;
+  const finish = () => {
+    if (closedForGood) return;
+    closedForGood = true;
+    options.onClose?.();
   };
 
-  const settle = (id: number, ok: boolean, value: unknown) => {
-    const entry = pending.get(id);
-    if (!entry) return;
-    pending.delete(id);
-    if (pending.size === 0) worker.unref();
-    if (ok) entry.resolve(value);
-    else {
-      const error = deserializeError(value as SerializedError);
-      error.stack = `${error.name}: ${error.message}\n${entry.error.stack?.split('\n').slice(1).join('\n') ?? ''}`;
-      entry.reject(error);
+  const hooks = {
+    onStuck: (silentForMs: number) => restart(`answered nothing for ${silentForMs} ms`),
+    onCrash: (error: Error) => restart(error.message),
+  };
+  let current = new WorkerConnection(data, load ? [load.buffer as ArrayBuffer] : [], hooks, defaultDeadline);
+  try {
+    await current.ready;
+  } catch (error) {
+    await current.terminate();
+    finish();
+    throw error;
+  }
+
+  function restart(why: string): void {
+    if (restarting || closing || !options.dataDir) return;
+    const stuck = current;
+    const started = Date.now();
+    log(`The embedded database (PGlite) ${why}: restarting it; requests are answered 503 meanwhile`);
+    restarting = (async () => {
+      try {
+        await withDeadline(stuck.terminate(), TERMINATE_DEADLINE_MS, 'Stopping the PGlite worker');
+      } catch (error) {
+        options.onFailure?.(new Error(`The embedded database cannot be restarted: ${(error as Error).message}`));
+        return;
+      }
+      for (let attempt = 0; !closing; attempt++) {
+        const next = new WorkerConnection({ dataDir: options.dataDir, template: options.template }, [], hooks, defaultDeadline);
+        try {
+          await withDeadline(next.ready, REOPEN_DEADLINE_MS, 'Opening PGlite');
+          current = next;
+          log(`The embedded database (PGlite) answers again (restarted in ${Date.now() - started} ms)`);
+          return;
+        } catch (error) {
+          await next.terminate().catch(() => undefined);
+          const wait = REOPEN_BACKOFF_MS[Math.min(attempt, REOPEN_BACKOFF_MS.length - 1)];
+          if (attempt === 0 || attempt % 20 === 0) log(`Reopening PGlite failed (${(error as Error).message}); trying again every ${wait} ms`);
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      }
+    })().finally(() => (restarting = null));
+  }
+
+  const connection = (): WorkerConnection => {
+    if (closing) throw new Error('The database is closed');
+    if (restarting) throw new DatabaseUnavailableError('restarting', 'The database is restarting');
+    return current;
+  };
+  const call = <T>(request: PgliteCall, deadlineMs: number, on?: WorkerConnection): Promise<T> => {
+    try {
+      return (on ?? connection()).call<T>(request, deadlineMs);
+    } catch (error) {
+      return Promise.reject(error);
     }
   };
 
-  const ready = new Promise<void>((resolve, reject) => {
-    worker.on('message', (message: PgliteResponse) => {
-      if (message.id === 0 && 'ready' in message) {
-        if (message.ready) resolve();
-        else reject(deserializeError(message.error));
-        return;
-      }
-      if ('ok' in message) settle(message.id, message.ok, message.ok ? message.result : message.error);
-    });
-    const end = (error: Error) => {
-      if (!stopped) stopped = error;
-      reject(error);
-      for (const [id] of [...pending]) settle(id, false, { name: 'Error', message: error.message, fields: {} });
-      if (!closed) {
-        closed = true;
-        // A failure while opening is the error `openPgliteWorker` throws; later it is a crash.
-        if (!closing && opened) options.onFailure?.(error);
-        options.onClose?.();
-      }
-    };
-    worker.on('error', (error) => end(new Error(`The PGlite worker failed: ${error.message}`)));
-    worker.on('exit', (code) => end(new Error(closing ? 'The database is closed' : `The PGlite worker stopped (exit code ${code})`)));
-  });
-  try {
-    await ready;
-  } catch (error) {
-    await worker.terminate();
-    throw error;
-  }
-  opened = true;
-  worker.unref();
-
-  const queryable = (tx?: number): Queryable => ({
-    query: <T>(sql: string, params?: readonly unknown[]) => call<T[]>({ op: 'query', sql, params: params ? [...params] : undefined, tx }),
+  const queryable = (deadlineMs: number, tx?: { id: number; on: WorkerConnection }): Queryable => ({
+    query: <T>(sql: string, params?: readonly unknown[]) => call<T[]>({ op: 'query', sql, params: params ? [...params] : undefined, tx: tx?.id }, deadlineMs, tx?.on),
     exec: async (sql: string) => {
-      await call({ op: 'exec', sql, tx });
+      await call({ op: 'exec', sql, tx: tx?.id }, deadlineMs, tx?.on);
     },
   });
 
-  const db: Database = {
+  const database = (deadlineMs: number): Database => ({
     kind: 'pglite',
-    ...queryable(),
+    ...queryable(deadlineMs),
     transaction: async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
-      const tx = await call<number>({ op: 'begin' });
+      // A transaction stays on the worker it began on: after a restart its later requests fail.
+      const on = connection();
+      const id = await call<number>({ op: 'begin' }, deadlineMs, on);
       let result: T;
       try {
-        result = await fn(queryable(tx));
+        result = await fn(queryable(deadlineMs, { id, on }));
       } catch (error) {
-        await call({ op: 'rollback', tx }).catch(() => undefined);
+        await call({ op: 'rollback', tx: id }, deadlineMs, on).catch(() => undefined);
         throw error;
       }
-      await call({ op: 'commit', tx });
+      await call({ op: 'commit', tx: id }, deadlineMs, on);
       return result;
     },
+    withDeadline: (ms) => database(ms),
     close: () => {
       closing ??= (async () => {
-        if (!stopped) {
+        await restarting?.catch(() => undefined);
+        const last = current;
+        last.closing();
+        if (!last.isEnded) {
           try {
-            await call({ op: 'close' });
+            await last.call({ op: 'close' }, defaultDeadline);
           } catch {
             // the worker is gone already: nothing left to close
           }
         }
         // PGlite is closed, its files are complete: tearing down the worker's WASM heap takes a
         // second or so and need not be waited for (the lock may go now).
-        void worker.terminate();
-        if (!closed) {
-          closed = true;
-          options.onClose?.();
-        }
+        void last.terminate().catch(() => undefined);
+        finish();
       })();
       return closing;
     },
-  };
-  registerPgliteDump(db, async () => new Blob([await call<Uint8Array<ArrayBuffer>>({ op: 'dump' })]));
+  });
+
+  const db = database(defaultDeadline);
+  registerPgliteDump(db, async () => new Blob([await call<Uint8Array<ArrayBuffer>>({ op: 'dump' }, REOPEN_DEADLINE_MS)]));
   return db;
 }

@@ -35,6 +35,9 @@ class TxInbox {
 
 const ROLLBACK = Symbol('rollback');
 
+/** The answer to a request that arrived after its caller's deadline. */
+const expired = () => Object.assign(new Error('statement timeout: the request arrived after its deadline'), { code: '57014' });
+
 function start(port: NonNullable<typeof parentPort>, data: PgliteWorkerData): void {
   const send = (message: PgliteResponse, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
   const answer = (id: number, result: unknown) => send({ id, ok: true, result });
@@ -81,6 +84,11 @@ function start(port: NonNullable<typeof parentPort>, data: PgliteWorkerData): vo
   const handle = async (request: PgliteRequest) => {
     if (!db) return fail(request.id, new Error('The database is closed'));
     const database = db;
+    if (request.expiresAt !== undefined && Date.now() > request.expiresAt) {
+      // Its caller stopped waiting: a commit becomes a rollback, anything else is not run.
+      if (request.op === 'commit') request = { ...request, op: 'rollback' };
+      else if (request.op !== 'rollback' && request.op !== 'close') return fail(request.id, expired());
+    }
     switch (request.op) {
       case 'query':
       case 'exec':

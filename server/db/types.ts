@@ -16,6 +16,12 @@ export interface Database extends Queryable {
   readonly kind: DatabaseKind;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The same database (same connections) with another deadline per query, in ms: longer for
+   * migrations, start-up maintenance and imports (server/db/deadlines.ts). A query past its
+   * deadline fails with a DatabaseUnavailableError (server/db/unavailable.ts).
+   */
+  withDeadline(ms: number): Database;
   /** Closes the connection(s) and releases the data-dir lock; safe to call twice. */
   close(): Promise<void>;
 }

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { formatPath } from '../../src/model/material';
+import { unavailableReason } from '../db/unavailable';
 import { unstorableJson } from './storableJson';
+import { UnavailableLog } from './unavailableLog';
 
 /** One problem of a request: the path of the offending field (`a.b[0]`, '' for the whole body) and what is wrong. */
 export const ApiErrorItem = z.object({ path: z.string(), message: z.string() });
@@ -42,6 +44,12 @@ export function parseBody<S extends z.core.$ZodType>(schema: S, body: unknown, o
   );
 }
 
+/** Seconds a client is asked to wait when the database cannot serve (short: learners' work should land soon after it is back). */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** What a request hears when the database cannot serve. */
+export const UNAVAILABLE_MESSAGE = 'The service is unavailable for a moment (its database does not answer). Please try again shortly.';
+
 /** Calls answered with JSON, errors included: the API and the login session calls. */
 function isJsonPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/auth/');
@@ -50,10 +58,22 @@ function isJsonPath(url: string): boolean {
 /**
  * JSON errors under /api and /auth, plain text elsewhere; unexpected errors are logged (error) and
  * not detailed, refused requests are logged as warnings (requests that succeed only at debug).
+ * A database that cannot serve (server/db/unavailable.ts) is a 503 with Retry-After on every route,
+ * logged once per kind and interval with a count (./unavailableLog.ts), not as a stack per request.
  * `onServerError` hears of each unexpected error with the route it failed in (`GET /api/material/:share/:id`).
  */
 export function installErrorHandlers(app: FastifyInstance, onServerError?: (error: unknown, route: string) => void): void {
+  const unavailable = new UnavailableLog({ write: (line, details) => app.log.error(details, line) });
+  app.addHook('onClose', async () => unavailable.flush());
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const reason = unavailableReason(error);
+    if (reason) {
+      // The installation's fault, for a moment: the client waits Retry-After and sends again (never a 500, never acknowledged).
+      unavailable.record(reason, `${request.method} ${request.routeOptions.url ?? '(no route)'}: ${error.message}`);
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
+      if (isJsonPath(request.url)) return reply.status(503).send({ errors: [{ path: '', message: UNAVAILABLE_MESSAGE }] } satisfies ApiErrorBody);
+      return reply.status(503).type('text/plain; charset=utf-8').send(UNAVAILABLE_MESSAGE);
+    }
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     const isServerError = status >= 500;
     const message = isServerError ? 'Internal server error' : error.message;

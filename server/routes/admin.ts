@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ImportFile } from '../../src/model/material';
 import { ShareKind } from '../../src/model/pageData';
+import { MAINTENANCE_TIMEOUT_MS } from '../db/deadlines';
 import type { Database } from '../db/types';
 import { HttpError, notFound, parseBody } from '../http/errors';
 import { ImportConflictError, importFile } from '../store/import';
@@ -93,7 +94,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { db: Database; to
     // A material nests chapters in chapters: deeper than a learner's call may be.
     const body = parseBody(AdminImportBody, request.body, { maxDepth: 512 });
     try {
-      return { data: await importFile(db, body.file, { share: body.share, listed: body.listed }) };
+      return { data: await importFile(db.withDeadline(MAINTENANCE_TIMEOUT_MS), body.file, { share: body.share, listed: body.listed }) };
     } catch (error) {
       if (error instanceof ImportConflictError) throw new HttpError(409, 'Import conflict', error.issues.map((message) => ({ path: '', message })));
       throw error;

@@ -2,6 +2,7 @@ import type { LearnerState } from '../../src/model/learnerState';
 import type { StoredUserdataEvent } from '../../src/model/tracking';
 import type { Database, Queryable } from '../db/types';
 import type { Learner } from '../http/learnerAccess';
+import { unavailableReason } from '../db/unavailable';
 
 /** One authorised userdata event, ready to store. */
 export interface LearnerEvent {
@@ -119,7 +120,12 @@ export function createLearnerEventWriter(db: Queryable, options: LearnerEventWri
         }
         try {
           settle(group, await storeLearnerEvents(db, group.flatMap((w) => w.events)));
-        } catch {
+        } catch (error) {
+          // A database that cannot serve fails them all alike: trying each batch alone would only wait longer.
+          if (unavailableReason(error)) {
+            for (const waiting of group) waiting.reject(error);
+            return;
+          }
           for (const waiting of group) {
             try {
               waiting.resolve(await storeAlone(waiting.events));

@@ -23,10 +23,10 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
     ).map((r) => r.table_name);
   const applied = async () => (await t.db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version);
 
-  it('created the schema of migrations 001 to 011 and recorded them', async () => {
+  it('created the schema of migrations 001 to 012 and recorded them', async () => {
     expect(await tables()).toEqual([
       'annotations', 'auth_sessions', 'collection_items', 'comments', 'favorite_materials', 'guest_sessions', 'login_failures', 'meta', 'models', 'permissions', 'root_progress', 'schema_migrations',
-      'search_entries', 'search_materials', 'settings', 'shares', 'userdata_events', 'users',
+      'search_entries', 'search_materials', 'server_heartbeats', 'settings', 'shares', 'userdata_events', 'users',
     ]);
     const rows = await t.db.query<{ version: string; name: string; checksum: string }>('SELECT version, name, checksum FROM schema_migrations ORDER BY version');
     expect(rows).toEqual([
@@ -41,12 +41,13 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
       { version: '009', name: 'search_partitions', checksum: readMigrations()[8].checksum },
       { version: '010', name: 'permissions_and_favorites', checksum: readMigrations()[9].checksum },
       { version: '011', name: 'login_failures', checksum: readMigrations()[10].checksum },
+      { version: '012', name: 'server_heartbeats', checksum: readMigrations()[11].checksum },
     ]);
   });
 
   it('applies nothing the second time', async () => {
     expect(await migrate(t.db)).toEqual([]);
-    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011']);
+    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012']);
   });
 
   it('applies new migrations in order, and a failing one not at all', async () => {
@@ -59,7 +60,7 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
     fs.writeFileSync(path.join(dir, '905_broken.sql'), 'CREATE TABLE test_half (a int);\nSELECT no_such_function();');
     await expect(migrate(t.db, dir)).rejects.toThrow(/^Migration 905_broken\.sql failed: /);
     expect(await tables()).not.toContain('test_half');
-    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '903', '904']);
+    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '903', '904']);
     fs.rmSync(path.join(dir, '905_broken.sql'));
   });
 
