@@ -6,7 +6,7 @@ import { Settings } from '../../src/model/settings';
 import type { Database } from '../db/types';
 import { DEMO_SHARES_KEY, DemoShares } from '../routes/pages';
 import { preparedBefore, prepareImport, storeImport, type PreparedImport } from '../store/import';
-import { contentChanged } from '../store/lookups';
+import { announceContentChange } from '../store/contentChanges';
 import { getMeta, setMeta } from '../store/meta';
 import { putSettings } from '../store/settings';
 import { ensureShare, findShare } from '../store/shares';
@@ -148,7 +148,7 @@ export async function loadDemoContent(db: Database, contentDir: string, log: Log
       await setMeta(tx, DEMO_LOADED_KEY, loaded);
       await setMeta(tx, DEMO_SHARES_KEY, shares);
     });
-    if (changed) contentChanged();
+    if (changed) await announceContentChange(db);
     for (const message of messages) log(message);
   }
 

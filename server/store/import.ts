@@ -3,7 +3,7 @@ import { duplicateIdIssues, formatPath, ImportFile, type Collection, type Materi
 import { loadSanitizer, sanitizeContent } from '../content/sanitizeContent';
 import type { ShareKind } from '../../src/model/pageData';
 import type { Database, Queryable } from '../db/types';
-import { contentChanged } from './lookups';
+import { announceContentChange } from './contentChanges';
 import { replaceSearchIndex } from './searchIndex';
 import { ensureShare, listingProblem } from './shares';
 import { flattenTree, type TreeRow } from './tree';
@@ -50,8 +50,8 @@ export async function importFile(db: Database, parsed: ImportFile, options: Impo
   if (problem) throw new ImportConflictError([problem]);
   const file = await prepareImport(parsed);
   const result = await db.transaction((tx) => storeImport(tx, file, options));
-  // Cached share, coverage and model lookups of this process start afresh (server/store/lookups.ts).
-  contentChanged();
+  // Cached share, coverage and model lookups start afresh, in this process and on every other server (./contentChanges.ts).
+  await announceContentChange(db);
   return result;
 }
 
@@ -81,7 +81,7 @@ export function preparedBefore(file: unknown): PreparedImport {
 
 /**
  * Stores a prepared file inside the caller's transaction (the demo loader stores all its files in
- * one); the caller calls `contentChanged()` after it committed.
+ * one); the caller calls `announceContentChange()` after it committed.
  */
 export async function storeImport(tx: Queryable, prepared: PreparedImport, options: ImportShareOptions): Promise<ImportResult> {
   const { file } = prepared;

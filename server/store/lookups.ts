@@ -18,9 +18,10 @@ export interface ModelPlace {
  * whose guest session, the installation's settings), cached across requests.
  *
  * Staleness: content changes only by import. An import in this process (the demo loader, tests, an
- * import route) clears every cache at once (`contentChanged`). An import by the CLI in another
- * process (possible with PostgreSQL only: PGlite's dir is locked while the server runs) is seen
- * when an entry expires, after at most `ttlMs` (default 5 s). What a stale entry can do for a few
+ * import route) clears every cache at once (`contentChanged`); one by another server or the CLI on the
+ * same PostgreSQL database is announced to every server by NOTIFY (./contentChanges.ts), which clear
+ * theirs within milliseconds. Should that announcement be lost (a listener reconnecting), an entry
+ * is trusted at most `ttlMs` (default 5 s). What a stale entry can do for a few
  * seconds is let an event name a model that a re-import just removed from its material (events refer
  * to models by id without a foreign key, so nothing breaks). Shares and guest sessions are never
  * deleted by the server, and their share/settings never change. The installation's settings change
