@@ -63,6 +63,11 @@ export interface BuildAppOptions {
   embedMetadata?: EmbedMetadataLookup;
   /** The error-reporting service (spec section 7): the server's own failures and the browsers' reports go there; absent: none. */
   errorReporter?: ErrorReporter | null;
+  /**
+   * Where reads that tolerate a little lag go (material content, search): a read replica's routing
+   * (server/db/readRouting.ts); absent: `db`.
+   */
+  contentDb?: Database;
   /** What `GET /api/ready` answers (server/health/readiness.ts); absent: the database alone is checked. */
   readiness?: ReadinessCheck;
 }
@@ -130,7 +135,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Share, coverage, model and guest-session lookups cached across requests, cleared on import.
   const lookups = createLookups(options.db);
   // Materials as sent: serialised and compressed once per version (server/store/materialAnswers.ts).
-  const materials = new MaterialAnswers(options.db);
+  const content = options.contentDb ?? options.db;
+  const materials = new MaterialAnswers(content);
   app.addHook('onClose', async () => {
     lookups.dispose();
     materials.dispose();
@@ -162,7 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const avatars = avatarsShown(featureFlags);
       await api.register(modelRoutes, { db: options.db, lookups, materials, comments: featureFlags.ANNOTATION_COMMENTS, avatars });
       await api.register(annotationRoutes, { db: options.db, lookups, comments: featureFlags.ANNOTATION_COMMENTS, avatars });
-      await api.register(searchRoutes, { db: options.db, lookups });
+      await api.register(searchRoutes, { db: options.db, content, lookups });
       await api.register(invitationRoutes, { db: options.db });
       await api.register(guestRoutes, { db: options.db, lookups });
       await api.register(embedMetadataRoutes, { db: options.db, lookups, lookup: options.embedMetadata });

@@ -14,6 +14,7 @@ const Env = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().optional(),
+  DATABASE_READ_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
@@ -50,8 +51,13 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL instead of the embedded PGlite when set. */
   databaseUrl: string | undefined;
+  /** A streaming replica of DATABASE_URL for reads that tolerate a little lag (server/db/readRouting.ts). */
+  databaseReadUrl: string | undefined;
   /** Connections of the PostgreSQL pool (default server/db/postgres.ts DEFAULT_POOL_SIZE). */
   databasePoolSize: number | undefined;
+  /** Deadline per query and of connecting, in ms (server/db/deadlines.ts). */
+  databaseQueryTimeoutMs: number | undefined;
+  databaseConnectTimeoutMs: number | undefined;
   /**
    * After SIGTERM, how long the server goes on answering while /api/ready says it is not ready, so a
    * load balancer stops sending before it closes (SHUTDOWN_DRAIN_MS, default 0).
@@ -83,7 +89,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseReadUrl: e.DATABASE_URL && e.DATABASE_READ_URL ? e.DATABASE_READ_URL : undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     contentDir: e.CONTENT_DIR ? path.resolve(e.CONTENT_DIR) : path.join(APP_ROOT, 'content'),
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : path.join(APP_ROOT, 'dist', 'client'),

@@ -8,7 +8,8 @@ import { ensureStoredContentSanitized } from './content/sanitizeStored';
 import { DataDirLockedError } from './db/lock';
 import { ReadinessCheck } from './health/readiness';
 import { listenForContentChanges } from './store/contentChanges';
-import { contentChanged } from './store/lookups';
+import { contentChanged, onContentChanged } from './store/lookups';
+import { ReadRouting } from './db/readRouting';
 import { MAINTENANCE_TIMEOUT_MS } from './db/deadlines';
 import { deferredDatabase } from './db/deferred';
 import { pgliteDir } from './db/open';
@@ -50,6 +51,8 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
   let stopping = false;
   let contentListener: { stop: () => Promise<void> } | null = null;
   const database = deferredDatabase(config.databaseUrl ? 'postgres' : 'pglite', opening);
+  // A read replica (DATABASE_READ_URL): content and search read there once it has replayed every change this server heard of.
+  const routing = config.databaseReadUrl ? openReadRouting(config, opening) : null;
   const readiness = new ReadinessCheck({
     db: database,
     diskProbeDir: config.dataDir,
@@ -74,6 +77,7 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     try {
       await app?.close();
       await contentListener?.stop();
+      await (await routing?.catch(() => null))?.content.close();
       await errorReporter?.flush();
     } finally {
       const db = await opening.catch(() => null);
@@ -87,6 +91,7 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
   // The HTTP app is built while the database opens (its routes wait for it: server/db/deferred.ts).
   const building = buildApp({
     db: database,
+    contentDb: routing ? deferredDatabase('postgres', routing.then((r) => r.content)) : undefined,
     readiness,
     clientDir: config.clientDir,
     contentDirs: [path.join(config.contentDir, 'assets')],
@@ -121,7 +126,7 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
   }
   if (stopping) return;
   // Imports through other servers (or the CLI) on the same PostgreSQL clear this server's caches at once.
-  if (config.databaseUrl) contentListener = listenForContentChanges({ connectionString: config.databaseUrl, onChange: () => contentChanged() });
+  if (config.databaseUrl) contentListener = listenForContentChanges({ connectionString: config.databaseUrl, onChange: (lsn) => contentChanged(lsn) });
 
   let demo: DemoLinks;
   try {
@@ -172,4 +177,19 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     .map(([step, ms]) => `${step} ${ms}`)
     .join(', ');
   console.log(`Lernwerk listening on ${origin} (host ${config.host}, ${databaseName}); started in ${at()} ms (${steps})`);
+}
+
+/** The replica's pool (opened without waiting for it: a replica that is away at start is read from once it answers) and the routing over both. */
+async function openReadRouting(config: ServerConfig, opening: Promise<Database>): Promise<ReadRouting> {
+  const [{ openPostgres }, primary] = await Promise.all([import('./db/postgres'), opening]);
+  const replica = await openPostgres(config.databaseReadUrl as string, {
+    poolSize: config.databasePoolSize,
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    applicationName: 'lernwerk-read',
+    verify: false,
+  });
+  const routing = new ReadRouting({ primary, replica });
+  onContentChanged((lsn) => routing.contentChangedAt(lsn));
+  return routing;
 }

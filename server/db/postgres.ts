@@ -25,6 +25,8 @@ export interface PostgresOptions {
   queryTimeoutMs?: number;
   /** application_name of the connections (what pg_stat_activity shows). */
   applicationName?: string;
+  /** Try a first query before answering (default true); false for a database that may be away at start (a read replica). */
+  verify?: boolean;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
   });
   // An idle client losing its connection must not crash the server; the next query reconnects.
   pool.on('error', (error) => console.error(`PostgreSQL pool: ${error.message}`));
-  await pool.query('SELECT 1');
+  if (options.verify !== false) await pool.query('SELECT 1');
 
   let closing: Promise<void> | null = null;
 

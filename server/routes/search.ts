@@ -25,8 +25,10 @@ const CollectionSearchParams = z.strictObject({ id: ShareId });
  * share's material, or its collection's materials. A private share answers only a logged-in user
  * (403); an unknown share, and a material or collection id outside the share, answer 404 alike.
  */
-export async function searchRoutes(app: FastifyInstance, opts: { db: Database; lookups: Lookups }): Promise<void> {
+export async function searchRoutes(app: FastifyInstance, opts: { db: Database; content?: Database; lookups: Lookups }): Promise<void> {
   const { db, lookups } = opts;
+  // Searching reads content only: a replica may answer (server/db/readRouting.ts); access is checked on the primary.
+  const content = opts.content ?? db;
 
   /** The share with the visitor's access checked. */
   const openShare = async (request: Parameters<typeof requireShareAccess>[1], publicId: string, what = 'Share not found'): Promise<Share> => {
@@ -59,7 +61,7 @@ export async function searchRoutes(app: FastifyInstance, opts: { db: Database; l
       if (!materialIds.includes(body.materialId)) throw notFound();
       materialIds = [body.materialId];
     }
-    const data = await searchFulltext(db, { query: body.query, materialIds, filters: body.filters, limit: body.limit, offset: body.offset });
+    const data = await searchFulltext(content, { query: body.query, materialIds, filters: body.filters, limit: body.limit, offset: body.offset });
     return { data };
   });
 
@@ -69,7 +71,7 @@ export async function searchRoutes(app: FastifyInstance, opts: { db: Database; l
     const body = parseBody(CollectionSearchBody, request.body);
     const share = await openShare(request, params.id, 'Collection not found');
     if (share.rootModelName !== 'Collection') throw notFound('Collection not found');
-    const page = await searchMaterials(db, { ...body, scope: await collectionScope(db, share.rootId) });
+    const page = await searchMaterials(content, { ...body, scope: await collectionScope(content, share.rootId) });
     return {
       data: {
         items: page.found.map((f) => ({ id: f.itemId as string, material_snapshot: f.snapshot })),
@@ -85,7 +87,7 @@ export async function searchRoutes(app: FastifyInstance, opts: { db: Database; l
     const body = parseBody(MaterialSearchBody, request.body);
     const share = await openShare(request, body.share);
     const scope: ScopeMaterial[] = (await materialsOf(share)).map((materialId, position) => ({ materialId, itemId: null, position }));
-    const page = await searchMaterials(db, { ...body, scope });
+    const page = await searchMaterials(content, { ...body, scope });
     return { data: { results: page.found.map((f) => f.snapshot), total: page.total, hasMore: page.hasMore, facetDistribution: page.facetDistribution } };
   });
 }

@@ -22,11 +22,17 @@ export const CONTENT_CHANNEL = 'lernwerk_content';
  * to tell is logged, not thrown: the change is stored, and the others' caches expire within 5 s.
  */
 export async function announceContentChange(db: Queryable, log: (line: string) => void = console.error): Promise<void> {
-  contentChanged();
+  let lsn: string | null = null;
   try {
-    await db.query(`SELECT pg_notify($1, pg_current_wal_lsn()::text)`, [CONTENT_CHANNEL]);
+    const [row] = await db.query<{ lsn: string }>(
+      `SELECT position AS lsn, pg_notify($1, position) FROM (SELECT pg_current_wal_lsn()::text AS position) AS now`,
+      [CONTENT_CHANNEL],
+    );
+    lsn = row?.lsn ?? null;
   } catch (error) {
     log(`Could not tell the other servers that content changed (their caches catch up within 5 s): ${(error as Error).message}`);
+  } finally {
+    contentChanged(lsn);
   }
 }
 

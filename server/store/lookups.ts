@@ -97,15 +97,18 @@ class TtlCache<V> {
   }
 }
 
-const listeners = new Set<() => void>();
+const listeners = new Set<(lsn: string | null) => void>();
 
-/** Tells every cache of this process that content changed (called after an import committed). */
-export function contentChanged(): void {
-  for (const listener of listeners) listener();
+/**
+ * Tells every cache of this process that content changed (after an import committed, here or on
+ * another server): `lsn` is the primary's WAL position after the change, when known (./contentChanges.ts).
+ */
+export function contentChanged(lsn: string | null = null): void {
+  for (const listener of listeners) listener(lsn);
 }
 
-/** Calls `listener` whenever content changed in this process (see `contentChanged`); answers how to stop. */
-export function onContentChanged(listener: () => void): () => void {
+/** Calls `listener` whenever content changed (see `contentChanged`); answers how to stop. */
+export function onContentChanged(listener: (lsn: string | null) => void): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
