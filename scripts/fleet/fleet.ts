@@ -300,7 +300,8 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     const building = options.build === false ? Promise.resolve() : step('build', () => buildServer(path.join(logDir, 'build.log'), timeoutMs * 3));
     await step('postgres', async () => {
       log(`PostgreSQL 15 primary on port ${primaryPort} …`);
-      const cacheDir = path.join(ROOT, '.cache', 'fleet-templates');
+      // Under the temp dir, which the postgres user can always reach (the project's directory may be private).
+      const cacheDir = path.join(os.tmpdir(), `lernwerk-fleet-templates-${process.getuid?.() ?? 'user'}`);
       const maxConnections = Math.max(100, 12 * count + 20);
       const primary = await createPrimary({ pgDir, cacheDir, port: primaryPort, database, maxConnections, replicaSlot: Boolean(options.replica), toolsLog, timeoutMs });
       if (options.replica) {

@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { isRunning, processesIn, runLogged, signalProcess, tailOf, type ProcessId } from './processes';
@@ -34,8 +35,19 @@ function pgCommand(tool: string, args: string[]): [string, string[]] {
 function ownedByPostgres(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
   if (asRoot()) {
+    reachableByOthers(path.dirname(dir));
     const { uid, gid } = postgresUser();
     fs.chownSync(dir, uid, gid);
+  }
+}
+
+/** Throws unless every directory from / down to `dir` lets other users (postgres) pass. */
+function reachableByOthers(dir: string): void {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    if ((fs.statSync(at).mode & 0o001) === 0) {
+      throw new Error(`The postgres user cannot reach ${dir}: ${at} is not searchable by other users (chmod o+x ${at}, or choose a directory under ${os.tmpdir()})`);
+    }
+    if (path.dirname(at) === at) return;
   }
 }
 
@@ -305,7 +317,7 @@ async function copyCluster(from: string, to: string, toolsLog: string, timeoutMs
 export interface CreatePrimaryOptions {
   /** DIR/pg: the clusters and their logs. */
   pgDir: string;
-  /** Where the cluster template is kept between runs (scripts/fleet/fleet.ts: .cache/fleet-templates). */
+  /** Where the cluster template is kept between runs (scripts/fleet/fleet.ts: under the system's temp dir). */
   cacheDir: string;
   port: number;
   database: string;
