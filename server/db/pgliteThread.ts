@@ -58,6 +58,8 @@ export interface PgliteWorkerOptions {
 const REOPEN_DEADLINE_MS = 60_000;
 /** How long terminating a stuck worker may take before the process gives up on it. */
 const TERMINATE_DEADLINE_MS = 10_000;
+/** How long closing PGlite may take before its worker is terminated instead (a stuck one never answers). */
+const CLOSE_DEADLINE_MS = 5_000;
 /** Waits between failed reopenings (the last one repeats). */
 const REOPEN_BACKOFF_MS = [500, 1_000, 2_000, 3_000];
 
@@ -85,6 +87,8 @@ export async function openPgliteWorker(options: PgliteWorkerOptions = {}): Promi
   const data: PgliteWorkerData = { dataDir: options.dataDir, loadDataDir: load, template: options.template };
 
   let restarting: Promise<void> | null = null;
+  /** The worker a restart is opening (terminated by `close`, which must not wait for it). */
+  let reopening: WorkerConnection | null = null;
   let closing: Promise<void> | null = null;
   let closedForGood = false;
   const finish = () => {
@@ -120,19 +124,28 @@ export async function openPgliteWorker(options: PgliteWorkerOptions = {}): Promi
       }
       for (let attempt = 0; !closing; attempt++) {
         const next = new WorkerConnection({ dataDir: options.dataDir, template: options.template }, [], hooks, defaultDeadline);
+        reopening = next;
         try {
           await withDeadline(next.ready, REOPEN_DEADLINE_MS, 'Opening PGlite');
+          if (closing) {
+            await next.terminate();
+            return;
+          }
           current = next;
           log(`The embedded database (PGlite) answers again (restarted in ${Date.now() - started} ms)`);
           return;
         } catch (error) {
           await next.terminate().catch(() => undefined);
+          if (closing) return;
           const wait = REOPEN_BACKOFF_MS[Math.min(attempt, REOPEN_BACKOFF_MS.length - 1)];
           if (attempt === 0 || attempt % 20 === 0) log(`Reopening PGlite failed (${(error as Error).message}); trying again every ${wait} ms`);
           await new Promise((resolve) => setTimeout(resolve, wait));
         }
       }
-    })().finally(() => (restarting = null));
+    })().finally(() => {
+      restarting = null;
+      reopening = null;
+    });
   }
 
   const connection = (): WorkerConnection => {
@@ -175,14 +188,15 @@ export async function openPgliteWorker(options: PgliteWorkerOptions = {}): Promi
     withDeadline: (ms) => database(ms),
     close: () => {
       closing ??= (async () => {
+        if (reopening) await reopening.terminate().catch(() => undefined);
         await restarting?.catch(() => undefined);
         const last = current;
         last.closing();
         if (!last.isEnded) {
           try {
-            await last.call({ op: 'close' }, defaultDeadline);
+            await withDeadline(last.call({ op: 'close' }, defaultDeadline), CLOSE_DEADLINE_MS, 'Closing PGlite');
           } catch {
-            // the worker is gone already: nothing left to close
+            // gone already, or stuck: terminated below (its files are as after a crash, which PGlite recovers from)
           }
         }
         // PGlite is closed, its files are complete: tearing down the worker's WASM heap takes a

@@ -71,4 +71,20 @@ describe('PGlite with deadlines', () => {
     await expect(db.withDeadline(10_000).query('SELECT 1 AS slept FROM pg_sleep(2)')).resolves.toEqual([{ slept: 1 }]);
     await db.close();
   }, 120_000);
+
+  it('closes within seconds while PGlite is stuck (a SIGTERM never waits for it), and its files open again', async () => {
+    const dir = path.join(temp, 'stuck', 'pglite');
+    let closed = 0;
+    const busy = await openPgliteWorker({ dataDir: dir, queryTimeoutMs: 60_000, onClose: () => closed++ });
+    const stuck = busy.query('SELECT pg_sleep(60)').catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const started = Date.now();
+    await busy.close();
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(closed).toBe(1);
+    expect(unavailableReason(await stuck)).not.toBeNull();
+    const again = await openPgliteWorker({ dataDir: dir });
+    expect(await again.query('SELECT v FROM kept ORDER BY v')).toEqual([{ v: 1 }, { v: 2 }]);
+    await again.close();
+  }, 120_000);
 });
