@@ -30,6 +30,7 @@
  * recovery keeps every commit), retried until it opens; meanwhile calls fail at once. Only if the
  * thread cannot even be terminated is `onFailure` called (the server exits for its supervisor).
  */
+import { withinDeadline } from '../withinDeadline';
 import { registerPgliteDump } from './pgliteDump';
 import type { PgliteWorkerData } from './pgliteProtocol';
 import { WorkerConnection, type PgliteCall } from './pgliteWorkerConnection';
@@ -62,21 +63,6 @@ const TERMINATE_DEADLINE_MS = 10_000;
 const CLOSE_DEADLINE_MS = 5_000;
 /** Waits between failed reopenings (the last one repeats). */
 const REOPEN_BACKOFF_MS = [500, 1_000, 2_000, 3_000];
-
-const withDeadline = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 
 /** Opens PGlite in a worker thread; answers when it is ready (a new data dir is created as `openPglite` does). */
 export async function openPgliteWorker(options: PgliteWorkerOptions = {}): Promise<Database> {
@@ -117,7 +103,7 @@ export async function openPgliteWorker(options: PgliteWorkerOptions = {}): Promi
     log(`The embedded database (PGlite) ${why}: restarting it; requests are answered 503 meanwhile`);
     restarting = (async () => {
       try {
-        await withDeadline(stuck.terminate(), TERMINATE_DEADLINE_MS, 'Stopping the PGlite worker');
+        await withinDeadline(stuck.terminate(), TERMINATE_DEADLINE_MS, 'Stopping the PGlite worker');
       } catch (error) {
         options.onFailure?.(new Error(`The embedded database cannot be restarted: ${(error as Error).message}`));
         return;
@@ -126,7 +112,7 @@ export async function openPgliteWorker(options: PgliteWorkerOptions = {}): Promi
         const next = new WorkerConnection({ dataDir: options.dataDir, template: options.template }, [], hooks, defaultDeadline);
         reopening = next;
         try {
-          await withDeadline(next.ready, REOPEN_DEADLINE_MS, 'Opening PGlite');
+          await withinDeadline(next.ready, REOPEN_DEADLINE_MS, 'Opening PGlite');
           if (closing) {
             await next.terminate();
             return;
@@ -194,7 +180,7 @@ export async function openPgliteWorker(options: PgliteWorkerOptions = {}): Promi
         last.closing();
         if (!last.isEnded) {
           try {
-            await withDeadline(last.call({ op: 'close' }, defaultDeadline), CLOSE_DEADLINE_MS, 'Closing PGlite');
+            await withinDeadline(last.call({ op: 'close' }, defaultDeadline), CLOSE_DEADLINE_MS, 'Closing PGlite');
           } catch {
             // gone already, or stuck: terminated below (its files are as after a crash, which PGlite recovers from)
           }

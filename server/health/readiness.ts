@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readMigrations } from '../db/migrate';
 import type { Database } from '../db/types';
+import { withinDeadline } from '../withinDeadline';
 
 /** How long one readiness check may take before it counts as failed, in ms. */
 export const READINESS_DEADLINE_MS = 2_000;
@@ -30,12 +31,6 @@ export interface ReadinessOptions {
   /** Told when readiness changes (a line for the log). */
   onChange?: (readiness: Readiness) => void;
 }
-
-const withDeadline = <T>(work: Promise<T>, ms: number, what: string): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
-    work.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
 
 /**
  * Whether this server can serve learners now (`GET /api/ready`, what a load balancer watches),
@@ -120,7 +115,7 @@ export class ReadinessCheck {
     const dir = this.options.diskProbeDir;
     if (!dir) return;
     const file = path.join(dir, `.ready-probe-${process.pid}`);
-    await withDeadline(
+    await withinDeadline(
       (async () => {
         const handle = await fs.open(file, 'w', 0o600);
         try {
