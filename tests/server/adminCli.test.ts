@@ -172,7 +172,7 @@ describe.skipIf(!TEST_DATABASE_URL)('a fleet: two servers on one PostgreSQL data
     }
 
     first.child.kill('SIGTERM');
-    expect((await first.exited).code).toBe(0);
+    expect((await first.exited).code, first.output()).toBe(0);
     expect(fs.readdirSync(path.join(dataDir, SERVERS_DIR_NAME))).toEqual([]);
   }, 180_000);
 });
