@@ -4,6 +4,8 @@ import { formatPath } from '../../src/model/material';
 import { unavailableReason } from '../db/unavailable';
 import { unstorableJson } from './storableJson';
 import { UnavailableLog } from './unavailableLog';
+import { langFromQuery } from '../pages/pageData';
+import { unavailablePageHtml } from '../pages/unavailablePage';
 
 /** One problem of a request: the path of the offending field (`a.b[0]`, '' for the whole body) and what is wrong. */
 export const ApiErrorItem = z.object({ path: z.string(), message: z.string() });
@@ -72,6 +74,10 @@ export function installErrorHandlers(app: FastifyInstance, onServerError?: (erro
       unavailable.record(reason, `${request.method} ${request.routeOptions.url ?? '(no route)'}: ${error.message}`);
       reply.header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
       if (isJsonPath(request.url)) return reply.status(503).send({ errors: [{ path: '', message: UNAVAILABLE_MESSAGE }] } satisfies ApiErrorBody);
+      if (request.method === 'GET' && /text\/html/.test(request.headers.accept ?? '')) {
+        const lang = langFromQuery((request.query as { lang?: unknown } | undefined)?.lang);
+        return reply.status(503).type('text/html; charset=utf-8').send(unavailablePageHtml(lang, RETRY_AFTER_SECONDS));
+      }
       return reply.status(503).type('text/plain; charset=utf-8').send(UNAVAILABLE_MESSAGE);
     }
     const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
