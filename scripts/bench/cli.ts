@@ -6,6 +6,7 @@
  *   npm run bench [-- --quick] [--sizes 100,1000,5000] [--pairs N] [--clicks N] [--timeout S]
  *                 [--no-build] [--postgres URL] [--ingest] [--seed N] [--keep]
  *   npm run bench -- search [--sizes 10000,100000,1000000] …   (scripts/bench/search.ts, issue 11)
+ *   npm run bench -- fleet [--learners 3000] [--servers 1,2,3] …  (scripts/bench/fleet.ts, issue 23)
  *
  * Steps: build the client into .cache/bench/client; generate the materials (generateMaterial.ts) and
  * time the viewer's start and the zod parse in Node; import them with the project's import command
@@ -37,6 +38,7 @@ const SIZE_BUDGET_S = 270;
 
 const USAGE = `Usage: npm run bench [-- OPTIONS]
        npm run bench -- search [OPTIONS]   (the full-text search benchmark: npm run bench -- search --help)
+       npm run bench -- fleet [OPTIONS]    (capacity of 1, 2, 3 servers behind HAProxy: npm run bench -- fleet --help)
 
 Measures the viewer against the same content as static HTML (the floor), in one Chromium run,
 and exits 1 when a budget of issue 9 is missed.
@@ -328,9 +330,14 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** `npm run bench -- search …`: the full-text search benchmark (scripts/bench/search.ts); anything else: the benchmark above. */
+/** `npm run bench -- search …`: the full-text search benchmark (scripts/bench/search.ts); `fleet …`: capacity (scripts/bench/fleet.ts); anything else: the benchmark above. */
 const argv = process.argv.slice(2);
-const run = argv[0] === 'search' ? import('./search').then((bench) => bench.runSearchBench(argv.slice(1))) : main(argv);
+const run =
+  argv[0] === 'search'
+    ? import('./search').then((bench) => bench.runSearchBench(argv.slice(1)))
+    : argv[0] === 'fleet'
+      ? import('./fleet').then((bench) => bench.runFleetBench(argv.slice(1)))
+      : main(argv);
 run.then(
   (code) => {
     process.exitCode = code;
