@@ -187,6 +187,7 @@ async function balancerEvidence(balancer: FleetBalancer): Promise<BalancerEviden
   const servers = lernwerk.filter((s) => s.name !== 'FRONTEND' && s.name !== 'BACKEND');
   return {
     frontendMaxSessions: field('FRONTEND', 'smax'),
+    frontendSessionLimit: field('FRONTEND', 'slim'),
     queueMax: Math.max(field('BACKEND', 'qmax'), ...servers.map((s) => Number(s.fields.qmax || 0))),
     serverMaxSessions: Math.max(0, ...servers.map((s) => Number(s.fields.smax || 0))),
     responses5xx: field('FRONTEND', 'hrsp_5xx'),

@@ -11,7 +11,7 @@ import os from 'node:os';
 /** Clock ticks per second of /proc's times (USER_HZ: 100 on Linux for every architecture in use). */
 const TICKS_PER_SECOND = 100;
 
-/** utime+stime+cutime+cstime of one process, in ticks; 0 when it is gone. */
+/** utime+stime+cutime+cstime of one process (its own time and its reaped children's), in ticks; 0 when it is gone. */
 function processTicks(pid: number): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -28,7 +28,13 @@ interface ProcessTicks {
   ppid: number;
   /** The command name (/proc/PID/stat's field 2). */
   name: string;
+  /** utime+stime+cutime+cstime. */
   ticks: number;
+  /**
+   * utime+stime only: what it ran itself. (Init and shells reap orphans, whose whole lives then
+   * land in their cutime: a stopped fleet's processes would show as init's work.)
+   */
+  ownTicks: number;
 }
 
 /** A process's command line, shortened (`node …/vitest/vitest.mjs run …`), or `name` when it is gone. */
@@ -50,8 +56,9 @@ function allProcesses(): ProcessTicks[] {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-      processes.push({ pid: Number(entry), ppid: Number(fields[1]), name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ticks });
+      const ownTicks = Number(fields[11]) + Number(fields[12]);
+      const ticks = ownTicks + Number(fields[13]) + Number(fields[14]);
+      processes.push({ pid: Number(entry), ppid: Number(fields[1]), name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ticks, ownTicks });
     } catch {
       // gone meanwhile
     }
@@ -71,7 +78,7 @@ export interface CpuSample {
   at: number;
   /** Ticks by group name. */
   groups: Record<string, number>;
-  /** Ticks of every process in no group, by pid (to name the other work on a shared machine). */
+  /** Own ticks (utime+stime) of every process in no group, by pid (to name the other work on a shared machine). */
   others: Map<number, { name: string; ticks: number }>;
   /** Busy and total ticks of the whole machine (/proc/stat, all cores), and the busy ticks in softirq (loopback TCP is mostly there). */
   machineBusy: number;
@@ -104,7 +111,7 @@ export function sampleCpu(groups: readonly CpuGroup[]): CpuSample {
     }
     byGroup[group.name] = ticks;
   }
-  const others = new Map(processes.filter((p) => !grouped.has(p.pid)).map((p) => [p.pid, { name: p.name, ticks: p.ticks }]));
+  const others = new Map(processes.filter((p) => !grouped.has(p.pid)).map((p) => [p.pid, { name: p.name, ticks: p.ownTicks }]));
   const machine = machineTicks();
   return { at: Date.now(), groups: byGroup, others, machineBusy: machine.busy, machineTotal: machine.total, machineSoftirq: machine.softirq };
 }

@@ -18,8 +18,9 @@ export interface Answer {
   /** HTTP status; 0 when no answer came (network error or timeout). */
   status: number;
   headers: http.IncomingHttpHeaders;
-  /** The body as it came (compressed, when it was). */
+  /** The body as it came (compressed, when it was); empty unless `keepBody` (a load generator reads, counts and drops the rest). */
   body: Buffer;
+  bodyBytes: number;
   /** Why there was no answer. */
   error?: string;
   timedOut?: boolean;
@@ -37,7 +38,11 @@ export interface RequestInput {
   /** JSON text. */
   body?: string;
   timeoutMs: number;
+  /** Keep the answer's body (default: only count its bytes). */
+  keepBody?: boolean;
 }
+
+const noAnswer = (error: string): Answer => ({ status: 0, headers: {}, body: Buffer.alloc(0), bodyBytes: 0, error, retried: false });
 
 function once(input: RequestInput): Promise<Answer & { reused: boolean; code?: string }> {
   return new Promise((resolve) => {
@@ -57,16 +62,20 @@ function once(input: RequestInput): Promise<Answer & { reused: boolean; code?: s
       { agent: input.agent, method: input.method, hostname: input.origin.hostname, port: input.origin.port, path: input.path, headers, timeout: input.timeoutMs },
       (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => settle({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), retried: false, reused: req.reusedSocket }));
-        res.on('error', (error: NodeJS.ErrnoException) => settle({ status: 0, headers: {}, body: Buffer.alloc(0), error: error.message, retried: false, reused: req.reusedSocket, code: error.code }));
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (input.keepBody) chunks.push(chunk);
+        });
+        res.on('end', () => settle({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), bodyBytes: bytes, retried: false, reused: req.reusedSocket }));
+        res.on('error', (error: NodeJS.ErrnoException) => settle({ ...noAnswer(error.message), reused: req.reusedSocket, code: error.code }));
       },
     );
     req.on('timeout', () => {
       req.destroy(new Error(`no answer within ${input.timeoutMs} ms`));
-      settle({ status: 0, headers: {}, body: Buffer.alloc(0), error: `no answer within ${input.timeoutMs} ms`, timedOut: true, retried: false, reused: req.reusedSocket });
+      settle({ ...noAnswer(`no answer within ${input.timeoutMs} ms`), timedOut: true, reused: req.reusedSocket });
     });
-    req.on('error', (error: NodeJS.ErrnoException) => settle({ status: 0, headers: {}, body: Buffer.alloc(0), error: `${error.code ?? ''} ${error.message}`.trim(), retried: false, reused: req.reusedSocket, code: error.code }));
+    req.on('error', (error: NodeJS.ErrnoException) => settle({ ...noAnswer(`${error.code ?? ''} ${error.message}`.trim()), reused: req.reusedSocket, code: error.code }));
     req.end(input.body);
   });
 }

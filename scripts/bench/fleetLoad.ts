@@ -127,6 +127,8 @@ class Learner {
       headers: { ...this.cookies.header(), ...options.headers },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       timeoutMs: this.config.requestTimeoutMs,
+      // Only the guest session's answer is read; errors show their beginning.
+      keepBody: method === 'POST',
     });
     this.recorder.add(kind, sentAt, performance.now() - started, answer.status);
     if (answer.retried) this.recorder.retries++;

@@ -27,8 +27,9 @@ export interface DatabaseEvidence {
 }
 
 export interface BalancerEvidence {
-  /** Client connections at once, at most (HAProxy's global maxconn is 4096). */
+  /** Client connections at once, at most, and HAProxy's limit of them (its maxconn: 4096 in deploy/haproxy/lernwerk.cfg). */
   frontendMaxSessions: number;
+  frontendSessionLimit: number;
   /** Requests waiting in HAProxy's queue for a server slot (maxconn 256 per server), at most. */
   queueMax: number;
   /** Requests at one server at once, at most. */
@@ -92,17 +93,17 @@ function split(use: CpuUse): string {
   return `servers ${serversCpu(use)} %, PostgreSQL ${use.groups.postgres ?? 0} %, HAProxy ${use.groups.haproxy ?? 0} %, generator ${use.groups.generator ?? 0} %, other ${use.other} %`;
 }
 
-/** HAProxy's global `maxconn` (deploy/haproxy/lernwerk.cfg): client connections it holds at once. */
-export const BALANCER_MAXCONN = 4096;
-
 /** The resource that limits a run, with the figures that show it (and the connection limit, when it was reached too). */
 export function limitOf(row: Omit<TargetResult, 'limit' | 'goalMet'>): string {
   const overflows = row.listenOverflows.ramp + row.listenOverflows.steady;
+  const held = row.balancer?.frontendMaxSessions ?? 0;
   const connections =
-    (row.balancer?.frontendMaxSessions ?? 0) >= BALANCER_MAXCONN && overflows > 0
-      ? `; and connections: HAProxy held its maxconn of ${BALANCER_MAXCONN} client connections, and the kernel dropped ${overflows} new connections meanwhile (each retried by the client after 1, 3, 7 … s)`
+    row.balancer && held >= row.balancer.frontendSessionLimit
+      ? `connections: HAProxy held ${held} client connections, its maxconn: new ones waited in the kernel's accept queue${overflows > 0 ? `, and ${overflows} were dropped when that was full too (each tried again by the client after 1, 3, 7 … s)` : ''}`
       : '';
-  return resourceLimitOf(row) + connections;
+  const resources = resourceLimitOf(row);
+  if (!connections) return resources;
+  return resources.startsWith('none reached') ? `${connections} (CPU: ${resources})` : `${resources}; and ${connections}`;
 }
 
 function resourceLimitOf(row: Omit<TargetResult, 'limit' | 'goalMet'>): string {
@@ -167,7 +168,7 @@ export function formatFleetReport(result: FleetBenchResult): string {
     for (const [window, use] of [['ramp', row.cpu.ramp], ['steady', row.cpu.steady]] as const) {
       parts.push(`${window}: this harness ${use.groups.harness ?? 0} %, "other" ${use.other} % = kernel network/interrupts ${use.softirq} % + processes ${use.topOthers.join(', ') || 'none over 3 %'}`);
     }
-    if (row.balancer) parts.push(`HAProxy: ${row.balancer.frontendMaxSessions} client connections at most, queue at most ${row.balancer.queueMax}, ${row.balancer.serverMaxSessions} requests at one server at most, ${row.balancer.responses5xx} 5xx`);
+    if (row.balancer) parts.push(`HAProxy: ${row.balancer.frontendMaxSessions} client connections at most (limit ${row.balancer.frontendSessionLimit}), queue at most ${row.balancer.queueMax}, ${row.balancer.serverMaxSessions} requests at one server at most, ${row.balancer.responses5xx} 5xx`);
     if (row.database) {
       const waits = Object.entries(row.database.waits).map(([name, n]) => `${name} ${n}`).join(', ');
       const statements = Object.entries(row.database.statements).slice(0, 3).map(([text, n]) => `${n} × \`${text}\``).join('; ');

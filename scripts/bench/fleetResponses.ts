@@ -29,7 +29,7 @@ export async function probeResponses(origin: string, paths: readonly string[]): 
         const value = answer.headers[name];
         if (typeof value === 'string') headers[name] = value;
       }
-      shapes[path] = { status: answer.status, headers, bodyBytes: answer.body.length };
+      shapes[path] = { status: answer.status, headers, bodyBytes: answer.bodyBytes };
     }
   } finally {
     agent.destroy();
