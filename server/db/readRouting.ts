@@ -6,6 +6,12 @@ export const REPLICA_REST_MS = 5_000;
 /** How long a reading of the replica's replay position is trusted, in ms. */
 const REPLAY_CHECK_MS = 100;
 
+/** A standby cancelled a query that conflicted with replaying the primary's changes (SQLSTATE 40001 with that text). */
+function isRecoveryConflict(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (code === '40001' || code === '40P01') && typeof message === 'string' && /conflict with recovery/i.test(message);
+}
+
 /** A WAL position (`16/B374D848`) as a number that orders like it. */
 export function lsnValue(lsn: string): bigint {
   const [high, low] = lsn.split('/');
@@ -104,6 +110,8 @@ export class ReadRouting {
     try {
       return await work(pick(this.options.replica));
     } catch (error) {
+      // A read cancelled because replay had to remove rows it still saw: the primary answers this one.
+      if (isRecoveryConflict(error)) return work(pick(this.options.primary));
       if (!unavailableReason(error)) throw error;
       this.rest(error);
       return work(pick(this.options.primary));

@@ -137,8 +137,9 @@ describe.skipIf(missing.length > 0)('the fleet (scripts/fleet)', () => {
     await fleet.primary.sql('INSERT INTO fleet_probe VALUES (42)');
     await replica.waitCaughtUp(10_000);
     expect(await replica.sql('SELECT n FROM fleet_probe')).toEqual([{ n: 42 }]);
+    // Not 0: the servers' readiness checks write a heartbeat every second, which the replica replays a moment later.
     const lag = await replica.lag();
-    expect(lag.bytes).toBe(0);
+    expect(lag.bytes).toBeLessThan(64 * 1024);
 
     fleet.primary.freeze();
     await expect(fleet.primary.sql('SELECT 1', [], { timeoutMs: 500 })).rejects.toThrow();
