@@ -4,12 +4,12 @@
  * - no tracked content before it: met;
  * - mode all: every preceding progress is at least 1;
  * - mode last: the last preceding progress is at least 1;
- * - mode unlocked: follows the given unlocked flag.
+ * - mode unlocked: follows the barrier's unlocked flag (off unless given).
  */
 export function isBarrierConditionMet(
   mode: 'all' | 'last' | 'unlocked',
   precedingProgress: readonly number[],
-  unlockedFlag = true,
+  unlockedFlag = false,
 ): boolean {
   if (precedingProgress.length === 0) return true;
   switch (mode) {

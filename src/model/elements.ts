@@ -196,6 +196,8 @@ export const Barrier = z.strictObject({
   ...commonFields,
   modelName: z.literal('Barrier'),
   mode: z.enum(['all', 'last', 'unlocked']).default('all'),
+  /** Mode unlocked: the barrier may be passed only while this is on (set by the author, not the learner). */
+  unlocked: z.boolean().default(false),
   buttonLabel: z.string().optional(),
   content: z._default(Html, ''),
   unlockedContent: z._default(Html, ''),

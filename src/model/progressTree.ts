@@ -89,7 +89,7 @@ export function barrierPreconditions(material: Material): Map<string, { barrier:
 
 /** Whether a barrier's continue button may be pressed, from the progress before it. */
 export function barrierMet(entry: { barrier: Barrier; preceding: readonly ContentElement[] }, reported: ReportedProgress): boolean {
-  return isBarrierConditionMet(entry.barrier.mode, entry.preceding.map((item) => elementProgress(item, reported)));
+  return isBarrierConditionMet(entry.barrier.mode, entry.preceding.map((item) => elementProgress(item, reported)), entry.barrier.unlocked);
 }
 
 /** The progress of a path's steps that do not complete by themselves (derived from their content). */

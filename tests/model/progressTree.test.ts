@@ -16,6 +16,7 @@ const material = Material.parse({
     { id: 'b1', modelName: 'Barrier', mode: 'all' },
     { id: 'ch', modelName: 'Chapter', publicId: 'ch', title: 'C', content: [choice('q2'), choice('q3'), { id: 'b2', modelName: 'Barrier', mode: 'last' }] },
     { id: 'b0', modelName: 'Barrier', mode: 'unlocked' },
+    { id: 'b3', modelName: 'Barrier', mode: 'unlocked', unlocked: true },
     {
       id: 'path', modelName: 'Path',
       content: [
@@ -26,7 +27,7 @@ const material = Material.parse({
     },
   ],
 });
-const [, , , chapter, , path] = material.content;
+const [, , , chapter, , , path] = material.content;
 
 describe('progress derivation (spec section 4)', () => {
   it('counts questions, chapters, paths and resources, through containers', () => {
@@ -66,7 +67,19 @@ describe('barrier conditions', () => {
     expect(barrierMet(barriers.get('b1')!, { q1: 1 })).toBe(true);
     expect(barrierMet(barriers.get('b2')!, { q3: 1 })).toBe(true);
     expect(barrierMet(barriers.get('b2')!, { q2: 1 })).toBe(false);
-    expect(barrierMet(barriers.get('b0')!, {})).toBe(true);
+  });
+
+  it('unlocked follows the unlocked flag of the barrier, whatever the progress before it', () => {
+    const done = { q1: 1, q2: 1, q3: 1 };
+    expect(barrierMet(barriers.get('b0')!, {})).toBe(false);
+    expect(barrierMet(barriers.get('b0')!, done)).toBe(false);
+    expect(barrierMet(barriers.get('b3')!, {})).toBe(true);
+    expect(barrierMet(barriers.get('b3')!, done)).toBe(true);
+  });
+
+  it('any mode is met with no tracked content before the barrier', () => {
+    const first = barrierPreconditions(Material.parse({ modelName: 'Material', id: 'f', publicId: 'f', title: 'F', content: [text('t'), { id: 'bf', modelName: 'Barrier', mode: 'unlocked' }] }));
+    expect(barrierMet(first.get('bf')!, {})).toBe(true);
   });
 });
 

@@ -52,3 +52,44 @@ describe('a barrier inside the viewer', () => {
     expect(viewer.getSnapshot().context.unlockedBarrierIds).toEqual(['b1']);
   });
 });
+
+describe('a barrier in mode unlocked inside the viewer', () => {
+  const gated = (unlocked?: boolean) =>
+    Material.parse({
+      modelName: 'Material', id: 'mu', publicId: 'mu', title: 'M',
+      content: [
+        material.content[0],
+        { modelName: 'Barrier', id: 'bu', mode: 'unlocked', content: '<p>Die Lehrperson gibt frei.</p>', ...(unlocked === undefined ? {} : { unlocked }) },
+        { modelName: 'Heading', id: 'after-u', content: { html: 'Danach' }, level: 2 },
+      ],
+    });
+  const show = (shown: Material) => {
+    const viewer = createActor(viewerMachine, { input: { material: shown } }).start();
+    viewer.send({ type: 'page.open', pageId: 'mu' });
+    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(shown.content)] });
+    return renderElement(
+      <ViewerActorContext.Provider value={viewer}>
+        <ContentList elements={shown.content} />
+      </ViewerActorContext.Provider>,
+      { lang: 'de' },
+    );
+  };
+
+  it('stays closed while its unlocked flag is off, even with everything above answered', async () => {
+    const { user } = show(gated());
+    expect(screen.getByRole('button', { name: 'Weiter' })).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('radio', { name: /Grundwasser/ }));
+    await user.click(screen.getByRole('button', { name: 'Auswerten' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.getByRole('button', { name: 'Weiter' })).toHaveProperty('disabled', true);
+    expect(screen.getByText('Der obenstehende Lerninhalt ist noch nicht abgeschlossen')).toBeTruthy();
+    expect(screen.queryByText('Danach')).toBeNull();
+  });
+
+  it('opens with its unlocked flag on, with nothing above answered', async () => {
+    const { user } = show(gated(true));
+    expect(screen.getByRole('button', { name: 'Weiter' })).toHaveProperty('disabled', false);
+    await user.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(screen.getByText('Danach')).toBeTruthy();
+  });
+});
