@@ -4,6 +4,7 @@ import { foldableMachine } from '../../../machines/elements/foldable';
 import type { ElementOf } from '../../model/elements';
 import { Disclosure } from '../../ui/Disclosure';
 import { ContentList } from '../ContentList';
+import { EmptyListNote } from '../EmptyListNote';
 import type { ElementProps } from '../registry';
 import { ElementActor } from './ElementActor';
 import { FOLDABLE_TITLE_PRESS, pressTarget } from '../dormant/pressReplay';
@@ -36,7 +37,7 @@ function FoldableView({ element, actor }: { element: FoldableData; actor: ActorR
           if (expanded !== unfolded) actor.send({ type: 'foldable.toggle' });
         }}
       >
-        <ContentList elements={element.content} />
+        {element.content.length ? <ContentList elements={element.content} /> : <EmptyListNote />}
       </Disclosure>
     </div>
   );

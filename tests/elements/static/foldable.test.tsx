@@ -53,6 +53,14 @@ describe.each(reactModes)('Foldable ($mode mode)', ({ strict }) => {
     expect(panel.getAttribute('hidden')).toBe('until-found');
   });
 
+  it.each([['de', 'Keine Inhalte.'], ['en', 'No content.']] as const)('says (%s) "%s" when it holds nothing (spec section 8: list with no entries)', (lang, text) => {
+    const { root } = renderElement({ ...foldable(true), content: [] }, { strict, lang });
+    const button = trigger(root);
+    const panel = root.querySelector(`#${CSS.escape(button.getAttribute('aria-controls')!)}`)!;
+    fireEvent.click(button);
+    expect(panel.textContent).toBe(text);
+  });
+
   it('starts unfolded when the content says so', () => {
     const { root } = renderElement(foldable(false), { strict });
     expect(trigger(root).getAttribute('aria-expanded')).toBe('true');
