@@ -49,18 +49,32 @@ export const freeTextGuards = {
   wasEvaluated: ({ context }: { context: FreeTextContext }) => context.savedEvaluated,
 };
 
+/**
+ * Restores the saved fields. A generative answer saved as evaluated without a feedback item failed
+ * (a success always saves one): it is restored failed, so the error box shows again after a reload.
+ */
 function initialContext({ element, saved }: FreeTextInputMachineInput): FreeTextContext {
   const restored = FreeTextSaved.safeParse(saved ?? {});
   const data = restored.success ? restored.data : {};
+  const generatedFeedback = data.generatedFeedback ?? [];
+  const savedEvaluated = data.evaluated === true;
   return {
     id: element.id,
     value: data.value ?? '',
     useGenerativeFeedback: element.useGenerativeFeedback,
-    generatedFeedback: data.generatedFeedback ?? [],
-    failed: false,
-    savedEvaluated: data.evaluated === true,
+    generatedFeedback,
+    failed: savedEvaluated && element.useGenerativeFeedback && generatedFeedback.length === 0,
+    savedEvaluated,
   };
 }
+
+/** A failed call: the error box, the console, and a saved state that says evaluated without feedback (how a reload knows). */
+const failedEvaluation = [
+  'markFailed',
+  'logFailure',
+  { type: 'report', params: ({ context }: { context: FreeTextContext }) => ({ id: context.id, field: 'generatedFeedback', value: [] }) },
+  ...reportEvaluation(true),
+] as const;
 
 /**
  * A free-text answer. With generative feedback the answer is sent through the invoked
@@ -154,21 +168,13 @@ export const freeTextMachine = setup({
           },
           {
             target: 'evaluated',
-            actions: [
-              'markFailed',
-              'logFailure',
-              ...reportEvaluation(true),
-            ],
+            actions: failedEvaluation,
             description: 'The call answered not ok: the error box shows (and it is logged).',
           },
         ],
         onError: {
           target: 'evaluated',
-          actions: [
-            'markFailed',
-            'logFailure',
-            ...reportEvaluation(true),
-          ],
+          actions: failedEvaluation,
           description: 'The call failed: the error box shows (and the error is logged).',
         },
       },

@@ -693,6 +693,11 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
       events: [],
       key: (s) => s.context.value,
     }),
+    variant(freeTextMachine, 'saved as evaluated, generated feedback failed', {
+      input: { element: freeText(true), saved: { value: 'Light.', evaluated: true, generatedFeedback: [] } },
+      events: [],
+      key: (s) => [s.context.value, s.context.failed],
+    }),
   ],
   assignment: [
     variant(assignmentMachine, 'two zones, a disruptor', {

@@ -136,13 +136,14 @@ for (const generative of [true, false]) {
               expect(fields(reports)).toEqual([['generatedFeedback', snapshot.context.generatedFeedback], ['evaluated', true], ['progress', 1]]);
             } else {
               expect(snapshot.context.failed).toBe(true);
-              expect(fields(reports)).toEqual([['evaluated', true], ['progress', 1]]);
+              expect(fields(reports)).toEqual([['generatedFeedback', []], ['evaluated', true], ['progress', 1]]);
             }
           }
           if (previous.value === 'evaluating' && type === ERROR) {
             expect(snapshot.value).toBe('evaluated');
             expect(snapshot.context.failed).toBe(true);
             expect(console.error).toHaveBeenCalled();
+            expect(fields(reports)).toEqual([['generatedFeedback', []], ['evaluated', true], ['progress', 1]]);
           }
           if (type === 'answer.edit' && previous.value === 'evaluated') {
             expect(snapshot.value).toBe('notEvaluated');
@@ -174,6 +175,15 @@ describe('free-text machine defaults', () => {
     const saved = { value: ANSWER, evaluated: true, generatedFeedback: [{ feedback: 'Good', correct: true }] };
     const actor = createActor(freeTextMachine, { input: { element: element(true), saved } }).start();
     expect(actor.getSnapshot().value).toBe('evaluated');
-    expect(actor.getSnapshot().context).toMatchObject({ value: ANSWER, generatedFeedback: [{ feedback: 'Good', correct: true }] });
+    expect(actor.getSnapshot().context).toMatchObject({ value: ANSWER, generatedFeedback: [{ feedback: 'Good', correct: true }], failed: false });
+  });
+  it('restores a generative answer evaluated without a feedback item as failed; a static one as submitted', () => {
+    const saved = { value: ANSWER, evaluated: true, generatedFeedback: [] };
+    const failed = createActor(freeTextMachine, { input: { element: element(true), saved } }).start();
+    expect(failed.getSnapshot().value).toBe('evaluated');
+    expect(failed.getSnapshot().context.failed).toBe(true);
+    expect(createActor(freeTextMachine, { input: { element: element(true), saved: { value: ANSWER, evaluated: true } } }).start().getSnapshot().context.failed).toBe(true);
+    expect(createActor(freeTextMachine, { input: { element: element(false), saved } }).start().getSnapshot().context.failed).toBe(false);
+    expect(createActor(freeTextMachine, { input: { element: element(true), saved: { value: ANSWER } } }).start().getSnapshot().context.failed).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { freeTextMachine, type FeedbackRequest, type FeedbackResult } from '../../../machines/elements/freeText';
 import { FreeTextInputView } from '../../../src/elements/questions/FreeTextInput';
 import { FreeTextInputElement } from '../../../src/elements/questions/FreeTextInput';
@@ -84,6 +84,40 @@ describe.each(modes)('free-text input ($name)', ({ lang, strict }) => {
     expect(screen.getByRole('alert').getAttribute('data-feedback')).toBe('error');
     expect(document.querySelector('section')?.getAttribute('data-state')).toBe('evaluated');
     await user.click(screen.getByRole('button', { name: text.edit }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('generative feedback failure: after a reload the red box is still there, and a new try can succeed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const generative = element({ useGenerativeFeedback: true });
+    const failing = createActor(freeTextMachine.provide({ actors: { generateFeedback: fromPromise<FeedbackResult, FeedbackRequest>(() => Promise.reject(new Error('503'))) } }), {
+      input: { element: generative },
+    });
+    const saved: Record<string, unknown> = {};
+    failing.on('element.changed', (change) => (saved[change.field] = change.value));
+    failing.start();
+    failing.send({ type: 'answer.change', value: 'Something' });
+    failing.send({ type: 'answer.submit' });
+    await waitFor(() => expect(failing.getSnapshot().value).toBe('evaluated'));
+
+    // The reload: a new actor from what was saved, as the viewer spawns it (machines/viewer.ts savedStateOf).
+    const call = vi.fn(async (): Promise<FeedbackResult> => ({ ok: true, feedback: 'Now it worked.', correct: true }));
+    const machine = freeTextMachine.provide({ actors: { generateFeedback: fromPromise<FeedbackResult, FeedbackRequest>(() => call()) } });
+    const reloaded = createActor(machine, { input: { element: generative, saved } }).start();
+    const { user } = renderElement(<FreeTextInputView element={generative} actor={reloaded} />, { lang, strict });
+    expect(textOf(screen.getByRole('alert'))).toBe(text.failed);
+    expect(screen.queryByText(text.submitted)).toBeNull();
+    await user.click(screen.getByRole('button', { name: text.edit }));
+    await user.click(screen.getByRole('button', { name: text.evaluate }));
+    await waitFor(() => expect(textOf(screen.getByRole('status'))).toContain('Now it worked.'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a static answer restored as evaluated still shows Answer has been submitted', () => {
+    const plain = element();
+    const actor = createActor(freeTextMachine, { input: { element: plain, saved: { value: 'Mine', evaluated: true } } }).start();
+    renderElement(<FreeTextInputView element={plain} actor={actor} />, { lang, strict });
+    expect(screen.getByText(text.submitted)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
