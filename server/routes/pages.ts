@@ -22,6 +22,7 @@ import { toPageUser } from '../store/users';
 import { favoriteMaterialIds } from '../store/favorites';
 import { rootPermissions } from '../store/permissions';
 import { mayView, pendingInvitation } from '../../src/model/permissions';
+import { addressFound } from '../pages/addressFound';
 
 export interface PageRoutesOptions {
   db: Database;
@@ -125,6 +126,8 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
       return reply.status(403).send(renderPage(template, invitationPageData(share, ctx, visitor.user, visitor.invitationId), share.rootTitle, appPreloads()));
     }
     const material = share.rootModelName === 'Material' ? await materials.page(share.rootId) : null;
+    const trail = ((request.params as { '*'?: string })['*'] ?? '').split('/').filter(Boolean);
+    if (!(await addressFound(db, materials, share, trail, ctx.featureFlags))) reply.status(404);
     const elementKinds = material?.kinds;
     const data = sharePageData(share, ctx, visitor, elementKinds);
     // The material itself (a GET the app reads as soon as it starts: src/api/client.ts getMaterial), then the app's code.

@@ -6,6 +6,7 @@ import { onContentChanged } from './lookups';
 import { loadMaterial } from './models';
 import { shellMaterialOf, type ShellMaterial } from '../pages/shell';
 import { shellContentHtml } from '../pages/shellContent';
+import { materialOutline, namesPage, type MaterialOutline } from './materialOutline';
 import type { Material } from '../../src/model/material';
 import type { Lang } from '../../src/model/pageData';
 
@@ -43,6 +44,8 @@ type Entry = {
   drawn: Map<string, Promise<DrawnPage | null>>;
   /** What `page` answers (one object per entry). */
   page?: MaterialPage;
+  /** The material's structure, made on the first address below its root (./materialOutline.ts). */
+  outline?: MaterialOutline;
 };
 
 /** A page of a material as its first paint shows it: what the shell shows, and the html of its leading elements. */
@@ -61,6 +64,8 @@ export interface MaterialPage {
    * on first use, then kept with the answer (the same promise on every call).
    */
   drawnPage: (trail: readonly string[], lang: Lang) => Promise<DrawnPage | null>;
+  /** Whether the address below the material (chapter publicIds, a trailing `iframe/{id}`) names a page of it, as the app resolves it. */
+  namesPage: (trail: readonly string[]) => boolean;
 }
 
 const drawnKey = (trail: readonly string[], lang: Lang) => `${lang}:${trail.join('/')}`;
@@ -111,7 +116,20 @@ export class MaterialAnswers {
     const recent = this.entries.get(rootId);
     const entry = recent && Date.now() - recent.checkedAt < PAGE_CHECK_MS ? recent : await this.entry(rootId);
     if (!entry) return null;
-    return (entry.page ??= { kinds: entry.kinds, shell: entry.shell, drawnPage: (trail, lang) => this.drawn(rootId, entry, trail, lang) });
+    return (entry.page ??= {
+      kinds: entry.kinds,
+      shell: entry.shell,
+      drawnPage: (trail, lang) => this.drawn(rootId, entry, trail, lang),
+      namesPage: (trail) => !trail.length || namesPage(this.outline(rootId, entry), trail),
+    });
+  }
+
+  private outline(rootId: string, entry: Entry): MaterialOutline {
+    if (!entry.outline) {
+      entry.outline = materialOutline(JSON.parse(entry.json.toString('utf8')) as Material);
+      this.entries.addBytes(rootId, entry, JSON.stringify(entry.outline).length);
+    }
+    return entry.outline;
   }
 
   /**

@@ -75,6 +75,28 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     expect((await a.app.inject({ url: '/s/short' })).statusCode).toBe(404);
   });
 
+  it('answers 404 for an address below a material that names no page, with the page the app shows (its not-found view)', async () => {
+    const { share } = await importFile(t.db, richMaterial, { share: 'public' });
+    const status = async (below: string) => (await a.app.inject({ url: `/s/${share.publicId}/${below}` })).statusCode;
+    for (const found of ['', 'chapter-one', 'chapter-one/', 'iframe/m-rich-step/', 'iframe/m-rich-q1/', 'chapter-one/?lang=en']) expect(await status(found), found).toBe(200);
+    for (const wrong of ['no-such-chapter/', 'chapter-one/no-such/', 'no-such-chapter', 'iframe/no-such-element/', 'chapter-one/iframe/m-rich-step/', 'chapter-one/extra/deep/']) {
+      expect(await status(wrong), wrong).toBe(404);
+    }
+    const res = await a.app.inject({ url: `/s/${share.publicId}/no-such-chapter/?lang=en` });
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(embeddedPageData(res.body)).toMatchObject({ entryPoint: 'material', lang: 'en', share: { publicId: share.publicId, rootId: 'm-rich' } });
+    expect(embeddedPageData(res.body).error).toBeUndefined();
+  });
+
+  it('answers 404 for a collection address that names no material of it (or no page of one), with the collection page the app shows', async () => {
+    const { share } = await importFile(t.db, smallCollection('gone', [smallMaterial('gone-a'), richMaterial]), { share: 'public' });
+    const status = async (below: string) => (await a.app.inject({ url: `/s/${share.publicId}/${below}` })).statusCode;
+    for (const found of ['', 'material-gone-a/', 'material-gone-a', 'rich-material/chapter-one/', 'materials/', 'search/']) expect(await status(found), found).toBe(200);
+    for (const wrong of ['no-such-material/', 'no-such-material/chapter-one/', 'rich-material/no-such-chapter/', 'm-gone-a/']) expect(await status(wrong), wrong).toBe(404);
+    const res = await a.app.inject({ url: `/s/${share.publicId}/no-such-material/` });
+    expect(embeddedPageData(res.body)).toMatchObject({ entryPoint: 'collection', share: { publicId: share.publicId, rootModelName: 'Collection' } });
+  });
+
   it('uses the built index.html when there is one', async () => {
     fs.writeFileSync(
       path.join(a.clientDir, 'index.html'),

@@ -1,0 +1,29 @@
+import type { ContentElement } from '../../src/model/elements';
+import type { Material } from '../../src/model/material';
+import { childListsOf, resolvePath } from '../../src/model/tree';
+
+/**
+ * What `resolvePath` (src/model/tree.ts) reads of a material, and nothing else: each element's
+ * modelName, id and publicId, and the lists of the containers. Kept beside a material's answer, so a
+ * page view can tell whether its address names a page without parsing the whole material again.
+ */
+export type MaterialOutline = Material;
+
+function outlineOf(element: ContentElement): ContentElement {
+  const { modelName, id } = element;
+  const publicId = 'publicId' in element ? element.publicId : undefined;
+  const lists = childListsOf(element).map((list) => list.map(outlineOf));
+  const outline: Record<string, unknown> = { modelName, id, ...(publicId === undefined ? {} : { publicId }) };
+  if (modelName === 'Columns') [outline.left, outline.right] = lists;
+  else if (lists.length) outline.content = lists[0];
+  return outline as ContentElement;
+}
+
+export function materialOutline(material: Material): MaterialOutline {
+  return { modelName: 'Material', id: material.id, publicId: material.publicId, content: material.content.map(outlineOf) } as MaterialOutline;
+}
+
+/** Whether the address below the material (chapter publicIds, a trailing `iframe/{id}`) names one of its pages, as the app resolves it. */
+export function namesPage(outline: MaterialOutline, trail: readonly string[]): boolean {
+  return resolvePath(outline, trail).kind !== 'notFound';
+}
