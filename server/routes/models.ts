@@ -15,6 +15,7 @@ import type { Share } from '../store/shares';
 import { annotationModelWrites } from './annotations';
 import { likeUpdate } from './favorites';
 import { invitationUpdate } from './permissions';
+import { authoringHandlers } from './authoring';
 
 /** Every modelName a stored row can have. */
 export const QueryModelName = z.enum([
@@ -26,8 +27,14 @@ export const QueryModelName = z.enum([
   'AssignmentQuestionItem',
 ] as [string, ...string[]]);
 
-/** The models `model/update` changes: a learner's annotations and comments, an invitation, a material's like state. */
-const UpdatableModelName = z.looseObject({ model: z.looseObject({ modelName: z.enum(['Annotation', 'Comment', 'UserPermission', 'Material']) }) });
+/** Which handler a model call goes to: the model's name, and (a material's like state) the fields it changes. */
+const CallShape = z.looseObject({
+  model: z.looseObject({ modelName: z.string() }),
+  newValues: z.looseObject({}).optional(),
+});
+
+/** The models learners write (./annotations.ts); every other model is an author's (./authoring.ts). */
+const LEARNER_MODELS = new Set(['Annotation', 'Comment']);
 
 /** Body of `POST /api/model/query`. */
 export const ModelQueryBody = z.strictObject({
@@ -71,6 +78,7 @@ export async function modelRoutes(
   const { db, lookups, materials } = opts;
   const writes = annotationModelWrites({ db, lookups, comments: opts.comments ?? false, avatars: opts.avatars ?? false });
   const updates = { UserPermission: invitationUpdate(db), Material: likeUpdate(db, lookups), Annotation: writes.update, Comment: writes.update };
+  const authoring = authoringHandlers(db);
 
   /**
    * A material's answer from the cache of serialised, compressed answers (server/store/materialAnswers.ts).
@@ -104,6 +112,7 @@ export async function modelRoutes(
   });
 
   app.post('/model/query', async (request, reply) => {
+    if (typeof request.body === 'object' && request.body !== null && 'draft' in request.body) return authoring.queryDraft(request);
     const body = parseBody(ModelQueryBody, request.body);
     const share = await lookups.share(body.share);
     if (!share) throw notFound('Share not found');
@@ -127,7 +136,21 @@ export async function modelRoutes(
     return sendMaterial(request, reply, materialId, 'single');
   });
 
-  app.post('/model/create', (request) => writes.create(request));
-  app.post('/model/update', (request) => updates[parseBody(UpdatableModelName, request.body).model.modelName](request));
-  app.post('/model/delete', (request) => writes.delete(request));
+  const shape = (request: FastifyRequest) => {
+    const parsed = CallShape.safeParse(request.body);
+    return parsed.success ? parsed.data : null;
+  };
+  const isLearners = (request: FastifyRequest) => LEARNER_MODELS.has(shape(request)?.model.modelName ?? '');
+  app.post('/model/create', (request, reply) => (isLearners(request) ? writes.create(request) : authoring.create(request, reply)));
+  app.post('/model/update', (request) => {
+    const call = shape(request);
+    const name = call?.model.modelName ?? '';
+    if (name === 'Annotation' || name === 'Comment' || name === 'UserPermission') return updates[name](request);
+    // A learner's like of a material changes `liked` alone; any other change of a material is an author's.
+    if (name === 'Material' && Object.keys(call?.newValues ?? {}).join() === 'liked') return updates.Material(request);
+    return authoring.update(request);
+  });
+  app.post('/model/delete', (request) => (isLearners(request) ? writes.delete(request) : authoring.delete(request)));
+  app.post('/model/restore', (request) => authoring.restore(request));
+  app.post('/model/copy', (request, reply) => authoring.copy(request, reply));
 }

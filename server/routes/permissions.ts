@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ModelId } from '../../src/model/common';
-import { ABILITIES, hasAbility, type UserPermission } from '../../src/model/permissions';
+import { ABILITIES, mayAuthor, type UserPermission } from '../../src/model/permissions';
 import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { forbidden, HttpError, parseBody } from '../http/errors';
@@ -67,7 +67,11 @@ export async function invitationRoutes(app: FastifyInstance, opts: { db: Databas
     const user = await loggedIn(db, request);
     const root = await findModel(db, body.model.id);
     const isRoot = root !== null && root.modelName === body.model.modelName && root.rootId === root.id;
-    if (!isRoot || !hasAbility(await rootPermissions(db, body.model.id), user, 'invite')) throw notFoundAt('model.id');
+    const permissions = isRoot ? await rootPermissions(db, body.model.id) : [];
+    if (!isRoot || !mayAuthor(permissions, user, 'invite')) throw notFoundAt('model.id');
+    // An inviter hands on what they hold, nothing more (an administrator anything).
+    const beyond = body.abilities.filter((ability) => !mayAuthor(permissions, user, ability));
+    if (beyond.length) throw new HttpError(403, 'You may grant only abilities you hold', [{ path: 'abilities', message: `You do not hold ${beyond.join(', ')}` }]);
     return reply.status(201).send({ data: await invite(db, body.model.id, body.email, body.abilities) });
   });
 }

@@ -12,10 +12,15 @@
 
 /**
  * What a permission may grant: `view` opens the root's private shares; `invite` lets its holder invite
- * others (the invite call) to what the holder may view.
+ * others (the invite call) to what the holder may view, granting abilities the holder has; `edit`
+ * changes the root's draft through the model calls; `publish` makes the draft what learners see, and
+ * manages the root's publications.
  */
-export const ABILITIES = ['view', 'invite'] as const;
+export const ABILITIES = ['view', 'invite', 'edit', 'publish'] as const;
 export type Ability = (typeof ABILITIES)[number];
+
+/** An account holding this role may do everything on every root. */
+export const ADMIN_ROLE = 'admin';
 
 /** A role's name: lower-case letters, digits, `-` and `_`, starting with a letter, at most 40. */
 export const ROLE_NAME = /^[a-z][a-z0-9_-]{0,39}$/;
@@ -54,6 +59,15 @@ export function grants(permission: Permission, user: PermissionHolder, ability: 
 /** Whether any of a root's permissions grants `ability` to `user`. */
 export function hasAbility(permissions: readonly Permission[], user: PermissionHolder, ability: Ability): boolean {
   return permissions.some((permission) => grants(permission, user, ability));
+}
+
+/**
+ * Whether `user` may change (`edit`) or publish (`publish`) a root, or grant an ability when inviting:
+ * an administrator always; anyone else when a permission grants it. A root without permissions is open
+ * to every account for viewing, never for authoring.
+ */
+export function mayAuthor(permissions: readonly Permission[], user: PermissionHolder, ability: Ability): boolean {
+  return user.roles.includes(ADMIN_ROLE) || hasAbility(permissions, user, ability);
 }
 
 /** Whether `user` may open a private share of a root with these permissions (none: every account may). */

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import { mayAuthor, type Ability } from '../../src/model/permissions';
+import { currentUser } from '../auth/sessionCookie';
+import type { Queryable } from '../db/types';
+import { rootPermissions } from '../store/permissions';
+import type { UserAccount } from '../store/users';
+import { forbidden, HttpError } from './errors';
+
+/** Someone who may change a root: the logged-in account, and how the audit log names it. */
+export interface Author {
+  user: UserAccount;
+  actor: string;
+}
+
+export const AUTHOR_LOG_IN_MESSAGE = 'Log in first';
+
+/** The audit log's name of an account: `user:ID EMAIL`. */
+export const actorOf = (user: UserAccount): string => `user:${user.id} ${user.email}`;
+
+/** The logged-in account (403 without one). */
+export async function loggedInAuthor(db: Queryable, request: FastifyRequest): Promise<Author> {
+  const user = await currentUser(db, request);
+  if (!user) throw forbidden(AUTHOR_LOG_IN_MESSAGE);
+  return { user, actor: actorOf(user) };
+}
+
+/**
+ * The author, when the account may `ability` on the root `rootId` (src/model/permissions.ts mayAuthor);
+ * otherwise a 404 at `path`, the same answer as for a model that does not exist: who may author what is
+ * nobody else's business.
+ */
+export async function requireAuthor(db: Queryable, request: FastifyRequest, rootId: string | null, ability: Ability, path = 'model.id'): Promise<Author> {
+  const author = await loggedInAuthor(db, request);
+  if (rootId === null || !mayAuthor(await rootPermissions(db, rootId), author.user, ability)) throw new HttpError(404, 'Not found', [{ path, message: 'Not found' }]);
+  return author;
+}
