@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import * as z from 'zod/mini';
 import type { FreeTextInput } from '../../src/model/elements';
-import { reportChange, type ElementChangedEvent } from './elementChanged';
+import { reportChange, type ElementChange, type ElementChangedEvent } from './elementChanged';
 import { reportEvaluation, restoringQuestion } from './question';
 import { fitsUserdataValue } from '../../src/model/tracking';
 
@@ -72,7 +72,7 @@ function initialContext({ element, saved }: FreeTextInputMachineInput): FreeText
 const failedEvaluation = [
   'markFailed',
   'logFailure',
-  { type: 'report', params: ({ context }: { context: FreeTextContext }) => ({ id: context.id, field: 'generatedFeedback', value: [] }) },
+  { type: 'report', params: ({ context }: { context: FreeTextContext }): ElementChange => ({ id: context.id, field: 'generatedFeedback', value: [] }) },
   ...reportEvaluation(true),
 ] as const;
 

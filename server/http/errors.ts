@@ -42,7 +42,12 @@ export function parseBody<S extends z.core.$ZodType>(schema: S, body: unknown, o
   throw new HttpError(
     400,
     'Invalid request body',
-    result.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })),
+    result.error.issues.flatMap((issue) =>
+      // An unknown field is named by its own path, not its parent's.
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => ({ path: formatPath([...issue.path, key]), message: 'Unknown field' }))
+        : [{ path: formatPath(issue.path), message: issue.message }],
+    ),
   );
 }
 

@@ -3,7 +3,7 @@ import { DraftQueryBody, ModelCreateBody, ModelOnlyBody, ModelUpdateBody } from 
 import { copyModel, createModel, deleteModel, restoreModel, updateFields } from '../authoring/draftEdits';
 import { draftModel, editDraft, type DraftEdit } from '../authoring/editDraft';
 import type { Database } from '../db/types';
-import { requireAuthor, type Author } from '../http/authorAccess';
+import { authorMay, loggedInAuthor, type Author } from '../http/authorAccess';
 import { HttpError, parseBody } from '../http/errors';
 import { findAuthoredModel, readDraftRows, visibleRows, type DraftRow } from '../store/drafts';
 import type { JsonObject } from '../store/tree';
@@ -23,9 +23,10 @@ const notFoundAt = (path: string) => new HttpError(404, 'Not found', [{ path, me
 
 /** The material the model belongs to, when the account may edit it (404 at `path` otherwise). */
 async function editableRoot(db: Database, request: FastifyRequest, ref: { id: string; modelName: string }, path: string): Promise<{ rootId: string; author: Author }> {
+  // Without a login a 403 before anything is looked up: what exists is no answer to the anonymous.
+  const author = await loggedInAuthor(db, request);
   const place = await findAuthoredModel(db, ref.id);
-  if (!place || place.modelName !== ref.modelName) throw notFoundAt(path);
-  const author = await requireAuthor(db, request, place.rootId, 'edit', path);
+  if (!place || place.modelName !== ref.modelName || !(await authorMay(db, author, place.rootId, 'edit'))) throw notFoundAt(path);
   const [root] = await db.query<{ model_name: string }>(
     `SELECT model_name FROM draft_models WHERE id = $1 UNION ALL SELECT model_name FROM models WHERE id = $1 LIMIT 1`,
     [place.rootId],

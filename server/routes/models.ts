@@ -16,6 +16,7 @@ import { annotationModelWrites } from './annotations';
 import { likeUpdate } from './favorites';
 import { invitationUpdate } from './permissions';
 import { authoringHandlers } from './authoring';
+import { AuthoredModelName } from '../../src/model/authoring';
 
 /** Every modelName a stored row can have. */
 export const QueryModelName = z.enum([
@@ -32,9 +33,6 @@ const CallShape = z.looseObject({
   model: z.looseObject({ modelName: z.string() }),
   newValues: z.looseObject({}).optional(),
 });
-
-/** The models learners write (./annotations.ts); every other model is an author's (./authoring.ts). */
-const LEARNER_MODELS = new Set(['Annotation', 'Comment']);
 
 /** Body of `POST /api/model/query`. */
 export const ModelQueryBody = z.strictObject({
@@ -140,7 +138,8 @@ export async function modelRoutes(
     const parsed = CallShape.safeParse(request.body);
     return parsed.success ? parsed.data : null;
   };
-  const isLearners = (request: FastifyRequest) => LEARNER_MODELS.has(shape(request)?.model.modelName ?? '');
+  // A call names an author's model, or it is a learner's (whose route names what is wrong with it).
+  const isLearners = (request: FastifyRequest) => !AuthoredModelName.safeParse(shape(request)?.model.modelName).success;
   app.post('/model/create', (request, reply) => (isLearners(request) ? writes.create(request) : authoring.create(request, reply)));
   app.post('/model/update', (request) => {
     const call = shape(request);

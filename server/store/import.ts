@@ -107,14 +107,19 @@ function collectionIssues(collection: Collection): string[] {
   return duplicateIdIssues({ ...collection, content: [] }).map((i) => `${formatPath(i.path)}: ${i.message}`);
 }
 
-async function storeMaterial(tx: Queryable, file: Material): Promise<ImportedMaterial> {
+/**
+ * Stores a material as learners will see it (inside the caller's transaction, under the import lock). A
+ * file's declared permissions replace those it declared before; a publication of a draft (`permissions:
+ * 'keep'`) has none of its own and leaves them.
+ */
+export async function storeMaterial(tx: Queryable, file: Material, options: { permissions: 'replace' | 'keep' } = { permissions: 'replace' }): Promise<ImportedMaterial> {
   // Who may open it is kept apart from what learners are sent (./permissions.ts).
   const { permissions, ...material } = file;
   const rows = flattenTree(material);
   await assertOwnership(tx, material.id, 'Material', rows);
   await upsertRows(tx, rows, material.created_at ?? null);
   await deleteVanished(tx, material.id, rows);
-  await replacePermissions(tx, material.id, permissions ?? []);
+  if (options.permissions === 'replace') await replacePermissions(tx, material.id, permissions ?? []);
   await replaceSearchIndex(tx, material);
   return { id: material.id, publicId: material.publicId, title: material.title, models: rows.length };
 }

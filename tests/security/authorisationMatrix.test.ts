@@ -254,8 +254,8 @@ describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
       { name: 'comments off: the comments of a list', method: 'POST', url: '/api/annotations', body: listing(share.guest, guest.mine), status: 200, hides: ["Hedy's comment"], commentsOff: true },
       // The model calls write annotations and comments only.
       { name: 'model/create of a text element', method: 'POST', url: '/api/model/create', body: { model: { modelName: 'Text', id: 'm-rich-forged', content: { html: '<p>x</p>' } }, relations: {} }, headers: { cookie: cookie.alice }, status: 400 },
-      { name: 'model/update of a material', method: 'POST', url: '/api/model/update', body: { model: { id: 'm-rich', modelName: 'Material' }, newValues: { title: 'x' }, oldValues: {} }, headers: { cookie: cookie.alice }, status: 400 },
-      { name: 'model/delete of a material', method: 'POST', url: '/api/model/delete', body: { model: { id: 'm-rich', modelName: 'Material' } }, headers: { cookie: cookie.alice }, status: 400 },
+      { name: 'model/update of a material', method: 'POST', url: '/api/model/update', body: { model: { id: 'm-rich', modelName: 'Material' }, newValues: { title: 'x' }, oldValues: {} }, headers: { cookie: cookie.alice }, status: 404 },
+      { name: 'model/delete of a material', method: 'POST', url: '/api/model/delete', body: { model: { id: 'm-rich', modelName: 'Material' } }, headers: { cookie: cookie.alice }, status: 404 },
       // The admin routes: never with a learner's credentials.
       ...([{}, { cookie: cookie.alice }, { authorization: `Bearer ${guest.mine}` }] as Record<string, string>[]).flatMap((headers): Case[] => [
         { name: `admin users list with ${JSON.stringify(Object.keys(headers))}`, method: 'GET', url: '/api/admin/users', headers, status: 401, hides: ['alice@example.org'] },

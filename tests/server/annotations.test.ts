@@ -385,8 +385,8 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
         { name: 'an unknown share', ...create('U'.repeat(24), guest.grace), status: 404, path: 'model.metadata.shareId' },
         { name: "a material the share does not cover", url: '/api/model/create', body: annotationCreateBody(share.guest, guest.grace, { reference: 'm-ann-other-t1' }, { materialId: 'm-ann-other' }), status: 404, path: 'model.metadata.materialId' },
         { name: 'an element of another material', url: '/api/model/create', body: annotationCreateBody(share.guest, guest.grace, { reference: 'm-ann-other-t1' }), status: 404, path: 'model.reference' },
-        { name: 'an owner in the body', url: '/api/model/create', body: annotationCreateBody(share.guest, guest.grace, { owner: { kind: 'user', name: 'Alice Liddell' } }), status: 400, path: 'model' },
-        { name: 'relations naming an owner', url: '/api/model/create', body: { ...annotationCreateBody(share.guest, guest.grace), relations: { owner: { id: guest.hedy, modelName: 'GuestSession' } } }, status: 400, path: 'relations' },
+        { name: 'an owner in the body', url: '/api/model/create', body: annotationCreateBody(share.guest, guest.grace, { owner: { kind: 'user', name: 'Alice Liddell' } }), status: 400, path: 'model.owner' },
+        { name: 'relations naming an owner', url: '/api/model/create', body: { ...annotationCreateBody(share.guest, guest.grace), relations: { owner: { id: guest.hedy, modelName: 'GuestSession' } } }, status: 400, path: 'relations.owner' },
         // Reading: the share's learners only.
         { name: 'anonymous: read a private share', ...read(share.private, null), status: 403 },
         { name: 'forged login: read a private share', ...read(share.private, null, { cookie: cookie.forged }), status: 403 },
@@ -425,8 +425,8 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
         { name: 'a comment appended to a comment', url: '/api/model/create', body: { ...commentBody(target.grace.id, guest.hedy), appendTo: { id: target.hedyComment.id, modelName: 'Comment', attribute: 'comments' } }, status: 400, path: 'appendTo.modelName' },
         { name: 'a comment appended to another attribute', url: '/api/model/create', body: { ...commentBody(target.grace.id, guest.hedy), appendTo: { id: target.grace.id, modelName: 'Annotation', attribute: 'note' } }, status: 400, path: 'appendTo.attribute' },
         // Other models are not written through these calls.
-        { name: 'model/create of a Text', url: '/api/model/create', body: { model: { modelName: 'Text', id: 'x', content: { html: '<p>x</p>' } }, relations: {} }, status: 400, path: 'model.modelName' },
-        { name: 'model/delete of a Material', url: '/api/model/delete', body: { model: { id: 'm-rich', modelName: 'Material' } }, headers: { cookie: cookie.alice }, status: 400, path: 'model.modelName' },
+        { name: 'model/create of a Text', url: '/api/model/create', body: { model: { modelName: 'Text', id: 'x', content: { html: '<p>x</p>' } }, relations: {} }, status: 400, path: 'appendTo' },
+        { name: 'model/delete of a Material', url: '/api/model/delete', body: { model: { id: 'm-rich', modelName: 'Material' } }, headers: { cookie: cookie.alice }, status: 404, path: 'model.id' },
         { name: 'model/update of an annotation\'s text', url: '/api/model/update', body: { ...updateBody('Annotation', target.grace.id, target.grace.note, target.grace.note, guest.grace), newValues: { text: 'changed' }, oldValues: { text: 'Hello' } }, status: 400 },
       ];
     };
@@ -546,7 +546,7 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
       await refusedAt({ type: 'doc', content: [{ type: 'html', html: '<img src=x onerror=alert(1)>' }] }, 'model.note.content[0].type');
       await refusedAt({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'image', attrs: { src: 'x', onerror: 'alert(1)' } }] }] }, 'model.note.content[0].content[0].type');
       await refusedAt({ type: 'doc', content: [{ type: 'iframe', attrs: { src: 'https://evil.example' } }] }, 'model.note.content[0].type');
-      await refusedAt({ type: 'doc', content: [{ type: 'paragraph', attrs: { onclick: 'alert(1)' } }] }, 'model.note.content[0]');
+      await refusedAt({ type: 'doc', content: [{ type: 'paragraph', attrs: { onclick: 'alert(1)' } }] }, 'model.note.content[0].attrs');
       await refusedAt({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'textStyle', attrs: { style: 'background:url(javascript:alert(1))' } }] }] }] }, 'model.note.content[0].content[0].marks[0].type');
       await refusedAt({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'highlight', attrs: { color: '" onmouseover="alert(1)' } }] }] }] }, 'model.note.content[0].content[0].marks[0].attrs.color');
       await refusedAt('<p onclick="alert(1)">html instead of a document</p>', 'model.note');

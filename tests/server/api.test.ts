@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds)('JSON API on %s', (kind) => {
       const res = await post('/api/model/query', { share: shares.material, modelName: 'Nope', id: 'bad id!', extra: 1 });
       expect(res.statusCode).toBe(400);
       const paths = ApiErrorBody.parse(res.json()).errors.map((e) => e.path).sort();
-      expect(paths).toEqual(['', 'id', 'modelName']);
+      expect(paths).toEqual(['extra', 'id', 'modelName']);
       const notJson = await a.app.inject({ method: 'POST', url: '/api/model/query', headers: { 'content-type': 'application/json' }, payload: '{"share":' });
       expect(notJson.statusCode).toBe(400);
       expect(ApiErrorBody.parse(notJson.json()).errors[0].path).toBe('');

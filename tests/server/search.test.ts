@@ -415,7 +415,7 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
     it('answers 400 with the path of each bad field', async () => {
       const res = await post('/api/searchFulltext', { share: shares.de, query: 'x', limit: 101, offset: -1, filters: { fach: ['x'] }, sort: 'title:asc' });
       expect(res.statusCode).toBe(400);
-      expect(ApiErrorBody.parse(res.json()).errors.map((e) => e.path).sort()).toEqual(['', 'filters.fach', 'limit', 'offset']);
+      expect(ApiErrorBody.parse(res.json()).errors.map((e) => e.path).sort()).toEqual(['filters.fach', 'limit', 'offset', 'sort']);
       const missing = await post('/api/searchFulltext', { query: 5, limit: 0 });
       expect(ApiErrorBody.parse(missing.json()).errors.map((e) => e.path).sort()).toEqual(['limit', 'query', 'share']);
     });
