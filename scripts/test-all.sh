@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: every check of the project, in order, on a fresh machine.
-#   1. vite build, then the bundle budget (scripts/bundle-report.ts), the compiled server (scripts/server-build.mjs)
+#   1. tsc --noEmit, vite build, then the bundle budget (scripts/bundle-report.ts), the compiled server (scripts/server-build.mjs)
 #      and the statechart export drift check
 #   2. vitest under the machine's node: unit, machines, components, server (PostgreSQL too when TEST_DATABASE_URL is set)
 #   3. vitest: the server tests (tests/server) again under Node 24 LTS, on PGlite
@@ -86,7 +86,10 @@ if [ ! -x "$chromium" ]; then
   echo "$browser_missing"
 fi
 
-section "1/4 build: vite build + bundle budget + compiled server"
+section "1/4 build: type check, vite build + bundle budget + compiled server"
+# The bundlers strip types without checking them: the compiler runs first (about 15 s).
+echo "type check: tsc --noEmit -p tsconfig.json"
+"$bin/tsc" --noEmit -p tsconfig.json || failures+=("type check: tsc --noEmit found errors (see above; npm run typecheck)")
 built=no
 if "$bin/vite" build; then
   built=yes
