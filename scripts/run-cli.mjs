@@ -2,7 +2,7 @@
 /**
  * Runs an entry of the compiled server in this very process:
  *
- *   node scripts/run-cli.mjs main|import|users|exportScorm [ARGS…]
+ *   node scripts/run-cli.mjs main|import|users|audit|exportScorm [ARGS…]
  *
  * `npm run serve` (main), `npm run import`, `npm run users` and `npm run export:scorm` (exportScorm) go through here. When dist/server is
  * missing or older than the sources (scripts/server-build.mjs, `serverBuildIsFresh`), it is built
@@ -16,7 +16,7 @@ import { buildServerCode, buildTemplate, ENTRY_POINTS, OUT_DIR, serverBuildIsFre
 
 const [entry, ...args] = process.argv.slice(2);
 if (!entry || !(entry in ENTRY_POINTS) || entry === 'pgliteWorker' || entry === 'prepareBuild') {
-  console.error('Usage: node scripts/run-cli.mjs main|import|users|exportScorm [ARGS…]');
+  console.error('Usage: node scripts/run-cli.mjs main|import|users|audit|exportScorm [ARGS…]');
   process.exit(2);
 }
 

@@ -44,6 +44,7 @@ export const ENTRY_POINTS = {
   pgliteWorker: 'server/db/pgliteWorker.ts',
   import: 'server/cli/import.ts',
   users: 'server/cli/users.ts',
+  audit: 'server/cli/audit.ts',
   exportScorm: 'server/cli/exportScorm.ts',
   prepareBuild: 'server/prepareBuild.ts',
 };

@@ -16,6 +16,7 @@ import { adminRoutes } from './routes/admin';
 import { assetRoutes } from './routes/assets';
 import { modelRoutes } from './routes/models';
 import { invitationRoutes } from './routes/permissions';
+import { publicationRoutes } from './routes/publications';
 import { annotationRoutes } from './routes/annotations';
 import { avatarsShown } from './store/annotations';
 import { embedMetadataRoutes } from './routes/embedMetadata';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(annotationRoutes, { db: options.db, lookups, comments: featureFlags.ANNOTATION_COMMENTS, avatars });
       await api.register(searchRoutes, { db: options.db, content, lookups });
       await api.register(invitationRoutes, { db: options.db });
+      await api.register(publicationRoutes, { db: options.db });
       await api.register(guestRoutes, { db: options.db, lookups });
       await api.register(embedMetadataRoutes, { db: options.db, lookups, lookup: options.embedMetadata });
       await api.register(userdataRoutes, { db: options.db, lookups });

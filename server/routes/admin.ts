@@ -8,6 +8,7 @@ import type { Database } from '../db/types';
 import { HttpError, notFound, parseBody } from '../http/errors';
 import { ImportConflictError, importFile } from '../store/import';
 import { getMeta } from '../store/meta';
+import { listAudit } from '../store/audit';
 import { listingProblem } from '../store/shares';
 import { DEMO_SHARES_KEY, DemoShares } from './pages';
 import { createUser, listUsers, normalizeEmail, removeUser, setPasswordHash, setRoles, UserExistsError } from '../store/users';
@@ -41,6 +42,12 @@ export const AdminRolesBody = z.object({ roles: z.array(z.string().regex(ROLE_NA
 export const AdminUserParams = z.object({ email: Email });
 
 /** The account fields the `users list` command prints. */
+export const AdminAuditQuery = z.strictObject({
+  root: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'a model id').optional(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
 export interface AdminUser {
   email: string;
   firstname: string;
@@ -94,11 +101,17 @@ export async function adminRoutes(app: FastifyInstance, opts: { db: Database; to
     // A material nests chapters in chapters: deeper than a learner's call may be.
     const body = parseBody(AdminImportBody, request.body, { maxDepth: 512 });
     try {
-      return { data: await importFile(db.withDeadline(MAINTENANCE_TIMEOUT_MS), body.file, { share: body.share, listed: body.listed }) };
+      return { data: await importFile(db.withDeadline(MAINTENANCE_TIMEOUT_MS), body.file, { share: body.share, listed: body.listed, actor: 'admin-token' }) };
     } catch (error) {
       if (error instanceof ImportConflictError) throw new HttpError(409, 'Import conflict', error.issues.map((message) => ({ path: '', message })));
       throw error;
     }
+  });
+
+  /** The audit log, newest first (`root`: of one material or collection; `before`: a seq, to page back; `limit` ≤ 1000). */
+  app.get('/audit', async (request) => {
+    const query = parseBody(AdminAuditQuery, request.query);
+    return { data: await listAudit(db, { rootId: query.root, before: query.before, limit: query.limit }) };
   });
 
   /** The demo's shares (the server prints them on start), for the e2e suite; an admin route since it names a private share. */

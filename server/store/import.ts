@@ -5,6 +5,7 @@ import type { ShareKind } from '../../src/model/pageData';
 import type { Database, Queryable } from '../db/types';
 import { announceContentChange } from './contentChanges';
 import { replaceSearchIndex } from './searchIndex';
+import { publishStored } from './publishStored';
 import { ensureShare, listingProblem } from './shares';
 import { flattenTree, type TreeRow } from './tree';
 
@@ -43,6 +44,10 @@ export interface ImportResult {
 export interface ImportShareOptions {
   share: ShareKind;
   listed?: boolean;
+  /** Who imports, as the audit log names them (`import` when absent: a command on the database). */
+  actor?: string;
+  /** The message of the publications the import makes (default empty). */
+  message?: string;
 }
 
 export async function importFile(db: Database, parsed: ImportFile, options: ImportShareOptions): Promise<ImportResult> {
@@ -86,17 +91,32 @@ export function preparedBefore(file: unknown): PreparedImport {
 export async function storeImport(tx: Queryable, prepared: PreparedImport, options: ImportShareOptions): Promise<ImportResult> {
   const { file } = prepared;
   // Imports run one at a time, so the share lookup below cannot race with another import.
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('lernwerk.import'))`);
+  await lockImports(tx);
+  // An import is a publication of every root it stores (unless a root is unchanged); drafts give way to it.
+  const by = { actor: options.actor ?? 'import', message: options.message ?? '', action: 'import' } as const;
   if (file.modelName === 'Material') {
     const material = await storeMaterial(tx, file);
+    await publishStored(tx, { id: file.id, modelName: 'Material' }, by);
     const share = await ensureShare(tx, { id: file.id, modelName: 'Material' }, options.share, options.listed);
     return { rootModelName: 'Material', rootId: file.id, title: file.title, share: { ...share, kind: options.share }, materials: [material] };
   }
   const materials: ImportedMaterial[] = [];
-  for (const item of file.items) materials.push(await storeMaterial(tx, item.material));
+  for (const item of file.items) {
+    materials.push(await storeMaterial(tx, item.material));
+    await publishStored(tx, { id: item.material.id, modelName: 'Material' }, by);
+  }
   await storeCollection(tx, file);
+  await publishStored(tx, { id: file.id, modelName: 'Collection' }, by);
   const share = await ensureShare(tx, { id: file.id, modelName: 'Collection' }, options.share, options.listed);
   return { rootModelName: 'Collection', rootId: file.id, title: file.title, share: { ...share, kind: options.share }, materials };
+}
+
+/**
+ * Serialises imports, publications and rollbacks (released with the transaction). Taken before any
+ * root's draft lock (./drafts.ts lockDraft), so the two never wait for each other in opposite orders.
+ */
+export async function lockImports(tx: Queryable): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('lernwerk.import'))`);
 }
 
 /**

@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds)('commands beside a running server on %s', (kind
   const dataDir = path.join(base, `data-${kind}`);
   const env = () => ({ DATA_DIR: dataDir, CONTENT_DIR: contentDir, DATABASE_URL: t.url, PORT: '0' });
   /** A command as `npm run NAME` runs it (scripts/run-cli.mjs, compiled). */
-  const command = (name: 'import' | 'users', args: string[], input?: string) => runNode([path.join(ROOT, 'scripts/run-cli.mjs'), name, ...args], env(), input);
+  const command = (name: 'import' | 'users' | 'audit', args: string[], input?: string) => runNode([path.join(ROOT, 'scripts/run-cli.mjs'), name, ...args], env(), input);
   let server: RunningServer;
 
   const inDb = <T>(fn: (db: Database) => Promise<T>): Promise<T> => inWrittenDatabase(kind, t.db, dataDir, fn);
@@ -74,6 +74,17 @@ describe.each(testDatabaseKinds)('commands beside a running server on %s', (kind
     const bad = await command('import', [file('bad.json', { ...smallMaterial('bad'), title: 7 })]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('title');
+  });
+
+  it('prints the audit log through the server: the import made a publication, by the admin token', async () => {
+    const res = await command('audit', ['--root', 'm-rich', '--json']);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const entries = res.stdout.trim().split('\n').map((row) => JSON.parse(row) as { actor: string; action: string; modelId: string });
+    expect(entries[0]).toMatchObject({ actor: 'admin-token', action: 'import', modelId: 'm-rich' });
+    const columns = await command('audit', ['--limit', '1']);
+    expect(columns.stdout).toMatch(/^\d+\t\d{4}-\d\d-\d\dT[^\t]+\tadmin-token\timport\tMaterial m-rich\tnew \{.*"publicationId":/);
+    expect((await command('audit', ['--limit', '0'])).code).toBe(2);
   });
 
   it('manages accounts through the server', async () => {

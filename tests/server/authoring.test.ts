@@ -142,8 +142,9 @@ describe.each(testDatabaseKinds)('the model calls of an author on %s', (kind) =>
 
   it('records every change in the audit log: who, what, old and new values', async () => {
     const log = await listAudit(t.db, { rootId: 'm-auth' });
-    expect(log.map((entry) => entry.action).reverse()).toEqual(['update', 'update', 'create', 'delete', 'restore', 'copy', 'update']);
-    expect(log.at(-1)).toMatchObject({ actor: expect.stringMatching(/^user:\S+ author@school\.example$/), modelName: 'Material', modelId: 'm-auth', oldValues: { title: 'Course' }, newValues: { title: 'Course, revised' } });
+    expect(log.map((entry) => entry.action).reverse()).toEqual(['import', 'update', 'update', 'create', 'delete', 'restore', 'copy', 'update']);
+    expect(log.at(-1)).toMatchObject({ actor: 'import', modelName: 'Material', modelId: 'm-auth', newValues: { message: '' } });
+    expect(log.at(-2)).toMatchObject({ actor: expect.stringMatching(/^user:\S+ author@school\.example$/), modelName: 'Material', modelId: 'm-auth', oldValues: { title: 'Course' }, newValues: { title: 'Course, revised' } });
     expect(log[0].actor).toMatch(/admin@school\.example$/);
   });
 });
