@@ -5,9 +5,9 @@ import { ShareId } from './tracking';
 
 /*
  * The search calls of spec section 7 beside those of ./search.ts, with the same search params (query,
- * sort, filters, lang, and the window limit and offset, as the client pages them: spec section 7): full text across the materials
- * the caller may open, the collections the caller may open, and `search` (a collection plus search
- * params). What the caller may open without naming a share: the materials and collections of listed
+ * sort, filters, lang, and the window limit and offset, as the client pages them: spec section 7):
+ * full text across the materials the caller may open, the collections the caller may open, and
+ * `search` (a collection plus search params). What the caller may open without naming a share: the materials and collections of listed
  * shares (the landing page's), and for a logged-in account those whose private share it may open (spec
  * section 6; server/store/openRoots.ts). Naming `share` (its link is its key), what that share covers.
  * Answers come as `{ data: … }`.

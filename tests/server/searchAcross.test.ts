@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds)('search across what a caller may open on %s', (
   const share = {} as Record<'open' | 'named' | 'zed' | 'public' | 'listed' | 'paging' | 'kOpen' | 'kStaff' | 'kPublic' | 'kListed', string>;
   const cookie = {} as Record<'ada' | 'bob' | 'carol', string>;
   const users = {} as Record<'ada' | 'bob' | 'carol' | 'zed', UserAccount>;
-  const as = (who?: 'ada' | 'bob' | 'carol'): Record<string, string> => (who ? { cookie: cookie[who] } : {});
+  const by = (who?: 'ada' | 'bob' | 'carol'): Record<string, string> => (who ? { cookie: cookie[who] } : {});
 
   const fulltext = async (body: Record<string, unknown>, headers: Record<string, string> = {}) => {
     const res = await post('/api/search/materials/fulltext', body, headers);
@@ -113,7 +113,7 @@ describe.each(testDatabaseKinds)('search across what a caller may open on %s', (
     it('finds the materials of listed shares for anyone, and an account’s private ones besides, each hit with the share it opens through', async () => {
       const listedHits = { 'x-listed-t': `Material ${share.listed}`, 'g-a-t': `Collection ${share.kListed}` };
       expect(hitsOf(await fulltext({ query: 'Quellwasser' }))).toEqual(listedHits);
-      expect(hitsOf(await fulltext({ query: 'Quellwasser' }, as('ada')))).toEqual({
+      expect(hitsOf(await fulltext({ query: 'Quellwasser' }, by('ada')))).toEqual({
         ...listedHits,
         'x-open-t': `Material ${share.open}`,
         'x-named-t': `Material ${share.named}`,
@@ -121,25 +121,25 @@ describe.each(testDatabaseKinds)('search across what a caller may open on %s', (
         'k-deutsch-t': `Collection ${share.kOpen}`,
       });
       // A role permission lets bob into the staff's material and collection.
-      const bob = await fulltext({ query: 'Quellwasser' }, as('bob'));
+      const bob = await fulltext({ query: 'Quellwasser' }, by('bob'));
       expect(hitIds(bob)).toEqual(['g-a-t', 'k-deutsch-t', 'k-math-t', 'k-staff-t', 'x-listed-t', 'x-named-t', 'x-open-t']);
       expect(hitsOf(bob)['k-staff-t']).toBe(`Collection ${share.kStaff}`);
       // Roots without permissions open to every account.
-      expect(hitIds(await fulltext({ query: 'Quellwasser' }, as('carol')))).toEqual(['g-a-t', 'k-deutsch-t', 'k-math-t', 'x-listed-t', 'x-open-t']);
+      expect(hitIds(await fulltext({ query: 'Quellwasser' }, by('carol')))).toEqual(['g-a-t', 'k-deutsch-t', 'k-math-t', 'x-listed-t', 'x-open-t']);
     });
 
     it('answers hits as searchFulltext does (snippet, crumbs, anchor, barrier), plus the share', async () => {
-      const [hit] = (await fulltext({ query: 'fliesst' }, as('carol'))).results;
-      const direct = await post('/api/searchFulltext', { share: share.open, query: 'fliesst' }, as('carol'));
+      const [hit] = (await fulltext({ query: 'fliesst' }, by('carol'))).results;
+      const direct = await post('/api/searchFulltext', { share: share.open, query: 'fliesst' }, by('carol'));
       expect(hit).toEqual({ ...direct.json().data.results[0], share: { publicId: share.open, rootModelName: 'Material' } });
       expect(hit).toMatchObject({ id: 'x-open-t', anchorId: 'x-open-t', barrierId: null, _formatted: { plainText: 'Quellwasser <mark>fliesst</mark> offen' } });
     });
 
     it('shows nothing of a private material to an account it does not let in, nor of an unlisted share to anyone who does not name it: no hit, title, snippet or count', async () => {
       for (const who of [undefined, 'ada', 'bob', 'carol'] as const) {
-        expect((await post('/api/search/materials/fulltext', { query: 'Zedgeheimnis' }, as(who))).json().data, who).toEqual(EMPTY);
-        expect((await post('/api/search/materials/fulltext', { query: 'öffentlich' }, as(who))).json().data, who).toEqual(EMPTY);
-        const all = await fulltext({ query: 'Quellwasser', limit: 100 }, as(who));
+        expect((await post('/api/search/materials/fulltext', { query: 'Zedgeheimnis' }, by(who))).json().data, who).toEqual(EMPTY);
+        expect((await post('/api/search/materials/fulltext', { query: 'öffentlich' }, by(who))).json().data, who).toEqual(EMPTY);
+        const all = await fulltext({ query: 'Quellwasser', limit: 100 }, by(who));
         expect(all.total, who).toBe(all.results.length);
         const body = JSON.stringify(all);
         for (const hidden of ['Zedgeheimnis', 'x-zed', share.zed, 'öffentlich', share.public, share.kPublic]) expect(body, `${who} ${hidden}`).not.toContain(hidden);
@@ -148,27 +148,27 @@ describe.each(testDatabaseKinds)('search across what a caller may open on %s', (
     });
 
     it('pages by limit and offset as searchFulltext does, without losing or repeating a hit', async () => {
-      const all = await fulltext({ query: 'Blatt', limit: 100 }, as('ada'));
+      const all = await fulltext({ query: 'Blatt', limit: 100 }, by('ada'));
       expect(all.total).toBe(45);
-      const pages = await Promise.all([0, 20, 40].map((offset) => fulltext({ query: 'Blatt', limit: 20, offset }, as('ada'))));
+      const pages = await Promise.all([0, 20, 40].map((offset) => fulltext({ query: 'Blatt', limit: 20, offset }, by('ada'))));
       expect(pages.map((p) => [p.results.length, p.hasMore, p.total])).toEqual([[20, true, 45], [20, true, 45], [5, false, 45]]);
       expect(pages.flatMap((p) => p.results.map((r) => r.id))).toEqual(all.results.map((r) => r.id));
     });
 
     it('narrows to a material or a collection the caller may open; any other answers 404 exactly as one that exists nowhere', async () => {
-      expect(hitIds(await fulltext({ query: 'Quellwasser', materialId: 'k-math' }, as('ada')))).toEqual(['k-math-t']);
-      expect(hitIds(await fulltext({ query: 'Quellwasser', collectionId: 'k-open' }, as('ada')))).toEqual(['k-deutsch-t', 'k-math-t']);
-      expect(hitIds(await fulltext({ query: 'Quellwasser', collectionId: 'k-staff-room' }, as('bob')))).toEqual(['k-staff-t']);
+      expect(hitIds(await fulltext({ query: 'Quellwasser', materialId: 'k-math' }, by('ada')))).toEqual(['k-math-t']);
+      expect(hitIds(await fulltext({ query: 'Quellwasser', collectionId: 'k-open' }, by('ada')))).toEqual(['k-deutsch-t', 'k-math-t']);
+      expect(hitIds(await fulltext({ query: 'Quellwasser', collectionId: 'k-staff-room' }, by('bob')))).toEqual(['k-staff-t']);
       expect(hitIds(await fulltext({ query: 'Quellwasser', collectionId: 'k-listed' }))).toEqual(['g-a-t']);
-      const unknown = { materialId: await post('/api/search/materials/fulltext', { query: 'Quellwasser', materialId: 'no-such-material' }, as('ada')) };
-      const unknownCollection = await post('/api/search/materials/fulltext', { query: 'Quellwasser', collectionId: 'no-such-collection' }, as('ada'));
+      const unknown = { materialId: await post('/api/search/materials/fulltext', { query: 'Quellwasser', materialId: 'no-such-material' }, by('ada')) };
+      const unknownCollection = await post('/api/search/materials/fulltext', { query: 'Quellwasser', collectionId: 'no-such-collection' }, by('ada'));
       expect([unknown.materialId.statusCode, errorPaths(unknown.materialId), unknownCollection.statusCode, errorPaths(unknownCollection)]).toEqual([404, ['materialId'], 404, ['collectionId']]);
       for (const body of [{ materialId: 'x-zed' }, { materialId: 'x-public' }, { materialId: 'k-staff' }, { materialId: 'x-open-t' }, { collectionId: 'k-open', materialId: 'x-open' }]) {
-        const res = await post('/api/search/materials/fulltext', { query: 'Quellwasser', ...body }, as('ada'));
+        const res = await post('/api/search/materials/fulltext', { query: 'Quellwasser', ...body }, by('ada'));
         expect([res.statusCode, res.body], JSON.stringify(body)).toEqual([404, unknown.materialId.body]);
       }
       for (const [who, body] of [['ada', { collectionId: 'k-staff-room' }], ['ada', { collectionId: 'k-public' }], ['ada', { collectionId: 'x-open' }], [undefined, { collectionId: 'k-open' }]] as const) {
-        const res = await post('/api/search/materials/fulltext', { query: 'Quellwasser', ...body }, as(who));
+        const res = await post('/api/search/materials/fulltext', { query: 'Quellwasser', ...body }, by(who));
         expect([res.statusCode, res.body], JSON.stringify(body)).toEqual([404, unknownCollection.body]);
       }
     });
@@ -176,11 +176,11 @@ describe.each(testDatabaseKinds)('search across what a caller may open on %s', (
     it('searches what a named share covers for whoever may open it; a share one may not open answers as an unknown one', async () => {
       expect(hitsOf(await fulltext({ share: share.public, query: 'Quellwasser' }))).toEqual({ 'x-public-t': `Material ${share.public}` });
       expect(hitsOf(await fulltext({ share: share.kPublic, query: 'Quellwasser', materialId: 'p-b' }))).toEqual({ 'p-b-t': `Collection ${share.kPublic}` });
-      expect(hitsOf(await fulltext({ share: share.named, query: 'Quellwasser' }, as('ada')))).toEqual({ 'x-named-t': `Material ${share.named}` });
+      expect(hitsOf(await fulltext({ share: share.named, query: 'Quellwasser' }, by('ada')))).toEqual({ 'x-named-t': `Material ${share.named}` });
       const unknown = await post('/api/search/materials/fulltext', { share: 'Q'.repeat(24), query: 'Quellwasser' });
       expect([unknown.statusCode, errorPaths(unknown)]).toEqual([404, ['share']]);
       for (const [who, shareId] of [[undefined, share.open], ['ada', share.zed], ['carol', share.named]] as const) {
-        const res = await post('/api/search/materials/fulltext', { share: shareId, query: 'Quellwasser' }, as(who));
+        const res = await post('/api/search/materials/fulltext', { share: shareId, query: 'Quellwasser' }, by(who));
         expect([res.statusCode, res.body], `${who} ${shareId}`).toEqual([404, unknown.body]);
       }
       // A wordless query is answered empty to anyone, asking nothing.
@@ -188,7 +188,7 @@ describe.each(testDatabaseKinds)('search across what a caller may open on %s', (
     });
 
     it('answers 400 with the path of each bad field', async () => {
-      const res = await post('/api/search/materials/fulltext', { query: 5, limit: 0, offset: -1, filters: { fach: ['x'] }, page: 2 }, as('ada'));
+      const res = await post('/api/search/materials/fulltext', { query: 5, limit: 0, offset: -1, filters: { fach: ['x'] }, page: 2 }, by('ada'));
       expect(res.statusCode).toBe(400);
       expect(errorPaths(res)).toEqual(['filters.fach', 'limit', 'offset', 'page', 'query']);
       expect(errorPaths(await post('/api/search/materials/fulltext', { query: 'x', limit: 101, share: 7, materialId: 'a b' }))).toEqual(['limit', 'materialId', 'share']);
@@ -200,7 +200,7 @@ describe.each(testDatabaseKinds)('search across what a caller may open on %s', (
 
     it('lists the collections of listed shares and those whose private share the account may open, as cards with the share to open them through', async () => {
       expect(ids(await collections({}))).toEqual(['k-listed']);
-      const ada = await collections({ query: 'Brunnen' }, as('ada'));
+      const ada = await collections({ query: 'Brunnen' }, by('ada'));
       expect(ada).toEqual({
         results: [{ id: 'k-open', publicId: 'k-open', title: 'Sammlung Brunnen', description: '<p>Über Pumpen &amp; Rohre</p>', created_at: expect.any(String), itemCount: 2, share: share.kOpen }],
         total: 1,
@@ -208,34 +208,34 @@ describe.each(testDatabaseKinds)('search across what a caller may open on %s', (
         facetDistribution: { 'metadata.fach': { Mathe: 1, Deutsch: 1 }, 'metadata.tags': { Wasser: 1, Text: 1 } },
       });
       // Newest first by default; the unlisted public collection is nobody's to list.
-      expect(ids(await collections({}, as('bob')))).toEqual(['k-listed', 'k-staff-room', 'k-open']);
-      expect(ids(await collections({ sort: 'created_at:asc' }, as('bob')))).toEqual(['k-open', 'k-staff-room', 'k-listed']);
-      expect(ids(await collections({ sort: 'title:asc' }, as('bob')))).toEqual(['k-listed', 'k-staff-room', 'k-open']);
-      expect(ids(await collections({}, as('ada')))).toEqual(['k-listed', 'k-open']);
+      expect(ids(await collections({}, by('bob')))).toEqual(['k-listed', 'k-staff-room', 'k-open']);
+      expect(ids(await collections({ sort: 'created_at:asc' }, by('bob')))).toEqual(['k-open', 'k-staff-room', 'k-listed']);
+      expect(ids(await collections({ sort: 'title:asc' }, by('bob')))).toEqual(['k-listed', 'k-staff-room', 'k-open']);
+      expect(ids(await collections({}, by('ada')))).toEqual(['k-listed', 'k-open']);
     });
 
     it("matches the query against title and description, filters and counts facets by the collections' materials, and pages", async () => {
-      expect(ids(await collections({ query: 'Pumpe' }, as('bob')))).toEqual(['k-open']);
-      expect(ids(await collections({ query: 'lehrer' }, as('bob')))).toEqual(['k-staff-room']);
-      const hidden = await post('/api/search/collections', { query: 'Lehrerzimmer' }, as('ada'));
+      expect(ids(await collections({ query: 'Pumpe' }, by('bob')))).toEqual(['k-open']);
+      expect(ids(await collections({ query: 'lehrer' }, by('bob')))).toEqual(['k-staff-room']);
+      const hidden = await post('/api/search/collections', { query: 'Lehrerzimmer' }, by('ada'));
       expect(hidden.json().data).toEqual({ results: [], total: 0, hasMore: false, facetDistribution: {} });
-      const maths = await collections({ filters: { 'metadata.fach': ['Mathe'] } }, as('bob'));
+      const maths = await collections({ filters: { 'metadata.fach': ['Mathe'] } }, by('bob'));
       expect([ids(maths), maths.facetDistribution]).toEqual([['k-staff-room', 'k-open'], { 'metadata.fach': { Mathe: 2, Deutsch: 1 }, 'metadata.tags': { Wasser: 1, Text: 1 } }]);
-      const first = await collections({ limit: 1 }, as('bob'));
-      const third = await collections({ limit: 1, offset: 2 }, as('bob'));
+      const first = await collections({ limit: 1 }, by('bob'));
+      const third = await collections({ limit: 1, offset: 2 }, by('bob'));
       expect([ids(first), first.hasMore, ids(third), third.hasMore, third.total]).toEqual([['k-listed'], true, ['k-open'], false, 3]);
     });
 
     it('searches the collection of a named share for whoever may open it; a share one may not open answers as an unknown one; bad fields 400', async () => {
       expect(ids(await collections({ share: share.kPublic }))).toEqual(['k-public']);
       expect(await collections({ share: share.public })).toEqual({ results: [], total: 0, hasMore: false, facetDistribution: {} });
-      const unknown = await post('/api/search/collections', { share: 'Q'.repeat(24) }, as('ada'));
+      const unknown = await post('/api/search/collections', { share: 'Q'.repeat(24) }, by('ada'));
       expect([unknown.statusCode, errorPaths(unknown)]).toEqual([404, ['share']]);
       for (const [who, shareId] of [[undefined, share.kOpen], ['ada', share.kStaff]] as const) {
-        const res = await post('/api/search/collections', { share: shareId }, as(who));
+        const res = await post('/api/search/collections', { share: shareId }, by(who));
         expect([res.statusCode, res.body]).toEqual([404, unknown.body]);
       }
-      const bad = await post('/api/search/collections', { sort: 'order:asc', limit: 0, offset: 1.5, filters: { 'metadata.fach': 'Mathe' }, page: 3 }, as('ada'));
+      const bad = await post('/api/search/collections', { sort: 'order:asc', limit: 0, offset: 1.5, filters: { 'metadata.fach': 'Mathe' }, page: 3 }, by('ada'));
       expect([bad.statusCode, errorPaths(bad)]).toEqual([400, ['filters.metadata.fach', 'limit', 'offset', 'page', 'sort']]);
     });
   });
@@ -266,10 +266,10 @@ describe.each(testDatabaseKinds)('search across what a caller may open on %s', (
 
     it('refuses as the collection material search does, and names each bad field', async () => {
       for (const [who, collectionShare] of [[undefined, share.kOpen], ['ada', share.kOpen], ['ada', share.kStaff], [undefined, 'Q'.repeat(24)], [undefined, share.public]] as const) {
-        const [res, expected] = [await viaSearch({ collection: collectionShare }, as(who)), await viaCollection(collectionShare, {}, as(who))];
+        const [res, expected] = [await viaSearch({ collection: collectionShare }, by(who)), await viaCollection(collectionShare, {}, by(who))];
         expect([res.statusCode, res.body], `${who} ${collectionShare}`).toEqual([expected.statusCode, expected.body]);
       }
-      expect((await viaSearch({ collection: share.kStaff }, as('ada'))).body).not.toContain('Lehrerzimmer');
+      expect((await viaSearch({ collection: share.kStaff }, by('ada'))).body).not.toContain('Lehrerzimmer');
       const res = await viaSearch({ sort: 'title:asc', limit: 101, page: 0 });
       expect([res.statusCode, errorPaths(res)]).toEqual([400, ['collection', 'limit', 'page', 'sort']]);
     });
