@@ -8,7 +8,7 @@
  * package in node_modules left external (loaded from node_modules at run time, as from source):
  *   main.js          the server (`node --enable-source-maps dist/server/main.js`)
  *   pgliteWorker.js  the PGlite worker thread's entry, found by server/db/pgliteThread.ts beside its code
- *   import.js, users.js, exportScorm.js  the commands (`npm run import`, `npm run users`,
+ *   import.js, users.js, audit.js, features.js, exportScorm.js  the commands (`npm run import`, `npm run users`, `npm run audit`, `npm run features`,
  *                    `npm run export:scorm`, through scripts/run-cli.mjs,
  *                    which also starts main.js for `npm run serve`)
  *   prepareBuild.js  makes the PGlite template a new data dir is copied from and the demo cache (run at
@@ -45,6 +45,7 @@ export const ENTRY_POINTS = {
   import: 'server/cli/import.ts',
   users: 'server/cli/users.ts',
   audit: 'server/cli/audit.ts',
+  features: 'server/cli/features.ts',
   exportScorm: 'server/cli/exportScorm.ts',
   prepareBuild: 'server/prepareBuild.ts',
 };

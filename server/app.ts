@@ -18,7 +18,6 @@ import { modelRoutes } from './routes/models';
 import { invitationRoutes } from './routes/permissions';
 import { publicationRoutes } from './routes/publications';
 import { annotationRoutes } from './routes/annotations';
-import { avatarsShown } from './store/annotations';
 import { embedMetadataRoutes } from './routes/embedMetadata';
 import type { EmbedMetadataLookup } from './embed/metadataLookup';
 import { feedbackRoutes } from './routes/feedback';
@@ -26,6 +25,7 @@ import { feedbackProviderFromEnv, type FeedbackProviderConfig } from './feedback
 import { pageContentSecurityPolicy } from './http/contentSecurityPolicy';
 import { pageRoutes } from './routes/pages';
 import { searchRoutes } from './routes/search';
+import { searchAcrossRoutes } from './routes/searchAcross';
 import { serviceWorkerRoute } from './routes/serviceWorker';
 import { iconSpriteRoute } from './routes/iconSprite';
 import { clientErrorRoutes } from './routes/clientErrors';
@@ -36,6 +36,8 @@ import { authRoutes } from './routes/auth';
 import { guestRoutes } from './routes/guests';
 import { userdataRoutes } from './routes/userdata';
 import { createLookups } from './store/lookups';
+import { FeatureFlagCache } from './store/featureFlagCache';
+import { featureRoutes } from './routes/features';
 import { MaterialAnswers } from './store/materialAnswers';
 
 export interface BuildAppOptions {
@@ -48,8 +50,13 @@ export interface BuildAppOptions {
   cacheDir: string;
   /** Fastify's logger option (pino: a level, optionally a stream to write to); off by default (tests). */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
-  /** Defaults to the environment (all off unless switched on). */
+  /**
+   * The feature flags' defaults; stored settings override them (server/store/featureFlagCache.ts).
+   * Defaults to the environment (all off unless switched on).
+   */
   featureFlags?: FeatureFlags;
+  /** PostgreSQL's URL of `db`: the app listens there for other servers' feature-flag changes (absent: PGlite, one server). */
+  listenUrl?: string;
   /** The chat-completions provider of generated free-text feedback; defaults to the environment (LLM_BASE_URL …). */
   feedbackProvider?: FeedbackProviderConfig | null;
   /** How long a login lasts, in ms; defaults to AUTH_SESSION_TTL_MS, else 14 days. */
@@ -147,12 +154,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const featureFlags = options.featureFlags ?? featureFlagsFromEnv();
   const readiness = options.readiness ?? new ReadinessCheck({ db: options.db });
   const errorReporter = options.errorReporter ?? null;
+  // The flags as they are now: the environment's with the stored settings over them, until cleared (POST /api/features/clear).
+  const flags = new FeatureFlagCache(options.db, { ...featureFlags, GENERATIVE_FEEDBACK: feedbackProvider !== null, ERROR_REPORTING: errorReporter !== null });
+  const currentFlags = () => flags.current();
+  const flagListener = options.listenUrl ? flags.listen(options.listenUrl, (line) => app.log.error(line)) : null;
+  app.addHook('onClose', async () => flagListener?.stop());
   await app.register(pageRoutes, {
     db: options.db,
     lookups,
     materials,
     clientDir: options.clientDir,
-    featureFlags: { ...featureFlags, GENERATIVE_FEEDBACK: feedbackProvider !== null, ERROR_REPORTING: errorReporter !== null },
+    featureFlags: currentFlags,
     contentSecurityPolicy: pageContentSecurityPolicy(options.frameAncestors ?? null),
   });
 
@@ -166,10 +178,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { readiness });
-      const avatars = avatarsShown(featureFlags);
-      await api.register(modelRoutes, { db: options.db, lookups, materials, comments: featureFlags.ANNOTATION_COMMENTS, avatars });
-      await api.register(annotationRoutes, { db: options.db, lookups, comments: featureFlags.ANNOTATION_COMMENTS, avatars });
+      await api.register(modelRoutes, { db: options.db, lookups, materials, featureFlags: currentFlags });
+      await api.register(annotationRoutes, { db: options.db, lookups, featureFlags: currentFlags });
       await api.register(searchRoutes, { db: options.db, content, lookups });
+      await api.register(searchAcrossRoutes, { db: options.db, content, lookups, featureFlags: currentFlags });
       await api.register(invitationRoutes, { db: options.db });
       await api.register(publicationRoutes, { db: options.db });
       await api.register(guestRoutes, { db: options.db, lookups });
@@ -178,7 +190,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(feedbackRoutes, { db: options.db, provider: feedbackProvider });
       await api.register(clientErrorRoutes, { reporter: errorReporter });
       await api.register(assetRoutes, { prefix: '/assets', assetDirs: options.contentDirs, cacheDir: options.cacheDir });
-      if (options.adminToken) await api.register(adminRoutes, { prefix: '/admin', db: options.db, token: options.adminToken });
+      await api.register(featureRoutes, { db: options.db, featureFlags: flags, adminToken: options.adminToken });
+      if (options.adminToken) await api.register(adminRoutes, { prefix: '/admin', db: options.db, token: options.adminToken, featureFlags: flags });
     },
     { prefix: '/api' },
   );

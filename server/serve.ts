@@ -98,6 +98,7 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     cacheDir: config.cacheDir,
     logger: { level: config.logLevel },
     featureFlags: config.featureFlags,
+    listenUrl: config.databaseUrl,
     trustProxy: config.trustProxy,
     frameAncestors: config.frameAncestors,
     adminToken: token,

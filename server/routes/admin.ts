@@ -1,11 +1,13 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ImportFile } from '../../src/model/material';
 import { ShareKind } from '../../src/model/pageData';
 import { MAINTENANCE_TIMEOUT_MS } from '../db/deadlines';
 import type { Database } from '../db/types';
+import { adminTokenCheck } from '../http/adminAccess';
 import { HttpError, notFound, parseBody } from '../http/errors';
+import type { FeatureFlagCache } from '../store/featureFlagCache';
+import { adminFeatureRoutes } from './adminFeatures';
 import { ImportConflictError, importFile } from '../store/import';
 import { getMeta } from '../store/meta';
 import { listAudit } from '../store/audit';
@@ -56,15 +58,6 @@ export interface AdminUser {
   createdAt: string;
 }
 
-/** A request from this machine: over loopback, or from one of the server's own addresses (a server bound to one address). */
-function fromThisMachine(request: FastifyRequest): boolean {
-  const remote = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-  const local = (request.socket.localAddress ?? '').replace(/^::ffff:/, '');
-  return remote.startsWith('127.') || remote === '::1' || (remote !== '' && remote === local);
-}
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /**
  * The admin routes the commands use while a server runs (registered under /api/admin, only when
  * the server has a token): `npm run import` and `npm run users` send their work here instead of
@@ -80,22 +73,17 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * this server's caches (`importFile` calls `contentChanged`). `GET /users` → `{ data: AdminUser[] }`;
  * `POST /users` `{ email, firstname, lastname, passwordHash }` → 201 (409: exists);
  * `DELETE /users/:email` (404: none); `PUT /users/:email/password` `{ passwordHash }` (404: none; ends its sessions);
- * `PUT /users/:email/roles` `{ roles }` (404: none).
+ * `PUT /users/:email/roles` `{ roles }` (404: none). The feature flags: ./adminFeatures.ts.
  */
-export async function adminRoutes(app: FastifyInstance, opts: { db: Database; token: string }): Promise<void> {
+export async function adminRoutes(app: FastifyInstance, opts: { db: Database; token: string; featureFlags: FeatureFlagCache }): Promise<void> {
   const { db } = opts;
-  const expected = digest(opts.token);
+  const checkToken = adminTokenCheck(opts.token);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!fromThisMachine(request) || request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) {
-      throw new HttpError(403, 'Admin requests are taken from this machine only, not through a proxy');
-    }
-    const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (!given || !timingSafeEqual(digest(given), expected)) {
-      throw new HttpError(401, "Admin token missing or wrong: it is in the server's file servers/PID.json in the data dir, readable by the server's user");
-    }
+    checkToken(request);
   });
+  await app.register(adminFeatureRoutes, { db, featureFlags: opts.featureFlags });
 
   app.post('/import', { bodyLimit: ADMIN_BODY_LIMIT_BYTES }, async (request) => {
     // A material nests chapters in chapters: deeper than a learner's call may be.

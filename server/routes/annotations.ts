@@ -13,11 +13,13 @@ import {
 } from '../../src/model/annotation';
 import { isEmptyRichText } from '../../src/model/richTextDoc';
 import { currentUser } from '../auth/sessionCookie';
+import type { FeatureFlags } from '../../src/model/pageData';
 import type { Database } from '../db/types';
 import { HttpError, parseBody } from '../http/errors';
 import { mayOpenPrivateShare, trackedLearner } from '../http/learnerAccess';
 import { createAnnotation, createComment } from '../store/annotationCreates';
 import {
+  avatarsShown,
   commentableAnnotation,
   deleteOwned,
   listAnnotations,
@@ -65,23 +67,28 @@ const ModelNameOf = z.looseObject({ model: z.looseObject({ modelName: WritableMo
 export interface AnnotationWriteOptions {
   db: Database;
   lookups: Lookups;
-  /** ANNOTATION_COMMENTS: comments may be written (and are shown). */
-  comments: boolean;
   /**
-   * Users who own annotations and comments carry their avatar-service hash (server/store/annotations.ts
-   * avatarsShown: USE_GRAVATAR on and PRIVATE_MODE off). Off when absent.
+   * The feature flags as they are now (server/store/featureFlagCache.ts), read by each call:
+   * ANNOTATION_COMMENTS (comments may be written, and are shown), and whether users who own annotations
+   * and comments carry their avatar-service hash (server/store/annotations.ts avatarsShown).
    */
-  avatars?: boolean;
+  featureFlags: () => Promise<FeatureFlags>;
+}
+
+/** What the feature flags allow now: comments (ANNOTATION_COMMENTS), and avatar hashes (avatarsShown). */
+async function annotationFlags(opts: AnnotationWriteOptions): Promise<{ comments: boolean; avatars: boolean }> {
+  const flags = await opts.featureFlags();
+  return { comments: flags.ANNOTATION_COMMENTS, avatars: avatarsShown(flags) };
 }
 
 /** The handlers of model/create, model/update and model/delete for Annotation and Comment (registered by ./models.ts). */
 export function annotationModelWrites(opts: AnnotationWriteOptions) {
-  const { db, lookups, comments } = opts;
-  const avatars = opts.avatars ?? false;
+  const { db, lookups } = opts;
+  const flags = () => annotationFlags(opts);
 
   const modelNameOf = (body: unknown) => parseBody(ModelNameOf, body).model.modelName;
-  const refuseComments = () => {
-    if (!comments) throw errorAt(403, 'model.modelName', COMMENTS_OFF_MESSAGE);
+  const refuseComments = async () => {
+    if (!(await flags()).comments) throw errorAt(403, 'model.modelName', COMMENTS_OFF_MESSAGE);
   };
 
   /**
@@ -101,14 +108,14 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
 
   const create = async (request: FastifyRequest): Promise<{ data: Annotation | Comment }> => {
     if (modelNameOf(request.body) === 'Comment') {
-      refuseComments();
+      await refuseComments();
       const body = parseBody(CommentCreateBody, request.body);
       if (isEmptyRichText(body.model.content)) throw errorAt(400, 'model.content', 'A comment needs some text');
       const { learner, guestShareId } = await credentialLearner(request, body.guestSessionId);
       const commentable = await commentableAnnotation(db, body.appendTo.id, learner, guestShareId);
       if (!commentable || !(await learnerMayOpen(request, commentable.shareId))) throw notFoundAt('appendTo.id');
       const annotationId = commentable.id;
-      const made = await createComment(db, { annotationId, content: body.model.content, requestKey: body.requestKey ?? null }, learner, avatars);
+      const made = await createComment(db, { annotationId, content: body.model.content, requestKey: body.requestKey ?? null }, learner, (await flags()).avatars);
       // Deleted meanwhile (by its owner, between the check above and the insert): as if it never was.
       if (made.outcome === 'notFound') throw notFoundAt('appendTo.id');
       if (made.outcome === 'keyTaken') throw errorAt(409, 'requestKey', KEY_TAKEN_MESSAGE);
@@ -143,7 +150,7 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
         requestKey: body.requestKey ?? null,
       },
       learner,
-      avatars,
+      (await flags()).avatars,
     );
     if (made.outcome === 'keyTaken') throw errorAt(409, 'requestKey', KEY_TAKEN_MESSAGE);
     return { data: made.value };
@@ -151,10 +158,11 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
 
   const update = async (request: FastifyRequest): Promise<{ data: Annotation | Comment }> => {
     if (modelNameOf(request.body) === 'Comment') {
-      refuseComments();
+      await refuseComments();
       const body = parseBody(CommentUpdateBody, request.body);
       if (isEmptyRichText(body.newValues.content)) throw errorAt(400, 'newValues.content', 'A comment needs some text');
       const { learner } = await credentialLearner(request, body.guestSessionId);
+      const { avatars } = await flags();
       const result = await db.transaction((tx) => updateCommentContent(tx, body.model.id, learner, body.oldValues.content, body.newValues.content, avatars));
       if (result.outcome === 'notFound') throw notFoundAt('model.id');
       if (result.outcome === 'conflict') throw errorAt(409, 'oldValues.content', CONFLICT_MESSAGE);
@@ -162,6 +170,7 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
     }
     const body = parseBody(AnnotationUpdateBody, request.body);
     const { learner } = await credentialLearner(request, body.guestSessionId);
+    const { comments, avatars } = await flags();
     const result = await db.transaction((tx) => updateAnnotationNote(tx, body.model.id, learner, body.oldValues.note, body.newValues.note, comments, avatars));
     if (result.outcome === 'notFound') throw notFoundAt('model.id');
     if (result.outcome === 'conflict') throw errorAt(409, 'oldValues.note', CONFLICT_MESSAGE);
@@ -169,7 +178,7 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
   };
 
   const remove = async (request: FastifyRequest): Promise<{ data: null }> => {
-    if (modelNameOf(request.body) === 'Comment') refuseComments();
+    if (modelNameOf(request.body) === 'Comment') await refuseComments();
     const body = parseBody(AnnotationDeleteBody, request.body);
     const { learner } = await credentialLearner(request, body.guestSessionId);
     if (!(await deleteOwned(db, body.model.modelName, body.model.id, learner))) throw notFoundAt('model.id');
@@ -195,11 +204,11 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
 /**
  * `POST /api/annotations` AnnotationsListBody → `{ data: Annotation[] }` (registered under /api): the
  * annotations of a material of the share, newest first (sort desc) or oldest first (asc), with their
- * comments while ANNOTATION_COMMENTS is on, and users' avatar hashes while `avatars`. Only for a learner of the share (403 naming the field
+ * comments while ANNOTATION_COMMENTS is on, and users' avatar hashes while avatars are shown. Only for a learner of the share (403 naming the field
  * otherwise: nobody on public and preview shares); a material the share does not cover is a 404.
  */
 export async function annotationRoutes(app: FastifyInstance, opts: AnnotationWriteOptions): Promise<void> {
-  const { db, lookups, comments } = opts;
+  const { db, lookups } = opts;
   const writes = annotationModelWrites(opts);
 
   app.post('/annotations', async (request, reply) => {
@@ -209,7 +218,8 @@ export async function annotationRoutes(app: FastifyInstance, opts: AnnotationWri
     const learner = await trackedLearner(db, request, share, body.guestSessionId ?? null, { share: 'share', guestSessionId: 'guestSessionId' }, lookups.guestSessionShare);
     if (!(await writes.coversMaterial(share, body.materialId))) throw notFoundAt('materialId');
     reply.header('cache-control', 'no-store');
-    const data = await listAnnotations(db, { shareId: share.publicId, materialId: body.materialId, sort: body.sort ?? 'desc', withComments: comments }, learner, opts.avatars ?? false);
+    const { comments, avatars } = await annotationFlags(opts);
+    const data = await listAnnotations(db, { shareId: share.publicId, materialId: body.materialId, sort: body.sort ?? 'desc', withComments: comments }, learner, avatars);
     return { data };
   });
 }

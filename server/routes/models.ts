@@ -12,6 +12,7 @@ import { collectionMaterialIds, findCollectionMaterial, loadCollection } from '.
 import { findModels, loadMaterial, loadSubtree } from '../store/models';
 import type { Lookups } from '../store/lookups';
 import type { Share } from '../store/shares';
+import type { FeatureFlags } from '../../src/model/pageData';
 import { annotationModelWrites } from './annotations';
 import { likeUpdate } from './favorites';
 import { invitationUpdate } from './permissions';
@@ -66,15 +67,15 @@ async function loadAnswer(db: Queryable, model: { id: string; modelName: string 
  * model/create, model/update and model/delete take the models learners write, Annotation and Comment
  * (./annotations.ts; any other model name is a 400 at `model.modelName`); model/update also accepts an
  * invitation (UserPermission, ./permissions.ts) and changes a material's like state (Material,
- * ./favorites.ts); `comments` is ANNOTATION_COMMENTS,
- * `avatars` whether owners carry their avatar hash (server/store/annotations.ts avatarsShown).
+ * ./favorites.ts); `featureFlags` are the flags as they are now (ANNOTATION_COMMENTS, and whether owners carry
+ * their avatar hash: server/store/annotations.ts avatarsShown).
  */
 export async function modelRoutes(
   app: FastifyInstance,
-  opts: { db: Database; lookups: Lookups; materials: MaterialAnswers; comments?: boolean; avatars?: boolean },
+  opts: { db: Database; lookups: Lookups; materials: MaterialAnswers; featureFlags: () => Promise<FeatureFlags> },
 ): Promise<void> {
   const { db, lookups, materials } = opts;
-  const writes = annotationModelWrites({ db, lookups, comments: opts.comments ?? false, avatars: opts.avatars ?? false });
+  const writes = annotationModelWrites({ db, lookups, featureFlags: opts.featureFlags });
   const updates = { UserPermission: invitationUpdate(db), Material: likeUpdate(db, lookups), Annotation: writes.update, Comment: writes.update };
   const authoring = authoringHandlers(db);
 

@@ -31,7 +31,8 @@ export interface PageRoutesOptions {
   /** Materials as sent (server/store/materialAnswers.ts): what element kinds a material uses. */
   materials: MaterialAnswers;
   clientDir: string;
-  featureFlags: FeatureFlags;
+  /** The feature flags as they are now (server/store/featureFlagCache.ts). */
+  featureFlags: () => Promise<FeatureFlags>;
   /** The pages' Content-Security-Policy (server/http/contentSecurityPolicy.ts pageContentSecurityPolicy). */
   contentSecurityPolicy: string;
 }
@@ -112,8 +113,8 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
   };
 
   const sharePage = async (request: ShareRequest, reply: FastifyReply) => {
-    const [share, settings, template] = await Promise.all([lookups.share(request.params.share), lookups.settings(), readIndexTemplate(clientDir)]);
-    const ctx: PageContext = { sharePublicId: request.params.share, lang: langFromQuery(request.query.lang), settings, featureFlags };
+    const [share, settings, template, flags] = await Promise.all([lookups.share(request.params.share), lookups.settings(), readIndexTemplate(clientDir), featureFlags()]);
+    const ctx: PageContext = { sharePublicId: request.params.share, lang: langFromQuery(request.query.lang), settings, featureFlags: flags };
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', contentSecurityPolicy);
     const appPreloads = () => ({ head: modulePreloadLinks(appChunkUrls(clientDir)) });
     if (!share) return reply.status(404).send(renderPage(template, errorPageData(404, ctx), 'Lernwerk', appPreloads()));

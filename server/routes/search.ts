@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import {
   CollectionSearchBody,
@@ -8,6 +8,7 @@ import {
   type FulltextAnswer,
   type MaterialSearchAnswer,
 } from '../../src/model/search';
+import { CollectionPlusSearchBody } from '../../src/model/searchAcross';
 import { ShareId } from '../../src/model/tracking';
 import type { Database } from '../db/types';
 import { notFound, parseBody } from '../http/errors';
@@ -65,21 +66,33 @@ export async function searchRoutes(app: FastifyInstance, opts: { db: Database; c
     return { data };
   });
 
+  /** The material grid of the collection share `publicId`: a window of its items matching the search. */
+  const collectionMaterials = async (request: FastifyRequest, publicId: string, search: CollectionSearchBody): Promise<CollectionSearchAnswer> => {
+    const share = await openShare(request, publicId, 'Collection not found');
+    if (share.rootModelName !== 'Collection') throw notFound('Collection not found');
+    const page = await searchMaterials(content, { ...search, scope: await collectionScope(content, share.rootId) });
+    return {
+      items: page.found.map((f) => ({ id: f.itemId as string, material_snapshot: f.snapshot })),
+      total: page.total,
+      hasMore: page.hasMore,
+      facetDistribution: page.facetDistribution,
+    };
+  };
+
   /** `POST /api/search/collection/{collection share}/materials` → `{ data: { items: [{ id, material_snapshot }], total, hasMore, facetDistribution } }`. */
   app.post('/search/collection/:id/materials', async (request): Promise<{ data: CollectionSearchAnswer }> => {
     const params = parseBody(CollectionSearchParams, request.params);
     const body = parseBody(CollectionSearchBody, request.body);
-    const share = await openShare(request, params.id, 'Collection not found');
-    if (share.rootModelName !== 'Collection') throw notFound('Collection not found');
-    const page = await searchMaterials(content, { ...body, scope: await collectionScope(content, share.rootId) });
-    return {
-      data: {
-        items: page.found.map((f) => ({ id: f.itemId as string, material_snapshot: f.snapshot })),
-        total: page.total,
-        hasMore: page.hasMore,
-        facetDistribution: page.facetDistribution,
-      },
-    };
+    return { data: await collectionMaterials(request, params.id, body) };
+  });
+
+  /**
+   * `POST /api/search` (spec section 7: a collection plus search params) CollectionPlusSearchBody → what
+   * `/api/search/collection/{collection}/materials` answers for the rest of the body, refusals alike.
+   */
+  app.post('/search', async (request): Promise<{ data: CollectionSearchAnswer }> => {
+    const { collection, ...search } = parseBody(CollectionPlusSearchBody, request.body);
+    return { data: await collectionMaterials(request, collection, search) };
   });
 
   /** `POST /api/search/materials` → `{ data: { results: [material snapshot], total, hasMore, facetDistribution } }`: the materials of a share. */

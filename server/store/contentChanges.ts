@@ -10,8 +10,7 @@
  * A listener that lost its connection cannot know what it missed: when it is back it clears the
  * caches once more. Meanwhile the caches' time to live (5 s) bounds how stale they get.
  */
-import pg from 'pg';
-import { DEFAULT_CONNECT_TIMEOUT_MS } from '../db/deadlines';
+import { listenForNotifications } from '../db/notificationListener';
 import type { Queryable } from '../db/types';
 import { contentChanged } from './lookups';
 
@@ -47,71 +46,14 @@ export interface ContentListenerOptions {
 
 /** Listens on its own connection (not one of the pool) until `stop`; reconnects for as long as it runs. */
 export function listenForContentChanges(options: ContentListenerOptions): { stop: () => Promise<void>; connected: () => boolean } {
-  const log = options.log ?? ((line: string) => console.error(line));
-  const backoff = options.backoffMs ?? [250, 500, 1_000, 2_000, 5_000];
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let isConnected = false;
-  let attempt = 0;
-  let timer: NodeJS.Timeout | null = null;
-  let hadConnection = false;
-
-  const schedule = () => {
-    if (stopped || timer) return;
-    const wait = backoff[Math.min(attempt++, backoff.length - 1)];
-    timer = setTimeout(() => {
-      timer = null;
-      void connect();
-    }, wait);
-    timer.unref();
-  };
-
-  const connect = async () => {
-    const next = new pg.Client({ connectionString: options.connectionString, connectionTimeoutMillis: DEFAULT_CONNECT_TIMEOUT_MS, keepAlive: true, application_name: 'lernwerk-listener' });
-    client = next;
-    let lost = false;
-    const onLost = (why: string) => {
-      if (lost || stopped) return;
-      lost = true;
-      if (isConnected) log(`Lost the content-change listener's connection (${why}); reconnecting`);
-      isConnected = false;
-      next.end().catch(() => undefined);
-      schedule();
-    };
-    next.on('notification', (message) => {
-      if (message.channel === CONTENT_CHANNEL) options.onChange(message.payload || null);
-    });
-    next.on('error', (error) => onLost(error.message));
-    next.on('end', () => onLost('connection ended'));
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${CONTENT_CHANNEL}`);
-    } catch (error) {
-      onLost((error as Error).message);
-      return;
-    }
-    if (stopped) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    isConnected = true;
-    attempt = 0;
+  return listenForNotifications({
+    connectionString: options.connectionString,
+    channel: CONTENT_CHANNEL,
+    name: 'content-change listener',
+    onNotification: (lsn) => options.onChange(lsn),
     // Whatever was announced while this server was not listening is unknown: start afresh.
-    if (hadConnection) {
-      log('The content-change listener is connected again');
-      options.onChange(null);
-    }
-    hadConnection = true;
-  };
-
-  void connect();
-  return {
-    connected: () => isConnected,
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      isConnected = false;
-      await client?.end().catch(() => undefined);
-    },
-  };
+    onReconnect: () => options.onChange(null),
+    log: options.log,
+    backoffMs: options.backoffMs,
+  });
 }

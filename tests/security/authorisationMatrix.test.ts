@@ -21,7 +21,9 @@ import { logLines } from './logLines';
  * Annotations and comments (issue 12) are in it: annotating, reading, editing, deleting and commenting
  * by everyone who may not (nobody, a forged or expired login, another guest, another share's guest,
  * an unknown guest session, another user, a public or preview share), also with the request key of
- * another learner's create, and every comment call while ANNOTATION_COMMENTS is off.
+ * another learner's create, and every comment call while ANNOTATION_COMMENTS is off. The searches across
+ * what one may open (issue 24) show nothing of a private or unlisted share to those it does not open,
+ * and only the admin token or the role admin clears the feature flags.
  * tests/server/annotations.test.ts holds the same rules with what each refusal names.
  */
 
@@ -158,6 +160,13 @@ describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
           { name: `${who}: an answer on a private share`, method: 'POST', url: '/api/userdata', body: answer(share.private, null), headers, status: 403 },
           { name: `${who}: root progress on a private share`, method: 'POST', url: '/api/updateRootProgress', body: progress(share.private, null), headers, status: 403 },
           { name: `${who}: feedback on a private share`, method: 'POST', url: '/api/taskbase/feedback/', body: { share: share.private, elementId: 'm-rich-q1', userAnswer: 'x' }, headers, status: 403 },
+          // Searches across what one may open: nothing of a private share, nor of unlisted ones.
+          { name: `${who}: full text across what one may open`, method: 'POST', url: '/api/search/materials/fulltext', body: { query: 'authz' }, headers, status: 200, hides: [secretText, share.otherPrivate, share.collection] },
+          { name: `${who}: full text in a private share named`, method: 'POST', url: '/api/search/materials/fulltext', body: { share: share.otherPrivate, query: 'authz' }, headers, status: 404, hides: [secretText] },
+          { name: `${who}: full text in a material of a private share`, method: 'POST', url: '/api/search/materials/fulltext', body: { query: 'authz', materialId: 'm-authz-secret' }, headers, status: 404, hides: [secretText] },
+          { name: `${who}: the collections one may open`, method: 'POST', url: '/api/search/collections', body: {}, headers, status: 200, hides: ['Collection authz', share.collection] },
+          { name: `${who}: the materials of a private collection share`, method: 'POST', url: '/api/search', body: { collection: share.otherPrivate }, headers, status: 403, hides: [secretText] },
+          { name: `${who}: clear the feature flags`, method: 'POST', url: '/api/features/clear', headers, status: 403 },
         ];
       }),
       // Another learner's events: there is no call that names them.
@@ -264,6 +273,14 @@ describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
         { name: `admin user removal with ${JSON.stringify(Object.keys(headers))}`, method: 'DELETE', url: '/api/admin/users/bob%40example.org', headers, status: 401 },
       ]),
       { name: 'admin routes with the token through a proxy', method: 'GET', url: '/api/admin/users', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'x-forwarded-for': '203.0.113.9' }, status: 403 },
+      // The admin feature routes: the token only; clearing the flags: the token or the role admin, nobody else.
+      ...([{}, { cookie: cookie.alice }, { authorization: `Bearer ${guest.mine}` }] as Record<string, string>[]).flatMap((headers): Case[] => [
+        { name: `admin feature flags with ${JSON.stringify(Object.keys(headers))}`, method: 'GET', url: '/api/admin/features', headers, status: 401 },
+        { name: `admin feature flag set with ${JSON.stringify(Object.keys(headers))}`, method: 'PUT', url: '/api/admin/features/FULLTEXT_SEARCH', body: { enabled: false }, headers, status: 401 },
+      ]),
+      { name: 'alice (no admin role): clear the feature flags', method: 'POST', url: '/api/features/clear', headers: { cookie: cookie.alice }, status: 403 },
+      { name: "a guest's id as the admin token: clear the feature flags", method: 'POST', url: '/api/features/clear', headers: { authorization: `Bearer ${guest.mine}` }, status: 401 },
+      { name: 'the admin token through a proxy: clear the feature flags', method: 'POST', url: '/api/features/clear', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'x-forwarded-for': '203.0.113.9' }, status: 403 },
     ];
   };
 
@@ -319,6 +336,9 @@ describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
     ["another user's annotation to delete", { method: 'POST', url: '/api/model/delete', body: removal(annotated.alice, null), headers: { cookie: cookie.bob } }, { method: 'POST', url: '/api/model/delete', body: removal(newGuestLikeId(), null), headers: { cookie: cookie.bob } }],
     ["another guest's comment to delete", { method: 'POST', url: '/api/model/delete', body: removal(annotated.hedyComment, guest.mine, 'Comment') }, { method: 'POST', url: '/api/model/delete', body: removal(newGuestLikeId(), guest.mine, 'Comment') }],
     ["another share's annotation to comment on", { method: 'POST', url: '/api/model/create', body: commentBody(annotated.ada, guest.mine) }, { method: 'POST', url: '/api/model/create', body: commentBody(newGuestLikeId(), guest.mine) }],
+    ['a private share named in a search across', { method: 'POST', url: '/api/search/materials/fulltext', body: { share: share.otherPrivate, query: 'authz' } }, { method: 'POST', url: '/api/search/materials/fulltext', body: { share: newGuestLikeId(), query: 'authz' } }],
+    ['a material of a private share in a search across', { method: 'POST', url: '/api/search/materials/fulltext', body: { query: 'authz', materialId: 'm-authz-secret' } }, { method: 'POST', url: '/api/search/materials/fulltext', body: { query: 'authz', materialId: 'm-nowhere' } }],
+    ['a collection of an unlisted share in a search across', { method: 'POST', url: '/api/search/materials/fulltext', body: { query: 'authz', collectionId: 'c-authz' } }, { method: 'POST', url: '/api/search/materials/fulltext', body: { query: 'authz', collectionId: 'c-nowhere' } }],
     ['the annotations of a material of another share', { method: 'POST', url: '/api/annotations', body: listing(share.guest, guest.mine, 'm-authz-other') }, { method: 'POST', url: '/api/annotations', body: listing(share.guest, guest.mine, 'm-nowhere') }],
   ];
 

@@ -135,8 +135,10 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
     '/api/userdata', '/api/userdata/list', '/api/updateRootProgress', '/api/guest', '/api/guest/forget', '/api/share/guest-session',
     '/api/model/query', '/api/collectionMaterial', '/api/taskbase/feedback/', '/auth/login', '/api/admin/import', '/api/admin/users',
     '/api/annotations', '/api/model/create', '/api/model/update', '/api/model/delete', '/api/client-errors', '/api/invite',
-    '/api/searchFulltext', '/api/search/materials', '/api/search/collection/c-x/materials',
+    '/api/searchFulltext', '/api/search/materials', '/api/search/collection/c-x/materials', '/api/search/materials/fulltext', '/api/search',
   ];
+  /** Routes whose whole call may be an empty object (every field has a default, or there is no body): every other bad body is refused. */
+  const EMPTY_OBJECT_ROUTES = ['/api/search/collections', '/api/features/clear'];
   const BAD_BODIES: [string, string, string][] = [
     ['null', 'null', 'application/json'],
     ['an array', '[]', 'application/json'],
@@ -156,7 +158,7 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
 
   it.each(BAD_BODIES)('%s on every route that takes a body is a 4xx, and nothing is written', async (_what, payload, type) => {
     const before = await databaseFingerprint(t.db);
-    for (const url of POST_ROUTES) {
+    for (const url of [...POST_ROUTES, ...(payload === '{}' ? [] : EMPTY_OBJECT_ROUTES)]) {
       const res = await inject({ method: 'POST', url, payload, headers: { 'content-type': type, authorization: `Bearer ${ADMIN_TOKEN}` } });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
@@ -477,6 +479,9 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
       ['a list sorted in an unknown order', '/api/annotations', { share, materialId: 'm-rich', guestSessionId: guest, sort: 'newest' }, ['sort']],
       ['a list of a material named by a number', '/api/annotations', { share, materialId: 5, guestSessionId: guest }, ['materialId']],
       ['a list without a share', '/api/annotations', { materialId: 'm-rich', guestSessionId: guest }, ['share']],
+      ['a full-text limit as a string, an unknown page', '/api/search/materials/fulltext', { query: 'x', limit: '5', page: 2 }, ['limit', 'page']],
+      ['collections sorted in the order of a collection', '/api/search/collections', { sort: 'order:asc', share: null }, ['sort']],
+      ['a collection search without its collection', '/api/search', { query: 'x', offset: -1 }, ['collection', 'offset']],
     ];
 
     it('a wrong type or value in any field is refused naming the field, and nothing is written', async () => {
