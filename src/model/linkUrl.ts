@@ -8,7 +8,12 @@
  * Decisions (spec section 5 leaves them open):
  * - Schemes: http, https, ftp, ftps, tel, callto, mailto, isurf (spec section 5; the content
  *   sanitiser keeps the same list). javascript:, data:, vbscript:, file: and any other scheme are
- *   refused, in any letter case. http, https, ftp and ftps need a host; the others something after the colon.
+ *   refused, in any letter case. http, https, ftp and ftps need a host; the others something after the
+ *   colon: a host (`isurf://server`, `callto://name`) or a path (`isurf:lesson`, `tel:+41…`), not slashes alone.
+ * - A host is letters, digits, `-`, `_` and `.` (an international one in punycode), or an IPv6 address in
+ *   brackets: what every URL parser reads alike. Parsers differ beyond it: Chromium takes `not a url` as
+ *   the host `not%20a%20url` and `a*b.org` as `a%2Ab.org`, where Node's parser refuses the first and keeps
+ *   the second; the editor (in the browser) and the server (in Node) must agree on what is a link.
  * - The answer is the URL as `new URL()` serialises it: scheme and host in lower case, an IDN host
  *   in punycode (`bücher.de` → `xn--bcher-kva.de`: what browsers send, and a look-alike host shows
  *   what it is), a `/` path for a bare host, spaces inside the path and query as `%20`. A space in
@@ -17,7 +22,6 @@
  *   it invalid rather than guessed at.
  * - `//example.org` (scheme-relative) gets `https:`, not `https://`.
  * - `example.org:8080/x` and `localhost:3000` are a host with a port, not a scheme.
- * - http and https need a host; mailto and tel need something after the colon.
  * - At most 2000 characters (the server's limit for a link address).
  * - No further check of the host (a single word like `intranet` is accepted, as `new URL()` does).
  */
@@ -42,6 +46,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 /** A host with a dot (or localhost) and a port at the start: not a scheme. */
 const HOST_AND_PORT = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+|localhost):\d+(?:[/?#]|$)/i;
+/** A host as every URL parser reads it (see the decisions above). */
+const PLAIN_HOST = /^(?:[a-z0-9_.-]+|\[[0-9a-f:.]+\])$/i;
 
 const INVALID: LinkUrlResult = { ok: false, error: 'invalid-url' };
 
@@ -72,7 +78,8 @@ export function normalizeLinkUrl(input: string): LinkUrlResult {
   // What the parser made of it decides, not what the text looked like.
   const parsed = url.protocol.slice(0, -1);
   if (!isAllowedScheme(parsed)) return INVALID;
-  if (HOST_SCHEMES.has(parsed) ? url.hostname === '' : url.pathname.trim() === '') return INVALID;
+  if (url.hostname !== '' && !PLAIN_HOST.test(url.hostname)) return INVALID;
+  if (url.hostname === '' && (HOST_SCHEMES.has(parsed) || url.pathname.replace(/\//g, '').trim() === '')) return INVALID;
   return url.href.length <= LINK_URL_MAX_LENGTH ? { ok: true, href: url.href } : INVALID;
 }
 

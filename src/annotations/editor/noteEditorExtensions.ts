@@ -8,7 +8,7 @@ import Superscript from '@tiptap/extension-superscript';
 import Link from '@tiptap/extension-link';
 import { UNDO_HISTORY_LIMIT } from '../../../machines/constants';
 import { FORMAT_MARKS, markOfFormat, marksToUnset, type FormatMark } from '../../editor/formatExclusions';
-import { normalizeLinkUrl, schemeOf } from '../../model/linkUrl';
+import { ALLOWED_LINK_SCHEMES, normalizeLinkUrl, schemeOf } from '../../model/linkUrl';
 import { HIGHLIGHT_COLORS, LINK_REL, RICH_TEXT_LIMITS, type HighlightColor } from '../../model/richTextDoc';
 
 /*
@@ -244,6 +244,24 @@ export const NoteEditorKeymap = Extension.create({
   },
 });
 
+/** The allowed schemes (spec section 5) that the URL finder of typed and pasted text (linkify) does not know by itself. */
+const SCHEMES_TO_FIND = ALLOWED_LINK_SCHEMES.filter((scheme) => !['http', 'https', 'ftp', 'ftps', 'mailto'].includes(scheme));
+let schemesRegistered = false;
+
+/**
+ * tiptap's Link whose URL finder knows every allowed scheme. The finder is one per page: the schemes are
+ * registered once, before it first runs, and kept when an editor goes (Link's own reset would take them
+ * from every other editor still open, and a second registration after the first find only warns).
+ */
+const NoteLink = Link.extend({
+  onCreate(event) {
+    if (schemesRegistered) return;
+    schemesRegistered = true;
+    this.parent?.(event);
+  },
+  onDestroy() {},
+});
+
 /** The extensions of the note editor. A new array per editor (tiptap configures them per instance). */
 export function createNoteEditorExtensions(): Extensions {
   return [
@@ -267,8 +285,9 @@ export function createNoteEditorExtensions(): Extensions {
     Subscript,
     Superscript,
     Gap,
-    Link.configure({
+    NoteLink.configure({
       autolink: true,
+      protocols: SCHEMES_TO_FIND.map((scheme) => ({ scheme, optionalSlashes: true })),
       linkOnPaste: true,
       openOnClick: false,
       defaultProtocol: 'https',

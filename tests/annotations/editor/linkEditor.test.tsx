@@ -162,6 +162,37 @@ describe('NoteEditor: typed and pasted URLs (tiptap Link autolink / linkOnPaste 
     expect(RichTextDoc.safeParse(lastDoc()).success).toBe(true);
   });
 
+  it('typed and pasted addresses of every allowed scheme become links: isurf, tel and callto as ftp and mailto do', () => {
+    for (const url of ['isurf://server/lesson-7', 'isurf:lesson-7', 'tel:0441234567', 'callto:ada.lovelace', 'callto://ada', 'ftps://files.example.org/x', 'mailto:a@example.org']) {
+      const typed = renderNoteEditor({ value: paragraphDoc('Go') });
+      select(typed.editor, 3, 3);
+      typeText(typed.editor, ` ${url} `);
+      expect(linksOf(typed.lastDoc()), `typed ${url}`).toEqual({ [url]: url });
+      typed.unmount();
+      const pasted = renderNoteEditor({ value: paragraphDoc('Go') });
+      select(pasted.editor, 3, 3);
+      act(() => {
+        pasted.editor.view.pasteText(` see ${url} now`);
+      });
+      expect(linksOf(pasted.lastDoc()), `pasted ${url}`).toEqual({ [url]: url });
+      expect(RichTextDoc.safeParse(pasted.lastDoc()).success).toBe(true);
+      pasted.unmount();
+    }
+  });
+
+  it('an isurf link with a host only keeps its address, and the link editor saves one', async () => {
+    const stored: RichTextDoc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Lektion', marks: [{ type: 'link', attrs: { href: 'isurf://server' } }] }] }] };
+    const shown = renderNoteEditor({ value: stored });
+    expect(shown.dom.querySelector('a')?.getAttribute('href')).toBe('isurf://server');
+    shown.unmount();
+    const { editor, user, lastDoc } = renderNoteEditor();
+    select(editor, 1, 6);
+    await user.click(screen.getByRole('button', { name: de.link }));
+    await user.type(screen.getByRole('textbox', { name: de.linkUrl }), 'isurf://server{Enter}');
+    expect(screen.queryByText(de['invalid-url'])).toBeNull();
+    expect(linksOf(lastDoc())).toEqual({ Hello: 'isurf://server' });
+  });
+
   it('shouldAutoLinkText: the URL rule of src/model/linkUrl.ts', () => {
     expect(['https://example.org', 'example.org', 'mailto:a@example.org', 'tel:+41123', 'ftp://x.example'].map(shouldAutoLinkText)).toEqual([true, true, true, true, true]);
     expect(['javascript:alert(1)', 'vbscript:x', 'data:text/html,x', 'intranet', '10.0.0.1'].map(shouldAutoLinkText)).toEqual([false, false, false, false, false]);
