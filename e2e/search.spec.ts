@@ -216,10 +216,13 @@ test('full-text search page: from typing to the highlighted match inside a folde
   await expect(field).toBeFocused();
   await expect(page.getByTestId('fulltext-status')).toHaveText('Bitte gib einen Suchbegriff ein.');
 
-  // German stemming: "Häuser" finds "Haus".
+  // German stemming: "Häuser" finds "Haus", and the page it opens marks "Haus", as the snippet does.
   await page.keyboard.type('Häuser');
   await expect(page.getByTestId('fulltext-status')).toHaveText('Ergebnisse (1)');
-  await expect(page.getByTestId('fulltext-result').first()).toContainText('Haus');
+  await expect(page.getByTestId('fulltext-result').first().locator('mark')).toHaveText('Haus');
+  await page.getByTestId('fulltext-result-link').first().click();
+  await expect(page.locator('#wasser-haus mark[data-highlight]')).toHaveText('Haus');
+  await page.goBack();
 
   await field.fill('Kiesbett');
   await expect(page.getByTestId('fulltext-status')).toHaveText('Ergebnisse (1)');
@@ -234,7 +237,7 @@ test('full-text search page: from typing to the highlighted match inside a folde
   await result.getByTestId('fulltext-result-link').focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/wasser\/grundwasser\/\?.*scrollTo=wasser-falte/);
-  await expect(page).toHaveURL(/highlight=Kiesbett/);
+  expect(new URL(page.url()).searchParams.get('highlight')).toBe('["kiesbett"]');
   await expect(page.locator('#wasser-falte [data-state="unfolded"]')).toHaveCount(1);
   await expect(page.locator('mark[data-highlight]')).toHaveText('Kiesbett');
   await expect(page.locator('mark[data-highlight]')).toBeInViewport();
@@ -271,5 +274,8 @@ test('full-text panel in the material header: Search Material, Escape closes, a 
   await expect(page.getByTestId('fulltext-panel')).toHaveCount(0);
   await expect(page).toHaveURL(/\/wasser\/grundwasser\/\?.*scrollTo=wasser-haus/);
   await expect(page.locator('#wasser-haus mark[data-highlight]')).toHaveText('Brunnen');
+  // A highlight written as a text (a link from before the search named its words) marks that text.
+  await page.goto(`/s/${share}/wasser/grundwasser/?scrollTo=wasser-haus&highlight=am%20see`);
+  await expect(page.locator('#wasser-haus mark[data-highlight]')).toHaveText('am See');
   expect(errors).toEqual([]);
 });

@@ -1,3 +1,5 @@
+import { isHighlight, type Highlight } from '../src/model/highlight';
+
 /*
  * The search params of the viewer's routes (spec section 2), read by hand rather than with a zod
  * schema: a flag's "present means on" needs a transform, and zod's pipe, transform, union and catch
@@ -13,7 +15,8 @@ export type ViewerSearch = {
   hideFooter?: boolean;
   guestSessionId?: string;
   scrollTo?: string;
-  highlight?: string;
+  /** A text to mark wherever it occurs, or the words a full-text search matched (src/model/highlight.ts). */
+  highlight?: Highlight;
   /** The full-text search panel is open (spec section 2: `search=true`). */
   search?: boolean;
   /** The full-text search's query while the panel is open. */
@@ -21,7 +24,7 @@ export type ViewerSearch = {
 };
 
 const FLAGS = ['hideHeader', 'hideFooter', 'search'] as const;
-const TEXTS = ['guestSessionId', 'scrollTo', 'highlight', 'q'] as const;
+const TEXTS = ['guestSessionId', 'scrollTo', 'q'] as const;
 
 /** On unless `false`, `'false'`, `0` or `'0'`; anything but a boolean, string or number is dropped. */
 function flag(value: unknown): boolean | undefined {
@@ -38,6 +41,7 @@ export function validateViewerSearch(search: Record<string, unknown>): ViewerSea
   if ('lang' in search) valid.lang = search.lang === 'de' || search.lang === 'en' ? search.lang : undefined;
   for (const key of FLAGS) if (key in search) valid[key] = flag(search[key]);
   for (const key of TEXTS) if (key in search) valid[key] = typeof search[key] === 'string' ? search[key] : undefined;
+  if ('highlight' in search) valid.highlight = isHighlight(search.highlight) ? search.highlight : undefined;
   return valid;
 }
 

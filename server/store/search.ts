@@ -1,4 +1,4 @@
-import type { FulltextAnswer, FulltextHit, SearchCrumb, SearchFilters } from '../../src/model/search';
+import { MATCHED_WORDS_MAX, type FulltextAnswer, type FulltextHit, type SearchCrumb, type SearchFilters } from '../../src/model/search';
 import type { Database } from '../db/types';
 import { filtersParam, metadataPasses } from './searchFilters';
 import { tsQueryText, type SearchConfig } from './searchText';
@@ -14,6 +14,12 @@ const MARK_START = '\uE000';
 const MARK_END = '\uE001';
 const STAND_INS = '\uE002\uE003\uE004';
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+/** The whole text with every match marked as the snippet marks them: read for the hit's matched words. */
+const MARK_ALL_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
+/** One marked word of a MARK_ALL_OPTIONS headline. */
+const MARKED_WORD = `${MARK_START}([^${MARK_END}]+)${MARK_END}`;
+/** Distinct marked words read per hit: enough for MATCHED_WORDS_MAX of them once case is folded. */
+const MARKED_WORDS_READ = 3 * MATCHED_WORDS_MAX;
 
 const CONFIGS: readonly SearchConfig[] = ['german', 'english', 'simple'];
 
@@ -149,6 +155,9 @@ export async function searchFulltext(db: Database, search: FulltextSearch): Prom
       rankedMax,
       Math.max(countCap, rankedMax) + 1,
       sortedMax + 1,
+      MARK_ALL_OPTIONS,
+      MARKED_WORD,
+      MARKED_WORDS_READ,
     ]);
   });
   return {
@@ -183,7 +192,9 @@ const STRATEGY_SQL = `SELECT set_config('enable_seqscan', 'off', true) AS seqsca
  * The search, $1 the tsquery text, $2 the material ids (jsonb array), $3 the filters, $4 limit, $5
  * offset, $6 the stand-ins of "<>&", $7 the headline options, $8 the most hits ranked, $9 the most
  * hits read to count them (max(count cap, $8) + 1: with fewer, the count is exact, and so is the
- * choice between ranked and reading order), $10 the most hits sorted + 1. `(SELECT n FROM total)` is
+ * choice between ranked and reading order), $10 the most hits sorted + 1, $11 the headline options
+ * that mark every match, $12 the pattern of one marked word, $13 the most marked words read per hit
+ * (distinct, in reading order; `toHit` folds their case). `(SELECT n FROM total)` is
  * computed once, before the pages it gates: of the ranked page, the sorted page and the walk, only one
  * is read. The page is read
  * with one row more than asked (hasMore). The forms are spelled so that no plan depends on the
@@ -287,7 +298,13 @@ function buildSearchSql(strategy: Strategy, configs: readonly SearchConfig[], un
                     'id', e.id, 'modelName', e.model_name, 'anchorId', e.anchor_id, 'barrierId', e.barrier_id, 'path', e.ancestors,
                     'headline', CASE WHEN e.barrier_id IS NULL
                       THEN ts_headline(e.config::regconfig, translate(e.plain_text, '<>&', $6), ${entryQuery('e', '$1')}, $7)
-                      ELSE '' END)
+                      ELSE '' END,
+                    'matchedWords', CASE WHEN e.barrier_id IS NULL THEN (
+                      SELECT COALESCE(jsonb_agg(w.word ORDER BY w.first), '[]'::jsonb) FROM (
+                        SELECT r.marked[1] AS word, min(r.k) AS first
+                        FROM regexp_matches(ts_headline(e.config::regconfig, e.plain_text, ${entryQuery('e', '$1')}, $11), $12, 'g') WITH ORDINALITY AS r(marked, k)
+                        GROUP BY 1 ORDER BY 2 LIMIT $13) w)
+                      ELSE '[]'::jsonb END)
                   ORDER BY p.rank DESC, p.root_ord, p.ord, p.id)
            FROM shown p JOIN search_entries e ON e.id = p.id
          ), '[]'::jsonb) AS page`;
@@ -300,6 +317,7 @@ interface PageRow {
   barrierId: string | null;
   path: SearchCrumb[];
   headline: string;
+  matchedWords: string[];
 }
 
 function toHit(row: PageRow): FulltextHit {
@@ -310,6 +328,7 @@ function toHit(row: PageRow): FulltextHit {
     path: row.path,
     barrierId: row.barrierId,
     _formatted: { plainText: snippetHtml(row.headline) },
+    matchedWords: [...new Set(row.matchedWords.map((word) => word.toLowerCase()))].slice(0, MATCHED_WORDS_MAX),
   };
 }
 

@@ -11,6 +11,8 @@ import { ShareId } from './tracking';
 
 /** Most results one call answers. */
 export const SEARCH_LIMIT_MAX = 100;
+/** Most words a full-text hit names as matched (a long text may hold many forms of a word). */
+export const MATCHED_WORDS_MAX = 20;
 /** Longest query accepted, in characters. */
 export const SEARCH_QUERY_MAX_CHARS = 200;
 
@@ -70,6 +72,12 @@ export const FulltextHit = z.object({
   barrierId: z.nullable(ModelId),
   /** The snippet: escaped text with each match in `<mark>…</mark>`; no other markup. */
   _formatted: z.object({ plainText: z.string() }),
+  /**
+   * The words of the hit's text the query matched (found by their stems), as the snippet marks them:
+   * lower case, each once, in reading order, at most MATCHED_WORDS_MAX; none behind a barrier. The
+   * page the hit opens marks them (src/model/highlight.ts).
+   */
+  matchedWords: z._default(z.array(z.string()).check(z.maxLength(MATCHED_WORDS_MAX)), []),
 });
 export type FulltextHit = z.infer<typeof FulltextHit>;
 

@@ -1,3 +1,5 @@
+import { highlightPattern, type Highlight } from '../model/highlight';
+
 /** Element lookup for scrollTo/highlight: 10 tries at 100 ms (spec section 9). */
 export const LOOKUP_TRIES = 10;
 export const LOOKUP_INTERVAL_MS = 100;
@@ -47,29 +49,28 @@ export function whenRendered(element: HTMLElement, then: () => void): () => void
   };
 }
 
-/** Wraps every case-insensitive match of `text` inside `root` in a <mark>; blank text does nothing. */
-export function highlightMatches(root: HTMLElement, text: string): number {
-  const needle = text.trim().toLowerCase();
-  if (!needle) return 0;
+/** Wraps every match of `highlight` inside `root` (text not marked yet) in a <mark>; a blank one does nothing. */
+export function highlightMatches(root: HTMLElement, highlight: Highlight): number {
+  const pattern = highlightPattern(highlight);
+  if (!pattern) return 0;
   const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  const nodes: Text[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if ((node as Text).data.toLowerCase().includes(needle) && !node.parentElement?.closest('mark[data-highlight]')) nodes.push(node as Text);
+  const found: [Text, RegExpExecArray[]][] = [];
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    if (node.parentElement?.closest('mark[data-highlight]')) continue;
+    const matches = [...node.data.matchAll(pattern)];
+    if (matches.length) found.push([node, matches]);
   }
   let count = 0;
-  for (const node of nodes) {
-    let current: Text | null = node;
-    while (current) {
-      const at = current.data.toLowerCase().indexOf(needle);
-      if (at < 0) break;
-      const match = current.splitText(at);
-      const rest = match.splitText(needle.length);
+  for (const [node, matches] of found) {
+    // From the last match back: the node keeps the text in front of each.
+    for (const match of matches.reverse()) {
+      const marked = node.splitText(match.index);
+      marked.splitText(match[0].length);
       const mark = root.ownerDocument.createElement('mark');
       mark.dataset.highlight = '';
-      match.parentNode!.replaceChild(mark, match);
-      mark.appendChild(match);
+      marked.replaceWith(mark);
+      mark.appendChild(marked);
       count++;
-      current = rest;
     }
   }
   return count;

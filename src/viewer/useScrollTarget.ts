@@ -1,14 +1,16 @@
 import { useEffect } from 'react';
+import { highlightKey, type Highlight } from '../model/highlight';
 import { findWithRetry, highlightMatches, revealMarks, whenRendered } from './scrollToTarget';
 import { scrollToStart } from './scrollToStart';
 
 /**
  * Applies the scrollTo and highlight query parameters once the page has rendered: scrolls smoothly
  * to the element (corrected while the page above it settles: ./scrollToStart.ts) and marks the
- * highlight text inside it (inside the page's article without scrollTo), opening a folded foldable that
+ * highlight (src/model/highlight.ts) inside it (inside the page's article without scrollTo), opening a folded foldable that
  * holds a match.
  */
-export function useScrollTarget(scrollTo: string | undefined, highlight: string | undefined, pageKey: string) {
+export function useScrollTarget(scrollTo: string | undefined, highlight: Highlight | undefined, pageKey: string) {
+  const marking = highlightKey(highlight);
   useEffect(() => {
     if (!scrollTo) {
       const article = document.querySelector<HTMLElement>('article');
@@ -35,5 +37,5 @@ export function useScrollTarget(scrollTo: string | undefined, highlight: string 
       stopWaiting();
       stopScrolling();
     };
-  }, [scrollTo, highlight, pageKey]);
+  }, [scrollTo, marking, pageKey]); // eslint-disable-line react-hooks/exhaustive-deps -- a list of words compares by `marking`
 }

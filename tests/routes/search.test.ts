@@ -17,7 +17,8 @@ const Schema = z.object({
   hideFooter: Flag,
   guestSessionId: Text,
   scrollTo: Text,
-  highlight: Text,
+  // A text, or the words a full-text search matched.
+  highlight: z.catch(z.optional(z.union([z.string(), z.array(z.string())])), undefined),
 });
 
 const values: unknown[] = [undefined, null, true, false, 0, 1, '0', '1', '', 'true', 'false', 'de', 'en', 'fr', 'x', [], ['a'], {}, { a: 1 }, 2.5];
@@ -37,6 +38,12 @@ describe('viewer search params', () => {
     }
     const all = { lang: 'en', hideHeader: '', hideFooter: 'false', guestSessionId: 'g', scrollTo: 's', highlight: 'h', page: 2 };
     expect(validateViewerSearch(all)).toStrictEqual(Schema.parse(all));
+  });
+
+  it('takes highlight as a text or as the words a search matched (a list of texts), nothing else', () => {
+    expect(validateViewerSearch({ highlight: ['wasserwerk', 'wasserwerke'] })).toStrictEqual({ highlight: ['wasserwerk', 'wasserwerke'] });
+    expect(validateViewerSearch({ highlight: 'Wasser werk' })).toStrictEqual({ highlight: 'Wasser werk' });
+    for (const bad of [['a', 1], [{}], 7, {}]) expect(validateViewerSearch({ highlight: bad })).toStrictEqual({ highlight: undefined });
   });
 
   it('the root route validates with it; the retained params are among it', () => {

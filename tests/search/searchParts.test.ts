@@ -17,6 +17,7 @@ const hit = (over: Partial<FulltextHit>): FulltextHit => ({
   path: [material, chapter],
   barrierId: null,
   _formatted: { plainText: 'ein <mark>Treffer</mark>' },
+  matchedWords: [],
   ...over,
 });
 
@@ -32,6 +33,12 @@ describe('where a full-text hit opens', () => {
     expect(hitTarget(hit({ anchorId: 'falte' }), ' Kies ', false)).toEqual({ to: '/grund%20wasser/', search: { scrollTo: 'falte', highlight: 'Kies' } });
     expect(hitTarget(hit({ barrierId: 'sperre' }), 'Kies', true)).toEqual({ to: '/wasser/grund%20wasser/', search: { scrollTo: 'sperre' } });
     expect(hitTarget(hit({ anchorId: 'x' }), '  ', false).search).toEqual({ scrollTo: 'x', highlight: undefined });
+  });
+
+  it('highlights the words the search matched (found by their stems), not the query, when the hit names them', () => {
+    const found = hit({ anchorId: 'werk', matchedWords: ['wasserwerk', 'wasserwerken'] });
+    expect(hitTarget(found, 'Wasserwerke', false)).toEqual({ to: '/grund%20wasser/', search: { scrollTo: 'werk', highlight: ['wasserwerk', 'wasserwerken'] } });
+    expect(hitTarget({ ...found, barrierId: 'sperre' }, 'Wasserwerke', false).search).toEqual({ scrollTo: 'sperre' });
   });
 
   it('opens a material found by its title at its start', () => {

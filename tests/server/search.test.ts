@@ -201,12 +201,26 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
               { title: 'Der Kreislauf', publicId: 'kreislauf', modelName: 'Chapter' },
             ],
             _formatted: { plainText: '<mark>Verdunstung</mark> über dem Meer' },
+            matchedWords: ['verdunstung'],
           },
         ],
         total: 1,
         totalIsLowerBound: false,
         hasMore: false,
       });
+    });
+
+    it('names the words of each hit the query matched, as its snippet marks them: the forms its text holds, not the query', async () => {
+      // "Pumpenwerke" finds "Pumpenwerk" by its stem; the page it opens marks what was found.
+      const [werk] = (await fulltext({ share: shares.de, query: 'Pumpenwerke' })).results;
+      expect(werk._formatted.plainText).toContain('<mark>Pumpenwerk</mark>');
+      expect(werk.matchedWords).toEqual(['pumpenwerk']);
+      // Every word of the query, each form once, in reading order; the last word also as the start of one.
+      expect((await fulltext({ share: shares.de, query: 'Flüsse Häuser' })).results.map((r) => r.matchedWords)).toEqual([['haus', 'fluss']]);
+      expect((await fulltext({ share: shares.en, query: 'house run' })).results.map((r) => r.matchedWords)).toEqual([['running', 'houses']]);
+      expect((await fulltext({ share: shares.de, query: 'Verdun' })).results.map((r) => r.matchedWords)).toEqual([['verdunstung']]);
+      // Behind a barrier the hit opens at the barrier, and names nothing of what it hides.
+      expect((await fulltext({ share: shares.de, query: 'Trinkwasser' })).results.map((r) => r.matchedWords)).toEqual([[], []]);
     });
 
     it('ranks titles and headings above body text', async () => {

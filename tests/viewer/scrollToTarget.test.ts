@@ -20,7 +20,18 @@ describe('highlight', () => {
   it('ignores a blank highlight', () => {
     document.body.innerHTML = '<div id="t">Text</div>';
     expect(highlightMatches(document.getElementById('t')!, '   ')).toBe(0);
+    expect(highlightMatches(document.getElementById('t')!, [' ', ''])).toBe(0);
     expect(document.querySelector('mark')).toBeNull();
+  });
+
+  it('marks the words a search matched, each as a whole word in any case, the longest first', () => {
+    document.body.innerHTML = '<div id="t"><p>Die Wasserwerke, ein WASSERWERK (kein Trinkwasserwerk, keine Wasserwerksleitung) und <i>Wasser</i>werke?</p></div>';
+    const target = document.getElementById('t')!;
+    expect(highlightMatches(target, ['wasserwerk', 'wasserwerke', '(x)'])).toBe(2);
+    expect([...target.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Wasserwerke', 'WASSERWERK']);
+    expect(target.textContent).toBe('Die Wasserwerke, ein WASSERWERK (kein Trinkwasserwerk, keine Wasserwerksleitung) und Wasserwerke?');
+    // Marked once: a second pass finds them inside their marks and leaves them.
+    expect(highlightMatches(target, ['wasserwerk', 'wasserwerke'])).toBe(0);
   });
 });
 

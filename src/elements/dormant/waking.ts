@@ -3,6 +3,7 @@ import { STATEFUL_KINDS } from '../../../machines/elements/loadedMachines';
 import type { ContentElement } from '../../model/elements';
 import { revealingEverything } from '../revealScheduler';
 import { DORMANT_KINDS } from './dormantContent';
+import type { Highlight } from '../../model/highlight';
 
 /**
  * True on a long page (src/elements/dormant/dormantContent.ts DORMANT_FROM_ELEMENTS): stand-ins wake
@@ -28,7 +29,7 @@ export const RevealTargetContext = createContext<string | undefined>(undefined);
  * The highlight parameter when it applies to the whole page (no scrollTo): an element that wakes
  * after the page was highlighted marks its matches itself.
  */
-export const PageHighlightContext = createContext<string | undefined>(undefined);
+export const PageHighlightContext = createContext<Highlight | undefined>(undefined);
 
 export type WakingRules = { longPage: boolean; eager: boolean; target: string | undefined };
 
