@@ -147,6 +147,26 @@ test('a shared link with a search: the back arrow from a material returns to tha
   await context.close();
 });
 
+test('the viewer’s own params (here lang) beside it: the back arrow and a new visit bring back the session’s search', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(`/s/${share}/?lang=en&q=Lerneinheit%2007&sort=material.title%3Adesc`);
+  await expect(header(page)).toHaveText('Results (1)');
+  await cards(page).first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lerneinheit 07' })).toBeVisible();
+  // The arrow keeps lang (a retained param) and names no search: the session's comes back.
+  await page.getByRole('link', { name: 'Back' }).first().click();
+  await expect(page.getByRole('searchbox', { name: 'Search materials' })).toHaveValue('Lerneinheit 07');
+  await expect(page).toHaveURL(/sort=material\.title%3Adesc|sort=material.title:desc/);
+  await expect(cards(page)).toHaveCount(1);
+  await page.goto(`/s/${share}/?lang=en`);
+  await expect(page.getByRole('searchbox', { name: 'Search materials' })).toHaveValue('Lerneinheit 07');
+  await expect(header(page)).toHaveText('Results (1)');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('a guest saves their progress on the grid of a collection that saves guest sessions; the material opened next knows them', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();

@@ -30,11 +30,14 @@ export function recallSearch(collectionId: string): CollectionSearch {
 /**
  * Arriving at the grid: a search the address names (a shared link, the browser's history) becomes this
  * session's, so the back arrow from a material returns to it; an address without one gets back what
- * this session remembers (a return by the back arrow, a crumb, the logo). The search to restore, or null.
+ * this session remembers (a return by the back arrow, a crumb, the logo, a new visit). `search` is the
+ * route's, which also holds the viewer's params (lang, guestSessionId, …): they name no search. The
+ * search to restore, or null.
  */
-export function searchToRestore(collectionId: string, search: CollectionSearch): CollectionSearch | null {
-  if (namesSearch(search)) {
-    rememberSearch(collectionId, search);
+export function searchToRestore(collectionId: string, search: Record<string, unknown>): CollectionSearch | null {
+  const named = CollectionSearch.parse(search);
+  if (namesSearch(named)) {
+    rememberSearch(collectionId, named);
     return null;
   }
   const remembered = recallSearch(collectionId);

@@ -61,4 +61,27 @@ describe('collection search kept in the session', () => {
       else delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
     }
   });
+
+  it('is restored when the address holds only params of the viewer (lang, guestSessionId, hideHeader), which it keeps', () => {
+    const items = new Map<string, string>();
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'sessionStorage');
+    Object.defineProperty(globalThis, 'sessionStorage', {
+      value: { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) },
+      configurable: true,
+    });
+    try {
+      const search = { q: 'wasser', sort: 'material.title:desc', pageSize: 40, filters: { 'metadata.fach': ['Bio'] } };
+      rememberSearch('c1', search);
+      // The route's search: the root's params beside the grid's (the back arrow and a new visit keep lang and guestSessionId).
+      const viewerOnly = { lang: 'en', guestSessionId: 'g1', hideHeader: true };
+      expect(searchToRestore('c1', viewerOnly)).toEqual(search);
+      expect(searchToRestore('c1', {})).toEqual(search);
+      // Named beside them, the grid's own params are the session's from now on, without the viewer's.
+      expect(searchToRestore('c1', { ...viewerOnly, q: 'luft' })).toBeNull();
+      expect(searchToRestore('c1', { lang: 'en' })).toEqual({ q: 'luft' });
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'sessionStorage', original);
+      else delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
+    }
+  });
 });
