@@ -5,7 +5,8 @@ import { HttpError } from '../http/errors';
 import { recordAudit } from '../store/audit';
 import { draftTree, dropDraft, hasDraft, lockDraft, readDraftRows } from '../store/drafts';
 import { ImportConflictError, lockImports, storeMaterial } from '../store/import';
-import { deletePublication, findPublication, makeCurrent } from '../store/publications';
+import { recordAnswerKeyChanges } from '../store/answerKeyChanges';
+import { currentSnapshot, deletePublication, findPublication, makeCurrent } from '../store/publications';
 import { publishStored } from '../store/publishStored';
 import { restoreCollection, type CollectionSnapshot } from '../store/snapshots';
 import { announceContentChange } from '../store/contentChanges';
@@ -70,6 +71,7 @@ export async function rollBackTo(db: Database, id: string, actor: string): Promi
     }
     const droppedDraft = await hasDraft(tx, found.modelId);
     await dropDraft(tx, found.modelId);
+    if (found.modelName === 'Material') await recordAnswerKeyChanges(tx, found.modelId, (await currentSnapshot(tx, found.modelId))?.snapshot, found.snapshot);
     await makeCurrent(tx, found.modelId, found.id);
     await recordAudit(tx, {
       actor,

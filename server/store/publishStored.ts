@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/types';
 import { recordAudit } from './audit';
 import { dropDraft, hasDraft, lockDraft } from './drafts';
-import { recordPublication } from './publications';
+import { recordAnswerKeyChanges } from './answerKeyChanges';
+import { currentSnapshot, recordPublication } from './publications';
 import { collectionSnapshot, materialSnapshot } from './snapshots';
 
 /** Who made a publication and why: the audit log's actor name and the publication's message. */
@@ -22,7 +23,9 @@ export async function publishStored(tx: Queryable, root: { id: string; modelName
   const droppedDraft = await hasDraft(tx, root.id);
   if (droppedDraft) await dropDraft(tx, root.id);
   const snapshot = root.modelName === 'Material' ? await materialSnapshot(tx, root.id) : await collectionSnapshot(tx, root.id);
+  const before = await currentSnapshot(tx, root.id);
   const publication = await recordPublication(tx, { rootId: root.id, modelName: root.modelName, message: by.message, author: by.actor, snapshot });
+  if (publication.created && root.modelName === 'Material') await recordAnswerKeyChanges(tx, root.id, before?.snapshot, snapshot);
   if (publication.created || droppedDraft) {
     await recordAudit(tx, {
       actor: by.actor,

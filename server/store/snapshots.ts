@@ -71,7 +71,7 @@ function modelsOf(snapshot: unknown): Map<string, string> {
 }
 
 /** Keys sorted at every depth: jsonb does not keep the order a snapshot was written in. */
-function canonical(value: unknown): unknown {
+export function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(

@@ -1,4 +1,4 @@
-import type { LearnerState } from '../../src/model/learnerState';
+import { ANSWER_KEY_CHANGED, type LearnerState } from '../../src/model/learnerState';
 import type { StoredUserdataEvent } from '../../src/model/tracking';
 import type { Database, Queryable } from '../db/types';
 import type { Learner } from '../http/learnerAccess';
@@ -153,18 +153,31 @@ export function createLearnerEventWriter(db: Queryable, options: LearnerEventWri
 
 /**
  * What is stored for a learner on a share (every material of it): the latest value of each
- * (model, field), by client time and then by arrival.
+ * (model, field), by client time and then by arrival. A question whose answer key a publication
+ * changed after the learner last answered it (./answerKeyChanges.ts) comes back reset: its fields are
+ * left out and `answerKeyChanged: true` says why, until the learner answers it again.
  */
 export async function learnerStateOf(db: Queryable, shareId: string, learner: Learner): Promise<LearnerState> {
-  const rows = await db.query<{ model_id: string; field: string; value: unknown }>(
-    `SELECT DISTINCT ON (model_id, field) model_id, field, value
-     FROM userdata_events
-     WHERE share_id = $1 AND ${learnerFilter(learner)}
-     ORDER BY model_id, field, client_at DESC, seq DESC`,
+  const rows = await db.query<{ model_id: string; field: string; value: unknown; stale: boolean; unanswered: boolean }>(
+    `SELECT s.model_id, s.field, s.value,
+            coalesce(s.client_at < k.changed_at, false) AS stale,
+            coalesce(s.last_at < k.changed_at, false) AS unanswered
+     FROM (
+       SELECT DISTINCT ON (model_id, field) model_id, field, value, client_at,
+              max(client_at) OVER (PARTITION BY model_id) AS last_at
+       FROM userdata_events
+       WHERE share_id = $1 AND ${learnerFilter(learner)}
+       ORDER BY model_id, field, client_at DESC, seq DESC
+     ) s
+     LEFT JOIN answer_key_changes k ON k.model_id = s.model_id`,
     [shareId, learnerKey(learner)],
   );
   const state: LearnerState = {};
-  for (const row of rows) (state[row.model_id] ??= {})[row.field] = row.value;
+  for (const row of rows) {
+    // A field saved before the question's answer key changed no longer counts; while none is newer, the note says why.
+    if (row.unanswered) state[row.model_id] = { [ANSWER_KEY_CHANGED]: true };
+    else if (!row.stale) (state[row.model_id] ??= {})[row.field] = row.value;
+  }
   return state;
 }
 

@@ -9,8 +9,15 @@ import { ModelId } from './common';
 export const LearnerState = z.record(ModelId, z.record(z.string(), z.unknown()));
 export type LearnerState = z.infer<typeof LearnerState>;
 
+/**
+ * Marks a question the server reset because a publication changed its answer key after the learner
+ * answered it (server/store/userdata.ts learnerStateOf); the learner's next change of it clears it.
+ */
+export const ANSWER_KEY_CHANGED = 'answerKeyChanged';
+
 export function withChange(state: LearnerState, change: { id: string; field: string; value: unknown }): LearnerState {
-  return { ...state, [change.id]: { ...state[change.id], [change.field]: change.value } };
+  const { [ANSWER_KEY_CHANGED]: _reset, ...fields } = state[change.id] ?? {};
+  return { ...state, [change.id]: { ...fields, [change.field]: change.value } };
 }
 
 /** The reported progress by id. */

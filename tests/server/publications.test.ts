@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listAudit } from '../../server/store/audit';
+import { learnerStateOf, storeLearnerEvents } from '../../server/store/userdata';
 import { importFile } from '../../server/store/import';
 import { setRoles } from '../../server/store/users';
 import { Collection, Material, type MaterialInput } from '../../src/model/material';
@@ -195,5 +196,50 @@ describe.each(testDatabaseKinds)('publications on %s', (kind) => {
     expect((await call('PUT', `publication/${list[1].id}`, undefined, PUBLISHER)).statusCode).toBe(200);
     const order = await t.db.query<{ material_id: string }>(`SELECT material_id FROM collection_items WHERE collection_id = 'c-pub' ORDER BY position`);
     expect(order.map((r) => r.material_id)).toEqual(['m-c1', 'm-c2']);
+  });
+  it('resets a learner\'s answer to a question whose answer key a publication changed, says why until it is answered again, and keeps the rest', async () => {
+    const quiz = (correct: 'a' | 'b', stem = '<p>Which?</p>') =>
+      Material.parse({
+        modelName: 'Material',
+        id: 'm-key',
+        publicId: 'key-course',
+        title: 'Quiz',
+        permissions: [
+          { modelName: 'UserPermission', user: PUBLISHER, abilities: ['view', 'edit', 'publish'] },
+          { modelName: 'UserPermission', user: READER, abilities: ['view'] },
+        ],
+        content: [
+          {
+            modelName: 'ChoiceQuestion',
+            id: 'm-key-q1',
+            type: 'sc',
+            question: stem,
+            choices: [
+              { modelName: 'Choice', id: 'm-key-q1-a', text: '<p>A</p>', correct: correct === 'a' },
+              { modelName: 'Choice', id: 'm-key-q1-b', text: '<p>B</p>', correct: correct === 'b' },
+            ],
+          },
+          { modelName: 'FreeTextInput', id: 'm-key-f1', instructions: { html: '<p>Why?</p>' } },
+        ],
+      } satisfies MaterialInput);
+    const quizShare = (await importFile(t.db, quiz('a'), { share: 'private' })).share.publicId;
+    const [reader] = await t.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [READER]);
+    const learner = { kind: 'user', userId: reader.id } as const;
+    let n = 0;
+    const answer = (modelId: string, modelName: string, field: string, value: unknown) =>
+      storeLearnerEvents(t.db, [{ id: `ev-key-${++n}`.padEnd(22, 'x'), shareId: quizShare, learner, modelId, modelName, field, value, at: Date.now() - 60_000 + n }]);
+    await answer('m-key-q1', 'ChoiceQuestion', 'selected', ['m-key-q1-a']);
+    await answer('m-key-q1', 'ChoiceQuestion', 'evaluated', true);
+    await answer('m-key-f1', 'FreeTextInput', 'value', 'Because.');
+    const state = () => learnerStateOf(t.db, quizShare, learner);
+
+    await importFile(t.db, quiz('a', '<p>Which one?</p>'), { share: 'private' });
+    expect((await state())['m-key-q1'], 'new wording, same key: the answer stays').toEqual({ selected: ['m-key-q1-a'], evaluated: true });
+
+    await importFile(t.db, quiz('b', '<p>Which one?</p>'), { share: 'private' });
+    expect(await state()).toEqual({ 'm-key-q1': { answerKeyChanged: true }, 'm-key-f1': { value: 'Because.' } });
+
+    await storeLearnerEvents(t.db, [{ id: 'ev-key-again'.padEnd(22, 'x'), shareId: quizShare, learner, modelId: 'm-key-q1', modelName: 'ChoiceQuestion', field: 'selected', value: ['m-key-q1-b'], at: Date.now() }]);
+    expect((await state())['m-key-q1'], 'answered again: no note').toEqual({ selected: ['m-key-q1-b'] });
   });
 });

@@ -13,6 +13,7 @@ import type { ElementProps } from '../registry';
 import { AssetImage } from '../static/AssetImage';
 import { ElementActor } from '../static/ElementActor';
 import { QuestionFeedback } from './QuestionFeedback';
+import { AnswerKeyChangedNote } from './AnswerKeyChangedNote';
 import { ResultMark } from './ResultMark';
 import { useItemDrag, type Dragging } from './useItemDrag';
 
@@ -216,6 +217,7 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
           {evaluated ? t('resetAnswer') : element.submitText || t('evaluate')}
         </Button>
       </div>
+      <AnswerKeyChangedNote id={element.id} />
       {evaluated ? <QuestionFeedback kind={correct ? 'positive' : 'negative'} /> : null}
       {dragging && byId.get(dragging.itemId) ? <DragGhost dragging={dragging} label={nameOf(byId.get(dragging.itemId)!)} /> : null}
     </section>

@@ -14,6 +14,7 @@ import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
 import { choicePress, pressTarget } from '../dormant/pressReplay';
 import { QuestionFeedback } from './QuestionFeedback';
+import { AnswerKeyChangedNote } from './AnswerKeyChangedNote';
 import { ResultMark } from './ResultMark';
 import { AnswerButton } from './AnswerButton';
 import { Icon } from '../../ui/Icon';
@@ -123,6 +124,7 @@ export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion
           onEdit={() => actor.send({ type: 'answer.edit' })}
         />
       </div>
+      <AnswerKeyChangedNote id={element.id} />
       {evaluated ? <QuestionFeedback kind={kind} html={feedbackHtml} /> : null}
     </section>
   );

@@ -12,6 +12,7 @@ import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
 import { QuestionFeedback } from './QuestionFeedback';
+import { AnswerKeyChangedNote } from './AnswerKeyChangedNote';
 import { ResultMark } from './ResultMark';
 import { useElementHeadingLevel } from '../static/elementHeadingLevel';
 
@@ -163,6 +164,7 @@ export function ClozeQuestionView({ element, actor }: { element: ClozeQuestion; 
           onEdit={() => actor.send({ type: 'answer.edit' })}
         />
       </div>
+      <AnswerKeyChangedNote id={element.id} />
       {evaluated ? <QuestionFeedback kind={correct ? 'positive' : 'negative'} html={correct ? element.feedbackPositive : element.feedbackNegative} /> : null}
     </section>
   );

@@ -14,6 +14,7 @@ import { useAssetBase } from '../../viewer/PageDataContext';
 import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
 import { QuestionFeedback } from './QuestionFeedback';
+import { AnswerKeyChangedNote } from './AnswerKeyChangedNote';
 import { Icon } from '../../ui/Icon';
 
 type PolygonActor = ActorRefFrom<typeof polygonMachine>;
@@ -217,6 +218,7 @@ export function PolygonTargetExerciseView({ element, actor }: { element: Polygon
           <Button variant="primary" onPress={() => actor.send({ type: 'answer.submit' })}>{element.submitText || t('polygon.checkAnswer')}</Button>
         )}
       </div>
+      <AnswerKeyChangedNote id={element.id} />
       {evaluated ? (
         <QuestionFeedback kind={correct ? 'positive' : 'negative'} html={correct ? element.feedbackPositive?.html : element.feedbackNegative?.html} />
       ) : null}

@@ -12,6 +12,7 @@ export const questions = {
       negativeTitle: 'Falsche Antwort:',
       negativeText: 'Das ist noch nicht ganz richtig.',
       neutral: 'Eine neutrale Rückmeldung.',
+      answerKeyChanged: 'Diese Frage wurde geändert, seit du sie beantwortet hast. Deine Antwort wurde zurückgesetzt.',
     },
     choice: {
       single: 'Wähle eine Antwort.',
@@ -116,6 +117,7 @@ export const questions = {
       negativeTitle: 'Wrong answer:',
       negativeText: "That's not quite right yet.",
       neutral: 'A neutral feedback.',
+      answerKeyChanged: 'This question has changed since you answered it. Your answer has been reset.',
     },
     choice: {
       single: 'Select one answer.',

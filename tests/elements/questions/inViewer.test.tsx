@@ -46,4 +46,19 @@ describe('interactive elements inside the viewer', () => {
     expect(spawned.b1.getSnapshot().value).toBe('locked');
     expect(viewer.getSnapshot().status).toBe('active');
   });
+  it('say that a question was reset because its answer key changed, until the learner answers it again', async () => {
+    const viewer = createActor(viewerMachine, { input: { material, saved: { q1: { answerKeyChanged: true } } } }).start();
+    viewer.send({ type: 'page.open', pageId: 'm1' });
+    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
+    const { user } = renderElement(
+      <ViewerActorContext.Provider value={viewer}>
+        <ContentList elements={material.content} />
+      </ViewerActorContext.Provider>,
+    );
+    const note = 'This question has changed since you answered it. Your answer has been reset.';
+    expect(screen.getByRole('status').textContent).toBe(note);
+    expect(viewer.getSnapshot().context.elementActors.q1.getSnapshot().value).toBe('notEvaluated');
+    await user.click(screen.getByRole('radio', { name: /No/ }));
+    expect(screen.queryByText(note)).toBeNull();
+  });
 });
