@@ -111,6 +111,10 @@ statecharts_args=(--check --no-svg)
 "$bin/tsx" scripts/statecharts/cli.ts "${statecharts_args[@]}" ||
   failures+=("statecharts: docs/statecharts/ differs from the machines or the export failed (see above; run npm run statecharts)")
 
+echo "JSON Schema drift check: npm run schema -- --check"
+"$bin/tsx" scripts/write-json-schema.ts --check ||
+  failures+=("docs/schema/ differs from the zod schemas of src/model (see above; run npm run schema)")
+
 section "2/4 vitest under the machine's node ($(node --version))"
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   echo "TEST_DATABASE_URL is not set: the server tests run on PGlite only (eval \"\$(scripts/pg-test-db.sh)\" adds PostgreSQL 15)"

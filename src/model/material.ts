@@ -22,7 +22,7 @@ export const PermissionInput = z.discriminatedUnion('modelName', [
   z.strictObject({
     modelName: z.literal('UserPermission'),
     /** The account's email (it may be made later with `npm run users`). */
-    user: z.string().trim().pipe(z.email('an email address').max(320)),
+    user: z.string().trim().check(z.email('an email address'), z.maxLength(320)),
     abilities: Abilities,
     /** An author's grant needs no answer; false makes it an invitation the account accepts first. */
     inviteAccepted: z.boolean().default(true),
