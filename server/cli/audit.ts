@@ -1,7 +1,6 @@
 import type { AuditRecord } from '../store/audit';
 import { listAudit } from '../store/audit';
-import { CliError, onServerOrDatabase, parseCommandLine, refused } from './cliSupport';
-import { AdminRequestError } from './viaServer';
+import { CliError, onServerOrDatabase, parseCommandLine, runCommand, exitCodeFor } from './cliSupport';
 
 const USAGE = `Usage: npm run audit -- [--root ID] [--before SEQ] [--limit N] [--json]
 
@@ -60,21 +59,8 @@ export async function runAudit(argv: string[]): Promise<number> {
     for (const entry of entries) console.log(args.values.json ? JSON.stringify(entry) : line(entry));
     return 0;
   } catch (error) {
-    if (error instanceof AdminRequestError) error = refused(error);
-    if (error instanceof CliError) {
-      console.error(error.message);
-      return error.exitCode;
-    }
-    throw error;
+    return exitCodeFor(error);
   }
 }
 
-runAudit(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exitCode = 1;
-  },
-);
+runCommand(runAudit);

@@ -4,7 +4,7 @@ import { readConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase, pgliteDir } from '../db/open';
 import type { Database } from '../db/types';
-import { adminClient, runningServerFor, ServerUnreachableError, waitForServerOrFreeLock, type AdminCall, type AdminRequestError } from './viaServer';
+import { AdminRequestError, adminClient, runningServerFor, ServerUnreachableError, waitForServerOrFreeLock, type AdminCall } from './viaServer';
 
 /** A failure the command explains in one message; the exit code is 1, or 2 for wrong usage. */
 export class CliError extends Error {
@@ -96,4 +96,28 @@ export async function onServerOrDatabase<T>(again: string, work: CommandWork<T>)
 /** Explains an admin request the running server refused (the token is wrong, the request bad) as a CliError. */
 export function refused(error: AdminRequestError): CliError {
   return new CliError(`The running server refused the command (HTTP ${error.status}):\n  ${error.problems.join('\n  ')}`);
+}
+
+/**
+ * A refused admin request or a CliError as its message on stderr, answering its exit code; anything else
+ * is thrown on (a bug: runCommand prints its stack).
+ */
+export function exitCodeFor(error: unknown): number {
+  const known = error instanceof AdminRequestError ? refused(error) : error;
+  if (!(known instanceof CliError)) throw known;
+  console.error(known.message);
+  return known.exitCode;
+}
+
+/** Runs a command's main function on the process's arguments: its answer is the exit code; a crash prints its stack and exits 1. */
+export function runCommand(main: (argv: string[]) => Promise<number>): void {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      process.exitCode = 1;
+    },
+  );
 }

@@ -6,7 +6,7 @@ import { launchScripts } from '../scorm/launchScript';
 import { buildScormPackage, courseUrlOf } from '../scorm/package';
 import { originOf, originWarnings } from '../scorm/origin';
 import { packagingNote, packagingProblem, summaryFromSharePage, summaryOfShare, type ShareSummary } from '../scorm/shareSummary';
-import { CliError, onServerOrDatabase, parseCommandLine } from './cliSupport';
+import { CliError, onServerOrDatabase, parseCommandLine, runCommand } from './cliSupport';
 import { ServerUnreachableError } from './viaServer';
 
 const USAGE = `Usage: npm run export:scorm -- SHARE_PUBLIC_ID --version 1.2|2004 [--out FILE.zip] [--origin https://…]
@@ -136,12 +136,4 @@ function writeAtomically(file: string, data: Uint8Array): void {
   }
 }
 
-runExportScorm(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exitCode = 1;
-  },
-);
+runCommand(runExportScorm);

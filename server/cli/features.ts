@@ -1,8 +1,7 @@
 import { SETTABLE_FEATURE_FLAGS, SettableFeatureFlag, type FeatureFlagsAnswer } from '../../src/model/featureFlagSettings';
 import { featureFlagsFromEnv } from '../config';
 import { announceFeatureFlagsChanged, readFeatureFlagOverrides, setFeatureFlagOverride } from '../store/featureFlagOverrides';
-import { CliError, onServerOrDatabase, parseCommandLine, refused } from './cliSupport';
-import { AdminRequestError } from './viaServer';
+import { CliError, onServerOrDatabase, parseCommandLine, runCommand, exitCodeFor } from './cliSupport';
 
 const USAGE = `Usage: npm run features -- COMMAND
 
@@ -62,21 +61,8 @@ export async function runFeatures(argv: string[]): Promise<number> {
         throw new CliError(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE, 2);
     }
   } catch (error) {
-    if (error instanceof AdminRequestError) error = refused(error);
-    if (error instanceof CliError) {
-      console.error(error.message);
-      return error.exitCode;
-    }
-    throw error;
+    return exitCodeFor(error);
   }
 }
 
-runFeatures(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exitCode = 1;
-  },
-);
+runCommand(runFeatures);

@@ -5,7 +5,7 @@ import { ShareKind } from '../../src/model/pageData';
 import { readContentFile } from '../content/readContentFile';
 import { ImportConflictError, importFile, type ImportResult } from '../store/import';
 import { listingProblem } from '../store/shares';
-import { CliError, onServerOrDatabase, parseCommandLine, refused } from './cliSupport';
+import { CliError, onServerOrDatabase, parseCommandLine, refused, runCommand } from './cliSupport';
 import { AdminRequestError } from './viaServer';
 
 const USAGE = `Usage: npm run import -- FILE.json [--share public|private|guest|scorm|preview] [--listed | --unlisted]
@@ -107,12 +107,4 @@ function printResult(result: ImportResult, share: ShareKind, origin: string, via
   console.log(`Share (${share}${result.share.created ? ', new' : ''}${result.share.listed ? ', listed on the landing page' : ''}): ${base}`);
 }
 
-runImport(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exitCode = 1;
-  },
-);
+runCommand(runImport);

@@ -3,7 +3,7 @@ import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/password';
 import type { AdminUser } from '../routes/admin';
 import { createUser, listUsers, normalizeEmail, removeUser, setPasswordHash, setRoles, UserExistsError } from '../store/users';
 import { ROLE_NAME } from '../../src/model/permissions';
-import { CliError, onServerOrDatabase, parseCommandLine, refused } from './cliSupport';
+import { CliError, onServerOrDatabase, parseCommandLine, refused, runCommand } from './cliSupport';
 import { AdminRequestError } from './viaServer';
 import { passwordIsTyped, readPassword } from './readPassword';
 
@@ -144,12 +144,4 @@ export async function runUsers(argv: string[]): Promise<number> {
   }
 }
 
-runUsers(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exitCode = 1;
-  },
-);
+runCommand(runUsers);
