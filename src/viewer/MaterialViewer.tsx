@@ -163,7 +163,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
 
   if (resolved.kind === 'iframe') {
     return (
-      <div onClick={onLinkClick} className={guestSaveFloats ? 'pb-16' : undefined}>
+      <div onClick={onLinkClick} className={guestSaveFloats ? 'pb-16' : undefined} data-print-page="">
         {showHeader ? <Header crumbs={[...crumbs, { label: resolved.resource.title, to: '.' }]} backTo={pagePath(base, trail)} material={material} inCollection={inCollection} /> : null}
         <main>
           {floatingGuestControl}
@@ -178,7 +178,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   const nav = siblingTargets(material, trail, base);
   const showCover = !chapter || !chapter.hideHeaderImage;
   return (
-    <div onClick={onLinkClick} className={guestSaveFloats ? 'pb-16' : undefined}>
+    <div onClick={onLinkClick} className={guestSaveFloats ? 'pb-16' : undefined} data-print-page="">
       {showHeader ? <Header crumbs={crumbs} backTo={backTo} material={material} inCollection={inCollection} /> : null}
       <main>
         {floatingGuestControl}
