@@ -20,7 +20,6 @@ import { requestAnnotationsPanel } from '../annotations/panelRequest';
 import { Icon } from '../ui/Icon';
 import { withTooltip } from '../ui/withTooltip';
 import { revealEverything } from '../elements/revealScheduler';
-import { printInFrame } from './printFrame';
 
 // Only a logged-in user has favourites.
 const LikeButton = lazyPart(() => import('../favorites/LikeButton').then((module) => module.default));
@@ -133,7 +132,8 @@ function PrintButton({ title }: { title: string }) {
     // After the lists revealed above have committed.
     requestAnimationFrame(() => {
       const page = document.querySelector('[data-print-page]');
-      if (page) void printInFrame(page, title);
+      // The print frame's code loads on the first print: it never weighs on the first paint.
+      if (page) void import('./printFrame').then(({ printInFrame }) => printInFrame(page, title));
     });
   };
   return (
