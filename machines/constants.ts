@@ -31,6 +31,9 @@ export const CODE_MAX_LINES = 20;
 export const TOOLTIP_OPEN_DELAY_MS = 500;
 export const TOOLTIP_THRESHOLD_PX = 20;
 
+/** The print frame (src/viewer/printFrame.ts) is removed this long after printing. */
+export const PRINT_FRAME_REMOVAL_MS = 100;
+
 /** Embedded frames default to 4:3. */
 export const EMBED_DEFAULT_RATIO = 4 / 3;
 

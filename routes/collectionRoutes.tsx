@@ -1,7 +1,9 @@
-import { createRoute, lazyRouteComponent, notFound, Outlet, redirect, useRouter } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, notFound, Outlet, redirect, useLocation, useRouter } from '@tanstack/react-router';
 import { useTranslation } from '../src/i18n/react';
 import { collectionMaterial, HttpError, queryCollection } from '../src/api/client';
 import { CollectionPage } from '../src/collection/CollectionPage';
+import { MaterialCardPage } from '../src/collection/MaterialCardPage';
+import type { CollectionView } from '../src/model/collectionView';
 import { CollectionSearch, searchToRestore } from '../src/collection/collectionSearch';
 import { MATERIAL_SORTS } from '../src/model/search';
 import { urlSearchSchema } from '../src/search/searchUrl';
@@ -18,6 +20,9 @@ const collectionLayout = createRoute({
   id: 'collection',
   loader: ({ context: { pageData } }) => queryCollection(pageData.api.base, pageData.share!.publicId, pageData.share!.rootId),
   staleTime: Infinity,
+  // A material opened by its address waits for the collection as well: its pending state shows meanwhile (spec section 2).
+  pendingComponent: CollectionPending,
+  pendingMs: 150,
 });
 
 const collectionIndex = createRoute({
@@ -66,6 +71,27 @@ const materialSearchRoute = createRoute({
   },
 });
 
+/** `/material`: where the full-page material card closes to (spec section 2): the material search page. */
+const materialCloseRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'material',
+  beforeLoad: () => {
+    throw redirect({ to: '/materials', replace: true });
+  },
+});
+
+/** `/material/{publicId}`: the full-page variant of a material card of the collection. */
+const materialCardRoute = createRoute({
+  getParentRoute: () => collectionLayout,
+  path: 'material/$publicId',
+  component: function MaterialCardRoute() {
+    const { publicId } = materialCardRoute.useParams();
+    const item = collectionLayout.useLoaderData().items.find((i: CollectionView['items'][number]) => i.material_snapshot.publicId === publicId);
+    if (!item) throw notFound();
+    return <MaterialCardPage material={item.material_snapshot} />;
+  },
+});
+
 /** One material of the collection, loaded on demand; pending and error states per spec section 2. */
 const collectionMaterialLayout = createRoute({
   getParentRoute: () => collectionLayout,
@@ -110,10 +136,19 @@ const collectionMaterialSplat = createRoute({
   },
 });
 
+/** While the collection loads: the pending state of the material the address opens, or of the grid. */
+function CollectionPending() {
+  return <LoadingState testId={useLocation().pathname === '/' ? 'collection-pending' : 'material-pending'} />;
+}
+
 function MaterialPending() {
+  return <LoadingState testId="material-pending" />;
+}
+
+function LoadingState({ testId }: { testId: string }) {
   const { t } = useTranslation('viewer');
   return (
-    <div role="status" className="flex min-h-[50vh] items-center justify-center gap-3 text-gray-600" data-testid="material-pending">
+    <div role="status" className="flex min-h-[50vh] items-center justify-center gap-3 text-gray-600" data-testid={testId}>
       <span className="h-5 w-5 animate-spin rounded-full border-2 border-primary-600 border-t-transparent" aria-hidden />
       {t('loading')}
     </div>
@@ -129,5 +164,6 @@ function MaterialLoadError({ error }: { error: unknown }) {
 export const collectionRouteTree = rootRoute.addChildren([
   fulltextSearchRoute,
   materialSearchRoute,
-  collectionLayout.addChildren([collectionIndex, collectionMaterialLayout.addChildren([collectionMaterialIndex, collectionMaterialSplat])]),
+  materialCloseRoute,
+  collectionLayout.addChildren([collectionIndex, materialCardRoute, collectionMaterialLayout.addChildren([collectionMaterialIndex, collectionMaterialSplat])]),
 ]);

@@ -180,7 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, { readiness });
       await api.register(modelRoutes, { db: options.db, lookups, materials, featureFlags: currentFlags });
       await api.register(annotationRoutes, { db: options.db, lookups, featureFlags: currentFlags });
-      await api.register(searchRoutes, { db: options.db, content, lookups });
+      await api.register(searchRoutes, { db: options.db, content, lookups, featureFlags: currentFlags });
       await api.register(searchAcrossRoutes, { db: options.db, content, lookups, featureFlags: currentFlags });
       await api.register(invitationRoutes, { db: options.db });
       await api.register(publicationRoutes, { db: options.db });

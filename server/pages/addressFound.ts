@@ -7,7 +7,7 @@ import type { Share } from '../store/shares';
 /**
  * Whether a share page's address (the segments below `/s/{share}/`) names something the app shows, by
  * the app's routes (routes/materialRoutes.tsx, routes/collectionRoutes.tsx): a material's page (its root,
- * a chapter at any depth, `…/iframe/{id}`); a collection's grid, `/materials`, `/search` (with
+ * a chapter at any depth, `…/iframe/{id}`); a collection's grid, `/materials`, `/material/{publicId}`, `/search` (with
  * FULLTEXT_SEARCH) and its materials' pages. An address that names nothing is answered 404 with the same
  * page, whose app then shows its not-found view: link checkers and LMSs read the status.
  */
@@ -17,6 +17,8 @@ export async function addressFound(db: Queryable, materials: MaterialAnswers, sh
   const [first, ...below] = trail;
   if (!below.length && first === 'materials') return true;
   if (!below.length && first === 'search') return featureFlags.FULLTEXT_SEARCH;
+  // `/material` (leads to /materials) and `/material/{publicId}`, the full-page card of a material of the collection.
+  if (first === 'material' && below.length <= 1) return !below.length || (await findCollectionMaterial(db, share.rootId, below[0])) !== null;
   const materialId = await findCollectionMaterial(db, share.rootId, first);
   if (!materialId) return false;
   return (await materials.page(materialId))?.namesPage(below) ?? false;

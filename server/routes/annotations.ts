@@ -4,6 +4,7 @@ import {
   AnnotationCreateBody,
   AnnotationDeleteBody,
   AnnotationsListBody,
+  AnnotationsListQuery,
   AnnotationUpdateBody,
   CommentCreateBody,
   CommentUpdateBody,
@@ -202,20 +203,36 @@ export function annotationModelWrites(opts: AnnotationWriteOptions) {
 }
 
 /**
- * `POST /api/annotations` AnnotationsListBody → `{ data: Annotation[] }` (registered under /api): the
- * annotations of a material of the share, newest first (sort desc) or oldest first (asc), with their
- * comments while ANNOTATION_COMMENTS is on, and users' avatar hashes while avatars are shown. Only for a learner of the share (403 naming the field
- * otherwise: nobody on public and preview shares); a material the share does not cover is a 404.
+ * The parameters of the annotations call: its body, or without one (spec section 7: none) its query
+ * (AnnotationsListQuery); the material defaults to a material share's own, once the share is known.
+ */
+function listingOf(request: FastifyRequest): AnnotationsListQuery | AnnotationsListBody {
+  return request.body === undefined ? parseBody(AnnotationsListQuery, request.query) : parseBody(AnnotationsListBody, request.body);
+}
+
+/**
+ * `POST /api/annotations` AnnotationsListBody, or no body and AnnotationsListQuery → `{ data: Annotation[] }`
+ * (registered under /api): the annotations of a material of the share, newest first (sort desc) or oldest
+ * first (asc), with their comments while ANNOTATION_COMMENTS is on, and users' avatar hashes while avatars are shown.
+ * Only for a learner of the share (403 naming the field otherwise: nobody on public and preview shares); a
+ * material the share does not cover is a 404; a collection share names its material (400).
  */
 export async function annotationRoutes(app: FastifyInstance, opts: AnnotationWriteOptions): Promise<void> {
   const { db, lookups } = opts;
   const writes = annotationModelWrites(opts);
+  // A call without a body may still say Content-Type: application/json (spec section 7 sends it on every call).
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => (text === '' ? done(null, undefined) : json(request, text as string, done)));
 
   app.post('/annotations', async (request, reply) => {
-    const body = parseBody(AnnotationsListBody, request.body);
-    const share = await lookups.share(body.share);
+    const asked = listingOf(request);
+    const share = await lookups.share(asked.share);
     if (!share) throw notFoundAt('share');
-    const learner = await trackedLearner(db, request, share, body.guestSessionId ?? null, { share: 'share', guestSessionId: 'guestSessionId' }, lookups.guestSessionShare);
+    const learner = await trackedLearner(db, request, share, asked.guestSessionId ?? null, { share: 'share', guestSessionId: 'guestSessionId' }, lookups.guestSessionShare);
+    const materialId = asked.materialId ?? (share.rootModelName === 'Material' ? share.rootId : undefined);
+    if (materialId === undefined) throw errorAt(400, 'materialId', 'A collection share needs the material');
+    const body = { ...asked, materialId };
     if (!(await writes.coversMaterial(share, body.materialId))) throw notFoundAt('materialId');
     reply.header('cache-control', 'no-store');
     const { comments, avatars } = await annotationFlags(opts);

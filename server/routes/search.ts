@@ -9,24 +9,34 @@ import {
   type MaterialSearchAnswer,
 } from '../../src/model/search';
 import { CollectionPlusSearchBody } from '../../src/model/searchAcross';
+import type { FeatureFlags } from '../../src/model/pageData';
 import { ShareId } from '../../src/model/tracking';
 import type { Database } from '../db/types';
-import { notFound, parseBody } from '../http/errors';
+import { HttpError, notFound, parseBody } from '../http/errors';
 import { requireShareAccess } from '../http/learnerAccess';
 import type { Lookups } from '../store/lookups';
 import { EMPTY_FULLTEXT_ANSWER, searchFulltext } from '../store/search';
 import { collectionScope, searchMaterials, type ScopeMaterial } from '../store/searchMaterials';
 import { tsQueryText } from '../store/searchText';
+import { FULLTEXT_OFF_MESSAGE } from './searchAcross';
 import type { Share } from '../store/shares';
 
 const CollectionSearchParams = z.strictObject({ id: ShareId });
+
+export interface SearchRouteOptions {
+  db: Database;
+  content?: Database;
+  lookups: Lookups;
+  /** The feature flags as they are now, read at each call: with FULLTEXT_SEARCH off the full-text search answers 404 (spec section 6). */
+  featureFlags: () => Promise<FeatureFlags>;
+}
 
 /**
  * The search calls of spec section 7 (registered under /api), each within what a share shows: the
  * share's material, or its collection's materials. A private share answers only a logged-in user
  * (403); an unknown share, and a material or collection id outside the share, answer 404 alike.
  */
-export async function searchRoutes(app: FastifyInstance, opts: { db: Database; content?: Database; lookups: Lookups }): Promise<void> {
+export async function searchRoutes(app: FastifyInstance, opts: SearchRouteOptions): Promise<void> {
   const { db, lookups } = opts;
   // Searching reads content only: a replica may answer (server/db/readRouting.ts); access is checked on the primary.
   const content = opts.content ?? db;
@@ -43,8 +53,9 @@ export async function searchRoutes(app: FastifyInstance, opts: { db: Database; c
   const materialsOf = async (share: Share): Promise<string[]> => [...(await lookups.coveredRoots(share))].filter((id) => id !== share.rootId || share.rootModelName === 'Material');
 
   /**
-   * `POST /api/searchFulltext` → `{ data: { results, total, hasMore } }`. A query without words is
-   * answered empty at once, before the share is looked up (spec section 5: no search, no result).
+   * `POST /api/searchFulltext` → `{ data: { results, total, hasMore } }`; 404 while FULLTEXT_SEARCH is off,
+   * before the body is checked. A query without words is answered empty at once, before the share is looked up
+   * (spec section 5: no search, no result).
    *
    * Barriers: a hit behind a barrier (spec section 4: content after the first barrier of a list stays
    * hidden until the learner passes it) is returned with `barrierId` (the outermost barrier in front
@@ -53,6 +64,7 @@ export async function searchRoutes(app: FastifyInstance, opts: { db: Database; c
    * not secret (the material call sends all of it); it is just not shown before its time.
    */
   app.post('/searchFulltext', async (request): Promise<{ data: FulltextAnswer }> => {
+    if (!(await opts.featureFlags()).FULLTEXT_SEARCH) throw new HttpError(404, FULLTEXT_OFF_MESSAGE);
     const body = parseBody(FulltextSearchBody, request.body);
     if (!tsQueryText(body.query)) return { data: EMPTY_FULLTEXT_ANSWER };
     const share = await openShare(request, body.share);

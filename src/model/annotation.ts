@@ -201,5 +201,18 @@ export const AnnotationsListBody = z.strictObject({
 });
 export type AnnotationsListBody = z.infer<typeof AnnotationsListBody>;
 
+/**
+ * `POST /api/annotations` without a body (spec section 7: the annotations call has none): the same
+ * parameters in the address's query, each with its default but the share: the share's own material
+ * (a material share), no guest session (a logged-in user by the login cookie), sort desc (spec section 9).
+ */
+export const AnnotationsListQuery = z.strictObject({
+  share: ShareId,
+  materialId: z.optional(ModelId),
+  guestSessionId: z.optional(GuestSessionId),
+  sort: z.optional(AnnotationSort),
+});
+export type AnnotationsListQuery = z.infer<typeof AnnotationsListQuery>;
+
 /** Answer of `POST /api/annotations` (in `data`). */
 export const AnnotationList = z.array(Annotation);

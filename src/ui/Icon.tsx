@@ -27,6 +27,7 @@ export const ICON_NAMES = [
   'text',
   'heart',
   'heart-filled',
+  'print',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

@@ -19,6 +19,7 @@ import { mayAnnotateOf } from '../annotations/mayAnnotate';
 import { requestAnnotationsPanel } from '../annotations/panelRequest';
 import { Icon } from '../ui/Icon';
 import { withTooltip } from '../ui/withTooltip';
+import { revealEverything } from '../elements/revealScheduler';
 
 // Only a logged-in user has favourites.
 const LikeButton = lazyPart(() => import('../favorites/LikeButton').then((module) => module.default));
@@ -68,6 +69,7 @@ export function Header({ crumbs, backTo, material, inCollection = false }: { cru
         {material && mayAnnotateOf(pageData) ? <AnnotationsButton /> : null}
         {material && featureFlags.FULLTEXT_SEARCH ? <FulltextSearch material={material} inCollection={inCollection} /> : null}
         {material && pageData.user ? <LikeButton materialId={material.id} title={material.title} /> : null}
+        {material ? <PrintButton title={material.title} /> : null}
         {material ? <MaterialProgressRing material={material} /> : null}
         <LanguageSwitch />
         <AccountControl />
@@ -118,6 +120,32 @@ function AnnotationsButton() {
       data-testid="open-annotations"
     >
       <Icon name="annotations" className="h-5 w-5" />
+    </button>
+  );
+}
+
+/** Prints the page the learner sees (its `[data-print-page]`, every list rendered to its end) from the print frame. */
+function PrintButton({ title }: { title: string }) {
+  const { t } = useTranslation('viewer');
+  const print = () => {
+    revealEverything();
+    // After the lists revealed above have committed.
+    requestAnimationFrame(() => {
+      const page = document.querySelector('[data-print-page]');
+      // The print frame's code loads on the first print: it never weighs on the first paint.
+      if (page) void import('./printFrame').then(({ printInFrame }) => printInFrame(page, title));
+    });
+  };
+  return (
+    <button
+      type="button"
+      onClick={print}
+      aria-label={t('header.print')}
+      {...withTooltip}
+      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600"
+      data-testid="print-page"
+    >
+      <Icon name="print" className="h-5 w-5" />
     </button>
   );
 }

@@ -38,6 +38,8 @@ import { useViewerInspection } from './inspection';
 const LmsBridge = lazyPart(() => import('./LmsBridge').then((module) => module.default));
 // For a visitor who may annotate, the annotation layer (selection, marks, panel) loads.
 const AnnotationLayer = lazyPart(() => import('../annotations/AnnotationLayer').then((module) => module.default));
+// On a guest share without a header (?hideHeader, one element embedded alone), the header's save control floats.
+const FloatingGuestControl = lazyPart(() => import('../guest/FloatingGuestControl').then((module) => module.default));
 
 type PageProps = {
   material: Material;
@@ -120,6 +122,8 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   const pageBarrierIds = useMemo(() => onPage.filter((e) => e.modelName === 'Barrier').map((e) => e.id), [onPage]);
   const longPage = onPage.length >= DORMANT_FROM_ELEMENTS;
   const onLinkClick = useRelativeLinkNavigation();
+  const guestSaveFloats = useGuestSessionActor() !== null && (search.hideHeader === true || resolved.kind === 'element');
+  const floatingGuestControl = guestSaveFloats ? <FloatingGuestControl /> : null;
 
   useLayoutEffect(removeShell, []);
   useLayoutEffect(() => {
@@ -143,7 +147,8 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   if (resolved.kind === 'element') {
     // One element alone (embedded elsewhere): the page still has its h1, and the element's titles sit right under it.
     return (
-      <main className="p-2" onClick={onLinkClick}>
+      <main className={guestSaveFloats ? 'px-2 pt-2 pb-16' : 'p-2'} onClick={onLinkClick}>
+        {floatingGuestControl}
         <h1 className="sr-only">{material.title}</h1>
         <ElementHeadingLevelContext.Provider value={2}>
           <ContentList elements={single} />
@@ -158,9 +163,10 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
 
   if (resolved.kind === 'iframe') {
     return (
-      <div onClick={onLinkClick}>
+      <div onClick={onLinkClick} className={guestSaveFloats ? 'pb-16' : undefined} data-print-page="">
         {showHeader ? <Header crumbs={[...crumbs, { label: resolved.resource.title, to: '.' }]} backTo={pagePath(base, trail)} material={material} inCollection={inCollection} /> : null}
         <main>
+          {floatingGuestControl}
           <Suspense fallback={null}>
             <EmbeddedPage resource={resolved.resource} />
           </Suspense>
@@ -172,9 +178,10 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   const nav = siblingTargets(material, trail, base);
   const showCover = !chapter || !chapter.hideHeaderImage;
   return (
-    <div onClick={onLinkClick}>
+    <div onClick={onLinkClick} className={guestSaveFloats ? 'pb-16' : undefined} data-print-page="">
       {showHeader ? <Header crumbs={crumbs} backTo={backTo} material={material} inCollection={inCollection} /> : null}
       <main>
+        {floatingGuestControl}
         <article key={page.id} data-page-id={page.id} className="pb-4" aria-labelledby={`title-${page.id}`}>
           {showCover ? <Cover asset={page.cover} color={chapter ? undefined : material.color} /> : null}
           <div className="container-content pt-8">

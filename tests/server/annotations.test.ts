@@ -197,6 +197,46 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
     });
   });
 
+  describe('the annotations call without a body (spec section 7: none)', () => {
+    const bare = (query: Record<string, string>, headers: Headers = {}) => post(`/api/annotations?${new URLSearchParams(query)}`, undefined, headers);
+
+    it("lists as the call with a body does, with the spec's defaults (the share's material, newest first), with or without Content-Type", async () => {
+      await create(share.private, null, { cookie: cookie.alice }, { text: 'older' });
+      await create(share.private, null, { cookie: cookie.bob }, { text: 'newer' });
+      const expected = await list(share.private, null, { cookie: cookie.bob });
+      expect(expected.length).toBeGreaterThanOrEqual(2);
+      for (const headers of [{ cookie: cookie.bob }, { cookie: cookie.bob, 'content-type': 'application/json' }] as Headers[]) {
+        const res = await bare({ share: share.private }, headers);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(z.parse(AnnotationList, res.json().data)).toEqual(expected);
+      }
+      const asc = await bare({ share: share.private, sort: 'asc' }, { cookie: cookie.bob });
+      expect(z.parse(AnnotationList, asc.json().data)).toEqual(await list(share.private, null, { cookie: cookie.bob }, { sort: 'asc' }));
+      await create(share.guest, guest.grace);
+      const asGuest = await bare({ share: share.guest, guestSessionId: guest.hedy });
+      expect(asGuest.statusCode, asGuest.body).toBe(200);
+      expect(z.parse(AnnotationList, asGuest.json().data)).toEqual(await list(share.guest, guest.hedy));
+    });
+
+    it('names what is missing or wrong: the share, the material of a collection share, a bad parameter', async () => {
+      const collectionGuest = await newGuest(share.collection, 'Cora Collection');
+      const cases: [Record<string, string>, number, string | undefined][] = [
+        [{}, 400, 'share'],
+        [{ share: share.collection, guestSessionId: collectionGuest }, 400, 'materialId'],
+        [{ share: share.collection, guestSessionId: collectionGuest, materialId: 'm-ann-in' }, 200, undefined],
+        [{ share: share.guest, guestSessionId: guest.grace, sort: 'newest' }, 400, 'sort'],
+        [{ share: share.guest, guestSessionId: guest.grace, page: '2' }, 400, 'page'],
+      ];
+      for (const [query, status, path] of cases) {
+        const res = await bare(query);
+        expect(res.statusCode, `${JSON.stringify(query)}: ${res.body}`).toBe(status);
+        if (path) expect(errors(res)[0]?.path).toBe(path);
+      }
+      expect((await post('/api/annotations', '', { 'content-type': 'application/json' })).statusCode, 'an empty body is no body: the share is missing').toBe(400);
+    });
+  });
+
   describe('comments', () => {
     it("appends comments to the annotation, oldest first; only a comment's owner edits or deletes it", async () => {
       const annotation = await create(share.guest, guest.grace);
@@ -365,6 +405,8 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
       });
       const reply = (annotationId: string, guestSessionId: string | null, headers: Headers = {}) => ({ url: '/api/model/create', body: commentBody(annotationId, guestSessionId), headers });
       const read = (shareId: string, guestSessionId: string | null, headers: Headers = {}) => ({ url: '/api/annotations', body: listBody(shareId, guestSessionId), headers });
+      /** The annotations call without a body: its parameters in the query (spec section 7). */
+      const readBare = (query: Record<string, string>, headers: Headers = {}) => ({ url: `/api/annotations?${new URLSearchParams(query)}`, body: undefined, headers });
       return [
         // Annotating: only a login on a private share, or a guest session of the guest/scorm share.
         { name: 'anonymous: annotate a private share', ...create(share.private, null), status: 403, path: 'model.metadata.shareId' },
@@ -393,6 +435,14 @@ describe.each(testDatabaseKinds)('annotations on %s', (kind) => {
         { name: 'anonymous: read a guest share', ...read(share.guest, null), status: 403, path: 'guestSessionId' },
         { name: "another share's guest: read this share", ...read(share.guest, guest.ada), status: 403, path: 'guestSessionId' },
         { name: 'a logged-in user: read a guest share', ...read(share.guest, null, { cookie: cookie.alice }), status: 403 },
+        { name: 'no body, anonymous: read a private share', ...readBare({ share: share.private }), status: 403 },
+        { name: 'no body, forged login: read a private share', ...readBare({ share: share.private }, { cookie: cookie.forged }), status: 403 },
+        { name: 'no body, anonymous: read a guest share', ...readBare({ share: share.guest }), status: 403, path: 'guestSessionId' },
+        { name: "no body, another share's guest: read this share", ...readBare({ share: share.guest, guestSessionId: guest.ada }), status: 403, path: 'guestSessionId' },
+        { name: 'no body, a logged-in user: read a guest share', ...readBare({ share: share.guest }, { cookie: cookie.alice }), status: 403 },
+        { name: 'no body, anonymous: read a public share', ...readBare({ share: share.public }), status: 403 },
+        { name: 'no body, logged in: read a preview share', ...readBare({ share: share.preview }, { cookie: cookie.alice }), status: 403 },
+        { name: 'no body: a material the share does not cover', ...readBare({ share: share.guest, guestSessionId: guest.grace, materialId: 'm-ann-other' }), status: 404, path: 'materialId' },
         // Editing and deleting: the owner alone; not-yours answers like unknown (404).
         { name: "another guest: edit grace's annotation", ...update(target.grace, guest.hedy), status: 404, path: 'model.id' },
         { name: "another share's guest: edit grace's annotation", ...update(target.grace, guest.ada), status: 404, path: 'model.id' },

@@ -435,6 +435,20 @@ describe.each(testDatabaseKinds)('search on %s', (kind) => {
     });
   });
 
+  describe('with FULLTEXT_SEARCH off', () => {
+    const off = useTestApp(() => t.db, { featureFlags: { FULLTEXT_SEARCH: false, ANNOTATION_COMMENTS: false, USE_GRAVATAR: false, PRIVATE_MODE: false, GENERATIVE_FEEDBACK: false, ERROR_REPORTING: false } });
+
+    it('answers searchFulltext 404 as if it did not exist (spec section 6: the flag gates search), while the material search answers', async () => {
+      for (const payload of [{ share: shares.de, query: 'Häuser', limit: 10 }, { share: shares.de, query: '', limit: 10 }, {}]) {
+        const res = await off.app.inject({ method: 'POST', url: '/api/searchFulltext', payload });
+        expect(res.statusCode, JSON.stringify(payload)).toBe(404);
+        expect(ApiErrorBody.parse(res.json()).errors).toHaveLength(1);
+      }
+      const materials = await off.app.inject({ method: 'POST', url: '/api/search/materials', payload: { share: shares.de, query: '' } });
+      expect(materials.statusCode, materials.body).toBe(200);
+    });
+  });
+
   describe('re-import and start-up indexing', () => {
     it('replaces the rows of a material on re-import', async () => {
       const changed = { ...englishInput, content: [{ modelName: 'Text', id: 's-en-run', content: { html: '<p>Lakes are swimming.</p>' } }] } as MaterialInput;

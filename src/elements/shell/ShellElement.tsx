@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ContentElement } from '../../model/elements';
 import { NavigationCard, navigationCardClass } from '../../ui/NavigationCard';
+import { chapterHref } from '../chapterHref';
 import { DormantElement } from '../dormant/DormantElement';
 import { frameProps } from '../ElementView';
 import { elementComponents, loadsLazily, type ElementProps } from '../registry';
@@ -20,7 +21,7 @@ export function ShellElement({ element }: { element: ContentElement }) {
   return (
     <div {...frameProps(element)} data-shell-element="">
       {element.modelName === 'Chapter' ? (
-        <a href={`${element.publicId}/`} className={navigationCardClass}>
+        <a href={chapterHref(element.publicId)} className={navigationCardClass}>
           <NavigationCard cover={element.cover} title={element.title} description={element.description} duration={element.duration} progress={0} />
         </a>
       ) : Component && !loadsLazily(Component) ? (
