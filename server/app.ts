@@ -17,6 +17,7 @@ import { assetRoutes } from './routes/assets';
 import { modelRoutes } from './routes/models';
 import { invitationRoutes } from './routes/permissions';
 import { publicationRoutes } from './routes/publications';
+import { currentPublicationRoutes } from './routes/currentPublication';
 import { annotationRoutes } from './routes/annotations';
 import { embedMetadataRoutes } from './routes/embedMetadata';
 import type { EmbedMetadataLookup } from './embed/metadataLookup';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(searchAcrossRoutes, { db: options.db, content, lookups, featureFlags: currentFlags });
       await api.register(invitationRoutes, { db: options.db });
       await api.register(publicationRoutes, { db: options.db });
+      await api.register(currentPublicationRoutes, { db: options.db, lookups });
       await api.register(guestRoutes, { db: options.db, lookups });
       await api.register(embedMetadataRoutes, { db: options.db, lookups, lookup: options.embedMetadata });
       await api.register(userdataRoutes, { db: options.db, lookups });

@@ -4,9 +4,10 @@ import type { Queryable } from '../db/types';
 import { mayView } from '../../src/model/permissions';
 import { findGuestSession } from '../store/guestSessions';
 import { rootPermissions } from '../store/permissions';
+import type { Lookups } from '../store/lookups';
 import type { Share } from '../store/shares';
 import type { UserAccount } from '../store/users';
-import { forbidden, HttpError } from './errors';
+import { forbidden, HttpError, notFound } from './errors';
 
 /** Whose learning state a call writes: the logged-in user of a private share, or a guest session of a guest/scorm share. */
 export type Learner = { kind: 'user'; userId: string } | { kind: 'guest'; guestSessionId: string };
@@ -62,4 +63,18 @@ export async function trackedLearner(
     return { kind: 'guest', guestSessionId };
   }
   throw forbiddenAt(paths.share, 'This share does not save learning progress');
+}
+
+/**
+ * The material `id` of a share, for a caller the share lets in: a material share's own, or a material of a
+ * collection share's collection. A share that does not exist is a 404 `Share not found`; a model that is no
+ * material root, or one the share does not cover, the same 404 as an id that exists nowhere (issue 14).
+ */
+export async function requireShareMaterial(db: Queryable, lookups: Lookups, request: FastifyRequest, sharePublicId: string, id: string): Promise<Share> {
+  const share = await lookups.share(sharePublicId);
+  if (!share) throw notFound('Share not found');
+  await requireShareAccess(db, request, share);
+  const place = (await lookups.models([id])).get(id);
+  if (!place || place.modelName !== 'Material' || place.rootId !== id || !(await lookups.coveredRoots(share)).has(id)) throw notFound();
+  return share;
 }

@@ -30,8 +30,14 @@ export interface Visitor {
 export const ANONYMOUS: Visitor = { user: null, guestSession: null, learnerState: null };
 
 /** The page data of a share link, checked against the schema the client parses it with. */
-export function sharePageData(share: Share, ctx: PageContext, visitor: Visitor = ANONYMOUS, elementKinds?: string[]): PageData {
-  return sharePageDataWith(share, ctx, share.rootModelName === 'Material' ? 'material' : 'collection', visitor, elementKinds);
+/** What the page data tells of a material share's material: the element kinds it uses and the publication it was drawn from. */
+export interface PageMaterial {
+  kinds: string[];
+  publicationId: string | null;
+}
+
+export function sharePageData(share: Share, ctx: PageContext, visitor: Visitor = ANONYMOUS, material?: PageMaterial): PageData {
+  return sharePageDataWith(share, ctx, share.rootModelName === 'Material' ? 'material' : 'collection', visitor, material);
 }
 
 /**
@@ -47,12 +53,18 @@ export function loginPageData(share: Share, ctx: PageContext): PageData {
   return sharePageDataWith(share, ctx, 'login', ANONYMOUS);
 }
 
-function sharePageDataWith(share: Share, ctx: PageContext, entryPoint: PageData['entryPoint'], visitor: Visitor, elementKinds?: string[]): PageData {
+function sharePageDataWith(share: Share, ctx: PageContext, entryPoint: PageData['entryPoint'], visitor: Visitor, material?: PageMaterial): PageData {
   return PageData.parse({
     entryPoint,
     baseUrl: `/s/${share.publicId}`,
     lang: ctx.lang,
-    share: { publicId: share.publicId, rootModelName: share.rootModelName, rootId: share.rootId, rootPublicId: share.rootPublicId, ...(elementKinds ? { elementKinds } : {}) },
+    share: {
+      publicId: share.publicId,
+      rootModelName: share.rootModelName,
+      rootId: share.rootId,
+      rootPublicId: share.rootPublicId,
+      ...(material ? { elementKinds: material.kinds, publicationId: material.publicationId } : {}),
+    },
     shareSettings: share.settings,
     preview: share.preview,
     user: visitor.user,

@@ -7,7 +7,7 @@ import { GuestSessionId, ShareId } from '../../src/model/tracking';
 import { MODEL_NAMES } from '../../src/model/elements';
 import type { Database, Queryable } from '../db/types';
 import { notFound, parseBody } from '../http/errors';
-import { requireShareAccess } from '../http/learnerAccess';
+import { requireShareAccess, requireShareMaterial } from '../http/learnerAccess';
 import { collectionMaterialIds, findCollectionMaterial, loadCollection } from '../store/collections';
 import { findModels, loadMaterial, loadSubtree } from '../store/models';
 import type { Lookups } from '../store/lookups';
@@ -18,6 +18,7 @@ import { likeUpdate } from './favorites';
 import { invitationUpdate } from './permissions';
 import { authoringHandlers } from './authoring';
 import { AuthoredModelName } from '../../src/model/authoring';
+import { PUBLICATION_HEADER } from '../../src/model/currentPublication';
 
 /** Every modelName a stored row can have. */
 export const QueryModelName = z.enum([
@@ -89,6 +90,8 @@ export async function modelRoutes(
     if (!answer) throw notFound();
     const etag = `"${createHash('sha1').update(`${envelope}:${answer.version}`).digest('base64url')}"`;
     reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'Accept-Encoding').header('etag', etag);
+    // Which publication this answer shows: a page in a collection compares it with the current one (src/publication).
+    if (answer.publicationId) reply.header(PUBLICATION_HEADER, answer.publicationId);
     if (request.method === 'GET' && request.headers['if-none-match'] === etag) return reply.status(304).send();
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(answer.body);
@@ -101,11 +104,7 @@ export async function modelRoutes(
    */
   app.get('/material/:share/:id', async (request, reply) => {
     const { share: sharePublicId, id } = request.params as { share: string; id: string };
-    const share = await lookups.share(sharePublicId);
-    if (!share) throw notFound('Share not found');
-    await requireShareAccess(db, request, share);
-    const place = (await lookups.models([id])).get(id);
-    if (!place || place.modelName !== 'Material' || place.rootId !== id || !(await lookups.coveredRoots(share)).has(id)) throw notFound();
+    await requireShareMaterial(db, lookups, request, sharePublicId, id);
     reply.header('cache-control', 'private, no-cache');
     return sendMaterial(request, reply, id, 'single');
   });

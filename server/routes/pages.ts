@@ -130,7 +130,7 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     const trail = ((request.params as { '*'?: string })['*'] ?? '').split('/').filter(Boolean);
     if (!(await addressFound(db, materials, share, trail, ctx.featureFlags))) reply.status(404);
     const elementKinds = material?.kinds;
-    const data = sharePageData(share, ctx, visitor, elementKinds);
+    const data = sharePageData(share, ctx, visitor, material ?? undefined);
     // The material itself (a GET the app reads as soon as it starts: src/api/client.ts getMaterial), then the app's code.
     const materialPreload = data.entryPoint === 'material' && data.share ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(materialUrl(data.api.base, data.share.publicId, data.share.rootId))}">` : '';
     const chunks = [

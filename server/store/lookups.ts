@@ -2,6 +2,7 @@ import type { Queryable } from '../db/types';
 import { collectionMaterialIds } from './collections';
 import { findGuestSession } from './guestSessions';
 import { findModelsByIds } from './models';
+import { currentPublicationId } from './publications';
 import { getSettings } from './settings';
 import { findShare, type Share } from './shares';
 import type { Settings } from '../../src/model/settings';
@@ -15,10 +16,11 @@ export interface ModelPlace {
 
 /**
  * The lookups every learner call repeats (which share, which roots it covers, where a model sits,
- * whose guest session, the installation's settings), cached across requests.
+ * whose guest session, the installation's settings, which publication a root shows), cached across requests.
  *
- * Staleness: content changes only by import. An import in this process (the demo loader, tests, an
- * import route) clears every cache at once (`contentChanged`); one by another server or the CLI on the
+ * Staleness: content changes only by import and publication (server/authoring/publish.ts). An import or a
+ * publication in this process (the demo loader, tests, an import route, a publish call) clears every cache at
+ * once (`contentChanged`); one by another server or the CLI on the
  * same PostgreSQL database is announced to every server by NOTIFY (./contentChanges.ts), which clear
  * theirs within milliseconds. Should that announcement be lost (a listener reconnecting), an entry
  * is trusted at most `ttlMs` (default 5 s). What a stale entry can do for a few
@@ -43,6 +45,8 @@ export interface Lookups {
   guestSessionShare(publicId: string): Promise<string | null>;
   /** The installation's settings (server/store/settings.ts). */
   settings(): Promise<Settings>;
+  /** The publication a root's shares show now (./publications.ts), null when it has none. */
+  currentPublication(rootId: string): Promise<string | null>;
   /** Forgets everything (an import changed the content). */
   clear(): void;
 }
@@ -122,6 +126,7 @@ export function createLookups(db: Queryable, options: LookupsOptions = {}): Look
   const models = new TtlCache<ModelPlace | null>(ttlMs, maxEntries);
   const guests = new TtlCache<string | null>(ttlMs, maxEntries);
   const settings = new TtlCache<Settings>(ttlMs, 1);
+  const publications = new TtlCache<string | null>(ttlMs, maxEntries);
 
   const clear = () => {
     shares.clear();
@@ -129,6 +134,7 @@ export function createLookups(db: Queryable, options: LookupsOptions = {}): Look
     models.clear();
     guests.clear();
     settings.clear();
+    publications.clear();
   };
   const stopListening = onContentChanged(clear);
 
@@ -161,6 +167,7 @@ export function createLookups(db: Queryable, options: LookupsOptions = {}): Look
     },
     guestSessionShare: (publicId) => guests.get(publicId, async () => (await findGuestSession(db, publicId))?.shareId ?? null),
     settings: () => settings.get('', () => getSettings(db)),
+    currentPublication: (rootId) => publications.get(rootId, () => currentPublicationId(db, rootId)),
     clear,
     dispose: stopListening,
   };

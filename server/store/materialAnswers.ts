@@ -35,6 +35,8 @@ export type Envelope = 'list' | 'single';
 
 type Entry = {
   version: string;
+  /** The publication the root's shares show (read with the version), null when it has none. */
+  publicationId: string | null;
   checkedAt: number;
   json: Buffer;
   encoded: Map<string, Buffer>;
@@ -57,6 +59,8 @@ export interface DrawnPage {
 /** What a share page needs of a material (`MaterialAnswers.page`). */
 export interface MaterialPage {
   kinds: string[];
+  /** The publication the material was drawn from, null when it has none. */
+  publicationId: string | null;
   shell: ShellMaterial;
   /**
    * A page for the first paint in `lang`: the root page (an empty trail) or a chapter, addressed by the
@@ -118,6 +122,7 @@ export class MaterialAnswers {
     if (!entry) return null;
     return (entry.page ??= {
       kinds: entry.kinds,
+      publicationId: entry.publicationId,
       shell: entry.shell,
       drawnPage: (trail, lang) => this.drawn(rootId, entry, trail, lang),
       namesPage: (trail) => !trail.length || namesPage(this.outline(rootId, entry), trail),
@@ -155,9 +160,9 @@ export class MaterialAnswers {
 
   /**
    * The answer body for the material `rootId` in an envelope and encoding, with the version it is of
-   * (an entity tag for conditional GETs); null when there is no such material.
+   * (an entity tag for conditional GETs) and the publication it was drawn from; null when there is no such material.
    */
-  async answer(rootId: string, envelope: Envelope, encoding: Encoding): Promise<{ body: Buffer; version: string } | null> {
+  async answer(rootId: string, envelope: Envelope, encoding: Encoding): Promise<{ body: Buffer; version: string; publicationId: string | null } | null> {
     const entry = await this.entry(rootId);
     if (!entry) return null;
     const key = `${envelope}:${encoding}`;
@@ -173,15 +178,19 @@ export class MaterialAnswers {
       entry.encoded.set(key, body);
       this.entries.addBytes(rootId, entry, body.length);
     }
-    return { body, version: entry.version };
+    return { body, version: entry.version, publicationId: entry.publicationId };
   }
 
   private async entry(rootId: string): Promise<Entry | null> {
-    const [row] = await this.db.query<{ n: number; changed: Date | string | null }>(
-      'SELECT count(*)::int AS n, max(updated_at) AS changed FROM models WHERE root_id = $1',
+    // The publication in the same statement as the rows' version: the answer and its publication go together.
+    const [row] = await this.db.query<{ n: number; changed: Date | string | null; publication: string | null }>(
+      `SELECT count(*)::int AS n, max(updated_at) AS changed,
+              (SELECT publication_id FROM current_publications WHERE root_id = $1) AS publication
+         FROM models WHERE root_id = $1`,
       [rootId],
     );
-    const version = `${row?.n ?? 0}@${row?.changed instanceof Date ? row.changed.toISOString() : String(row?.changed ?? '')}`;
+    const publicationId = row?.publication ?? null;
+    const version = `${row?.n ?? 0}@${row?.changed instanceof Date ? row.changed.toISOString() : String(row?.changed ?? '')}@${publicationId ?? ''}`;
     const cached = this.entries.get(rootId);
     if (cached && cached.version === version) {
       cached.checkedAt = Date.now();
@@ -193,7 +202,7 @@ export class MaterialAnswers {
     const kinds = [...new Set([...allElements(material.content)].map((element) => element.modelName))].sort();
     const shell = shellMaterialOf(material as unknown as Record<string, unknown>);
     const entry: Entry = {
-      version, checkedAt: Date.now(), json: Buffer.from(JSON.stringify(material)), encoded: new Map(), kinds, shell, drawn: new Map(),
+      version, publicationId, checkedAt: Date.now(), json: Buffer.from(JSON.stringify(material)), encoded: new Map(), kinds, shell, drawn: new Map(),
     };
     this.entries.set(rootId, entry, entry.json.length);
     return entry;

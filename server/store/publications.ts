@@ -89,6 +89,12 @@ export async function currentSnapshot(db: Queryable, rootId: string): Promise<{ 
   return row ?? null;
 }
 
+/** The id of the publication the root's shares show now, or null when it has none. */
+export async function currentPublicationId(db: Queryable, rootId: string): Promise<string | null> {
+  const [row] = await db.query<{ publication_id: string }>(`SELECT publication_id FROM current_publications WHERE root_id = $1`, [rootId]);
+  return row?.publication_id ?? null;
+}
+
 /**
  * Records a publication of `snapshot` and makes it current; when the root's current publication has the
  * same snapshot already (an unchanged re-import), nothing is recorded and that one is answered.

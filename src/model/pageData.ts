@@ -76,6 +76,11 @@ export const PageData = z.strictObject({
       rootPublicId: PublicId,
       /** The element kinds (modelNames) a material share's material uses: their code loads while the material travels. */
       elementKinds: z.optional(z.array(z.string())),
+      /**
+       * A material share's page: the publication its material was drawn from, null when the material has none
+       * (the page offers a reload once another one is current: src/publication). Absent on other pages.
+       */
+      publicationId: z.optional(z.nullable(z.string())),
     }),
   ),
   shareSettings: ShareSettings,
