@@ -79,6 +79,8 @@ export const TRACKING_RETRY_MAX_MS = 30_000;
 export const TRACKING_RETRY_AFTER_MAX_MS = 5 * 60_000;
 /** A private share checks the login session this often while the tab is visible. */
 export const SESSION_POLL_MS = 60_000;
+/** A material page asks which publication is current this often while the tab is visible (issue 24). */
+export const PUBLICATION_POLL_MS = 60_000;
 
 /* Search (spec section 9): material search, collection search and full-text search. */
 

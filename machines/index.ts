@@ -7,6 +7,7 @@ import { connectivityMachine } from './connectivity';
 import { trackingMachine } from './tracking';
 import { guestSessionMachine } from './guestSession';
 import { sessionMachine } from './session';
+import { publicationWatchMachine } from './publicationWatch';
 import { logoutMachine } from './logout';
 import { invitationMachine } from './invitation';
 import { favoritesMachine } from './favorites';
@@ -30,6 +31,7 @@ export const machines: Record<string, AnyStateMachine> = {
   tracking: trackingMachine,
   guestSession: guestSessionMachine,
   session: sessionMachine,
+  publicationWatch: publicationWatchMachine,
   logout: logoutMachine,
   invitation: invitationMachine,
   favorites: favoritesMachine,

@@ -15,6 +15,7 @@ import { scrollProgressMachine } from '../../machines/scrollProgress';
 import { connectivityMachine } from '../../machines/connectivity';
 import { guestSessionMachine } from '../../machines/guestSession';
 import { sessionMachine } from '../../machines/session';
+import { publicationWatchMachine } from '../../machines/publicationWatch';
 import { logoutMachine } from '../../machines/logout';
 import { invitationMachine } from '../../machines/invitation';
 import { favoritesMachine } from '../../machines/favorites';
@@ -291,6 +292,20 @@ const embedCardLookups = [
   { type: 'xstate.done.actor.lookUp', output: {} },
   { type: 'xstate.error.actor.lookUp', error: new TypeError('Failed to fetch') },
 ];
+/** The page shows publication `p1`; `p2` and `p3` are newer ones; a material with none answers null. */
+export const publicationWatchEvents = [
+  { type: 'tab.hidden' as const },
+  { type: 'tab.visible' as const },
+  { type: 'network.restored' as const },
+  { type: 'notice.dismiss' as const },
+  { type: 'page.reload' as const },
+];
+export const publicationWatchResults = [
+  ...['p1', 'p2', 'p3', null].map((id) => ({ type: 'xstate.done.actor.checkPublication', output: { id } })),
+  { type: 'xstate.error.actor.checkPublication', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.done.actor.saveWork', output: undefined },
+  { type: 'xstate.error.actor.saveWork', error: new Error('2 changes are neither sent nor kept') },
+];
 const checkSessionResults = [
   { type: 'xstate.done.actor.checkSession', output: { authenticated: true } },
   { type: 'xstate.done.actor.checkSession', output: { authenticated: false } },
@@ -548,6 +563,14 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
     }),
     variant(embedCardMachine, 'no lookup', { input: { url: 'https://example.org/artikel', canLookUp: false }, events: [], key: () => null }),
   ],
+  publicationWatch: [true, false].map((visible) =>
+    variant(publicationWatchMachine, visible ? 'tab visible' : 'tab hidden at start', {
+      input: { visible, publicationId: 'p1' },
+      events: publicationWatchEvents,
+      actorResults: publicationWatchResults,
+      key: (s) => s.context.dismissedId,
+    }),
+  ),
   session: [
     variant(sessionMachine, 'tab visible', { input: { visible: true }, events: [{ type: 'tab.hidden' }, { type: 'tab.visible' }], actorResults: checkSessionResults, key: () => null }),
     variant(sessionMachine, 'tab hidden at start', { input: { visible: false }, events: [], key: () => null }),
