@@ -108,9 +108,9 @@ const collectionMaterialLayout = createRoute({
   pendingMs: 150,
   errorComponent: MaterialLoadError,
   component: function CollectionMaterialLayout() {
-    const material = collectionMaterialLayout.useLoaderData();
+    const { material, publicationId } = collectionMaterialLayout.useLoaderData();
     return (
-      <MaterialViewer key={material.id} material={material}>
+      <MaterialViewer key={material.id} material={material} publicationId={publicationId}>
         <Outlet />
       </MaterialViewer>
     );
@@ -122,7 +122,7 @@ const collectionMaterialIndex = createRoute({
   path: '/',
   component: function CollectionMaterialRoot() {
     const { materialId } = collectionMaterialLayout.useParams();
-    return <MaterialPage material={collectionMaterialLayout.useLoaderData()} segments={[]} base={`/${materialId}`} inCollection />;
+    return <MaterialPage material={collectionMaterialLayout.useLoaderData().material} segments={[]} base={`/${materialId}`} inCollection />;
   },
 });
 
@@ -132,7 +132,7 @@ const collectionMaterialSplat = createRoute({
   component: function CollectionMaterialChapter() {
     const { materialId } = collectionMaterialLayout.useParams();
     const { _splat } = collectionMaterialSplat.useParams();
-    return <MaterialPage material={collectionMaterialLayout.useLoaderData()} segments={splitSegments(_splat)} base={`/${materialId}`} inCollection />;
+    return <MaterialPage material={collectionMaterialLayout.useLoaderData().material} segments={splitSegments(_splat)} base={`/${materialId}`} inCollection />;
   },
 });
 

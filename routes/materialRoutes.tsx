@@ -4,6 +4,7 @@ import { preloadElementComponents } from '../src/elements/registry';
 import type { ModelName } from '../src/model/elements';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
 import { learnerQueue } from '../src/viewer/learnerTracking';
+import { usePageData } from '../src/viewer/PageDataContext';
 import { createViewerRootRoute } from './root';
 import { splitSegments } from './splitSegments';
 
@@ -23,8 +24,9 @@ const materialLayout = createRoute({
   staleTime: Infinity,
   component: function MaterialLayout() {
     const material = materialLayout.useLoaderData();
+    const { share } = usePageData();
     return (
-      <MaterialViewer material={material}>
+      <MaterialViewer material={material} publicationId={share?.publicationId ?? null}>
         <Outlet />
       </MaterialViewer>
     );

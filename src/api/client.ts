@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CollectionView } from '../model/collectionView';
+import { PUBLICATION_HEADER } from '../model/currentPublication';
 import type { Material } from '../model/material';
 import { showGatewayError, toastsGatewayError } from '../ui/toasts';
 
@@ -34,14 +35,17 @@ export async function call<S extends z.ZodMiniType>(base: string, path: string, 
 
 async function request<S extends z.ZodMiniType>(base: string, path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
   const url = `${base}/${path}`;
-  const response = await fetch(url, {
+  return dataOf(await post(url, body, signal), url, schema);
+}
+
+function post(url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  return fetch(url, {
     method: 'POST',
     signal,
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     credentials: 'same-origin',
     body: JSON.stringify(body),
   });
-  return dataOf(response, url, schema);
 }
 
 /** An answer's `data` parsed with `schema`, or the HttpError of a non-OK answer. */
@@ -84,6 +88,14 @@ export function queryCollection(base: string, share: string, id: string): Promis
   return call(base, 'model/query', { share, modelName: 'Collection', id }, z.array(CollectionView).check(z.length(1))).then(([c]) => c);
 }
 
-export function collectionMaterial(base: string, collectionPublicId: string, publicId: string, guestSessionId?: string): Promise<Material> {
-  return call(base, 'collectionMaterial', { collectionPublicId, publicId, guestSessionId }, ServedMaterial).then(asMaterial);
+/** A collection's material, and the publication it was drawn from (null when it has none: the answer's header). */
+export async function collectionMaterial(
+  base: string,
+  collectionPublicId: string,
+  publicId: string,
+  guestSessionId?: string,
+): Promise<{ material: Material; publicationId: string | null }> {
+  const url = `${base}/collectionMaterial`;
+  const response = await post(url, { collectionPublicId, publicId, guestSessionId });
+  return { material: asMaterial(await dataOf(response, url, ServedMaterial)), publicationId: response.headers.get(PUBLICATION_HEADER) };
 }

@@ -36,6 +36,8 @@ import { useViewerInspection } from './inspection';
 
 // In an LMS (a scorm share in a frame) the bridge to the package's launch page loads; elsewhere never.
 const LmsBridge = lazyPart(() => import('./LmsBridge').then((module) => module.default));
+// A page drawn from a publication watches for a newer one (not on preview shares, where authors check drafts).
+const PublicationWatcher = lazyPart(() => import('../publication/PublicationWatcher').then((module) => module.default));
 // For a visitor who may annotate, the annotation layer (selection, marks, panel) loads.
 const AnnotationLayer = lazyPart(() => import('../annotations/AnnotationLayer').then((module) => module.default));
 // On a guest share without a header (?hideHeader, one element embedded alone), the header's save control floats.
@@ -54,7 +56,12 @@ type PageProps = {
  * Holds the viewer actor of one open material. It lives in the layout route, so the element actors
  * survive navigation between the material's pages.
  */
-export function MaterialViewer({ material, children }: { material: Material; children: ReactNode }) {
+export function MaterialViewer({ material, publicationId = null, children }: {
+  material: Material;
+  /** The publication the material was drawn from (page data, or the collection material's answer); null: none, nothing is watched. */
+  publicationId?: string | null;
+  children: ReactNode;
+}) {
   const pageData = usePageData();
   const { i18n } = useTranslation();
   const services = useMemo(
@@ -78,6 +85,9 @@ export function MaterialViewer({ material, children }: { material: Material; chi
   usePreloadWhenIdle(material);
   return (
     <ViewerActorContext.Provider value={viewer}>
+      {publicationId && pageData.share && !pageData.preview ? (
+        <PublicationWatcher viewer={viewer} apiBase={pageData.api.base} shareId={pageData.share.publicId} materialId={material.id} publicationId={publicationId} />
+      ) : null}
       <HostProgress material={material} />
       {pageData.shareSettings.scorm && window.parent !== window ? <LmsBridge material={material} /> : null}
       {/* One overlay stack for the page and the annotation layer: its panel and dialog are overlays among the page's (spec section 4). */}
