@@ -41,7 +41,7 @@ export async function demoMaterialShareId(request: APIRequestContext): Promise<s
  * The admin tokens of this checkout's running e2e servers, the suite's first: each writes DATA_DIR/servers/PID.json
  * (the suite's in suiteDataDir(), a spec's own in E2E_DATA_ROOT/own-*). A token sent to another server is a 401.
  */
-function adminTokens(): string[] {
+export function adminTokens(): string[] {
   const dirs = [suiteDataDir(), ...(existsSync(E2E_DATA_ROOT) ? readdirSync(E2E_DATA_ROOT).map((name) => path.join(E2E_DATA_ROOT, name)) : [])];
   const tokens = dirs.flatMap((dir) => {
     const servers = path.join(dir, 'servers');
