@@ -18,7 +18,7 @@ import { likeUpdate } from './favorites';
 import { invitationUpdate } from './permissions';
 import { authoringHandlers } from './authoring';
 import { AuthoredModelName } from '../../src/model/authoring';
-import { PUBLICATION_HEADER } from '../../src/model/currentPublication';
+import { PUBLICATION_HEADER } from '../../src/model/publicationHeader';
 
 /** Every modelName a stored row can have. */
 export const QueryModelName = z.enum([

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CollectionView } from '../model/collectionView';
-import { PUBLICATION_HEADER } from '../model/currentPublication';
+import { PUBLICATION_HEADER } from '../model/publicationHeader';
 import type { Material } from '../model/material';
 import { showGatewayError, toastsGatewayError } from '../ui/toasts';
 

@@ -14,6 +14,3 @@ export type CurrentPublicationBody = z.infer<typeof CurrentPublicationBody>;
 /** The `data` of the answer: the current publication's id, null while the material has none. */
 export const CurrentPublication = z.strictObject({ id: z.nullable(z.string()) });
 export type CurrentPublication = z.infer<typeof CurrentPublication>;
-
-/** The header a material answer names its publication in (absent when the material has none). */
-export const PUBLICATION_HEADER = 'publication-id';

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { publicationWatchMachine } from '../../machines/publicationWatch';
 import { useTranslation } from '../i18n/react';
+import { addPublicationTexts } from '../i18n/resources/publication';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { useToastRegionBottom } from '../ui/toastLift';
@@ -27,7 +28,8 @@ type Props = { state: NoticeState; onReload: () => void; onDismiss: () => void }
  * tab order. While the reload waits for the learner's work the buttons are disabled.
  */
 export function PublicationNotice({ state, onReload, onDismiss }: Props) {
-  const { t } = useTranslation('viewer');
+  const { t, i18n } = useTranslation('publication');
+  addPublicationTexts(i18n);
   const box = useRef<HTMLDivElement>(null);
   const bottom = useToastRegionBottom(box);
   const shown = state !== 'none';
@@ -41,17 +43,17 @@ export function PublicationNotice({ state, onReload, onDismiss }: Props) {
     >
       <div className="min-w-0 flex-1">
         <p role="status" className="font-semibold">
-          {shown ? t('publication.updated') : null}
-          {state === 'workUnsaved' ? <span className="mt-1 block text-sm font-normal text-red-800">{t('publication.unsaved')}</span> : null}
+          {shown ? t('updated') : null}
+          {state === 'workUnsaved' ? <span className="mt-1 block text-sm font-normal text-red-800">{t('unsaved')}</span> : null}
         </p>
         {shown ? (
           <Button variant="primary" className="mt-2" onPress={onReload} isDisabled={state === 'saving'}>
-            {t('publication.reload')}
+            {t('reload')}
           </Button>
         ) : null}
       </div>
       {shown ? (
-        <Button variant="icon" aria-label={t('publication.dismiss')} {...withTooltip} onPress={onDismiss} isDisabled={state === 'saving'}>
+        <Button variant="icon" aria-label={t('dismiss')} {...withTooltip} onPress={onDismiss} isDisabled={state === 'saving'}>
           <Icon name="close" className="size-4" />
         </Button>
       ) : null}

@@ -3,9 +3,9 @@ import { useEffect, useMemo } from 'react';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { publicationWatchMachine } from '../../machines/publicationWatch';
 import { useViewerInspection } from '../viewer/inspection';
-import { settleLearnerWork } from '../viewer/learnerTracking';
 import { fetchCurrentPublication } from './currentPublication';
 import { noticeStateOf, PublicationNotice } from './PublicationNotice';
+import { settleLearnerWork } from './settleLearnerWork';
 
 declare global {
   interface Window {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importFile } from '../../server/store/import';
-import { PUBLICATION_HEADER } from '../../src/model/currentPublication';
+import { PUBLICATION_HEADER } from '../../src/model/publicationHeader';
 import { Material, type MaterialInput } from '../../src/model/material';
 import { embeddedPageData, useTestApp } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';

@@ -20,12 +20,6 @@ export const viewerDe = {
   list: { empty: 'Keine Inhalte.' },
   language: 'Sprache',
   connectivity: { lostTitle: 'Verbindung unterbrochen', lostMessage: 'Bitte überprüfe deine Internetverbindung.', restored: 'Verbindung wiederhergestellt' },
-  publication: {
-    updated: 'Dieses Material wurde aktualisiert.',
-    reload: 'Neu laden',
-    dismiss: 'Hinweis schließen',
-    unsaved: 'Deine letzten Änderungen sind noch nicht gespeichert. Versuche es gleich noch einmal.',
-  },
   progress: '{{percent}} % abgeschlossen',
   materialProgress: 'Fortschritt im Kurs: {{percent}} %',
   toasts: {

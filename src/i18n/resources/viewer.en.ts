@@ -20,12 +20,6 @@ export const viewerEn = {
   list: { empty: 'No content.' },
   language: 'Language',
   connectivity: { lostTitle: 'Connection lost', lostMessage: 'Please check your internet connection', restored: 'Connection restored' },
-  publication: {
-    updated: 'This material has been updated.',
-    reload: 'Reload',
-    dismiss: 'Close notice',
-    unsaved: 'Your latest changes are not saved yet. Try again in a moment.',
-  },
   progress: '{{percent}} % complete',
   materialProgress: 'Course progress: {{percent}} %',
   toasts: {
