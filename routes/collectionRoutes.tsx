@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, notFound, Outlet, redirect, useLocation, useRouter } from '@tanstack/react-router';
 import { useTranslation } from '../src/i18n/react';
-import { collectionMaterial, HttpError, queryCollection } from '../src/api/client';
+import { HttpError, queryCollection } from '../src/api/client';
+import { collectionMaterial } from '../src/api/collectionMaterial';
 import { CollectionPage } from '../src/collection/CollectionPage';
 import { MaterialCardPage } from '../src/collection/MaterialCardPage';
 import type { CollectionView } from '../src/model/collectionView';

@@ -4,7 +4,6 @@ import { preloadElementComponents } from '../src/elements/registry';
 import type { ModelName } from '../src/model/elements';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
 import { learnerQueue } from '../src/viewer/learnerTracking';
-import { usePageData } from '../src/viewer/PageDataContext';
 import { createViewerRootRoute } from './root';
 import { splitSegments } from './splitSegments';
 
@@ -24,9 +23,8 @@ const materialLayout = createRoute({
   staleTime: Infinity,
   component: function MaterialLayout() {
     const material = materialLayout.useLoaderData();
-    const { share } = usePageData();
     return (
-      <MaterialViewer material={material} publicationId={share?.publicationId ?? null}>
+      <MaterialViewer material={material}>
         <Outlet />
       </MaterialViewer>
     );

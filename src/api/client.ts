@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { CollectionView } from '../model/collectionView';
-import { PUBLICATION_HEADER } from '../model/publicationHeader';
 import type { Material } from '../model/material';
 import { showGatewayError, toastsGatewayError } from '../ui/toasts';
 
@@ -35,17 +34,14 @@ export async function call<S extends z.ZodMiniType>(base: string, path: string, 
 
 async function request<S extends z.ZodMiniType>(base: string, path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
   const url = `${base}/${path}`;
-  return dataOf(await post(url, body, signal), url, schema);
-}
-
-function post(url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
-  return fetch(url, {
+  const response = await fetch(url, {
     method: 'POST',
     signal,
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     credentials: 'same-origin',
     body: JSON.stringify(body),
   });
+  return dataOf(response, url, schema);
 }
 
 /** An answer's `data` parsed with `schema`, or the HttpError of a non-OK answer. */
@@ -86,16 +82,4 @@ export function queryMaterial(base: string, share: string, id: string): Promise<
 
 export function queryCollection(base: string, share: string, id: string): Promise<CollectionView> {
   return call(base, 'model/query', { share, modelName: 'Collection', id }, z.array(CollectionView).check(z.length(1))).then(([c]) => c);
-}
-
-/** A collection's material, and the publication it was drawn from (null when it has none: the answer's header). */
-export async function collectionMaterial(
-  base: string,
-  collectionPublicId: string,
-  publicId: string,
-  guestSessionId?: string,
-): Promise<{ material: Material; publicationId: string | null }> {
-  const url = `${base}/collectionMaterial`;
-  const response = await post(url, { collectionPublicId, publicId, guestSessionId });
-  return { material: asMaterial(await dataOf(response, url, ServedMaterial)), publicationId: response.headers.get(PUBLICATION_HEADER) };
 }

@@ -1,11 +1,9 @@
-import { useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { publicationWatchMachine } from '../../machines/publicationWatch';
 import { useTranslation } from '../i18n/react';
 import { addPublicationTexts } from '../i18n/resources/publication';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
-import { useToastRegionBottom } from '../ui/toastLift';
 import { withTooltip } from '../ui/withTooltip';
 
 /** What the notice shows: nothing, the offer, the offer with unsaved work, or a reload under way. */
@@ -22,24 +20,20 @@ export function noticeStateOf(snapshot: SnapshotFrom<typeof publicationWatchMach
 type Props = { state: NoticeState; onReload: () => void; onDismiss: () => void };
 
 /**
- * "This material has been updated." with Reload and Close (issue 24): not modal, at the bottom left, lifted
- * above the footer navigation like the toasts. Its message is a polite live region that is always in the
+ * "This material has been updated." with Reload and Close (issue 24): not modal, at the top of the window
+ * (clear of the footer navigation and the toasts at the bottom). Its message is a polite live region that is always in the
  * page (empty while nothing is to say), so screen readers announce it when it fills; its buttons are in the
  * tab order. While the reload waits for the learner's work the buttons are disabled.
  */
 export function PublicationNotice({ state, onReload, onDismiss }: Props) {
   const { t, i18n } = useTranslation('publication');
   addPublicationTexts(i18n);
-  const box = useRef<HTMLDivElement>(null);
-  const bottom = useToastRegionBottom(box);
   const shown = state !== 'none';
   return (
     <div
-      ref={box}
       data-testid="publication-notice"
       data-state={state}
-      style={shown ? { bottom } : undefined}
-      className={shown ? 'fixed left-4 z-50 flex w-[min(500px,calc(100vw-2rem))] items-start gap-3 rounded-lg border border-primary-200 bg-white px-4 py-3 text-gray-900 shadow-lg print:hidden' : undefined}
+      className={shown ? 'fixed top-4 left-1/2 z-50 flex w-[min(500px,calc(100vw-2rem))] -translate-x-1/2 items-start gap-3 rounded-lg border border-primary-200 bg-white px-4 py-3 text-gray-900 shadow-lg print:hidden' : undefined}
     >
       <div className="min-w-0 flex-1">
         <p role="status" className="font-semibold">

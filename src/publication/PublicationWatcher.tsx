@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { publicationWatchMachine } from '../../machines/publicationWatch';
 import { useViewerInspection } from '../viewer/inspection';
+import { usePageData } from '../viewer/PageDataContext';
 import { fetchCurrentPublication } from './currentPublication';
 import { noticeStateOf, PublicationNotice } from './PublicationNotice';
 import { settleLearnerWork } from './settleLearnerWork';
@@ -14,7 +15,7 @@ declare global {
   }
 }
 
-export type PublicationWatcherProps = {
+export type PublicationWatchProps = {
   /** The viewer actor of the open material (its tracking child holds the learner's unsent work). */
   viewer: AnyActorRef;
   apiBase: string;
@@ -34,11 +35,20 @@ const pollOverride = () => {
 };
 
 /**
+ * Watches for a newer publication of the material on the page, on its share; not on preview shares, where
+ * authors check their drafts.
+ */
+export default function PublicationWatcher(props: Pick<PublicationWatchProps, 'viewer' | 'materialId' | 'publicationId'>) {
+  const { share, preview, api } = usePageData();
+  return share && !preview ? <PublicationWatch {...props} apiBase={api.base} shareId={share.publicId} /> : null;
+}
+
+/**
  * Offers a reload when a newer publication of the material on the page goes live (issue 24): the publication
  * watch statechart with its effects (the check, the learner's work settled before the reload, the reload)
  * and the browser events it listens to (the tab's visibility, the connection coming back).
  */
-export default function PublicationWatcher({ viewer, apiBase, shareId, materialId, publicationId, reload = reloadPage }: PublicationWatcherProps) {
+export function PublicationWatch({ viewer, apiBase, shareId, materialId, publicationId, reload = reloadPage }: PublicationWatchProps) {
   const logic = useMemo(() => {
     const poll = pollOverride();
     return publicationWatchMachine.provide({

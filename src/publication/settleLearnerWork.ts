@@ -1,6 +1,6 @@
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { trackingMachine } from '../../machines/tracking';
-import { openedLearnerQueue } from '../viewer/learnerTracking';
+import { learnerQueue } from '../viewer/learnerTracking';
 
 /** States of the tracking statechart in which a send is due or on its way (machines/tracking.ts). */
 const SENDING_STATES = ['starting', 'debouncing', 'sending'];
@@ -25,8 +25,9 @@ export class UnsavedWorkError extends Error {
  */
 export async function settleLearnerWork(viewer: AnyActorRef, shareId: string, timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
   const tracking = viewer.getSnapshot().context.tracking as ActorRefFrom<typeof trackingMachine> | null;
-  const queue = openedLearnerQueue();
-  if (!tracking || !queue) return;
+  // A viewer with a tracking child was set up from the opened queue (./learnerTracking.ts learnerSetup).
+  if (!tracking) return;
+  const queue = await learnerQueue();
   const settled = () => !SENDING_STATES.includes(String(tracking.getSnapshot().value));
   tracking.send({ type: 'tracking.flush' });
   if (!settled()) {

@@ -56,13 +56,14 @@ type PageProps = {
  * Holds the viewer actor of one open material. It lives in the layout route, so the element actors
  * survive navigation between the material's pages.
  */
-export function MaterialViewer({ material, publicationId = null, children }: {
+export function MaterialViewer({ material, publicationId, children }: {
   material: Material;
-  /** The publication the material was drawn from (page data, or the collection material's answer); null: none, nothing is watched. */
+  /** The publication the material was drawn from (a collection's material: its answer's); default: the page data's. None: nothing is watched. */
   publicationId?: string | null;
   children: ReactNode;
 }) {
   const pageData = usePageData();
+  const drawnFrom = publicationId ?? pageData.share?.publicationId;
   const { i18n } = useTranslation();
   const services = useMemo(
     () => ({
@@ -85,9 +86,7 @@ export function MaterialViewer({ material, publicationId = null, children }: {
   usePreloadWhenIdle(material);
   return (
     <ViewerActorContext.Provider value={viewer}>
-      {publicationId && pageData.share && !pageData.preview ? (
-        <PublicationWatcher viewer={viewer} apiBase={pageData.api.base} shareId={pageData.share.publicId} materialId={material.id} publicationId={publicationId} />
-      ) : null}
+      {drawnFrom ? <PublicationWatcher viewer={viewer} materialId={material.id} publicationId={drawnFrom} /> : null}
       <HostProgress material={material} />
       {pageData.shareSettings.scorm && window.parent !== window ? <LmsBridge material={material} /> : null}
       {/* One overlay stack for the page and the annotation layer: its panel and dialog are overlays among the page's (spec section 4). */}

@@ -5,8 +5,7 @@ import { loadQuestionTexts } from '../i18n/questionTexts';
 /*
  * Parts of the viewer that most first pages do without (the material's root has no trail, a trail
  * that fits needs no menu, few pages are external resources or wrong addresses, few are evaluated by
- * scrolling, and their end marker is the last thing on them; the header's save state follows a moment
- * after the page, and says nothing a learner could have changed before). Each loads when
+ * scrolling, and their end marker is the last thing on them). Each loads when
  * first shown, and all of them once the first page is idle (preloadViewerParts, from
  * MaterialViewer), so pages opened later, also after the connection dropped, find them.
  */
@@ -16,7 +15,6 @@ const loaders = {
   embeddedPage: () => import('./EmbeddedPage'),
   pageNotFound: () => import('./PageNotFound'),
   scrollProgressTracker: () => import('./ScrollProgressTracker'),
-  saveStateIndicator: () => import('./SaveStateIndicator'),
   chapterCompletion: () => Promise.all([import('./ChapterCompletion'), loadQuestionTexts()]).then(([module]) => module),
 };
 
@@ -43,5 +41,3 @@ export const ChapterCompletion = lazy(() => loaders.chapterCompletion().then((mo
 export const PageNotFound = lazy(() => loaders.pageNotFound().then((module) => ({ default: module.PageNotFound })));
 /** The end marker of a page evaluated by scrolling, and its statechart. */
 export const ScrollProgressTracker = optional(() => loaders.scrollProgressTracker().then((module) => module.ScrollProgressTracker));
-/** Whether the learner's work is saved (the header's save state). */
-export const SaveStateIndicator = optional(() => loaders.saveStateIndicator().then((module) => module.SaveStateIndicator));

@@ -101,8 +101,3 @@ export function useTrackingSignals(viewer: AnyActorRef, pageData: PageData, gues
     };
   }, [viewer, pageData, guestActor]);
 }
-
-/** The queue `learnerQueue()` opened, null before it is open. */
-export function openedLearnerQueue(): DurableQueue | null {
-  return openedQueue;
-}

@@ -8,7 +8,9 @@ import { SendBatchError, trackingMachine, type SendBatchInput, type SendBatchOut
 import { createI18n } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
 import type { UserdataEvent } from '../../src/model/tracking';
-import PublicationWatcher from '../../src/publication/PublicationWatcher';
+import PublicationWatcher, { PublicationWatch } from '../../src/publication/PublicationWatcher';
+import { PageDataContext } from '../../src/viewer/PageDataContext';
+import { publicPageData } from '../support/materialPage';
 import { learnerQueue } from '../../src/viewer/learnerTracking';
 
 /*
@@ -47,7 +49,7 @@ const viewerWith = (tracking: AnyActorRef | null) => ({ getSnapshot: () => ({ co
 function renderWatcher(viewer: AnyActorRef, reload: () => void, strict: boolean) {
   const tree: ReactNode = (
     <I18nProvider i18n={createI18n('de')}>
-      <PublicationWatcher viewer={viewer} apiBase="/api" shareId={SHARE} materialId="m1" publicationId="p1" reload={reload} />
+      <PublicationWatch viewer={viewer} apiBase="/api" shareId={SHARE} materialId="m1" publicationId="p1" reload={reload} />
     </I18nProvider>
   );
   return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
@@ -128,4 +130,22 @@ describe.each([false, true])('the publication notice (StrictMode: %s)', (strict)
     expect(queue.pending(SHARE, null)).toEqual([]);
     await act(async () => tracking.stop());
   });
+});
+
+it('a preview share never asks (authors check their drafts there); another share does', async () => {
+  answers = ['p2'];
+  const pageData = (preview: boolean) => ({ ...publicPageData, preview, share: { publicId: SHARE } as typeof publicPageData.share });
+  const page = (preview: boolean) => (
+    <I18nProvider i18n={createI18n('de')}>
+      <PageDataContext.Provider value={pageData(preview)}>
+        <PublicationWatcher viewer={viewerWith(null)} materialId="m1" publicationId="p1" />
+      </PageDataContext.Provider>
+    </I18nProvider>
+  );
+  const { rerender } = render(page(true));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(checked).toEqual([]);
+  expect(screen.queryByTestId('publication-notice')).toBeNull();
+  rerender(page(false));
+  await waitFor(() => expect(screen.getByTestId('publication-notice').dataset.state).toBe('offered'));
 });
