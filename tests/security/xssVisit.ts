@@ -50,7 +50,7 @@ export class XssVisit {
     await this.probe();
     const links = this.page.locator('#root article');
     const subPages = [
-      ['chapter', links.locator(`a[href$="/${plan.chapterPublicId}/"]`), plan.rootIds.chapter],
+      ['chapter', links.locator(`a[href="${plan.chapterPublicId}/"]`), plan.rootIds.chapter],
       ['step', links.locator(`a[href="${plan.stepPublicId}/"]`), plan.rootIds.step],
       ['iframe', links.locator(`a[href="iframe/${plan.iframeStepId}"]`), []],
     ] as const;
