@@ -279,8 +279,18 @@ async function settle(page: Page, quietMs: number, deadline: number): Promise<vo
  * One cold page load in a new browser context: navigation to all interactive, then heap, bytes and DOM
  * size, then `clicks` Evaluate → feedback cycles on the click target (each followed by Edit Answer).
  */
-export async function measureLoad(browser: Browser, target: LoadTarget, options: { timeoutMs: number; clicks: number }): Promise<LoadResult> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, locale: 'en-US', serviceWorkers: 'block' });
+/**
+ * A mid-range phone as `--phone` loads the pages: 390 × 844 CSS px at 3×, touch, the CPU 4× slower and a
+ * mobile network (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), as Lighthouse's mobile run assumes.
+ */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, cpuSlowdown: 4, latencyMs: 150, downBytesPerS: 1_600_000 / 8, upBytesPerS: 750_000 / 8 };
+
+export async function measureLoad(browser: Browser, target: LoadTarget, options: { timeoutMs: number; clicks: number; phone?: boolean }): Promise<LoadResult> {
+  const context = await browser.newContext(
+    options.phone
+      ? { viewport: PHONE.viewport, deviceScaleFactor: PHONE.deviceScaleFactor, isMobile: true, hasTouch: true, locale: 'en-US', serviceWorkers: 'block' }
+      : { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, locale: 'en-US', serviceWorkers: 'block' },
+  );
   const result: LoadResult = { kind: target.kind, status: 'ok' };
   const started = Date.now();
   const deadline = started + options.timeoutMs;
@@ -289,6 +299,10 @@ export async function measureLoad(browser: Browser, target: LoadTarget, options:
     await page.addInitScript(INIT_SCRIPT(target.lastElementId));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
+    if (options.phone) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PHONE.latencyMs, downloadThroughput: PHONE.downBytesPerS, uploadThroughput: PHONE.upBytesPerS });
+    }
     const network = trackNetwork(cdp);
     await page.goto(target.url, { waitUntil: 'commit', timeout: options.timeoutMs });
 

@@ -4,7 +4,7 @@
  * noisy; exits 1 when a budget is missed (never part of `npm test`).
  *
  *   npm run bench [-- --quick] [--sizes 100,1000,5000] [--pairs N] [--clicks N] [--timeout S]
- *                 [--no-build] [--postgres URL] [--ingest] [--seed N] [--keep]
+ *                 [--no-build] [--postgres URL] [--ingest] [--seed N] [--keep] [--phone]
  *   npm run bench -- search [--sizes 10000,100000,1000000] …   (scripts/bench/search.ts, issue 11)
  *   npm run bench -- fleet [--learners 3000] [--servers 1,2,3] …  (scripts/bench/fleet.ts, issue 23)
  *
@@ -55,7 +55,9 @@ and exits 1 when a budget of issue 9 is missed.
   --seed N           seed of the generated materials (default 1)
   --app-root DIR     measure another checkout (e.g. a git worktree of an older commit): its client,
                      import command, server and viewer; this checkout's harness (default: this one)
-  --keep             keep the temporary directory (materials, data dir)`;
+  --keep             keep the temporary directory (materials, data dir)
+  --phone            load app and floor as a mid-range phone: 390 × 844 px at 3×, CPU 4× slower, 150 ms
+                     round trip and 1.6 Mbit/s down (the budgets were set for the desktop run)`;
 
 const CACHE = path.join(ROOT, '.cache', 'bench');
 const log = (line: string) => console.log(`bench: ${line}`);
@@ -73,6 +75,8 @@ interface Options {
   seed: number;
   keep: boolean;
   appRoot: string;
+  /** Load as a mid-range phone (browser.ts PHONE). */
+  phone: boolean;
 }
 
 function parseOptions(argv: string[]): Options | number {
@@ -92,6 +96,7 @@ function parseOptions(argv: string[]): Options | number {
         seed: { type: 'string' },
         keep: { type: 'boolean' },
         'app-root': { type: 'string' },
+        phone: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -128,6 +133,7 @@ function parseOptions(argv: string[]): Options | number {
       seed: number(values.seed, 1, 'seed'),
       keep: Boolean(values.keep),
       appRoot: path.resolve(values['app-root'] ?? ROOT),
+      phone: Boolean(values.phone),
     };
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${USAGE}`);
@@ -265,7 +271,7 @@ async function main(argv: string[]): Promise<number> {
     };
     // One unmeasured pair on the smallest page: the server's and the browser's first-run costs.
     log('warm-up pair (not measured) …');
-    for (const t of Object.values(targets(generated[0]))) await measureLoad(browser, t, { timeoutMs: options.timeoutMs, clicks: 1 });
+    for (const t of Object.values(targets(generated[0]))) await measureLoad(browser, t, { timeoutMs: options.timeoutMs, clicks: 1, phone: options.phone });
 
     const sizes: SizeResult[] = [];
     for (const g of generated) {
@@ -284,7 +290,7 @@ async function main(argv: string[]): Promise<number> {
         const loads: Partial<Record<'app' | 'floor', LoadResult>> = {};
         for (const kind of appFirst ? (['app', 'floor'] as const) : (['floor', 'app'] as const)) {
           const started = Date.now();
-          loads[kind] = await measureLoad(browser, pageTargets[kind], { timeoutMs: options.timeoutMs, clicks: options.clicks });
+          loads[kind] = await measureLoad(browser, pageTargets[kind], { timeoutMs: options.timeoutMs, clicks: options.clicks, phone: options.phone });
           log(`${g.size} pair ${pair + 1}/${total} ${kind.padEnd(5)} ${describeLoad(loads[kind]!)} [${Math.round((Date.now() - started) / 1000)} s]`);
         }
         result.pairs.push({ pair, appFirst, app: loads.app!, floor: loads.floor! });
@@ -304,7 +310,7 @@ async function main(argv: string[]): Promise<number> {
       database,
       browser: browserLabel,
       floor: floor.description,
-      options: { sizes: options.sizes, pairs: options.pairs, clicks: options.clicks, timeoutMs: options.timeoutMs, seed: options.seed, build: options.build },
+      options: { sizes: options.sizes, pairs: options.pairs, clicks: options.clicks, timeoutMs: options.timeoutMs, seed: options.seed, build: options.build, phone: options.phone },
       sizes,
       firstRouteJsGzip,
       ingest: ingest.rows,

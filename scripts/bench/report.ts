@@ -36,7 +36,7 @@ export interface BenchResult {
   database: 'pglite' | 'postgres';
   browser: string;
   floor: string;
-  options: { sizes: number[]; pairs: Record<number, number>; clicks: number; timeoutMs: number; seed: number; build: boolean };
+  options: { sizes: number[]; pairs: Record<number, number>; clicks: number; timeoutMs: number; seed: number; build: boolean; phone?: boolean };
   sizes: SizeResult[];
   /** Initial JS of the material route, gzip bytes (scripts/bundle-report.ts). */
   firstRouteJsGzip: number | null;
@@ -151,7 +151,8 @@ export function formatReport(result: BenchResult): string {
   const pairs = sizes.map((s) => `${s.pairs.length} at ${s.size.toLocaleString('en')}`).join(', ');
   const lines = [
     `Benchmark of ${result.commit} on ${result.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${result.startedAt.slice(0, 16).replace('T', ' ')} UTC, ${result.browser}; ` +
-      `app / static floor, medians of ${pairs} interleaved pairs (cold cache: a new browser context per load).`,
+      `app / static floor, medians of ${pairs} interleaved pairs (cold cache: a new browser context per load)` +
+      (result.options.phone ? '; as a mid-range phone: 390 × 844 px at 3×, CPU 4× slower, 150 ms round trip, 1.6 Mbit/s down.' : '.'),
     '',
     head,
     rule,
