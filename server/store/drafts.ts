@@ -4,6 +4,7 @@
  * draft lock (`lockDraft`), so two authors never interleave; publishing takes it too.
  */
 import type { Queryable } from '../db/types';
+import { toTreeRow, type ModelRecord } from './models';
 import { buildTree, type JsonObject, type TreeRow } from './tree';
 
 /** A model of a draft: a stored row and whether it is deleted (it and its subtree are then not in the draft). */
@@ -11,17 +12,7 @@ export interface DraftRow extends TreeRow {
   deleted: boolean;
 }
 
-interface DraftRecord {
-  id: string;
-  root_id: string;
-  parent_id: string | null;
-  parent_field: string | null;
-  position: number;
-  model_name: string;
-  public_id: string | null;
-  fields: JsonObject;
-  deleted_at: Date | string | null;
-}
+type DraftRecord = Omit<ModelRecord, 'created_at'> & { deleted_at: Date | string | null };
 
 const COLUMNS = 'id, root_id, parent_id, parent_field, position, model_name, public_id, fields';
 
@@ -64,17 +55,7 @@ export async function draftRows(tx: Queryable, rootId: string): Promise<DraftRow
 }
 
 function toDraftRow(r: DraftRecord): DraftRow {
-  return {
-    id: r.id,
-    rootId: r.root_id,
-    parentId: r.parent_id,
-    parentField: r.parent_field,
-    position: r.position,
-    modelName: r.model_name,
-    publicId: r.public_id,
-    fields: r.fields,
-    deleted: r.deleted_at !== null,
-  };
+  return { ...toTreeRow(r), deleted: r.deleted_at !== null };
 }
 
 /** The draft rows of a root for reading (nothing is written): its draft, or what is published while it has none. */

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/types';
 import { buildTree, type JsonObject, type TreeRow } from './tree';
 
 /** A row of `models` as the database answers it. */
-interface ModelRecord {
+export interface ModelRecord {
   id: string;
   root_id: string;
   parent_id: string | null;
@@ -17,7 +17,8 @@ interface ModelRecord {
 
 const COLUMNS = 'id, root_id, parent_id, parent_field, position, model_name, public_id, fields, created_at';
 
-function toTreeRow(r: ModelRecord): TreeRow {
+/** A stored row as the tree code reads it (columns beyond the tree's are left out). */
+export function toTreeRow(r: Omit<ModelRecord, 'created_at'>): TreeRow {
   return {
     id: r.id,
     rootId: r.root_id,

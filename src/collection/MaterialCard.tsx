@@ -18,6 +18,28 @@ export function cardTags(metadata: MaterialSnapshot['metadata']): string[] {
   return Object.values(metadata).flatMap((v) => (Array.isArray(v) ? v : [v])).filter(Boolean).slice(0, CARD_TAG_LIMIT);
 }
 
+/** A material's first tags (at most CARD_TAG_LIMIT), as its card and its full-page card show them. */
+export function CardTags({ material }: { material: MaterialSnapshot }) {
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Tags">
+      {cardTags(material.metadata).map((tag) => (
+        <li key={tag} className="rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-700">
+          {tag}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Where a material without a cover shows one: its initial on its colour (`className` sets the size). */
+export function CoverPlaceholder({ material, className }: { material: MaterialSnapshot; className: string }) {
+  return (
+    <div aria-hidden className={`flex h-full w-full items-center justify-center font-bold text-primary-300 ${className}`} style={material.color ? { backgroundColor: material.color } : undefined}>
+      {material.title.slice(0, 1)}
+    </div>
+  );
+}
+
 /** A material card: cover (placeholder if none), title clamped to 4 lines, 2 tags, date, Open; a logged-in user's like button. */
 export function MaterialCard({ material }: { material: MaterialSnapshot }) {
   const { t, i18n } = useCatalogueTexts();
@@ -35,19 +57,11 @@ export function MaterialCard({ material }: { material: MaterialSnapshot }) {
             fallback={<ImageError decorative className="h-full" />}
           />
         ) : (
-          <div aria-hidden className="flex h-full w-full items-center justify-center text-4xl font-bold text-primary-300" style={material.color ? { backgroundColor: material.color } : undefined}>
-            {material.title.slice(0, 1)}
-          </div>
+          <CoverPlaceholder material={material} className="text-4xl" />
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <ul className="flex flex-wrap gap-1" aria-label="Tags">
-          {cardTags(material.metadata).map((tag) => (
-            <li key={tag} className="rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-700">
-              {tag}
-            </li>
-          ))}
-        </ul>
+        <CardTags material={material} />
         <h2 id={titleId} className="line-clamp-4 text-base font-semibold text-gray-900">
           {material.title}
         </h2>

@@ -8,7 +8,7 @@ import { Icon } from '../ui/Icon';
 import { DecorativeImage, ImageError } from '../ui/ImageError';
 import { SafeHtml } from '../ui/SafeHtml';
 import { useAssetBase } from '../viewer/PageDataContext';
-import { cardTags } from './MaterialCard';
+import { CardTags, CoverPlaceholder } from './MaterialCard';
 
 /**
  * The full-page variant of the material card (spec section 2): cover, tags, title, date, description and
@@ -33,19 +33,11 @@ export function MaterialCardPage({ material, closeTo = '/material' }: { material
           {material.cover ? (
             <DecorativeImage src={assetUrl(base, material.cover, 'img-1400')} className="h-full w-full object-cover" fallback={<ImageError decorative className="h-full" />} />
           ) : (
-            <div aria-hidden className="flex h-full w-full items-center justify-center text-6xl font-bold text-primary-300" style={material.color ? { backgroundColor: material.color } : undefined}>
-              {material.title.slice(0, 1)}
-            </div>
+            <CoverPlaceholder material={material} className="text-6xl" />
           )}
         </div>
         <div className="flex flex-col gap-3 p-6">
-          <ul className="flex flex-wrap gap-1" aria-label="Tags">
-            {cardTags(material.metadata).map((tag) => (
-              <li key={tag} className="rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-700">
-                {tag}
-              </li>
-            ))}
-          </ul>
+          <CardTags material={material} />
           <h1 id={titleId} className="text-3xl font-bold tracking-tight text-gray-900">
             {material.title}
           </h1>
