@@ -4,7 +4,7 @@ import { currentUser } from '../auth/sessionCookie';
 import type { Queryable } from '../db/types';
 import { rootPermissions } from '../store/permissions';
 import type { UserAccount } from '../store/users';
-import { forbidden, HttpError } from './errors';
+import { forbidden } from './errors';
 
 /** Someone who may change a root: the logged-in account, and how the audit log names it. */
 export interface Author {
@@ -27,14 +27,4 @@ export async function loggedInAuthor(db: Queryable, request: FastifyRequest): Pr
 /** Whether the author may `ability` on the root `rootId` (src/model/permissions.ts mayAuthor). */
 export async function authorMay(db: Queryable, author: Author, rootId: string, ability: Ability): Promise<boolean> {
   return mayAuthor(await rootPermissions(db, rootId), author.user, ability);
-}
-
-/**
- * The author, when the account may `ability` on the root `rootId`; without a login a 403, otherwise a 404
- * at `path`, the same answer as for a model that does not exist: who may author what is nobody else's business.
- */
-export async function requireAuthor(db: Queryable, request: FastifyRequest, rootId: string | null, ability: Ability, path = 'model.id'): Promise<Author> {
-  const author = await loggedInAuthor(db, request);
-  if (rootId === null || !(await authorMay(db, author, rootId, ability))) throw new HttpError(404, 'Not found', [{ path, message: 'Not found' }]);
-  return author;
 }
