@@ -1,10 +1,11 @@
-import { expect, test } from './support/transitions';
+import { appStarted, expect, test } from './support/transitions';
 import { demoShares, sharePath } from './support/demoShares';
 
 test('losing and regaining the connection shows the notices of spec section 2', async ({ page, context, request }) => {
   const { material: share } = await demoShares(request);
   await page.goto(sharePath(share));
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await appStarted(page, 'connectivity');
   await expect(page.getByTestId('connectivity-notice')).toHaveCount(0);
 
   await context.setOffline(true);

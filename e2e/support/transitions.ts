@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * `test` with an automatic fixture that records every statechart transition the viewer takes in the
@@ -36,3 +36,15 @@ export const test = base.extend<{ recordTransitions: void }>({
 });
 
 export { expect };
+
+/**
+ * Waits until the app runs in `page` and has started the chart `machineId`: the server's first paint
+ * shows the page before the app's code has loaded, and a test that cuts the connection then tests the
+ * loading of that code, not the app.
+ */
+export async function appStarted(page: Page, machineId: string): Promise<void> {
+  await page.waitForFunction(
+    (id) => (window as unknown as { __lernwerkTransitions?: { machineId: string }[] }).__lernwerkTransitions?.some((step) => step.machineId === id) ?? false,
+    machineId,
+  );
+}
