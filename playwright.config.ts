@@ -20,7 +20,7 @@ const port = e2ePort();
 const origin = `http://127.0.0.1:${port}`;
 /**
  * The node that runs the suite's server: `E2E_NODE` (a path, or a command found on PATH), else `node` from PATH.
- * `npm test` runs the suite under the pinned Node 24 of ci/node24 (README, Tests): it sets E2E_NODE to that binary.
+ * `npm test` runs the suite under the pinned Node 24 of ci/node24 (docs/tests.md): it sets E2E_NODE to that binary.
  */
 const serverNode = process.env.E2E_NODE || 'node';
 /** `value` as one word of a POSIX shell command. */

@@ -9,7 +9,7 @@
 #      suite's server and every server or command a spec starts run under Node 24 LTS
 # Node 24 is the pinned binary of ci/node24 (`npm ci --prefix ci/node24`, done here when it is missing): a package
 # of its own, so its `node` bin never lands in node_modules/.bin, and npm and build scripts keep the machine's node.
-# The split, not everything twice, keeps CI near its time budget (README, Tests): the server under both, the
+# The split, not everything twice, keeps CI near its time budget (docs/tests.md): the server under both, the
 # browsers against Node 24 only.
 # Every suite runs even when an earlier one failed (Playwright needs a build, though). The last line is
 # `N passed, N failed` over vitest and Playwright (scripts/test-totals.ts); a suite that did not run or

@@ -1,5 +1,5 @@
 /**
- * The benchmark's table (Markdown, for the README and closing notes) and its budgets (issue 9).
+ * The benchmark's table (Markdown, for docs/benchmark.md and closing notes) and its budgets (issue 9).
  * Figures are medians over the loads that completed; ratios are app / floor of those medians.
  */
 import type { LoadResult } from './browser';

@@ -43,7 +43,7 @@ import type { Share } from '../store/shares';
  * - comment: a learner of the annotation's share (a guest of that share, or a logged-in user when the
  *   share is private), only while ANNOTATION_COMMENTS is on (403 otherwise, before anything is read);
  * - edit and delete: the owner alone. An id that is not the learner's answers exactly as an id that
- *   exists nowhere: 404, the same body (README, "Unknown and not yours look the same").
+ *   exists nowhere: 404, the same body (docs/learners.md, "Unknown and not yours look the same").
  *
  * Bodies cross the zod schemas of src/model/annotation.ts (400 naming each bad field). Documents are
  * normalised and turned into html by the server (src/model/richTextDoc.ts); an empty comment is a 400.

@@ -13,7 +13,7 @@ import { normalizeEmail } from './users';
  *   here in SQL so that the database picks the roots (tests/server/searchAcross.test.ts holds it against
  *   `mayView`).
  * Unlisted public and guest shares, scorm and preview shares are not among them: their links are keys
- * that nobody lists (README, "No share directory"); whoever holds one names it.
+ * that nobody lists (docs/learners.md, "No share directory"); whoever holds one names it.
  */
 
 /** A root a caller may open, with the share it opens through (its oldest such share). */

@@ -15,7 +15,7 @@ import { addUser, login } from './learners';
 import { annotationCreateBody, noteOf } from './annotationBodies';
 
 /*
- * Idempotent creates (README: "A learner's work is never lost"): model/create of an annotation or a
+ * Idempotent creates (docs/learners.md, "Never lost"): model/create of an annotation or a
  * comment with a request key, on PGlite and PostgreSQL. A repeat of a key by its learner (the answer was
  * lost, the kept draft is saved again after a reload) answers what the first create made, with the same
  * body, and writes nothing; concurrent repeats make one row; the same key from another learner is that
