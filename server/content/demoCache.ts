@@ -2,8 +2,8 @@
  * The demo files as the build prepared them: `dist/server/demo-cache.json`, written by the build
  * (server/prepareBuild.ts), maps the sha256 of a demo file's bytes to its content checked and
  * sanitised. A first start whose demo files are byte for byte the ones the build saw takes them
- * from here instead of loading the sanitiser's DOM (jsdom) and sanitising three materials: about
- * 2.5 s of CPU, half the first start's, on this project's 2-CPU machine. Any other file (edited
+ * from here instead of loading the sanitiser's DOM (jsdom) and sanitising three materials (half the
+ * first start's CPU: docs/decisions.md). Any other file (edited
  * content, another CONTENT_DIR) is prepared as before. The cache is made for the sanitiser version
  * it names and ignored under another; `DEMO_CACHE=0` ignores it.
  */

@@ -6,8 +6,8 @@ let loading: Promise<void> | null = null;
 let ready = false;
 
 /**
- * Loads the DOM the sanitiser works in (jsdom). jsdom is the heaviest module of the server (2–5 s
- * to load on a busy 2-CPU machine), and only an import needs it: so it is loaded the first time
+ * Loads the DOM the sanitiser works in (jsdom). jsdom is the heaviest module of the server
+ * (docs/decisions.md), and only an import needs it: so it is loaded the first time
  * content is imported (or re-sanitised), never at start. `importFile` calls this itself; call it
  * before `sanitizeContent`. A failed load is tried again by the next call.
  */

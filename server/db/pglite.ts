@@ -19,10 +19,9 @@ export interface PgliteOptions {
 }
 
 /**
- * PostgreSQL's buffer pool in PGlite: 32 MB instead of PostgreSQL's 128 MB. Every start zeroes the
- * whole pool in WASM memory, which was the largest single cost of opening a data dir (1.3 s of
- * 2.3 s CPU on this project's busy 2-CPU machine; 0.5 s less at 32 MB). The databases are small
- * (tens of MB); pages outside the pool are read through the OS's file cache.
+ * PostgreSQL's buffer pool in PGlite: 32 MB instead of PostgreSQL's 128 MB, as every start zeroes the
+ * whole pool in WASM memory (docs/decisions.md). The databases are small (tens of MB); pages outside
+ * the pool are read through the OS's file cache.
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 

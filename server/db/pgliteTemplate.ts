@@ -3,9 +3,7 @@
  * every migration was applied, made once by the build (`npm run build:server` runs
  * `node dist/server/prepareBuild.js`) in `dist/server/pglite-template-KEY/`.
  *
- * Why: PGlite's initdb (PostgreSQL's bootstrap in WASM, then the files written out) took 11–35 s on
- * this project's busy 2-CPU machine and the migrations more on top; copying the template's ~40 MB
- * takes well under a second. KEY is a hash of the PGlite version and of every migration
+ * Copying the template is much cheaper than PGlite's initdb and the migrations (docs/decisions.md). KEY is a hash of the PGlite version and of every migration
  * (name and checksum), so a template is only used by the code it was made for; any other change
  * (another PGlite, a new migration) finds no template, and the data dir is made by initdb as before
  * until the next build makes a new one. A template is never changed once it is in place (it is made

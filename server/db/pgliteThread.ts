@@ -2,23 +2,9 @@
  * PGlite off the request thread: the server's adapter for the embedded database.
  *
  * PGlite is PostgreSQL compiled to WASM: a query runs synchronously on the thread that calls it.
- * In-process, 200 learners saving at once queued every HTTP request (and /api/health) behind the
- * queries, with p99 latencies of 12–19 s. Here one worker thread (server/db/pgliteWorker.ts) owns
- * PGlite and this thread only posts messages to it, so HTTP parsing, validation and answers run in
- * parallel with the database on a second core.
- *
- * Why a worker with our own message protocol rather than PGlite's socket server
- * (@electric-sql/pglite-socket 0.2.17) in a worker with the ordinary `pg` client: both take PGlite
- * off the request thread. Measured with scripts/bench/ingest.ts (200 learners, 10 s, this project's
- * 2-CPU machine with other work on it, three interleaved rounds each):
- *   worker:        2,854 / 2,250 / 2,370 events/s, p99 43 / 308 / 169 ms, /api/health p99 9 / 36 / 36 ms
- *   socket server: 1,835 / 2,149 / 2,475 events/s, p99 571 / 248 / 223 ms, /api/health p99 74 / 44 / 46 ms
- * (50 learners: p99 26 / 116 / 42 ms against 81 / 198 / 132 ms). The socket server costs more per
- * query: `pg` encodes and parses the wire protocol on this thread, and the worker does it again;
- * here a query is one structured clone each way. It was measured with a pool of one connection
- * (its multiplexer puts every connection on PGlite's single session, so transactions of different
- * connections would not be kept apart), and it pins PGlite to an exact older version as a peer
- * dependency.
+ * Here one worker thread (server/db/pgliteWorker.ts) owns PGlite and this thread only posts messages
+ * to it (one structured clone each way), so HTTP parsing, validation and answers run in parallel with
+ * the database on a second core. Why this and not PGlite's socket server: docs/decisions.md.
  *
  * Transactions cross the boundary as begin / query-in-transaction / commit / rollback messages;
  * the worker holds PGlite's transaction mutex from begin to commit, so other queries wait for it.

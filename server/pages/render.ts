@@ -44,9 +44,8 @@ const STYLESHEET_LINK = /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="\/app\/(
 
 /**
  * The build's stylesheet links (`/app/assets/NAME.css`) replaced by `<style>` with the file's text: the
- * first paint (the shell, server/pages/shell.ts) then waits for no request. As a link, the stylesheet
- * queued behind the entry's chunks and the material on the page's six connections (its answer came
- * 35 ms after it was asked for, on a 100-element page). The policy allows inline styles (./../http/
+ * first paint (the shell, server/pages/shell.ts) then waits for no request; as a link it queued behind
+ * the entry's chunks and the material (docs/decisions.md). The policy allows inline styles (./../http/
  * contentSecurityPolicy.ts). A file that cannot be read, or whose text could end the element, stays a link.
  */
 export async function inlineStylesheets(html: string, clientDir: string): Promise<string> {

@@ -73,10 +73,8 @@ export const RANKED_HITS_MAX = 2_000;
 /**
  * At most this many hits are counted: `total` is min(hits, COUNT_CAP), and `totalIsLowerBound` says
  * there are more ("Results (1000+)"). Counting every hit of a very common word costs as much as
- * reading all of its entries (at 1M elements, words with 500,000 hits took 800–970 ms just to count);
- * reading stops at max(COUNT_CAP, RANKED_HITS_MAX) + 1 hits (the ranking decision needs the latter).
- * Measured at 100k elements on PostgreSQL: a cap of 10,000 left prefix queries at p95 ≈ 30 ms, 1,000
- * at ≈ 16 ms. Paging goes on past the cap (hasMore comes from a look-ahead row).
+ * reading all of its entries (figures: docs/decisions.md); reading stops at
+ * max(COUNT_CAP, RANKED_HITS_MAX) + 1 hits (the ranking decision needs the latter). Paging goes on past the cap (hasMore comes from a look-ahead row).
  */
 export const COUNT_CAP = 1_000;
 
@@ -96,9 +94,7 @@ const INDEX_PARTS = 8;
  * material (it merges the index scans of all parts: about 0.9 ms for 1,100 entries at 1M); sorting reads
  * every hit (about 5.5 µs each). With H hits (estimated: INDEX_PARTS × those of the first part) over M
  * materials, the window's end W needs about W × M / H materials walked: sorting is cheaper when
- * H² < SORT_OR_WALK × W × M. Measured on PostgreSQL at 1M entries: page 6 of a word in 0.2 % of the
- * entries walked 62 materials (56 ms) and sorts 2,061 hits (16 ms); at 100k entries (100 materials) the
- * walk stays cheaper for every page 6 of the benchmark (13.6 ms p95, sorting 26 ms).
+ * H² < SORT_OR_WALK × W × M (the measurements that set it: docs/decisions.md).
  */
 export const SORT_OR_WALK = 160;
 

@@ -18,7 +18,7 @@ import { elementMachinesLoaded, loadElementMachines } from './machineLoading';
  * the viewport, is reached by keyboard or pointer, the page is printed, or (pages that are not long)
  * the browser is idle. A reading element of the first bundle (text, heading, image…) that starts
  * awake never changes: it gets the frame alone, without the waking hooks and the Suspense boundary
- * (on a page of 5,000 elements, 4,000 of them: the JS heap after loading went from 30.1 to 26.1 MiB).
+ * (their heap on long pages: docs/decisions.md).
  */
 export const ElementView = memo(function ElementView({ element }: { element: ContentElement }) {
   const Component = elementComponents[element.modelName] as ComponentType<ElementProps> | undefined;

@@ -24,8 +24,7 @@ const HEIGHT = '--disclosure-panel-height';
  *
  * Native elements rather than react-aria-components' Disclosure: a button that toggles a region needs
  * nothing a browser lacks (Enter and Space press it, `:focus-visible` rings it), and react-aria's
- * version held about 170 hooks and 490 objects per foldable: 5 MiB of a 5,000-element page's 26 MiB
- * heap with 164 foldables (scripts/bench/profileHeap.ts). Composite widgets stay react-aria's.
+ * version held far more per foldable (docs/decisions.md). Composite widgets stay react-aria's.
  */
 export function Disclosure({ title, isExpanded, onExpandedChange, headingLevel = 3, children, className = '', triggerAttributes }: DisclosureProps) {
   const id = useId();

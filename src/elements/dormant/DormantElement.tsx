@@ -69,8 +69,8 @@ function scheduleIdle(): void {
   const run = (deadline?: IdleDeadline) => {
     idleScheduled = false;
     // At least one per idle period, more while the period lasts. Each wake renders and commits here and
-    // now, so the deadline sees its cost: left to React's scheduler, the wakes of one idle period
-    // rendered together later, in one task of 60–90 ms on a 100-element page (scripts/bench/profileLoad.ts).
+    // now, so the deadline sees its cost (left to React's scheduler, one idle period's wakes became one
+    // long task: docs/decisions.md).
     do {
       const wake = idleQueue.shift();
       if (wake) flushSync(wake);

@@ -6,9 +6,8 @@ import { nativeButtonClass } from '../../ui/Button';
  * is evaluated, then Edit answer. One element for both, so the focus of a keyboard user stays on it when
  * it turns (a replaced button left the focus on the page's body), and a click changes a label instead of
  * unmounting one button and mounting another. A native button, not react-aria's: it is the press a
- * learner makes most, and react-aria's press handling cost about 1.5 ms of script per click on a
- * 1,000-element page (`scripts/bench/profileClick.ts`, 3.8–4.0 against 5.2–5.7 ms over 2 × 25 clicks
- * each); Enter, Space, focus-visible and disabled are the browser's own.
+ * learner makes most, and react-aria's press handling costs script on every click (docs/decisions.md);
+ * Enter, Space, focus-visible and disabled are the browser's own.
  */
 export function AnswerButton({ evaluated, submitLabel, isDisabled = false, onSubmit, onEdit }: {
   evaluated: boolean;

@@ -25,8 +25,8 @@ import { useEffect, useState } from 'react';
 import { SafeHtml, ServerSanitizedHtml } from '../../ui/SafeHtml';
 
 // Only the languages of spec section 3, so the chunk stays small. Each is registered with its first
-// highlight, with the languages it embeds (css and javascript inside xml, …): registering all of them took
-// some 25 ms of the first highlight, a long task on a page with one code block.
+// highlight, with the languages it embeds (css and javascript inside xml, …): registering all of them made
+// the first highlight a long task (docs/decisions.md).
 const languages = { bash, cpp, csharp, css, dockerfile, go, java, javascript, json, latex, less, markdown, nginx, php, plaintext, python, sql, stylus, typescript, xml, yaml };
 type Language = keyof typeof languages;
 /** This chunk's own instance: what is registered in it is what this module registered. */
