@@ -3,7 +3,7 @@ import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS, SCROLL_PROGRESS_BOTTOM_SH
 import { scrollRatio } from '../machines/scrollProgress';
 import { elements as elementTexts } from '../src/i18n/resources/elements';
 import { questions as questionTexts } from '../src/i18n/resources/questions';
-import { trackedItems } from '../src/model/progressTree';
+import { trackedItems } from '../model/progressTree';
 import { checkA11y } from './support/a11y';
 import { demoElement, textOf } from './support/demoAnswers';
 import { demoMaterial } from './support/demoContent';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { ElementOf } from '../src/model/elements';
+import type { ElementOf } from '../model/elements';
 import { elementChunkUrls } from '../server/pages/routePreloads';
 import { assignmentAnswers, choiceAnswers, clozeAnswers, demoElement, polygonAnswers, textOf } from './support/demoAnswers';
 import { demoMaterial } from './support/demoContent';

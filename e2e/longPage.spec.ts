@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generateMaterial, type GeneratedMaterial } from '../scripts/bench/generateMaterial';
-import type { MaterialInput } from '../src/model/material';
+import type { MaterialInput } from '../model/material';
 import { importShare } from './support/importShare';
 import { ownOrigin, ownPort, ownServer, type OwnServer } from './support/ownServer';
 import { clickChoice } from './support/learner';

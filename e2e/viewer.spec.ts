@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/transitions';
-import { MODEL_NAMES } from '../src/model/elements';
+import { MODEL_NAMES } from '../model/elements';
 import { checkA11y, describeViolations, withImpact } from './support/a11y';
 import { demoCollection, demoMaterial, pagesOf, splitByBarriers } from './support/demoContent';
 import { demoShares, sharePath } from './support/demoShares';

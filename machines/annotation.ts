@@ -1,13 +1,13 @@
 import { and, assign, emit, enqueueActions, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
-import type { Annotation } from '../src/model/annotation';
-import { newRequestKey, type RequestKey } from '../src/model/requestKey';
-import { emptyRichText, isEmptyRichText, normalizeRichText, richTextToHtml, withinTextLimit, type RichTextDoc } from '../src/model/richTextDoc';
+import type { Annotation } from '../model/annotation';
+import { newRequestKey, type RequestKey } from '../model/requestKey';
+import { emptyRichText, isEmptyRichText, normalizeRichText, richTextToHtml, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
 import type { OpenOverlay } from './overlays';
 
 /*
  * Annotations (spec sections 2, 3, 6, 7 and 8). The records are those of the API
- * (src/model/annotation.ts: `Annotation`, `Comment`); notes and comments are rich-text documents
- * (src/model/richTextDoc.ts).
+ * (model/annotation.ts: `Annotation`, `Comment`); notes and comments are rich-text documents
+ * (model/richTextDoc.ts).
  */
 
 /** A text selection inside a text element: what a new annotation is made of (spec section 7). */
@@ -34,7 +34,7 @@ export type AnnotationDraft = {
   /** The note as it was loaded when editing began: the update's oldValues. */
   oldNote: RichTextDoc;
   /**
-   * The request key of the new annotation's create (src/model/requestKey.ts), kept so that a save after
+   * The request key of the new annotation's create (model/requestKey.ts), kept so that a save after
    * a reload repeats the create the server may have made already. Only while annotationId is null; absent
    * in drafts kept before keys existed (a new one is made for them).
    */
@@ -89,7 +89,7 @@ export function selectionOf(annotation: Pick<Annotation, 'reference' | 'from' | 
   return { reference: annotation.reference, from: annotation.from, to: annotation.to, text: annotation.text };
 }
 
-/* The calls the glue provides (spec section 7; src/model/annotation.ts has their bodies). */
+/* The calls the glue provides (spec section 7; model/annotation.ts has their bodies). */
 
 /**
  * model/create of an annotation: from, to, text, reference and the note (the glue adds the metadata),

@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
-import type { Annotation, AnnotationSort, Comment } from '../src/model/annotation';
-import { newRequestKey, type RequestKey } from '../src/model/requestKey';
-import { emptyRichText, richTextToHtml, withinTextLimit, type RichTextDoc } from '../src/model/richTextDoc';
+import type { Annotation, AnnotationSort, Comment } from '../model/annotation';
+import { newRequestKey, type RequestKey } from '../model/requestKey';
+import { emptyRichText, richTextToHtml, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
 import { isBlankNote, sameNote, type AnnotationEmitted } from './annotation';
 import { ANNOTATION_DEFAULT_SORT } from './constants';
 import type { OpenOverlay } from './overlays';
@@ -52,7 +52,7 @@ export type AnnotationPanelContext = {
   /** The new comment being written. */
   commentDraft: RichTextDoc;
   /**
-   * The request key of the new comment's create (src/model/requestKey.ts): every send of one comment,
+   * The request key of the new comment's create (model/requestKey.ts): every send of one comment,
    * a retry after a failure included, carries it; a new one with every new comment (the input emptied).
    */
   commentRequestKey: RequestKey;
@@ -63,7 +63,7 @@ export type AnnotationPanelContext = {
   error: unknown;
 };
 
-/* The calls the glue provides (spec section 7; src/model/annotation.ts has their bodies). */
+/* The calls the glue provides (spec section 7; model/annotation.ts has their bodies). */
 
 /** The `annotations` call: the material's annotations (the server sorts by `sort` too). */
 export type LoadAnnotationsInput = { sort: AnnotationSort };

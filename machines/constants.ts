@@ -34,9 +34,6 @@ export const TOOLTIP_THRESHOLD_PX = 20;
 /** The print frame (src/viewer/printFrame.ts) is removed this long after printing. */
 export const PRINT_FRAME_REMOVAL_MS = 100;
 
-/** Embedded frames default to 4:3. */
-export const EMBED_DEFAULT_RATIO = 4 / 3;
-
 /* Interactive elements (questions, path). */
 
 /** Free-text answer: the text area starts at 3 rows and grows to 10. */

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { EmbedMetadata } from '../src/model/embedMetadata';
+import type { EmbedMetadata } from '../model/embedMetadata';
 
 /*
  * A link card's lookup of the page it links (spec sections 3 and 7, issue 13): the card shows the

@@ -1,5 +1,5 @@
 import { and, assign, setup, type SnapshotFrom } from 'xstate';
-import { normalizeLinkUrl, type LinkUrlError } from '../src/model/linkUrl';
+import { normalizeLinkUrl, type LinkUrlError } from '../model/linkUrl';
 
 export type LinkEditorEvent =
   /** The toolbar's link button: the selection is frozen; `href` is the link the selection already holds, or null. */
@@ -38,7 +38,7 @@ const hrefOf = (input: string): string | null => {
  * The link editor of the rich-text toolbar (spec sections 4, 5 and 9): with the selection frozen,
  * display mode shows the link the selection already holds with Edit and Delete; otherwise editing
  * mode shows the URL input (300 px) and Save. Save applies the URL normalised by
- * `normalizeLinkUrl` (src/model/linkUrl.ts: trimmed, `https://` when no scheme, allowed schemes
+ * `normalizeLinkUrl` (model/linkUrl.ts: trimmed, `https://` when no scheme, allowed schemes
  * only); an invalid URL stays in editing with the error `invalid-url`.
  *
  * The glue provides `freezeSelection` / `releaseSelection` (the editor keeps the selection while the

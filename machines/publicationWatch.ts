@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CurrentPublication } from '../src/model/currentPublication';
+import type { CurrentPublication } from '../model/currentPublication';
 import { PUBLICATION_POLL_MS } from './constants';
 
 export type PublicationWatchInput = {

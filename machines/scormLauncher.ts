@@ -6,7 +6,7 @@ import {
   type LmsResultMessage,
   type ScormVersion,
   type Success,
-} from '../src/model/hostMessages';
+} from '../model/hostMessages';
 
 /**
  * Quiet time after a change that is not a change of status (score, progress, suspend data) before it

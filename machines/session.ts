@@ -1,5 +1,5 @@
 import { fromPromise, setup } from 'xstate';
-import type { AuthSession } from '../src/model/tracking';
+import type { AuthSession } from '../model/tracking';
 import { SESSION_POLL_MS } from './constants';
 
 export type SessionInput = {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { TrackedField, TrackingMode } from '../src/model/tracking';
+import type { TrackedField, TrackingMode } from '../model/tracking';
 import { TRACKING_DEBOUNCE_MS, TRACKING_RETRY_AFTER_MAX_MS, TRACKING_RETRY_BASE_MS, TRACKING_RETRY_MAX_MS } from './constants';
 
 /** One learner change the viewer hands the tracking actor: one field of one model. */

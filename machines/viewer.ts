@@ -1,9 +1,9 @@
 import { assign, enqueueActions, setup, type AnyActorLogic, type AnyActorRef, type AnyStateMachine } from 'xstate';
-import type { ContentElement, Path } from '../src/model/elements';
-import type { Material } from '../src/model/material';
-import { progressOf, unlockedIdsOf, withChange, type LearnerState } from '../src/model/learnerState';
-import { barrierMet, barrierPreconditions, derivedStepProgress, elementProgress } from '../src/model/progressTree';
-import { allElements } from '../src/model/tree';
+import type { ContentElement, Path } from '../model/elements';
+import type { Material } from '../model/material';
+import { progressOf, unlockedIdsOf, withChange, type LearnerState } from '../model/learnerState';
+import { barrierMet, barrierPreconditions, derivedStepProgress, elementProgress } from '../model/progressTree';
+import { allElements } from '../model/tree';
 import { loadedElementMachines as elementMachines } from './elements/loadedMachines';
 import type { ElementChange, ElementChangedEvent } from './elements/elementChanged';
 
@@ -111,7 +111,7 @@ function indexMaterial(material: Material): MaterialIndex {
  * Root actor of one open material. It spawns one child per stateful element of the pages that are
  * open or were visited (never the whole material at once: start-up must not grow with its size),
  * collects what the children report, derives progress from it with the pure functions of
- * src/model/progressTree, and tells barriers and paths what follows from it.
+ * model/progressTree, and tells barriers and paths what follows from it.
  */
 export const viewerMachine = setup({
   types: {

@@ -1,5 +1,5 @@
 import { createRouter, type AnyRoute } from '@tanstack/react-router';
-import type { PageData } from '../src/model/pageData';
+import type { PageData } from '../model/pageData';
 import { trackScrollPositions } from '../src/viewer/upNavigation';
 
 /**

@@ -1,7 +1,7 @@
 import { createRoute, Outlet } from '@tanstack/react-router';
 import { loadMaterial } from '../src/api/materialPrefetch';
 import { preloadElementComponents } from '../src/elements/registry';
-import type { ModelName } from '../src/model/elements';
+import type { ModelName } from '../model/elements';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
 import { learnerQueue } from '../src/viewer/learnerTracking';
 import { createViewerRootRoute } from './root';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { lazyPart } from '../src/ui/lazyPart';
 import { I18nProvider as AriaLocale } from 'react-aria-components/I18nProvider';
 import { useTranslation } from '../src/i18n/react';
-import type { PageData } from '../src/model/pageData';
+import type { PageData } from '../model/pageData';
 import { DEFAULT_LANG } from '../src/i18n';
 import { PreviewBanner } from '../src/viewer/PreviewBanner';
 import { usePageData } from '../src/viewer/PageDataContext';

@@ -1,4 +1,4 @@
-import { isHighlight, type Highlight } from '../src/model/highlight';
+import { isHighlight, type Highlight } from '../model/highlight';
 
 /*
  * The search params of the viewer's routes (spec section 2), read by hand rather than with a zod
@@ -15,7 +15,7 @@ export type ViewerSearch = {
   hideFooter?: boolean;
   guestSessionId?: string;
   scrollTo?: string;
-  /** A text to mark wherever it occurs, or the words a full-text search matched (src/model/highlight.ts). */
+  /** A text to mark wherever it occurs, or the words a full-text search matched (model/highlight.ts). */
   highlight?: Highlight;
   /** The full-text search panel is open (spec section 2: `search=true`). */
   search?: boolean;

@@ -113,7 +113,7 @@ statecharts_args=(--check --no-svg)
 
 echo "JSON Schema drift check: npm run schema -- --check"
 "$bin/tsx" scripts/write-json-schema.ts --check ||
-  failures+=("docs/schema/ differs from the zod schemas of src/model (see above; run npm run schema)")
+  failures+=("docs/schema/ differs from the zod schemas of model (see above; run npm run schema)")
 
 section "2/4 vitest under the machine's node ($(node --version))"
 if [ -z "${TEST_DATABASE_URL:-}" ]; then

@@ -1,15 +1,15 @@
 /**
  * Writes the JSON Schema of every file authors write (`npm run schema`) to docs/schema/, generated
- * from the zod schemas in src/model so editors validate material files exactly as the import does.
+ * from the zod schemas in model so editors validate material files exactly as the import does.
  * `--check` writes nothing and exits 1 when a file differs from what it would write (npm test runs it).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import * as elements from '../src/model/elements';
-import { Collection, ImportFile, Material } from '../src/model/material';
-import { Settings } from '../src/model/settings';
-import { PageData } from '../src/model/pageData';
+import * as elements from '../model/elements';
+import { Collection, ImportFile, Material } from '../model/material';
+import { Settings } from '../model/settings';
+import { PageData } from '../model/pageData';
 
 const outDir = join(import.meta.dirname, '..', 'docs', 'schema');
 const schemas: Record<string, { schema: z.core.$ZodType; title: string }> = {

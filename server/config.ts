@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { FeatureFlags } from '../src/model/pageData';
+import type { FeatureFlags } from '../model/pageData';
 import { parseFrameAncestors } from './http/contentSecurityPolicy';
 import { parseDsn, type Dsn } from './errorReporting/dsn';
 import { APP_ROOT, dataDirFromEnv } from './paths';

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nProvider } from './i18n/react';
 import { createAppRouter, type AppRouter } from '../routes/createAppRouter';
 import { createI18n, loadLanguage } from './i18n';
-import type { PageData } from './model/pageData';
+import type { PageData } from '../model/pageData';
 import { readPageData } from './readPageData';
 import { prefetchMaterial } from './api/materialPrefetch';
 import { ErrorView } from './viewer/ErrorView';

@@ -1,4 +1,4 @@
-import { PageData } from './model/pageData';
+import { PageData } from '../model/pageData';
 
 /** Reads the page data the server embedded in index.html; throws with the field path when it is malformed. */
 export function readPageData(doc: Document = document): PageData {

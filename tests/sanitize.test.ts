@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { embedFrame, isExternalUrl, safeLinkUrl, sanitizeEmbed, sanitizeHtml, useSanitizerWindow } from '../src/model/sanitize';
+import { embedFrame, isExternalUrl, safeLinkUrl, sanitizeEmbed, sanitizeHtml, useSanitizerWindow } from '../model/sanitize';
 
 beforeAll(() => {
   useSanitizerWindow(new JSDOM('').window);

@@ -1,7 +1,7 @@
-import type { ContentElement, ElementOf, ModelName } from '../../src/model/elements';
-import type { Material } from '../../src/model/material';
-import { gapsOf } from '../../src/model/richText';
-import { allElements } from '../../src/model/tree';
+import type { ContentElement, ElementOf, ModelName } from '../../model/elements';
+import type { Material } from '../../model/material';
+import { gapsOf } from '../../model/richText';
+import { allElements } from '../../model/tree';
 import { demoMaterial } from './demoContent';
 
 type Point = { x: number; y: number };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { Collection, Material } from '../../src/model/material';
-import type { Chapter, ContentElement } from '../../src/model/elements';
-import { childListsOf, chaptersOnPage, type PageNode } from '../../src/model/tree';
+import { Collection, Material } from '../../model/material';
+import type { Chapter, ContentElement } from '../../model/elements';
+import { childListsOf, chaptersOnPage, type PageNode } from '../../model/tree';
 
 /** The demo files as the server imported them (parsed with the same schemas). */
 export const demoMaterial = Material.parse(JSON.parse(readFileSync('content/demo-material.json', 'utf8')));

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { PageData } from '../../src/model/pageData';
+import { PageData } from '../../model/pageData';
 
 const pageDataScript = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/;
 

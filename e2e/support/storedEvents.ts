@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { z } from 'zod';
-import { StoredUserdataEvent } from '../../src/model/tracking';
+import { StoredUserdataEvent } from '../../model/tracking';
 
 const ListAnswer = z.object({ data: z.object({ events: z.array(StoredUserdataEvent) }) });
 

@@ -2,8 +2,8 @@ import { assign, setup } from 'xstate';
 import * as z from 'zod/mini';
 import {
   allItems, assignItem, emptyAssignments, hasAssignmentInput, unassignItem, zoneOfItem, type Assignments,
-} from '../../src/model/assignment';
-import type { AssignmentQuestion } from '../../src/model/elements';
+} from '../../model/assignment';
+import type { AssignmentQuestion } from '../../model/elements';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
 import { reportEvaluation, restoringQuestion } from './question';
 

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import * as z from 'zod/mini';
-import type { Barrier } from '../../src/model/elements';
+import type { Barrier } from '../../model/elements';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
 
 /** Learner state saved for a barrier. */
@@ -10,7 +10,7 @@ export type BarrierInput = { element: Barrier; saved?: unknown };
 
 export type BarrierContext = {
   id: string;
-  /** The show condition, computed by the viewer from what precedes the barrier (src/model/barrier.ts). */
+  /** The show condition, computed by the viewer from what precedes the barrier (model/barrier.ts). */
   canContinue: boolean;
   savedUnlocked: boolean;
 };

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import * as z from 'zod/mini';
-import type { Certificate } from '../../src/model/elements';
+import type { Certificate } from '../../model/elements';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
 
 /** An ISO date-time as `z.iso.datetime({ offset: true })` accepts it (what `toISOString()` writes). */

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import * as z from 'zod/mini';
-import type { ChoiceQuestion } from '../../src/model/elements';
-import { deselectChoice, selectChoice, type ChoiceType } from '../../src/model/choice';
+import type { ChoiceQuestion } from '../../model/elements';
+import { deselectChoice, selectChoice, type ChoiceType } from '../../model/choice';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
 import { reportEvaluation, restoringQuestion } from './question';
 

@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate';
 import * as z from 'zod/mini';
-import { clozeHasInput } from '../../src/model/cloze';
-import type { ClozeQuestion } from '../../src/model/elements';
-import { gapsOf } from '../../src/model/cloze';
+import { clozeHasInput } from '../../model/cloze';
+import type { ClozeQuestion } from '../../model/elements';
+import { gapsOf } from '../../model/cloze';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
 import { reportEvaluation, restoringQuestion } from './question';
 

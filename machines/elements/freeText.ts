@@ -1,9 +1,9 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import * as z from 'zod/mini';
-import type { FreeTextInput } from '../../src/model/elements';
+import type { FreeTextInput } from '../../model/elements';
 import { reportChange, type ElementChange, type ElementChangedEvent } from './elementChanged';
 import { reportEvaluation, restoringQuestion } from './question';
-import { fitsUserdataValue } from '../../src/model/tracking';
+import { fitsUserdataValue } from '../../model/tracking';
 
 /** One generated feedback item (spec section 7, taskbase/feedback). */
 export const GeneratedFeedback = z.object({ feedback: z.string(), correct: z.optional(z.boolean()) });
@@ -42,7 +42,7 @@ export type FreeTextEvent =
 
 export const freeTextGuards = {
   hasAnswer: ({ context }: { context: FreeTextContext }) => context.value.trim() !== '',
-  /** The text may be saved: it is not longer than a saved value may be (src/model/tracking.ts). */
+  /** The text may be saved: it is not longer than a saved value may be (model/tracking.ts). */
   fitsLimit: ({ context }: { context: FreeTextContext }) => fitsUserdataValue(context.value),
   usesGenerativeFeedback: ({ context }: { context: FreeTextContext }) => context.useGenerativeFeedback,
   isFeedbackOk: (output: FeedbackResult) => output.ok,

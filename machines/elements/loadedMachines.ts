@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import type { ModelName } from '../../src/model/elements';
+import type { ModelName } from '../../model/elements';
 
 /**
  * The element kinds that have a statechart (machines/elements/registry.ts lists the machines; a

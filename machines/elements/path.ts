@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import * as z from 'zod/mini';
-import type { Path } from '../../src/model/elements';
-import { activeStepIndex } from '../../src/model/progress';
+import type { Path } from '../../model/elements';
+import { activeStepIndex } from '../../model/progress';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
 
 export type StepCompletion = 'selfCompletion' | 'openedCompletion' | 'derived';

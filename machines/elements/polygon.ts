@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import * as z from 'zod/mini';
-import type { PolygonTargetExercise } from '../../src/model/elements';
-import { canAddMark, clampToImage, type Point } from '../../src/model/polygon';
+import type { PolygonTargetExercise } from '../../model/elements';
+import { canAddMark, clampToImage, type Point } from '../../model/polygon';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
 import { reportEvaluation, restoringQuestion } from './question';
 

@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import type { ModelName } from '../../src/model/elements';
+import type { ModelName } from '../../model/elements';
 import { loadedElementMachines } from './loadedMachines';
 import { assignmentMachine } from './assignment';
 import { barrierMachine } from './barrier';

@@ -21,9 +21,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
-import type { Material as MaterialSchema } from '../../src/model/material';
-import { assetUrl } from '../../src/model/assetUrl';
-import { allElements } from '../../src/model/tree';
+import type { Material as MaterialSchema } from '../../model/material';
+import { assetUrl } from '../../model/assetUrl';
+import { allElements } from '../../model/tree';
 import { bundleReport } from '../bundle-report';
 import { buildClient, freePort, importMaterial, ROOT, startServer, type RunningServer } from './appServer';
 import { CHROMIUM_ARGS, measureLoad, type LoadResult, type LoadTarget } from './browser';
@@ -248,7 +248,7 @@ async function main(argv: string[]): Promise<number> {
     server = await startServer({ ...target, port, clientDir });
     log(`server on ${server.origin} (${database})`);
     // The schema of the measured checkout (its working tree may be mid-edit while others work in this one).
-    const { Material } = (await import(pathToFileURL(path.join(options.appRoot, 'src/model/material.ts')).href)) as { Material: typeof MaterialSchema };
+    const { Material } = (await import(pathToFileURL(path.join(options.appRoot, 'model/material.ts')).href)) as { Material: typeof MaterialSchema };
     const parsedMaterials = new Map(generated.map((g) => [g.size, Material.parse(g.material)]));
     floor = await serveFloor({
       appOrigin: server.origin,

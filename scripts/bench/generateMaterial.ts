@@ -3,7 +3,7 @@
  * a realistic mix, deterministic by seed. Pure: no I/O, no Date, no Math.random.
  *
  * What "N content elements" means: the elements the root page shows, counted the way the viewer walks
- * them (`elementsOnPage` of src/model/tree.ts): every element of the root list and of its containers
+ * them (`elementsOnPage` of model/tree.ts): every element of the root list and of its containers
  * (foldables, highlighted panels, columns), each container counting itself too. A chapter card counts
  * as one element; the chapter's own content is a page of its own and not counted.
  *
@@ -23,7 +23,7 @@
  * `clickChoiceId`), and ends with another single-choice question as the very last element
  * (`lastElementId`): "last element rendered" waits for its Evaluate button.
  */
-import type { MaterialInput } from '../../src/model/material';
+import type { MaterialInput } from '../../model/material';
 
 type Element = MaterialInput['content'][number];
 type ChoiceQuestionInput = Extract<Element, { modelName: 'ChoiceQuestion' }>;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import type { Material as MaterialSchema } from '../../src/model/material';
+import type { Material as MaterialSchema } from '../../model/material';
 import { ROOT } from './appServer';
 
 export interface NodeTimings {
@@ -21,7 +21,7 @@ export interface NodeTimings {
  */
 export async function measureInNode(json: unknown, runs = 9, root = ROOT): Promise<NodeTimings> {
   const load = (file: string) => import(pathToFileURL(path.join(root, file)).href);
-  const { Material } = (await load('src/model/material.ts')) as { Material: typeof MaterialSchema };
+  const { Material } = (await load('model/material.ts')) as { Material: typeof MaterialSchema };
   const { viewerMachine } = (await load('machines/viewer.ts')) as { viewerMachine: AnyStateMachine };
   // Newer viewers spawn from element statecharts registered when their module loads (a lazy chunk in the browser).
   await load('machines/elements/registry.ts');

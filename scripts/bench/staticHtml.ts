@@ -7,11 +7,11 @@
  *
  * No framework, no sanitising, no highlighting, no state: what a long page costs a browser at least.
  */
-import { assetUrl } from '../../src/model/assetUrl';
-import type { Asset } from '../../src/model/common';
-import type { ContentElement } from '../../src/model/elements';
-import type { Material } from '../../src/model/material';
-import type { RichTextNode } from '../../src/model/richText';
+import { assetUrl } from '../../model/assetUrl';
+import type { Asset } from '../../model/common';
+import type { ContentElement } from '../../model/elements';
+import type { Material } from '../../model/material';
+import type { RichTextNode } from '../../model/richText';
 
 export interface StaticHtmlOptions {
   /** Base URL of the asset endpoint (`/api/assets` on the app's own origin, or absolute). */

@@ -25,10 +25,10 @@ import { tooltipMachine } from '../../machines/tooltip';
 import { annotationMachine, isBlankNote, sameNote, type AnnotationEvent, type TextSelection } from '../../machines/annotation';
 import { annotationPanelMachine, shownAnnotationOf, type AnnotationPanelEvent } from '../../machines/annotationPanel';
 import { linkEditorMachine, type LinkEditorEvent } from '../../machines/linkEditor';
-import type { Annotation, Comment } from '../../src/model/annotation';
-import { normalizeLinkUrl } from '../../src/model/linkUrl';
-import { USERDATA_VALUE_MAX_CHARS } from '../../src/model/tracking';
-import { richTextToHtml, type RichTextDoc } from '../../src/model/richTextDoc';
+import type { Annotation, Comment } from '../../model/annotation';
+import { normalizeLinkUrl } from '../../model/linkUrl';
+import { USERDATA_VALUE_MAX_CHARS } from '../../model/tracking';
+import { richTextToHtml, type RichTextDoc } from '../../model/richTextDoc';
 import { NOTHING_STORED, scormLauncherMachine } from '../../machines/scormLauncher';
 import { SendBatchError, trackingMachine } from '../../machines/tracking';
 import { viewerMachine } from '../../machines/viewer';
@@ -36,9 +36,9 @@ import { viewerMachine } from '../../machines/viewer';
 import '../../machines/elements/registry';
 import {
   AssignmentQuestion, Barrier, Certificate, ChoiceQuestion, ClozeQuestion, FreeTextInput, Path, PolygonTargetExercise,
-} from '../../src/model/elements';
-import { Material } from '../../src/model/material';
-import { elementsOnPage } from '../../src/model/tree';
+} from '../../model/elements';
+import { Material } from '../../model/material';
+import { elementsOnPage } from '../../model/tree';
 
 /*
  * How `npm run coverage:paths` walks each machine of machines/index.ts with xstate/graph: per
@@ -143,7 +143,7 @@ const freeText = (useGenerativeFeedback: boolean) =>
 const freeTextEvents = [
   { type: 'answer.change' as const, value: '' },
   { type: 'answer.change' as const, value: 'Plants turn light into sugar.' },
-  // Longer than a saved value may be (src/model/tracking.ts): shown with its counter as an error, not saved.
+  // Longer than a saved value may be (model/tracking.ts): shown with its counter as an error, not saved.
   { type: 'answer.change' as const, value: 'Plants turn light into sugar.'.padEnd(USERDATA_VALUE_MAX_CHARS + 1, '.') },
   { type: 'answer.submit' as const },
   { type: 'answer.edit' as const },

@@ -1,4 +1,4 @@
-import { ASSET_PRESETS, type AssetPreset } from '../../src/model/assetUrl';
+import { ASSET_PRESETS, type AssetPreset } from '../../model/assetUrl';
 
 export type OutputFormat = 'webp' | 'png';
 
@@ -16,7 +16,7 @@ export type PresetSpec =
   | { kind: 'crop'; width: number; height: number; format: OutputFormat; quality: number }
   | { kind: 'placeholder'; width: number; blurSigma: number; format: OutputFormat; quality: number };
 
-/** Every preset of `ASSET_PRESETS` (src/model/assetUrl.ts, the single list) and what it renders. */
+/** Every preset of `ASSET_PRESETS` (model/assetUrl.ts, the single list) and what it renders. */
 export const PRESET_SPECS = {
   // Content images in three widths for srcset.
   'img-1400': { kind: 'fitWidth', width: 1400, format: 'webp', quality: 80 },

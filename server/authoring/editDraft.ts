@@ -1,4 +1,4 @@
-import { formatPath, Material } from '../../src/model/material';
+import { formatPath, Material } from '../../model/material';
 import { loadSanitizer, sanitizeContent } from '../content/sanitizeContent';
 import { MAINTENANCE_TIMEOUT_MS } from '../db/deadlines';
 import type { Database, Queryable } from '../db/types';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SCORM_VERSIONS, type ScormVersion } from '../../src/model/hostMessages';
+import { SCORM_VERSIONS, type ScormVersion } from '../../model/hostMessages';
 import { findShare, isSharePublicIdShape } from '../store/shares';
 import { launchScripts } from '../scorm/launchScript';
 import { buildScormPackage, courseUrlOf } from '../scorm/package';

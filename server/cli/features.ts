@@ -1,4 +1,4 @@
-import { SETTABLE_FEATURE_FLAGS, SettableFeatureFlag, type FeatureFlagsAnswer } from '../../src/model/featureFlagSettings';
+import { SETTABLE_FEATURE_FLAGS, SettableFeatureFlag, type FeatureFlagsAnswer } from '../../model/featureFlagSettings';
 import { featureFlagsFromEnv } from '../config';
 import { announceFeatureFlagsChanged, readFeatureFlagOverrides, setFeatureFlagOverride } from '../store/featureFlagOverrides';
 import { CliError, onServerOrDatabase, parseCommandLine, runCommand, exitCodeFor } from './cliSupport';

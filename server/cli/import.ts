@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ImportFile } from '../../src/model/material';
-import { ShareKind } from '../../src/model/pageData';
+import { ImportFile } from '../../model/material';
+import { ShareKind } from '../../model/pageData';
 import { readContentFile } from '../content/readContentFile';
 import { ImportConflictError, importFile, type ImportResult } from '../store/import';
 import { listingProblem } from '../store/shares';

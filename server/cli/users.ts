@@ -1,8 +1,8 @@
-import { PASSWORD_MAX_LENGTH } from '../../src/model/tracking';
+import { PASSWORD_MAX_LENGTH } from '../../model/tracking';
 import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/password';
 import type { AdminUser } from '../routes/admin';
 import { createUser, listUsers, normalizeEmail, removeUser, setPasswordHash, setRoles, UserExistsError } from '../store/users';
-import { ROLE_NAME } from '../../src/model/permissions';
+import { ROLE_NAME } from '../../model/permissions';
 import { CliError, onServerOrDatabase, parseCommandLine, refused, runCommand } from './cliSupport';
 import { AdminRequestError } from './viaServer';
 import { passwordIsTyped, readPassword } from './readPassword';

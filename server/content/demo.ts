@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ImportFile } from '../../src/model/material';
-import { Settings } from '../../src/model/settings';
+import { ImportFile } from '../../model/material';
+import { Settings } from '../../model/settings';
 import type { Database } from '../db/types';
 import { DEMO_SHARES_KEY, DemoShares } from '../routes/pages';
 import { preparedBefore, prepareImport, storeImport, type PreparedImport } from '../store/import';

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SANITIZER_VERSION } from '../../src/model/sanitize';
+import { SANITIZER_VERSION } from '../../model/sanitize';
 import { SERVER_BUILD_DIR } from '../paths';
 
 export const DEMO_CACHE_FILE = path.join(SERVER_BUILD_DIR, 'demo-cache.json');

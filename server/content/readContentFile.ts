@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { z } from 'zod';
-import { formatIssues } from '../../src/model/material';
+import { formatIssues } from '../../model/material';
 
 export type ReadResult<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 

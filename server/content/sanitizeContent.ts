@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { mapContentHtml } from '../../src/model/contentHtml';
-import { sanitizeEmbed, sanitizeHtml, useSanitizerWindow } from '../../src/model/sanitize';
+import { mapContentHtml } from '../../model/contentHtml';
+import { sanitizeEmbed, sanitizeHtml, useSanitizerWindow } from '../../model/sanitize';
 
 let loading: Promise<void> | null = null;
 let ready = false;
@@ -26,8 +26,8 @@ export function loadSanitizer(): Promise<void> {
 }
 
 /**
- * Content as the server stores and serves it: every html field (by the schemas of src/model)
- * sanitised with the rules of src/model/sanitize.ts, every embed code reduced to its one safe iframe
+ * Content as the server stores and serves it: every html field (by the schemas of model)
+ * sanitised with the rules of model/sanitize.ts, every embed code reduced to its one safe iframe
  * (browsers never parse an author's raw embed code). Done once, at import, so browsers render html
  * without sanitising it again (src/ui/SafeHtml); the same fragment is sanitised once per call.
  * Needs `loadSanitizer()` first.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AssignmentQuestionItem, AssignmentQuestionZone, Choice, ContentElement } from '../../src/model/elements';
-import { Collection, Material } from '../../src/model/material';
-import { SANITIZER_VERSION } from '../../src/model/sanitize';
+import { AssignmentQuestionItem, AssignmentQuestionZone, Choice, ContentElement } from '../../model/elements';
+import { Collection, Material } from '../../model/material';
+import { SANITIZER_VERSION } from '../../model/sanitize';
 import type { Database } from '../db/types';
 import { getMeta, setMeta } from '../store/meta';
 import { loadSanitizer, sanitizeContent } from './sanitizeContent';

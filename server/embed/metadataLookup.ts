@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { EmbedMetadata } from '../../src/model/embedMetadata';
+import type { EmbedMetadata } from '../../model/embedMetadata';
 import { createPageFetcher, type PageFetcherOptions } from './fetchPage';
 import { pageMetadata } from './pageMetadata';
 

@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { EMBED_DESCRIPTION_MAX, EMBED_LINKS_MAX, EMBED_TITLE_MAX, type EmbedMetadata } from '../../src/model/embedMetadata';
+import { EMBED_DESCRIPTION_MAX, EMBED_LINKS_MAX, EMBED_TITLE_MAX, type EmbedMetadata } from '../../model/embedMetadata';
 import { MAX_URL_LENGTH } from './addressPolicy';
 
 /*

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cutText } from '../../src/model/clientError';
+import { cutText } from '../../model/clientError';
 import type { Dsn } from './dsn';
 import { scrub } from './scrub';
 import { stackFrames } from './stackFrames';

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { ADMIN_ROLE } from '../../src/model/permissions';
+import { ADMIN_ROLE } from '../../model/permissions';
 import type { Queryable } from '../db/types';
 import { loggedInAuthor } from './authorAccess';
 import { forbidden, HttpError } from './errors';
@@ -39,7 +39,7 @@ export function adminTokenCheck(token: string | undefined): (request: FastifyReq
 /**
  * An installation-wide call (spec section 7, features/clear): with `Authorization: Bearer`, the admin
  * token, checked as the admin routes check it (this machine only; 401, 403); otherwise the login of an
- * account holding the role `admin` (src/model/permissions.ts ADMIN_ROLE; `npm run users -- roles EMAIL
+ * account holding the role `admin` (model/permissions.ts ADMIN_ROLE; `npm run users -- roles EMAIL
  * admin`): 403 without a login or for any other account.
  */
 export function administratorCheck(db: Queryable, token: string | undefined): (request: FastifyRequest) => Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { mayAuthor, type Ability } from '../../src/model/permissions';
+import { mayAuthor, type Ability } from '../../model/permissions';
 import { currentUser } from '../auth/sessionCookie';
 import type { Queryable } from '../db/types';
 import { rootPermissions } from '../store/permissions';
@@ -24,7 +24,7 @@ export async function loggedInAuthor(db: Queryable, request: FastifyRequest): Pr
   return { user, actor: actorOf(user) };
 }
 
-/** Whether the author may `ability` on the root `rootId` (src/model/permissions.ts mayAuthor). */
+/** Whether the author may `ability` on the root `rootId` (model/permissions.ts mayAuthor). */
 export async function authorMay(db: Queryable, author: Author, rootId: string, ability: Ability): Promise<boolean> {
   return mayAuthor(await rootPermissions(db, rootId), author.user, ability);
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { formatPath } from '../../src/model/material';
+import { formatPath } from '../../model/material';
 import { unavailableReason } from '../db/unavailable';
 import { unstorableJson } from './storableJson';
 import { UnavailableLog } from './unavailableLog';

@@ -1,6 +1,6 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GuestSessionId } from '../../src/model/tracking';
+import { GuestSessionId } from '../../model/tracking';
 
 /*
  * The browser remembers its guest session per share: a guest who saved their progress and opens the

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../auth/sessionCookie';
 import type { Queryable } from '../db/types';
-import { mayView } from '../../src/model/permissions';
+import { mayView } from '../../model/permissions';
 import { findGuestSession } from '../store/guestSessions';
 import { rootPermissions } from '../store/permissions';
 import type { Lookups } from '../store/lookups';
@@ -18,7 +18,7 @@ export const NO_ACCESS_MESSAGE = 'This account may not open this share';
 
 /**
  * Whether the account may open a private share: when the share's root has permissions, only an account
- * they grant `view` may (src/model/permissions.ts); a root without any is open to every account.
+ * they grant `view` may (model/permissions.ts); a root without any is open to every account.
  */
 export async function mayOpenPrivateShare(db: Queryable, share: Share, user: UserAccount): Promise<boolean> {
   return mayView(await rootPermissions(db, share.rootId), user);

@@ -1,4 +1,4 @@
-import { formatPath } from '../../src/model/material';
+import { formatPath } from '../../model/material';
 import type { ApiErrorItem } from './errors';
 
 /** The deepest nesting of arrays and objects a request body may have (the body itself is level 1). */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import type { FeatureFlags } from '../../src/model/pageData';
+import type { FeatureFlags } from '../../model/pageData';
 import { findCollectionMaterial } from '../store/collections';
 import type { MaterialAnswers } from '../store/materialAnswers';
 import type { Share } from '../store/shares';

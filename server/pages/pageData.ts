@@ -1,6 +1,6 @@
-import type { LearnerState } from '../../src/model/learnerState';
-import { Lang, PageData, type FeatureFlags, type GuestSession, type User } from '../../src/model/pageData';
-import type { Settings } from '../../src/model/settings';
+import type { LearnerState } from '../../model/learnerState';
+import { Lang, PageData, type FeatureFlags, type GuestSession, type User } from '../../model/pageData';
+import type { Settings } from '../../model/settings';
 import type { Share } from '../store/shares';
 
 export const API_ROUTES = { base: '/api', assets: '/api/assets' } as const;

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { jsonInScript } from '../../src/model/jsonInScript';
-import type { PageData } from '../../src/model/pageData';
+import { jsonInScript } from '../../model/jsonInScript';
+import type { PageData } from '../../model/pageData';
 
 export const PAGE_DATA_MARKER = '<!--page-data-->';
 
@@ -60,7 +60,7 @@ export async function inlineStylesheets(html: string, clientDir: string): Promis
   });
 }
 
-/** The page data as JSON that is safe inside a script element (src/model/jsonInScript.ts). */
+/** The page data as JSON that is safe inside a script element (model/jsonInScript.ts). */
 export function serializePageData(data: PageData): string {
   return jsonInScript(data);
 }

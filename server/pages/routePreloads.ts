@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { STATEFUL_KINDS } from '../../machines/elements/loadedMachines';
 import { ELEMENT_MACHINES_MODULE, KIND_MODULES } from '../../src/elements/kindModules';
-import type { ModelName } from '../../src/model/elements';
+import type { ModelName } from '../../model/elements';
 import { HELD_BACK_PRELOADS_ID } from '../../src/afterFirstPaint';
 
 /*

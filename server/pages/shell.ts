@@ -1,5 +1,5 @@
-import { assetUrl } from '../../src/model/assetUrl';
-import type { Asset } from '../../src/model/common';
+import { assetUrl } from '../../model/assetUrl';
+import type { Asset } from '../../model/common';
 import { escapeHtml } from './render';
 
 /*

@@ -3,9 +3,9 @@ import { ContentList } from '../../src/elements/ContentList';
 import { ShellRenderingContext } from '../../src/elements/shell/shellRendering';
 import { createI18n, loadLanguage } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
-import type { ContentElement } from '../../src/model/elements';
-import type { Lang } from '../../src/model/pageData';
-import { elementsOnPage } from '../../src/model/tree';
+import type { ContentElement } from '../../model/elements';
+import type { Lang } from '../../model/pageData';
+import { elementsOnPage } from '../../model/tree';
 import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
 
 /**
@@ -18,7 +18,7 @@ const SHELL_MAX_ELEMENTS = 6000;
 
 /**
  * The leading elements of a page that its first paint shows: whole top-level elements while the page
- * count (containers with what they hold, as src/model/tree.ts counts) stays within SHELL_MAX_ELEMENTS.
+ * count (containers with what they hold, as model/tree.ts counts) stays within SHELL_MAX_ELEMENTS.
  */
 function shellElementsOf(content: readonly ContentElement[]): ContentElement[] {
   const shown: ContentElement[] = [];

@@ -1,4 +1,4 @@
-import type { Lang } from '../../src/model/pageData';
+import type { Lang } from '../../model/pageData';
 import { viewerDe } from '../../src/i18n/resources/viewer.de';
 import { viewerEn } from '../../src/i18n/resources/viewer.en';
 import { escapeHtml } from './render';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ImportFile } from '../../src/model/material';
-import { ShareKind } from '../../src/model/pageData';
+import { ImportFile } from '../../model/material';
+import { ShareKind } from '../../model/pageData';
 import { MAINTENANCE_TIMEOUT_MS } from '../db/deadlines';
 import type { Database } from '../db/types';
 import { adminTokenCheck } from '../http/adminAccess';
@@ -14,7 +14,7 @@ import { listAudit } from '../store/audit';
 import { listingProblem } from '../store/shares';
 import { DEMO_SHARES_KEY, DemoShares } from './pages';
 import { createUser, listUsers, normalizeEmail, removeUser, setPasswordHash, setRoles, UserExistsError } from '../store/users';
-import { ROLE_NAME } from '../../src/model/permissions';
+import { ROLE_NAME } from '../../model/permissions';
 
 /** Largest import file the admin route takes (a course of thousands of elements is a few MiB). */
 export const ADMIN_BODY_LIMIT_BYTES = 256 * 1024 * 1024;
@@ -38,7 +38,7 @@ export const AdminImportBody = z
 const AccountName = z.string().trim().max(200);
 export const AdminAddUserBody = z.object({ email: Email, firstname: AccountName, lastname: AccountName, passwordHash: PasswordHash });
 export const AdminPasswordBody = z.object({ passwordHash: PasswordHash });
-/** The roles an account holds from now on (role permissions name them: src/model/permissions.ts). */
+/** The roles an account holds from now on (role permissions name them: model/permissions.ts). */
 export const AdminRolesBody = z.object({ roles: z.array(z.string().regex(ROLE_NAME, 'a role is lower-case letters, digits, "-" and "_", starting with a letter (at most 40)')).max(50) });
 /** The account named in the URL (`/users/:email`). */
 export const AdminUserParams = z.object({ email: Email });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FeatureFlagParams, FeatureFlagSetting, type FeatureFlagsAnswer } from '../../src/model/featureFlagSettings';
+import { FeatureFlagParams, FeatureFlagSetting, type FeatureFlagsAnswer } from '../../model/featureFlagSettings';
 import type { Database } from '../db/types';
 import { parseBody } from '../http/errors';
 import type { FeatureFlagCache } from '../store/featureFlagCache';

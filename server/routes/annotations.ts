@@ -11,10 +11,10 @@ import {
   WritableModelName,
   type Annotation,
   type Comment,
-} from '../../src/model/annotation';
-import { isEmptyRichText } from '../../src/model/richTextDoc';
+} from '../../model/annotation';
+import { isEmptyRichText } from '../../model/richTextDoc';
 import { currentUser } from '../auth/sessionCookie';
-import type { FeatureFlags } from '../../src/model/pageData';
+import type { FeatureFlags } from '../../model/pageData';
 import type { Database } from '../db/types';
 import { HttpError, parseBody } from '../http/errors';
 import { mayOpenPrivateShare, trackedLearner } from '../http/learnerAccess';
@@ -45,8 +45,8 @@ import type { Share } from '../store/shares';
  * - edit and delete: the owner alone. An id that is not the learner's answers exactly as an id that
  *   exists nowhere: 404, the same body (docs/learners.md, "Unknown and not yours look the same").
  *
- * Bodies cross the zod schemas of src/model/annotation.ts (400 naming each bad field). Documents are
- * normalised and turned into html by the server (src/model/richTextDoc.ts); an empty comment is a 400.
+ * Bodies cross the zod schemas of model/annotation.ts (400 naming each bad field). Documents are
+ * normalised and turned into html by the server (model/richTextDoc.ts); an empty comment is a 400.
  * A refused call writes nothing: each write is one statement, or one transaction (model/update).
  *
  * model/create is idempotent by `requestKey` (server/store/annotationCreates.ts): a key the learner

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LoginBody, type AuthSession } from '../../src/model/tracking';
+import { LoginBody, type AuthSession } from '../../model/tracking';
 import { LoginThrottle } from '../auth/loginThrottle';
 import { verifyAgainstNothing, verifyPassword } from '../auth/password';
 import { currentUser, SESSION_COOKIE, sessionCookieOptions, sessionTokenOf } from '../auth/sessionCookie';

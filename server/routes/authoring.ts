@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DraftQueryBody, ModelCreateBody, ModelOnlyBody, ModelUpdateBody } from '../../src/model/authoring';
+import { DraftQueryBody, ModelCreateBody, ModelOnlyBody, ModelUpdateBody } from '../../model/authoring';
 import { copyModel, createModel, deleteModel, restoreModel, updateFields } from '../authoring/draftEdits';
 import { draftModel, editDraft, type DraftEdit } from '../authoring/editDraft';
 import type { Database } from '../db/types';
@@ -10,7 +10,7 @@ import type { JsonObject } from '../store/tree';
 
 /*
  * The model calls of spec section 7 on a material's draft (issue 24), for an account that may `edit` the
- * material (src/model/permissions.ts mayAuthor): create (with appendTo), update (newValues against
+ * material (model/permissions.ts mayAuthor): create (with appendTo), update (newValues against
  * oldValues: 409 when stale), delete (soft), restore, copy; and model/query of the draft. Learners never
  * see a draft: what they see changes only by publishing (./publications.ts) or importing.
  *

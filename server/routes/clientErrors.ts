@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ClientErrorReport } from '../../src/model/clientError';
+import { ClientErrorReport } from '../../model/clientError';
 import type { ErrorReporter } from '../errorReporting/errorReporter';
 import { HttpError, parseBody } from '../http/errors';
 

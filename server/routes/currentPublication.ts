@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CurrentPublicationBody, type CurrentPublication } from '../../src/model/currentPublication';
+import { CurrentPublicationBody, type CurrentPublication } from '../../model/currentPublication';
 import type { Database } from '../db/types';
 import { parseBody } from '../http/errors';
 import { requireShareMaterial } from '../http/learnerAccess';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import type { EmbedMetadata } from '../../src/model/embedMetadata';
-import { ShareId } from '../../src/model/tracking';
+import type { EmbedMetadata } from '../../model/embedMetadata';
+import { ShareId } from '../../model/tracking';
 import type { Database } from '../db/types';
 import { MAX_URL_LENGTH } from '../embed/addressPolicy';
 import { embedMetadataLookupFromEnv, type EmbedMetadataLookup } from '../embed/metadataLookup';

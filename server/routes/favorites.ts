@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ModelId } from '../../src/model/common';
-import { ShareId } from '../../src/model/tracking';
+import { ModelId } from '../../model/common';
+import { ShareId } from '../../model/tracking';
 import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { HttpError, parseBody } from '../http/errors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FeaturesClearBody, type FeatureFlagsAnswer } from '../../src/model/featureFlagSettings';
+import { FeaturesClearBody, type FeatureFlagsAnswer } from '../../model/featureFlagSettings';
 import type { Database } from '../db/types';
 import { administratorCheck } from '../http/adminAccess';
 import { parseBody } from '../http/errors';

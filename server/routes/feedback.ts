@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ModelId } from '../../src/model/common';
-import { FreeTextInput } from '../../src/model/elements';
-import { Lang } from '../../src/model/pageData';
-import { ShareId } from '../../src/model/tracking';
+import { ModelId } from '../../model/common';
+import { FreeTextInput } from '../../model/elements';
+import { Lang } from '../../model/pageData';
+import { ShareId } from '../../model/tracking';
 import type { Database } from '../db/types';
 import { FeedbackProviderError, requestFeedback, type FeedbackProviderConfig } from '../feedback/chatCompletions';
 import { HttpError, notFound, parseBody } from '../http/errors';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { GuestSession } from '../../src/model/pageData';
-import { ForgetGuestBody, GuestBody, ShareGuestSessionBody } from '../../src/model/tracking';
+import type { GuestSession } from '../../model/pageData';
+import { ForgetGuestBody, GuestBody, ShareGuestSessionBody } from '../../model/tracking';
 import type { Database } from '../db/types';
 import { forbidden, notFound, parseBody } from '../http/errors';
 import { forgetGuestSession, rememberGuestSession } from '../http/guestCookie';

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiateEncoding, type Envelope, type MaterialAnswers } from '../store/materialAnswers';
 import { z } from 'zod';
-import { ModelId } from '../../src/model/common';
-import { GuestSessionId, ShareId } from '../../src/model/tracking';
-import { MODEL_NAMES } from '../../src/model/elements';
+import { ModelId } from '../../model/common';
+import { GuestSessionId, ShareId } from '../../model/tracking';
+import { MODEL_NAMES } from '../../model/elements';
 import type { Database, Queryable } from '../db/types';
 import { notFound, parseBody } from '../http/errors';
 import { requireShareAccess, requireShareMaterial } from '../http/learnerAccess';
@@ -12,13 +12,13 @@ import { collectionMaterialIds, findCollectionMaterial, loadCollection } from '.
 import { findModels, loadMaterial, loadSubtree } from '../store/models';
 import type { Lookups } from '../store/lookups';
 import type { Share } from '../store/shares';
-import type { FeatureFlags } from '../../src/model/pageData';
+import type { FeatureFlags } from '../../model/pageData';
 import { annotationModelWrites } from './annotations';
 import { likeUpdate } from './favorites';
 import { invitationUpdate } from './permissions';
 import { authoringHandlers } from './authoring';
-import { AuthoredModelName } from '../../src/model/authoring';
-import { PUBLICATION_HEADER } from '../../src/model/publicationHeader';
+import { AuthoredModelName } from '../../model/authoring';
+import { PUBLICATION_HEADER } from '../../model/publicationHeader';
 
 /** Every modelName a stored row can have. */
 export const QueryModelName = z.enum([

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FeatureFlags, User } from '../../src/model/pageData';
+import type { FeatureFlags, User } from '../../model/pageData';
 import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { ANONYMOUS, API_ROUTES, errorPageData, invitationPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
 import { materialShellHtml } from '../pages/shell';
-import type { Lang } from '../../src/model/pageData';
+import type { Lang } from '../../model/pageData';
 import { appChunkUrls, elementChunkUrls, heldBackModulePreloads, languageChunkUrls, modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
 import { materialUrl } from '../../src/api/client';
 import { landingLanguage, landingPageHtml } from '../pages/landing';
@@ -21,7 +21,7 @@ import { learnerStateOf } from '../store/userdata';
 import { toPageUser } from '../store/users';
 import { favoriteMaterialIds } from '../store/favorites';
 import { rootPermissions } from '../store/permissions';
-import { mayView, pendingInvitation } from '../../src/model/permissions';
+import { mayView, pendingInvitation } from '../../model/permissions';
 import { addressFound } from '../pages/addressFound';
 
 export interface PageRoutesOptions {

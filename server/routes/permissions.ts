@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ModelId } from '../../src/model/common';
-import { ABILITIES, mayAuthor, type UserPermission } from '../../src/model/permissions';
+import { ModelId } from '../../model/common';
+import { ABILITIES, mayAuthor, type UserPermission } from '../../model/permissions';
 import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { forbidden, HttpError, parseBody } from '../http/errors';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PublicationDiffBody, PublicationListBody, PublicationParams, PublicationPayload, PublishBody } from '../../src/model/publications';
-import type { Ability } from '../../src/model/permissions';
+import { PublicationDiffBody, PublicationListBody, PublicationParams, PublicationPayload, PublishBody } from '../../model/publications';
+import type { Ability } from '../../model/permissions';
 import { publishRoot, rollBackTo, unpublish } from '../authoring/publish';
 import type { Database } from '../db/types';
 import { authorMay, loggedInAuthor, type Author } from '../http/authorAccess';

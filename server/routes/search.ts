@@ -7,10 +7,10 @@ import {
   type CollectionSearchAnswer,
   type FulltextAnswer,
   type MaterialSearchAnswer,
-} from '../../src/model/search';
-import { CollectionPlusSearchBody } from '../../src/model/searchAcross';
-import type { FeatureFlags } from '../../src/model/pageData';
-import { ShareId } from '../../src/model/tracking';
+} from '../../model/search';
+import { CollectionPlusSearchBody } from '../../model/searchAcross';
+import type { FeatureFlags } from '../../model/pageData';
+import { ShareId } from '../../model/tracking';
 import type { Database } from '../db/types';
 import { HttpError, notFound, parseBody } from '../http/errors';
 import { requireShareAccess } from '../http/learnerAccess';

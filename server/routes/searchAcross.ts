@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FeatureFlags } from '../../src/model/pageData';
+import type { FeatureFlags } from '../../model/pageData';
 import {
   CollectionsSearchBody,
   MaterialsFulltextBody,
   type CollectionsSearchAnswer,
   type MaterialsFulltextAnswer,
   type ResultShare,
-} from '../../src/model/searchAcross';
+} from '../../model/searchAcross';
 import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { HttpError, parseBody } from '../http/errors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UpdateRootProgressBody, UserdataBody, UserdataListBody, type UserdataAck, type UserdataEvent } from '../../src/model/tracking';
+import { UpdateRootProgressBody, UserdataBody, UserdataListBody, type UserdataAck, type UserdataEvent } from '../../model/tracking';
 import type { Database } from '../db/types';
 import { HttpError, parseBody } from '../http/errors';
 import { trackedLearner, type Learner } from '../http/learnerAccess';

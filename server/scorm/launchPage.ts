@@ -1,4 +1,4 @@
-import { jsonInScript } from '../../src/model/jsonInScript';
+import { jsonInScript } from '../../model/jsonInScript';
 import { CONFIG_ELEMENT_ID, MESSAGE_ELEMENT_ID, type LaunchConfig } from './launcher/launcher';
 
 /*

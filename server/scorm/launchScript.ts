@@ -6,7 +6,7 @@ import { APP_ROOT } from '../paths';
 /*
  * The launch page's scripts, built from TypeScript with esbuild when a package is exported: the
  * launcher (server/scorm/launcher/, with the statechart machines/scormLauncher.ts and the message
- * contract src/model/hostMessages.ts) is one readable file, `launch.js` (not minified: an LMS
+ * contract model/hostMessages.ts) is one readable file, `launch.js` (not minified: an LMS
  * administrator may read what runs in their LMS), and the part of XState it uses is a second,
  * minified file, `xstate.js`, with its licence. So the package runs the very statechart the tests
  * walk, and nothing is built by hand twice.
@@ -75,7 +75,7 @@ export async function buildLaunchScripts(): Promise<LaunchScripts> {
         ' * Launch page of a Lernwerk SCORM package: finds the LMS API, starts the session, shows the course',
         ' * (served by the Lernwerk server named in launch.html) in a frame, and hands its progress and results',
         ' * to the LMS. Built from the TypeScript sources server/scorm/launcher/, machines/scormLauncher.ts and',
-        ' * src/model/hostMessages.ts of Lernwerk; needs xstate.js (loaded before it by launch.html).',
+        ' * model/hostMessages.ts of Lernwerk; needs xstate.js (loaded before it by launch.html).',
         ' */',
       ].join('\n'),
     },

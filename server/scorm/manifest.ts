@@ -1,4 +1,4 @@
-import type { ScormVersion } from '../../src/model/hostMessages';
+import type { ScormVersion } from '../../model/hostMessages';
 
 /*
  * imsmanifest.xml of a SCORM package: one organization with one item, whose resource is one SCO (the

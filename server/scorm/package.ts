@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import type { ScormVersion } from '../../src/model/hostMessages';
+import type { ScormVersion } from '../../model/hostMessages';
 import { APP_ROOT } from '../paths';
 import { LAUNCH_CSS, LAUNCH_FILE, LAUNCH_SCRIPT_FILE, LAUNCH_STYLE_FILE, XSTATE_SCRIPT_FILE, launchHtml } from './launchPage';
 import type { LaunchScripts } from './launchScript';

@@ -1,4 +1,4 @@
-import type { ShareKind } from '../../src/model/pageData';
+import type { ShareKind } from '../../model/pageData';
 import type { Share } from '../store/shares';
 
 /*

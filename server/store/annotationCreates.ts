@@ -1,5 +1,5 @@
-import type { Annotation, Comment } from '../../src/model/annotation';
-import type { RichTextDoc } from '../../src/model/richTextDoc';
+import type { Annotation, Comment } from '../../model/annotation';
+import type { RichTextDoc } from '../../model/richTextDoc';
 import type { Queryable } from '../db/types';
 import {
   learnerParam,
@@ -15,7 +15,7 @@ import {
 
 /*
  * model/create of annotations and comments, idempotent by request key (migration 008,
- * src/model/requestKey.ts): a create that repeats a key its learner used before answers the row the
+ * model/requestKey.ts): a create that repeats a key its learner used before answers the row the
  * first create made, as it is now, and writes nothing. The same key from another learner is theirs: an
  * unrelated create, which never finds the first learner's row (the owner is in every lookup).
  *

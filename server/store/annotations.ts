@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Annotation, AnnotationOwner, AnnotationSort, Comment } from '../../src/model/annotation';
-import { normalizeRichText, richTextToHtml, type RichTextDoc } from '../../src/model/richTextDoc';
+import type { Annotation, AnnotationOwner, AnnotationSort, Comment } from '../../model/annotation';
+import { normalizeRichText, richTextToHtml, type RichTextDoc } from '../../model/richTextDoc';
 import type { Queryable } from '../db/types';
 
 /*

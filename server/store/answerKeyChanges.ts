@@ -1,4 +1,4 @@
-import { answerKeyOf } from '../../src/model/answerKey';
+import { answerKeyOf } from '../../model/answerKey';
 import type { Queryable } from '../db/types';
 import { canonical } from './snapshots';
 

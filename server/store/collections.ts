@@ -1,5 +1,5 @@
-import type { CollectionView } from '../../src/model/collectionView';
-import type { Asset } from '../../src/model/common';
+import type { CollectionView } from '../../model/collectionView';
+import type { Asset } from '../../model/common';
 import type { Queryable } from '../db/types';
 import { toIso } from './models';
 import type { JsonObject } from './tree';

@@ -1,5 +1,5 @@
-import type { FeatureFlagOverrides } from '../../src/model/featureFlagSettings';
-import type { FeatureFlags } from '../../src/model/pageData';
+import type { FeatureFlagOverrides } from '../../model/featureFlagSettings';
+import type { FeatureFlags } from '../../model/pageData';
 import { listenForNotifications } from '../db/notificationListener';
 import type { Queryable } from '../db/types';
 import { announceFeatureFlagsChanged, FEATURES_CHANNEL, readFeatureFlagOverrides } from './featureFlagOverrides';

@@ -1,4 +1,4 @@
-import { SETTABLE_FEATURE_FLAGS, type FeatureFlagOverrides, type SettableFeatureFlag } from '../../src/model/featureFlagSettings';
+import { SETTABLE_FEATURE_FLAGS, type FeatureFlagOverrides, type SettableFeatureFlag } from '../../model/featureFlagSettings';
 import type { Queryable } from '../db/types';
 
 /*

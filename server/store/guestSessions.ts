@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { GuestSessionId } from '../../src/model/tracking';
-import type { GuestSession } from '../../src/model/pageData';
+import { GuestSessionId } from '../../model/tracking';
+import type { GuestSession } from '../../model/pageData';
 import type { Queryable } from '../db/types';
 
 export interface StoredGuestSession {

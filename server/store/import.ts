@@ -1,7 +1,7 @@
 import { replaceImportedPermissions as replacePermissions } from './permissions';
-import { duplicateIdIssues, formatPath, ImportFile, type Collection, type Material } from '../../src/model/material';
+import { duplicateIdIssues, formatPath, ImportFile, type Collection, type Material } from '../../model/material';
 import { loadSanitizer, sanitizeContent } from '../content/sanitizeContent';
-import type { ShareKind } from '../../src/model/pageData';
+import type { ShareKind } from '../../model/pageData';
 import type { Database, Queryable } from '../db/types';
 import { announceContentChange } from './contentChanges';
 import { replaceSearchIndex } from './searchIndex';

@@ -5,7 +5,7 @@ import { findModelsByIds } from './models';
 import { currentPublicationId } from './publications';
 import { getSettings } from './settings';
 import { findShare, type Share } from './shares';
-import type { Settings } from '../../src/model/settings';
+import type { Settings } from '../../model/settings';
 
 /** Where a model sits: its root and model name. */
 export interface ModelPlace {

@@ -1,14 +1,14 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { ByteBudgetCache } from '../byteBudgetCache';
 import type { Queryable } from '../db/types';
-import { allElements, resolvePath } from '../../src/model/tree';
+import { allElements, resolvePath } from '../../model/tree';
 import { onContentChanged } from './lookups';
 import { loadMaterial } from './models';
 import { shellMaterialOf, type ShellMaterial } from '../pages/shell';
 import { shellContentHtml } from '../pages/shellContent';
 import { materialOutline, namesPage, type MaterialOutline } from './materialOutline';
-import type { Material } from '../../src/model/material';
-import type { Lang } from '../../src/model/pageData';
+import type { Material } from '../../model/material';
+import type { Lang } from '../../model/pageData';
 
 /*
  * A material's answer as the server sends it, kept between requests: the JSON text once, and its

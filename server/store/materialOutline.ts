@@ -1,9 +1,9 @@
-import type { ContentElement } from '../../src/model/elements';
-import type { Material } from '../../src/model/material';
-import { childListsOf, resolvePath } from '../../src/model/tree';
+import type { ContentElement } from '../../model/elements';
+import type { Material } from '../../model/material';
+import { childListsOf, resolvePath } from '../../model/tree';
 
 /**
- * What `resolvePath` (src/model/tree.ts) reads of a material, and nothing else: each element's
+ * What `resolvePath` (model/tree.ts) reads of a material, and nothing else: each element's
  * modelName, id and publicId, and the lists of the containers. Kept beside a material's answer, so a
  * page view can tell whether its address names a page without parsing the whole material again.
  */

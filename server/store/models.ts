@@ -1,4 +1,4 @@
-import type { Material } from '../../src/model/material';
+import type { Material } from '../../model/material';
 import type { Queryable } from '../db/types';
 import { buildTree, type JsonObject, type TreeRow } from './tree';
 

@@ -1,5 +1,5 @@
-import type { PermissionHolder } from '../../src/model/permissions';
-import type { ResultShare } from '../../src/model/searchAcross';
+import type { PermissionHolder } from '../../model/permissions';
+import type { ResultShare } from '../../model/searchAcross';
 import type { Queryable } from '../db/types';
 import { normalizeEmail } from './users';
 
@@ -8,7 +8,7 @@ import { normalizeEmail } from './users';
  * section 7 over "what you may open"):
  * - the roots of listed shares (public and guest, the shares the landing page lists to everyone);
  * - for a logged-in account, also the roots whose private share it may open, by the rules of
- *   src/model/permissions.ts (`mayView`: a root without permissions opens to every account; once it has
+ *   model/permissions.ts (`mayView`: a root without permissions opens to every account; once it has
  *   any, only to an account an accepted user permission or a role permission grants `view`), spelled
  *   here in SQL so that the database picks the roots (tests/server/searchAcross.test.ts holds it against
  *   `mayView`).

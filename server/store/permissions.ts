@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Ability, Permission, UserPermission } from '../../src/model/permissions';
-import type { PermissionInput } from '../../src/model/material';
+import type { Ability, Permission, UserPermission } from '../../model/permissions';
+import type { PermissionInput } from '../../model/material';
 import type { Queryable } from '../db/types';
 import { normalizeEmail } from './users';
 
 /*
  * The permissions of roots (materials and collections) and their invitations (migration 010; the rules
- * that read them are src/model/permissions.ts). A re-import replaces the permissions its file declares and
+ * that read them are model/permissions.ts). A re-import replaces the permissions its file declares and
  * keeps those the invite call made.
  */
 

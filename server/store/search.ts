@@ -1,4 +1,4 @@
-import { MATCHED_WORDS_MAX, type FulltextAnswer, type FulltextHit, type SearchCrumb, type SearchFilters } from '../../src/model/search';
+import { MATCHED_WORDS_MAX, type FulltextAnswer, type FulltextHit, type SearchCrumb, type SearchFilters } from '../../model/search';
 import type { Database } from '../db/types';
 import { filtersParam, metadataPasses } from './searchFilters';
 import { tsQueryText, type SearchConfig } from './searchText';

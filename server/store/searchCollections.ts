@@ -1,6 +1,6 @@
-import type { Asset } from '../../src/model/common';
-import type { FacetDistribution, MaterialSort, SearchFilters } from '../../src/model/search';
-import type { CollectionCard } from '../../src/model/searchAcross';
+import type { Asset } from '../../model/common';
+import type { FacetDistribution, MaterialSort, SearchFilters } from '../../model/search';
+import type { CollectionCard } from '../../model/searchAcross';
 import type { Queryable } from '../db/types';
 import { toIso } from './models';
 import { facetCountsSql, facetDistributionOf, filtersParam, metadataPasses } from './searchFilters';

@@ -1,4 +1,4 @@
-import type { SearchFilters } from '../../src/model/search';
+import type { SearchFilters } from '../../model/search';
 
 /*
  * Metadata filters and facets in SQL, shared by the full-text and the material searches. The

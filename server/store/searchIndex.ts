@@ -1,8 +1,8 @@
-import type { ContentElement } from '../../src/model/elements';
-import type { Material } from '../../src/model/material';
-import type { SearchCrumb } from '../../src/model/search';
-import { childListsOf } from '../../src/model/tree';
-import { SANITIZER_VERSION } from '../../src/model/sanitize';
+import type { ContentElement } from '../../model/elements';
+import type { Material } from '../../model/material';
+import type { SearchCrumb } from '../../model/search';
+import { childListsOf } from '../../model/tree';
+import { SANITIZER_VERSION } from '../../model/sanitize';
 import type { Database, Queryable } from '../db/types';
 import { loadMaterial } from './models';
 import { htmlToPlainText, richTextToPlainText, searchConfigOf, titleSortKey, type SearchConfig } from './searchText';
@@ -120,7 +120,7 @@ function metadataValues(metadata: Material['metadata']): string[] {
   return Object.values(metadata ?? {}).flatMap((value) => (Array.isArray(value) ? value : [value])).filter((value): value is string => typeof value === 'string');
 }
 
-/** The lists an element holds, as the viewer reads them (src/model/tree.ts), and a gallery's images (their captions are searched too). */
+/** The lists an element holds, as the viewer reads them (model/tree.ts), and a gallery's images (their captions are searched too). */
 function searchedListsOf(element: ContentElement): readonly (readonly ContentElement[])[] {
   return element.modelName === 'ImageGallery' ? [element.content] : childListsOf(element);
 }

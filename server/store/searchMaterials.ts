@@ -1,6 +1,6 @@
-import type { MaterialSnapshot } from '../../src/model/collectionView';
-import type { Asset } from '../../src/model/common';
-import type { CollectionSort, FacetDistribution, MaterialSort, SearchFilters } from '../../src/model/search';
+import type { MaterialSnapshot } from '../../model/collectionView';
+import type { Asset } from '../../model/common';
+import type { CollectionSort, FacetDistribution, MaterialSort, SearchFilters } from '../../model/search';
 import type { Queryable } from '../db/types';
 import { toIso } from './models';
 import { entryMatches } from './search';

@@ -1,4 +1,4 @@
-import type { RichTextNode } from '../../src/model/richText';
+import type { RichTextNode } from '../../model/richText';
 
 /*
  * Text for the search index: what a reader sees of an html fragment or a rich-text document, the

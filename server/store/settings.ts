@@ -1,4 +1,4 @@
-import { Settings } from '../../src/model/settings';
+import { Settings } from '../../model/settings';
 import type { Queryable } from '../db/types';
 
 /** The installation's settings; defaults when none were stored. */

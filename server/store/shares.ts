@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ShareKind, ShareSettings } from '../../src/model/pageData';
+import type { ShareKind, ShareSettings } from '../../model/pageData';
 import type { Queryable } from '../db/types';
 
 export interface ShareFlags extends ShareSettings {

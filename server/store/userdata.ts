@@ -1,5 +1,5 @@
-import { ANSWER_KEY_CHANGED, type LearnerState } from '../../src/model/learnerState';
-import type { StoredUserdataEvent } from '../../src/model/tracking';
+import { ANSWER_KEY_CHANGED, type LearnerState } from '../../model/learnerState';
+import type { StoredUserdataEvent } from '../../model/tracking';
 import type { Database, Queryable } from '../db/types';
 import type { Learner } from '../http/learnerAccess';
 import { unavailableReason } from '../db/unavailable';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { User } from '../../src/model/pageData';
+import type { User } from '../../model/pageData';
 import type { Queryable } from '../db/types';
 
 /** An account as stored (without its password hash). */

@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { avatarInitials } from '../auth/avatarInitials';
-import type { AnnotationOwner } from '../model/annotation';
+import type { AnnotationOwner } from '../../model/annotation';
 import { PageDataContext } from '../viewer/PageDataContext';
 
 /** The avatar service (spec section 7), called with the hash of the user's address. */

@@ -5,9 +5,9 @@ import { Dialog } from 'react-aria-components/Dialog';
 import { Heading } from 'react-aria-components/Heading';
 import { Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { draftKeyOf, isNoteEditorOpen, isSaving, type AnnotationDraft, type TextSelection } from '../../machines/annotation';
-import type { Annotation } from '../model/annotation';
-import type { Material } from '../model/material';
-import { emptyRichText, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
+import type { Annotation } from '../../model/annotation';
+import type { Material } from '../../model/material';
+import { emptyRichText, withinTextLimit, type RichTextDoc } from '../../model/richTextDoc';
 import { Button } from '../ui/Button';
 import { usePageData } from '../viewer/PageDataContext';
 import { AnnotationPanel, type RenderEditor } from './AnnotationPanel';
@@ -16,7 +16,7 @@ import { annotationLogic, annotationPanelLogic, type AnnotationLogic } from './a
 import { useAnnotationTexts } from './useAnnotationTexts';
 import { draftStore } from './draftStore';
 import { onAnnotationsPanelRequest } from './panelRequest';
-import { allElements } from '../model/tree';
+import { allElements } from '../../model/tree';
 import { anchorAnnotations, anchorFromSelection, ANNOTATION_MARK_ATTRIBUTE, unwrapAnchor } from './textAnchors';
 
 const NoteEditor = lazy(() => import('./editor/NoteEditor'));

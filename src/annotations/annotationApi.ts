@@ -14,13 +14,13 @@ import {
   type AnnotationUpdateBody,
   type CommentCreateBody,
   type CommentUpdateBody,
-} from '../model/annotation';
+} from '../../model/annotation';
 import { toastsGatewayError } from '../ui/toasts';
 
 /*
  * The calls of the annotation statecharts' actors (machines/annotation.ts, machines/annotationPanel.ts;
  * spec section 7, server/routes/annotations.ts): each one `call(...)` whose answer is parsed with the
- * schema of src/model/annotation.ts.
+ * schema of model/annotation.ts.
  *
  * Errors are thrown as they come (HttpError of src/api/client.ts, with its status): a 409 of
  * model/update stays an HttpError with status 409, which is what the annotation machine's `isConflict`

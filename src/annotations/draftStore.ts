@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { AnnotationDraft, DiscardDraftParams, PersistDraftParams } from '../../machines/annotation';
-import { RequestKey } from '../model/requestKey';
-import { RichTextDoc } from '../model/richTextDoc';
+import { RequestKey } from '../../model/requestKey';
+import { RichTextDoc } from '../../model/richTextDoc';
 import { draftKeys, draftStorage, draftStorageKey, memoryDrafts, notifyDraftsChanged, type DraftScope } from './unsentDrafts';
 
 /*

@@ -1,4 +1,4 @@
-import type { PageData } from '../model/pageData';
+import type { PageData } from '../../model/pageData';
 
 /**
  * Whether the visitor may annotate (spec section 6): the share is private (the visitor is logged in)

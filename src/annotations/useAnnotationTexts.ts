@@ -1,6 +1,6 @@
 import { useTranslation } from '../i18n/react';
 import { addAnnotationTexts, type AnnotationTextKey } from '../i18n/resources/annotations';
-import type { Lang } from '../model/pageData';
+import type { Lang } from '../../model/pageData';
 
 export type { AnnotationTextKey };
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { CollectionView } from '../model/collectionView';
-import type { Material } from '../model/material';
+import { CollectionView } from '../../model/collectionView';
+import type { Material } from '../../model/material';
 import { showGatewayError, toastsGatewayError } from '../ui/toasts';
 
 /** A non-OK answer: carries status, url and headers (spec section 8). */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { Material } from '../model/material';
-import { PUBLICATION_HEADER } from '../model/publicationHeader';
+import type { Material } from '../../model/material';
+import { PUBLICATION_HEADER } from '../../model/publicationHeader';
 import { HttpError } from './client';
 
 /** The envelope of a served material, as ./client.ts checks it (the material itself was checked at import). */

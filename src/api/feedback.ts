@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import * as z from 'zod/mini';
 import type { FeedbackRequest, FeedbackResult } from '../../machines/elements/freeText';
-import type { Lang } from '../model/pageData';
+import type { Lang } from '../../model/pageData';
 import { call } from './client';
 
 const FeedbackAnswer = z.object({ ok: z.literal(true), feedback: z.string(), correct: z.optional(z.boolean()) });

@@ -1,4 +1,4 @@
-import type { Material } from '../model/material';
+import type { Material } from '../../model/material';
 import { getMaterial } from './client';
 
 /*

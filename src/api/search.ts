@@ -5,11 +5,11 @@ import {
   type CollectionSearchBody,
   type FulltextSearchBody,
   type MaterialSearchBody,
-} from '../model/search';
+} from '../../model/search';
 import { call } from './client';
 
 /*
- * The search calls of spec section 7, each answer parsed with its schema (src/model/search.ts).
+ * The search calls of spec section 7, each answer parsed with its schema (model/search.ts).
  * Bodies are the schemas' inputs: what the server defaults may be left out.
  */
 

@@ -5,7 +5,7 @@ import { invitationMachine } from '../../machines/invitation';
 import { acceptInvitation } from '../api/invitation';
 import { useTranslation } from '../i18n/react';
 import { addLearnerTexts } from '../i18n/resources/learner';
-import type { PageData } from '../model/pageData';
+import type { PageData } from '../../model/pageData';
 import { Button } from '../ui/Button';
 import { ErrorView } from '../viewer/ErrorView';
 import { useViewerInspection } from '../viewer/inspection';

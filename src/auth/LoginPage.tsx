@@ -5,7 +5,7 @@ import { Label } from 'react-aria-components/Label';
 import { TextField } from 'react-aria-components/TextField';
 import { useTranslation } from '../i18n/react';
 import { addLearnerTexts } from '../i18n/resources/learner';
-import type { PageData } from '../model/pageData';
+import type { PageData } from '../../model/pageData';
 import { Button } from '../ui/Button';
 import { StandaloneHeader } from './StandaloneHeader';
 

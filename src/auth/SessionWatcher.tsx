@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session';
-import { AuthSession } from '../model/tracking';
+import { AuthSession } from '../../model/tracking';
 import { ERROR_TOAST_MS, showToast } from '../ui/toasts';
 import { useViewerInspection } from '../viewer/inspection';
 

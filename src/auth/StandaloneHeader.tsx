@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { assetUrl } from '../model/assetUrl';
-import type { PageData } from '../model/pageData';
+import { assetUrl } from '../../model/assetUrl';
+import type { PageData } from '../../model/pageData';
 
 /** The header of the pages a share shows before its content (login, invitation): the logo, and what `children` add at the end. */
 export function StandaloneHeader({ pageData, children }: { pageData: PageData; children?: ReactNode }) {

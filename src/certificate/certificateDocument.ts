@@ -1,6 +1,6 @@
 import { formatCertificateDate } from '../i18n';
-import type { Certificate, ContentElement } from '../model/elements';
-import type { Lang } from '../model/pageData';
+import type { Certificate, ContentElement } from '../../model/elements';
+import type { Lang } from '../../model/pageData';
 import type { CertificateDocument } from './buildCertificatePdf';
 import { htmlToParagraphs } from './htmlText';
 import { certificateAnswers, withoutQuestionsBlock } from './questionsBlock';

@@ -1,4 +1,4 @@
-import type { PageData } from '../model/pageData';
+import type { PageData } from '../../model/pageData';
 
 /**
  * Who looks at a certificate and how they may download it (spec section 6):

@@ -2,7 +2,7 @@ import { useCatalogueTexts } from '../search/catalogueTexts';
 import { HttpError } from '../api/client';
 import { searchCollectionMaterials } from '../api/search';
 import { searchLoadedItems } from './localCollectionSearch';
-import type { CollectionView } from '../model/collectionView';
+import type { CollectionView } from '../../model/collectionView';
 import { SafeHtml } from '../ui/SafeHtml';
 import { CopyrightNotice } from '../viewer/CopyrightNotice';
 import { Cover } from '../viewer/Cover';

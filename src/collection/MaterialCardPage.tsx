@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { formatCardDate } from '../i18n';
-import { assetUrl } from '../model/assetUrl';
-import type { MaterialSnapshot } from '../model/collectionView';
-import type { Lang } from '../model/pageData';
+import { assetUrl } from '../../model/assetUrl';
+import type { MaterialSnapshot } from '../../model/collectionView';
+import type { Lang } from '../../model/pageData';
 import { useCatalogueTexts } from '../search/catalogueTexts';
 import { Icon } from '../ui/Icon';
 import { DecorativeImage, ImageError } from '../ui/ImageError';

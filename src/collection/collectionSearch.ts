@@ -1,8 +1,8 @@
-import { COLLECTION_SORTS } from '../model/search';
+import { COLLECTION_SORTS } from '../../model/search';
 import { urlSearchSchema, namesSearch, type UrlSearch } from '../search/searchUrl';
 
 export { COLLECTION_SORTS };
-export type { CollectionSort } from '../model/search';
+export type { CollectionSort } from '../../model/search';
 
 /** The collection grid's search in the address: query, sort, page size and filters (spec section 2). */
 export const CollectionSearch = urlSearchSchema(COLLECTION_SORTS);

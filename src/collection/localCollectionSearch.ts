@@ -1,6 +1,6 @@
 import type { FetchPageInput, SearchPage } from '../../machines/search';
 import type { FacetDistribution } from '../../machines/searchParams';
-import type { MaterialSnapshot } from '../model/collectionView';
+import type { MaterialSnapshot } from '../../model/collectionView';
 
 /*
  * The collection grid's search over the items the page already holds: what answers when the server

@@ -1,4 +1,4 @@
-import { HIGHLIGHT_COLORS, type HighlightColor, type RichTextMark } from '../model/richTextDoc';
+import { HIGHLIGHT_COLORS, type HighlightColor, type RichTextMark } from '../../model/richTextDoc';
 
 /*
  * Which formats of the rich-text toolbar exclude each other (spec section 4, Link editor:
@@ -6,7 +6,7 @@ import { HIGHLIGHT_COLORS, type HighlightColor, type RichTextMark } from '../mod
  * and gap exclude each other; ul and ol toggle"). Pure data and functions: before the editor sets a
  * format it unsets what `marksToUnset` names, so two excluding formats never sit on the same text.
  *
- * Names are those of the learners' rich-text document (src/model/richTextDoc.ts, tiptap's marks):
+ * Names are those of the learners' rich-text document (model/richTextDoc.ts, tiptap's marks):
  * spec section 3's linethrough is `strike`, sub and sup are `subscript` and `superscript`, and
  * highlight1 … highlight5 are the `highlight` mark in the five colours of HIGHLIGHT_COLORS, in that
  * order (`highlight:yellow` … `highlight:orange`). A link is no format here: the link editor

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
-import type { Chapter } from '../model/elements';
+import type { Chapter } from '../../model/elements';
 import { NavigationCard, navigationCardClass } from '../ui/NavigationCard';
 import { chapterHref } from './chapterHref';
 import type { ElementProps } from './registry';

@@ -1,6 +1,6 @@
 import { memo, Suspense, useContext, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
-import type { ContentElement } from '../model/elements';
+import type { ContentElement } from '../../model/elements';
 import { DormantElement, focusInto, type FocusOnWake } from './dormant/DormantElement';
 import { dozes, PageHighlightContext, useWakingRules } from './dormant/waking';
 import { highlightMatches, whenRendered } from '../viewer/scrollToTarget';

@@ -1,4 +1,4 @@
-import type { ModelName } from '../model/elements';
+import type { ModelName } from '../../model/elements';
 
 /*
  * The modules (paths from the repository root, as the build's manifest names them) that the lazy element

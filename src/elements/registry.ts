@@ -2,7 +2,7 @@ import { createElement, use, type ComponentType } from 'react';
 import { loadQuestionTexts } from '../i18n/questionTexts';
 import { STATEFUL_KINDS } from '../../machines/elements/loadedMachines';
 import { loadElementMachines } from './machineLoading';
-import type { ContentElement, ModelName } from '../model/elements';
+import type { ContentElement, ModelName } from '../../model/elements';
 import { ChapterCard } from './ChapterCard';
 import { ColumnsElement } from './static/ColumnsElement';
 import { HeadingElement } from './static/HeadingElement';

@@ -2,9 +2,9 @@ import { createContext, useCallback, useContext, useMemo, useSyncExternalStore }
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
 import type { ViewerContext } from '../../machines/viewer';
-import type { ContentElement } from '../model/elements';
-import type { Material } from '../model/material';
-import { elementProgress } from '../model/progressTree';
+import type { ContentElement } from '../../model/elements';
+import type { Material } from '../../model/material';
+import { elementProgress } from '../../model/progressTree';
 
 /** The root viewer actor of the open material (machines/viewer.ts), provided by the material route. */
 export const ViewerActorContext = createContext<AnyActorRef | null>(null);

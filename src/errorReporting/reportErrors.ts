@@ -1,5 +1,5 @@
 import { HttpError } from '../api/client';
-import { CLIENT_ERROR_LIMITS, cutText, type ClientErrorReport } from '../model/clientError';
+import { CLIENT_ERROR_LIMITS, cutText, type ClientErrorReport } from '../../model/clientError';
 
 /** Reports one page sends at most; the same error (type and message) is sent once. */
 export const MAX_REPORTS_PER_PAGE = 10;

@@ -4,7 +4,7 @@ import { favoritesMachine } from '../../machines/favorites';
 import { saveLike } from '../api/favorites';
 import { useTranslation } from '../i18n/react';
 import { addLearnerTexts } from '../i18n/resources/learner';
-import type { PageData } from '../model/pageData';
+import type { PageData } from '../../model/pageData';
 import { Icon } from '../ui/Icon';
 import { withTooltip } from '../ui/withTooltip';
 import { viewerInspector } from '../viewer/inspection';

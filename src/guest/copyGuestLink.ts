@@ -1,4 +1,4 @@
-import type { GuestSession } from '../model/pageData';
+import type { GuestSession } from '../../model/pageData';
 import { showToast } from '../ui/toasts';
 import { guestLink } from './guestLink';
 

@@ -1,4 +1,4 @@
-import type { UserdataEvent } from '../model/tracking';
+import type { UserdataEvent } from '../../model/tracking';
 
 /*
  * The page tells the service worker (./sw.ts) which changes the server has stored, so the copy of the

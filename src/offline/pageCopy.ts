@@ -1,6 +1,6 @@
-import { withChange, type LearnerState } from '../model/learnerState';
-import { jsonInScript } from '../model/jsonInScript';
-import type { UserdataEvent } from '../model/tracking';
+import { withChange, type LearnerState } from '../../model/learnerState';
+import { jsonInScript } from '../../model/jsonInScript';
+import type { UserdataEvent } from '../../model/tracking';
 
 /*
  * The service worker's copy of a share page (./sw.ts keeps one per share and visitor): the page html
@@ -19,7 +19,7 @@ export function markOfflineCopy(html: string, at: number): string {
   return html.replace(PAGE_DATA_SCRIPT, (_script, open: string, json: string, close: string) => `${open.slice(0, -1)} ${OFFLINE_COPY_ATTRIBUTE}="${at}">${json}${close}`);
 }
 
-/** What the worker reads of a kept page's data (src/model/pageData.ts). */
+/** What the worker reads of a kept page's data (model/pageData.ts). */
 type KeptPageData = {
   share?: { publicId: string } | null;
   user?: unknown;

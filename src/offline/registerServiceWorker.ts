@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import type { PageData } from '../model/pageData';
+import type { PageData } from '../../model/pageData';
 import { pageCacheKey } from './cacheKeys';
 import { offerUpdate } from './updatePrompt';
 import { pageEntry, visitEntries, type KeepEntry } from './visitEntries';

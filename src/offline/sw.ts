@@ -32,7 +32,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, Strategy, type StrategyHandler } from 'workbox-strategies';
-import type { UserdataEvent } from '../model/tracking';
+import type { UserdataEvent } from '../../model/tracking';
 import { isAcknowledgedMessage } from './acknowledged';
 import { ASSET_CACHE, CLIENT_CACHE, FORGETTING_CALLS, MATERIAL_GET, MODEL_CACHE, MODEL_CALLS, PAGE_CACHE, modelCacheKey, pageCacheKey } from './cacheKeys';
 import { markOfflineCopy, withAcknowledged } from './pageCopy';

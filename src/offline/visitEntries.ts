@@ -1,5 +1,5 @@
 import { materialUrl } from '../api/client';
-import type { PageData } from '../model/pageData';
+import type { PageData } from '../../model/pageData';
 
 /*
  * What a share page loaded before a service worker controlled it (the first visit), as the requests the

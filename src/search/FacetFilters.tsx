@@ -12,7 +12,7 @@ import { useCatalogueTexts } from './catalogueTexts';
 import { Button } from '../ui/Button';
 import type { SearchActor } from './useSearchActor';
 import { Icon } from '../ui/Icon';
-import type { Settings } from '../model/settings';
+import type { Settings } from '../../model/settings';
 import { usePageData } from '../viewer/PageDataContext';
 
 /** Selected values a facet button names before it says +N (spec section 2). */

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { isLoading, type SearchSnapshot } from '../../machines/search';
 import { useCatalogueTexts } from './catalogueTexts';
-import type { FulltextHit } from '../model/search';
+import type { FulltextHit } from '../../model/search';
 import { SafeHtml } from '../ui/SafeHtml';
 import { crumbPath, hitTarget } from './fulltextTarget';
 import { ResultTypeIcon, iconKindOf } from './ResultTypeIcon';

@@ -2,7 +2,7 @@ import { MATERIAL_SEARCH_DEFAULT_SORT, SEARCH_PAGE_SIZE } from '../../machines/c
 import { searchMaterials } from '../api/search';
 import { CollectionHeader } from '../collection/CollectionHeader';
 import { useCatalogueTexts } from './catalogueTexts';
-import { MATERIAL_SORTS, type MaterialSort } from '../model/search';
+import { MATERIAL_SORTS, type MaterialSort } from '../../model/search';
 import { CopyrightNotice } from '../viewer/CopyrightNotice';
 import { usePageData } from '../viewer/PageDataContext';
 import { MaterialSearchView } from './MaterialSearchView';

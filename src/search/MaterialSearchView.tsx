@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { isLoading, isNarrowed, type SearchSnapshot } from '../../machines/search';
 import { MaterialCard } from '../collection/MaterialCard';
 import { useCatalogueTexts } from './catalogueTexts';
-import type { MaterialSnapshot } from '../model/collectionView';
+import type { MaterialSnapshot } from '../../model/collectionView';
 import { Button } from '../ui/Button';
 import { FacetFilters } from './FacetFilters';
 import { LoadMoreButton, SearchFailure, SearchTextField, SortSelect } from './SearchControls';

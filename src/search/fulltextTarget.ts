@@ -1,5 +1,5 @@
-import type { Highlight } from '../model/highlight';
-import type { FulltextHit, SearchCrumb } from '../model/search';
+import type { Highlight } from '../../model/highlight';
+import type { FulltextHit, SearchCrumb } from '../../model/search';
 
 /*
  * Where a full-text hit opens (spec section 2): the page the hit sits on, addressed by the publicIds

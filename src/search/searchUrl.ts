@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { SearchParams } from '../../machines/searchParams';
-import { SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS } from '../model/search';
+import { SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS } from '../../model/search';
 
 /*
  * A search in the address (spec section 2: the search state lives in the URL query): `q`, `sort`,

@@ -1,4 +1,4 @@
-import type { UserdataEvent } from '../model/tracking';
+import type { UserdataEvent } from '../../model/tracking';
 
 /**
  * The browser's queue of userdata events not yet acknowledged by the server: every change lands

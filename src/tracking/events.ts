@@ -1,6 +1,6 @@
 import type { TrackingChange } from '../../machines/tracking';
-import { randomUrlSafe } from '../model/randomKey';
-import { UserdataEvent } from '../model/tracking';
+import { randomUrlSafe } from '../../model/randomKey';
+import { UserdataEvent } from '../../model/tracking';
 
 /** A new unguessable event id: crypto.randomUUID when present, else 22 url-safe characters (132 random bits). */
 export function newEventId(): string {

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import * as z from 'zod/mini';
 import { SendBatchError, type SendBatchInput, type SendBatchOutput } from '../../machines/tracking';
-import { USERDATA_BATCH_LIMIT, UserdataAck, type UserdataEvent } from '../model/tracking';
+import { USERDATA_BATCH_LIMIT, UserdataAck, type UserdataEvent } from '../../model/tracking';
 import type { DurableQueue } from './durableQueue';
 
 export type SendBatchOptions = {

@@ -1,6 +1,6 @@
 import { SendBatchError, type SendBatchInput, type SendBatchOutput, type SendFailureKind } from '../../machines/tracking';
 import * as z from 'zod/mini';
-import { API_BODY_LIMIT_BYTES, USERDATA_BATCH_LIMIT, type UpdateRootProgressBody, type UserdataEvent } from '../model/tracking';
+import { API_BODY_LIMIT_BYTES, USERDATA_BATCH_LIMIT, type UpdateRootProgressBody, type UserdataEvent } from '../../model/tracking';
 import { reportAcknowledged } from '../offline/acknowledged';
 import { AckAnswer, takeBatch, type SendBatchOptions } from './sendBatch';
 

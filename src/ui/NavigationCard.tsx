@@ -1,6 +1,6 @@
 import { useTranslation } from '../i18n/react';
-import { assetUrl } from '../model/assetUrl';
-import type { Asset } from '../model/common';
+import { assetUrl } from '../../model/assetUrl';
+import type { Asset } from '../../model/common';
 import { useAssetBase } from '../viewer/PageDataContext';
 import { ProgressRing } from './ProgressRing';
 import { DecorativeImage } from './ImageError';

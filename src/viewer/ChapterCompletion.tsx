@@ -4,7 +4,7 @@ import type { AnyActorRef } from 'xstate';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 import { ViewerActorContext } from '../elements/viewerContext';
 import { useTranslation } from '../i18n/react';
-import type { Chapter } from '../model/elements';
+import type { Chapter } from '../../model/elements';
 import { Button } from '../ui/Button';
 
 type ProgressSnapshot = { context: { progress: Record<string, number> } };

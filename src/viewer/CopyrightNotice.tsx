@@ -1,4 +1,4 @@
-import type { PageData } from '../model/pageData';
+import type { PageData } from '../../model/pageData';
 import { usePageData } from './PageDataContext';
 
 /**

@@ -1,5 +1,5 @@
-import { assetUrl } from '../model/assetUrl';
-import type { Asset } from '../model/common';
+import { assetUrl } from '../../model/assetUrl';
+import type { Asset } from '../../model/common';
 import { useAssetBase } from './PageDataContext';
 import { ImageError, useImageFailure } from '../ui/ImageError';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from '../i18n/react';
-import type { IFrame } from '../model/elements';
-import { recogniseEmbed } from '../model/embedProviders';
+import type { IFrame } from '../../model/elements';
+import { recogniseEmbed } from '../../model/embedProviders';
 import { useIdentityFilled } from './useIdentityFilled';
 
 /**

@@ -9,7 +9,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { AccountControl } from '../auth/AccountControl';
 import { ProgressRing } from '../ui/ProgressRing';
-import type { Material } from '../model/material';
+import type { Material } from '../../model/material';
 import { useProgress } from '../elements/viewerContext';
 import { GuestSaveSlot } from '../guest/GuestSaveSlot';
 import { usePageData } from './PageDataContext';

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '../i18n/react';
-import type { Lang } from '../model/pageData';
+import type { Lang } from '../../model/pageData';
 
 const LANGS: { code: Lang; label: string }[] = [
   { code: 'de', label: 'DE' },

@@ -3,16 +3,16 @@ import { useEffect, useRef, useState } from 'react';
 import { guestNameOf } from '../../machines/guestSession';
 import { useProgress, useViewerSelector } from '../elements/viewerContext';
 import { useGuestSessionActor } from '../guest/GuestSessionProvider';
-import { createHostChannel, LMS_HELLO_MESSAGE_TYPE, LMS_READY_MESSAGE_TYPE, LMS_RESULT_MESSAGE_TYPE, type LmsHelloMessage } from '../model/hostMessages';
-import type { Material } from '../model/material';
-import { scaledScore, scoreOf, type Score } from '../model/score';
+import { createHostChannel, LMS_HELLO_MESSAGE_TYPE, LMS_READY_MESSAGE_TYPE, LMS_RESULT_MESSAGE_TYPE, type LmsHelloMessage } from '../../model/hostMessages';
+import type { Material } from '../../model/material';
+import { scaledScore, scoreOf, type Score } from '../../model/score';
 import { usePageData } from './PageDataContext';
 
 /*
  * The viewer's side of a SCORM package (issue 13), mounted on scorm shares opened in a frame: the
  * package's launch page (server/scorm) names the LMS's learner and hands back what it stored; the
  * viewer makes that learner's guest session (never asking for a name) and reports completion,
- * score and what resumes the session. The contract, with its origin checks, is src/model/hostMessages.ts.
+ * score and what resumes the session. The contract, with its origin checks, is model/hostMessages.ts.
  */
 
 /** What the viewer keeps in the LMS (`cmi.suspend_data`): the guest session to resume; about 40 characters. */

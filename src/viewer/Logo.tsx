@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../i18n/react';
-import { assetUrl } from '../model/assetUrl';
+import { assetUrl } from '../../model/assetUrl';
 import { useAssetBase, usePageData } from './PageDataContext';
 import { useImageFailure } from '../ui/ImageError';
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../i18n/react';
-import type { Material } from '../model/material';
+import type { Material } from '../../model/material';
 import { CopyrightNotice } from './CopyrightNotice';
 import { ErrorView } from './ErrorView';
 import { Header } from './Header';

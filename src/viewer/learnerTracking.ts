@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import type { ActorRef, AnyActorRef } from 'xstate';
 import { trackingMachine, type TrackingChange, type TrackingInput } from '../../machines/tracking';
-import { withChange, type LearnerState } from '../model/learnerState';
-import type { PageData } from '../model/pageData';
-import { savesRootProgress, trackingModeOf } from '../model/tracking';
+import { withChange, type LearnerState } from '../../model/learnerState';
+import type { PageData } from '../../model/pageData';
+import { savesRootProgress, trackingModeOf } from '../../model/tracking';
 import { openDurableQueue, type DurableQueue } from '../tracking/durableQueue';
 import { toUserdataEvents } from '../tracking/events';
 import { createSendBatch, flushOnHide } from '../tracking/sendBatch';

@@ -1,4 +1,4 @@
-import { LearnerState } from '../model/learnerState';
+import { LearnerState } from '../../model/learnerState';
 
 /*
  * The learner's work kept in this browser (localStorage), per share and material, so a reload

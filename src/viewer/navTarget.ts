@@ -1,6 +1,6 @@
-import type { Chapter } from '../model/elements';
-import type { Material } from '../model/material';
-import { chaptersOnPage, type PageNode } from '../model/tree';
+import type { Chapter } from '../../model/elements';
+import type { Material } from '../../model/material';
+import { chaptersOnPage, type PageNode } from '../../model/tree';
 
 /** Where a navigation goes: a router path (trailing slash) and the element to scroll to there. */
 export type NavTarget = { to: string; scrollTo?: string };

@@ -1,4 +1,4 @@
-import { highlightPattern, type Highlight } from '../model/highlight';
+import { highlightPattern, type Highlight } from '../../model/highlight';
 
 /** Element lookup for scrollTo/highlight: 10 tries at 100 ms (spec section 9). */
 export const LOOKUP_TRIES = 10;

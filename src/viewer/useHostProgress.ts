@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useProgress } from '../elements/viewerContext';
-import { PROGRESS_MESSAGE_TYPE } from '../model/progressMessage';
-import type { Material } from '../model/material';
+import { PROGRESS_MESSAGE_TYPE } from '../../model/progressMessage';
+import type { Material } from '../../model/material';
 
 /**
  * Posts the material's progress to the host page when the viewer runs in a frame. The message

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { fillIdentityPlaceholders } from '../model/identityPlaceholders';
+import { fillIdentityPlaceholders } from '../../model/identityPlaceholders';
 import { PageDataContext } from './PageDataContext';
 
 /** `url` with the identity placeholders filled in for whoever views the page (spec section 5). */

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { highlightKey, type Highlight } from '../model/highlight';
+import { highlightKey, type Highlight } from '../../model/highlight';
 import { findWithRetry, highlightMatches, revealMarks, whenRendered } from './scrollToTarget';
 import { scrollToStart } from './scrollToStart';
 
 /**
  * Applies the scrollTo and highlight query parameters once the page has rendered: scrolls smoothly
  * to the element (corrected while the page above it settles: ./scrollToStart.ts) and marks the
- * highlight (src/model/highlight.ts) inside it (inside the page's article without scrollTo), opening a folded foldable that
+ * highlight (model/highlight.ts) inside it (inside the page's article without scrollTo), opening a folded foldable that
  * holds a match.
  */
 export function useScrollTarget(scrollTo: string | undefined, highlight: Highlight | undefined, pageKey: string) {

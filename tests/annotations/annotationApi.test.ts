@@ -16,8 +16,8 @@ import {
 import { annotationLogic, mayAnnotateOf } from '../../src/annotations/annotationLogic';
 import { draftStore } from '../../src/annotations/draftStore';
 import { HttpError } from '../../src/api/client';
-import { AnnotationCreateBody, AnnotationDeleteBody, AnnotationsListBody, AnnotationUpdateBody, CommentCreateBody, CommentUpdateBody } from '../../src/model/annotation';
-import { emptyRichText } from '../../src/model/richTextDoc';
+import { AnnotationCreateBody, AnnotationDeleteBody, AnnotationsListBody, AnnotationUpdateBody, CommentCreateBody, CommentUpdateBody } from '../../model/annotation';
+import { emptyRichText } from '../../model/richTextDoc';
 import { annotation, comment, doc } from './fixtures';
 
 const GUEST = 'guest-session-abcdefghijklmnop';

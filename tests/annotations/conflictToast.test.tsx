@@ -9,7 +9,7 @@ import { annotationLogic, annotationPanelLogic } from '../../src/annotations/ann
 import { draftStore } from '../../src/annotations/draftStore';
 import { createI18n } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
-import type { Lang } from '../../src/model/pageData';
+import type { Lang } from '../../model/pageData';
 import { OverlayProvider } from '../../src/ui/OverlayProvider';
 import { Toasts } from '../../src/ui/Toasts';
 import { loadToastQueue } from '../../src/ui/toasts';

@@ -1,5 +1,5 @@
-import { emptyRichText, richTextToHtml, richTextToPlainText, type RichTextDoc } from '../../src/model/richTextDoc';
-import type { Annotation, Comment } from '../../src/model/annotation';
+import { emptyRichText, richTextToHtml, richTextToPlainText, type RichTextDoc } from '../../model/richTextDoc';
+import type { Annotation, Comment } from '../../model/annotation';
 import type { RenderEditor } from '../../src/annotations/AnnotationPanel';
 
 /** A document of one paragraph per line; '' is the empty document. */

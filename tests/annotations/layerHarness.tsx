@@ -5,8 +5,8 @@ import { vi } from 'vitest';
 import AnnotationLayer from '../../src/annotations/AnnotationLayer';
 import { createI18n } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
-import type { Material } from '../../src/model/material';
-import type { PageData } from '../../src/model/pageData';
+import type { Material } from '../../model/material';
+import type { PageData } from '../../model/pageData';
 import { OverlayProvider } from '../../src/ui/OverlayProvider';
 import { PageDataContext } from '../../src/viewer/PageDataContext';
 

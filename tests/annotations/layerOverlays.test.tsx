@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestAnnotationsPanel } from '../../src/annotations/panelRequest';
 import { createI18n } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
-import { Material } from '../../src/model/material';
+import { Material } from '../../model/material';
 import { useOverlay } from '../../src/ui/useOverlay';
 import { MaterialPage, MaterialViewer } from '../../src/viewer/MaterialViewer';
 import { validateViewerSearch } from '../../routes/search';

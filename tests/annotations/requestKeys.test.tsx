@@ -4,15 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { draftStorageKey, readDraft } from '../../src/annotations/draftStore';
 import { notifyDraftsChanged, unsentDraftCount } from '../../src/annotations/unsentDrafts';
-import type { Annotation } from '../../src/model/annotation';
-import { Material } from '../../src/model/material';
-import { RequestKey } from '../../src/model/requestKey';
+import type { Annotation } from '../../model/annotation';
+import { Material } from '../../model/material';
+import { RequestKey } from '../../model/requestKey';
 import { annotation, doc, textareaEditor } from './fixtures';
 import { guestSharePageData } from '../support/materialPage';
 import { renderAnnotationLayer, stubAnnotationServer, type SentRequest } from './layerHarness';
 
 /*
- * Idempotent creates seen from the viewer (src/model/requestKey.ts): a new annotation's note gets a
+ * Idempotent creates seen from the viewer (model/requestKey.ts): a new annotation's note gets a
  * request key when it is started, the key is kept with the draft in the browser, and the create sent
  * again after a reload carries the same key. The server here does what the real one does: it answers a
  * repeated key with the annotation the first create made (even when that create's answer never arrived).

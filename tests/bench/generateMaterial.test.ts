@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateMaterial, pageCount } from '../../scripts/bench/generateMaterial';
-import { Material } from '../../src/model/material';
-import { barrierPreconditions } from '../../src/model/progressTree';
-import { elementsOnPage } from '../../src/model/tree';
+import { Material } from '../../model/material';
+import { barrierPreconditions } from '../../model/progressTree';
+import { elementsOnPage } from '../../model/tree';
 
 const QUESTION_KINDS = ['ClozeQuestion', 'FreeTextInput', 'AssignmentQuestion', 'PolygonTargetExercise'] as const;
 

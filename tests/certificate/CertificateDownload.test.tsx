@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { formatCertificateDate } from '../../src/i18n';
-import { PageData } from '../../src/model/pageData';
+import { PageData } from '../../model/pageData';
 import { IntersectionObserverDouble } from '../setup';
 import { renderInViewer } from '../support/elementInViewer';
 import { fontFileName, readFontFile } from './fontFiles';

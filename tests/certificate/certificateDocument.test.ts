@@ -4,8 +4,8 @@ import { certificateFileName } from '../../src/certificate/fileName';
 import { htmlToParagraphs } from '../../src/certificate/htmlText';
 import { withoutQuestionsBlock } from '../../src/certificate/questionsBlock';
 import { certificateVisitor, issuesOnSight } from '../../src/certificate/visitor';
-import { Certificate, ContentElement } from '../../src/model/elements';
-import type { PageData } from '../../src/model/pageData';
+import { Certificate, ContentElement } from '../../model/elements';
+import type { PageData } from '../../model/pageData';
 
 const freeText = (id: string, instructions: string) =>
   ContentElement.parse({ modelName: 'FreeTextInput', id, instructions: { html: instructions } });

@@ -1,4 +1,4 @@
-import type { Lang } from '../../src/model/pageData';
+import type { Lang } from '../../model/pageData';
 
 /*
  * What a learner reads, written out here (spec wording in English, German as the product says it)

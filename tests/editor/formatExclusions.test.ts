@@ -3,7 +3,7 @@ import {
   EXCLUSION_GROUPS, FORMAT_MARKS, HIGHLIGHT_FORMATS, exclusionGroupOf, formatOfMark, isFormatMark, listAfterToggle, markOfFormat, marksToUnset,
   type FormatMark,
 } from '../../src/editor/formatExclusions';
-import { HIGHLIGHT_COLORS, RichTextMarkSchema } from '../../src/model/richTextDoc';
+import { HIGHLIGHT_COLORS, RichTextMarkSchema } from '../../model/richTextDoc';
 
 describe('format exclusions (spec section 4)', () => {
   it('has the three groups of the spec, in the document’s names', () => {

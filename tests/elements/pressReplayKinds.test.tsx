@@ -9,7 +9,7 @@ import { elementComponents, preloadElementComponents, type ElementProps } from '
 import { createI18n } from '../../src/i18n';
 import { loadQuestionTexts } from '../../src/i18n/questionTexts';
 import { I18nProvider } from '../../src/i18n/react';
-import { ContentElement } from '../../src/model/elements';
+import { ContentElement } from '../../model/elements';
 
 /*
  * Each kind whose stand-in has press keys (src/elements/dormant/dormantContent.ts) gives its woken

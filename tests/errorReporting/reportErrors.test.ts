@@ -9,7 +9,7 @@ import { parseDsn } from '../../server/errorReporting/dsn';
 import { ErrorReporter } from '../../server/errorReporting/errorReporter';
 import { HttpError } from '../../src/api/client';
 import { MAX_REPORTS_PER_PAGE, reportErrors } from '../../src/errorReporting/reportErrors';
-import { CLIENT_ERROR_LIMITS } from '../../src/model/clientError';
+import { CLIENT_ERROR_LIMITS } from '../../model/clientError';
 import { useTestDatabase } from '../server/databases';
 import { startErrorService, type ErrorService } from '../support/errorService';
 

@@ -7,8 +7,8 @@ import { trackingMachine, type SendBatchInput, type SendBatchOutput } from '../.
 import { viewerMachine } from '../../machines/viewer';
 import { ViewerActorContext } from '../../src/elements/viewerContext';
 import { createI18n } from '../../src/i18n';
-import { Material } from '../../src/model/material';
-import type { TrackingMode } from '../../src/model/tracking';
+import { Material } from '../../model/material';
+import type { TrackingMode } from '../../model/tracking';
 import { SaveStateIndicator } from '../../src/viewer/SaveStateIndicator';
 import { learnerQueue } from '../../src/viewer/learnerTracking';
 import { IDBFactory } from 'fake-indexeddb';

@@ -8,7 +8,7 @@ import { validateViewerSearch } from '../../routes/search';
 import { createI18n } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
 import { GuestSessionProvider } from '../../src/guest/GuestSessionProvider';
-import type { PageData } from '../../src/model/pageData';
+import type { PageData } from '../../model/pageData';
 import { preloadElementComponents } from '../../src/elements/registry';
 import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
 import { MaterialPage, MaterialViewer } from '../../src/viewer/MaterialViewer';

@@ -6,9 +6,9 @@ import {
   type AnnotationContext, type AnnotationDraft, type AnnotationEmitted, type AnnotationEvent, type AnnotationInput,
   type CreateAnnotationInput, type DeleteAnnotationInput, type LoadAnnotationInput, type UpdateNoteInput,
 } from '../../machines/annotation';
-import type { Annotation } from '../../src/model/annotation';
-import { RequestKey } from '../../src/model/requestKey';
-import { emptyRichText, RICH_TEXT_LIMITS, richTextToPlainText, type RichTextDoc } from '../../src/model/richTextDoc';
+import type { Annotation } from '../../model/annotation';
+import { RequestKey } from '../../model/requestKey';
+import { emptyRichText, RICH_TEXT_LIMITS, richTextToPlainText, type RichTextDoc } from '../../model/richTextDoc';
 import { annotationKey, annotationOf, annotationSelection, httpError, noteOf, walkConfigs } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
 import { pathsOf, printStats, runPath } from './walkMachine';

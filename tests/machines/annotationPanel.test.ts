@@ -8,9 +8,9 @@ import {
 } from '../../machines/annotationPanel';
 import { ANNOTATION_DEFAULT_SORT, ANNOTATION_PANEL_WIDTH_PX } from '../../machines/constants';
 import { overlaysMachine } from '../../machines/overlays';
-import { RICH_TEXT_LIMITS, richTextToPlainText, type RichTextDoc } from '../../src/model/richTextDoc';
-import type { Annotation, Comment } from '../../src/model/annotation';
-import { RequestKey } from '../../src/model/requestKey';
+import { RICH_TEXT_LIMITS, richTextToPlainText, type RichTextDoc } from '../../model/richTextDoc';
+import type { Annotation, Comment } from '../../model/annotation';
+import { RequestKey } from '../../model/requestKey';
 import { annotationComment, annotationOf, annotationPanelKey, httpError, noteOf, walkConfigs } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
 import { pathsOf, printStats, runPath } from './walkMachine';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { certificateGuards, certificateMachine, type CertificateEvent } from '../../machines/elements/certificate';
-import { Certificate } from '../../src/model/elements';
+import { Certificate } from '../../model/elements';
 import { pathsOf, printStats, runPath } from './walkMachine';
 
 const element = Certificate.parse({ id: 'cert-1', modelName: 'Certificate', title: 'Certificate of completion' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { embedCardMachine, hasCardMetadata, selectCardMetadata, type EmbedCardInput } from '../../machines/embedCard';
-import type { EmbedMetadata } from '../../src/model/embedMetadata';
+import type { EmbedMetadata } from '../../model/embedMetadata';
 import { pathsOf, printStats, runPath } from './walkMachine';
 
 const DONE = 'xstate.done.actor.lookUp';

@@ -4,8 +4,8 @@ import type { ElementChangedEvent } from '../../machines/elements/elementChanged
 import {
   freeTextGuards, freeTextMachine, type FeedbackRequest, type FeedbackResult, type FreeTextContext, type FreeTextEvent,
 } from '../../machines/elements/freeText';
-import { FreeTextInput } from '../../src/model/elements';
-import { USERDATA_VALUE_MAX_CHARS } from '../../src/model/tracking';
+import { FreeTextInput } from '../../model/elements';
+import { USERDATA_VALUE_MAX_CHARS } from '../../model/tracking';
 import { pathsOf, printStats, runPath } from './walkMachine';
 
 const element = (useGenerativeFeedback: boolean) =>

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
 import { viewerMachine, type ViewerContext } from '../../machines/viewer';
-import type { ContentElement } from '../../src/model/elements';
-import type { LearnerState } from '../../src/model/learnerState';
-import { Material } from '../../src/model/material';
-import { barrierMet, barrierPreconditions, derivedStepProgress, elementProgress } from '../../src/model/progressTree';
-import { allElements, elementsOnPage } from '../../src/model/tree';
+import type { ContentElement } from '../../model/elements';
+import type { LearnerState } from '../../model/learnerState';
+import { Material } from '../../model/material';
+import { barrierMet, barrierPreconditions, derivedStepProgress, elementProgress } from '../../model/progressTree';
+import { allElements, elementsOnPage } from '../../model/tree';
 
 /*
  * Property: the viewer spawns element actors only when their elements are about to render. What the

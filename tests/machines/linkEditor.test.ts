@@ -4,7 +4,7 @@ import {
   isDisplayMode, isEditingMode, isLinkEditorOpen, linkEditorMachine, normalizedInput, type LinkEditorContext, type LinkEditorEvent,
 } from '../../machines/linkEditor';
 import { LINK_INPUT_WIDTH_PX, UNDO_HISTORY_LIMIT } from '../../machines/constants';
-import { normalizeLinkUrl } from '../../src/model/linkUrl';
+import { normalizeLinkUrl } from '../../model/linkUrl';
 import { linkEditorEvents } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
 import { pathsOf, printStats, runPath } from './walkMachine';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { pathGuards, pathMachine, type PathContext, type PathEvent } from '../../machines/elements/path';
-import { Path } from '../../src/model/elements';
+import { Path } from '../../model/elements';
 import { pathsOf, printStats, runPath } from './walkMachine';
 
 const chapter = (id: string, pathEvaluationType?: 'selfCompletion' | 'openedCompletion') => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 import { polygonGuards, polygonMachine, type PolygonContext, type PolygonEvent } from '../../machines/elements/polygon';
-import { PolygonTargetExercise } from '../../src/model/elements';
+import { PolygonTargetExercise } from '../../model/elements';
 import { pathsOf, printStats, runPath } from './walkMachine';
 
 const square = (x: number, y: number, size: number) => [

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type StateValue } from 'xstate';
 import { PUBLICATION_POLL_MS } from '../../machines/constants';
 import { publicationWatchMachine, type PublicationWatchEvent } from '../../machines/publicationWatch';
-import type { CurrentPublication } from '../../src/model/currentPublication';
+import type { CurrentPublication } from '../../model/currentPublication';
 import { publicationWatchEvents, publicationWatchResults } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
 import { pathsOf, printStats, runPath } from './walkMachine';

@@ -12,7 +12,7 @@ import {
   type ScormLauncherEvent,
   type ScormLauncherInput,
 } from '../../machines/scormLauncher';
-import { SUSPEND_DATA_LIMITS } from '../../src/model/hostMessages';
+import { SUSPEND_DATA_LIMITS } from '../../model/hostMessages';
 import { pathsOf, printStats, runPath } from './walkMachine';
 
 const TIMER = 'xstate.after.commitDelay.scormLauncher.running.unsaved';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type StateValue } from 'xstate';
 import { SESSION_POLL_MS } from '../../machines/constants';
 import { sessionMachine, type SessionEvent } from '../../machines/session';
-import type { AuthSession } from '../../src/model/tracking';
+import type { AuthSession } from '../../model/tracking';
 import { pathsOf, printStats, runPath } from './walkMachine';
 
 const DONE = 'xstate.done.actor.checkSession';

@@ -5,7 +5,7 @@ import {
   failureKindOf, retryAfterOf, retryDelayOf, retryWaitOf, saveStateOf, SendBatchError, trackingGuards, trackingMachine,
   type SendBatchInput, type SendBatchOutput, type TrackingChange, type TrackingContext, type TrackingEvent, type TrackingInput,
 } from '../../machines/tracking';
-import type { TrackingMode } from '../../src/model/tracking';
+import type { TrackingMode } from '../../model/tracking';
 import { pathsOf, printStats, runPath } from './walkMachine';
 
 const GUEST = 'Gs7pQ2vXk9LmN4rT8wYz1A';

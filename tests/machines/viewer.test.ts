@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { viewerMachine, type ViewerInput } from '../../machines/viewer';
 import { elementMachines } from '../../machines/elements/registry';
-import { elementsOnPage } from '../../src/model/tree';
-import { Material } from '../../src/model/material';
-import { elementProgress } from '../../src/model/progressTree';
+import { elementsOnPage } from '../../model/tree';
+import { Material } from '../../model/material';
+import { elementProgress } from '../../model/progressTree';
 import { fixtureMaterial as material } from '../viewer/fixtureMaterial';
 
 const statefulOnPage = (content: typeof material.content) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   allItems, assignItem, emptyAssignments, hasAssignmentInput, isAssignmentCorrect, isZoneCorrect, unassignedItems, unassignItem,
-} from '../../src/model/assignment';
-import { seededShuffle } from '../../src/model/seededShuffle';
+} from '../../model/assignment';
+import { seededShuffle } from '../../model/seededShuffle';
 
 const zones = [
   { id: 'mammals', items: [{ id: 'cow' }, { id: 'cat' }] },

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { Collection, MODEL_NAMES, Material, Settings, gapsOf, type ContentElement } from '../../src/model';
+import { Collection, MODEL_NAMES, Material, Settings, gapsOf, type ContentElement } from '../../model';
 import { CYCLE_FEATURES, CYCLE_SIZE, MAP_DECOYS, MAP_SIZE, MAP_WELLS } from '../../scripts/make-demo-images';
 import { allAssets, allElements, allIds, ASSET_DIR, CONTENT_DIR, DEMO_FILES, duplicates, ofType, readContent } from './demoFiles';
 

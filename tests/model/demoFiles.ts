@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ContentElement, ElementOf, ModelName } from '../../src/model';
+import type { ContentElement, ElementOf, ModelName } from '../../model';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CONTENT_DIR = path.join(ROOT, 'content');

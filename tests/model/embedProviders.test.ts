@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMBED_DEFAULT_RATIO } from '../../machines/constants';
-import { iframeAttributes, recogniseEmbed, startSeconds, VIDEO_RATIO } from '../../src/model/embedProviders';
+import { EMBED_DEFAULT_RATIO, iframeAttributes, recogniseEmbed, startSeconds, VIDEO_RATIO } from '../../model/embedProviders';
 
 describe('recogniseEmbed: what cannot be displayed', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillIdentityPlaceholders, IDENTITY_PLACEHOLDERS } from '../../src/model/identityPlaceholders';
+import { fillIdentityPlaceholders, IDENTITY_PLACEHOLDERS } from '../../model/identityPlaceholders';
 
 const user = { id: 'u-1234', email: "o'brien+test@school.example", firstname: 'Zoë Anna', lastname: 'Müller&Co' };
 const guestSession = { publicId: 'gs_AbC-123', name: 'Gast Person' };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ALLOWED_LINK_SCHEMES, LINK_URL_MAX_LENGTH, isValidLinkUrl, normalizeLinkUrl, schemeOf } from '../../src/model/linkUrl';
-import { RICH_TEXT_LIMITS, normalizeLinkHref } from '../../src/model/richTextDoc';
-import { SAFE_LINK_SCHEMES } from '../../src/model/sanitize';
+import { ALLOWED_LINK_SCHEMES, LINK_URL_MAX_LENGTH, isValidLinkUrl, normalizeLinkUrl, schemeOf } from '../../model/linkUrl';
+import { RICH_TEXT_LIMITS, normalizeLinkHref } from '../../model/richTextDoc';
+import { SAFE_LINK_SCHEMES } from '../../model/sanitize';
 
 const href = (input: string) => {
   const result = normalizeLinkUrl(input);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Material } from '../../src/model/material';
-import { grants, hasAbility, mayView, pendingInvitation, type Permission, type RolePermission, type UserPermission } from '../../src/model/permissions';
+import { Material } from '../../model/material';
+import { grants, hasAbility, mayView, pendingInvitation, type Permission, type RolePermission, type UserPermission } from '../../model/permissions';
 
 /* The rules of spec section 6 (and section 4, Invitation), each stated on its own. */
 

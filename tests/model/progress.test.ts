@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeStepIndex, averageProgress, evaluatedProgress, isComplete } from '../../src/model/progress';
+import { activeStepIndex, averageProgress, evaluatedProgress, isComplete } from '../../model/progress';
 
 describe('progress', () => {
   it('an evaluated element gives 1, else 0', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Material } from '../../src/model/material';
-import { Chapter, IFrame } from '../../src/model/elements';
-import { barrierMet, barrierPreconditions, completesOnOpen, derivedStepProgress, elementProgress, trackedItems } from '../../src/model/progressTree';
+import { Material } from '../../model/material';
+import { Chapter, IFrame } from '../../model/elements';
+import { barrierMet, barrierPreconditions, completesOnOpen, derivedStepProgress, elementProgress, trackedItems } from '../../model/progressTree';
 
 const text = (id: string) => ({ id, modelName: 'Text', content: { html: '<p>t</p>' } });
 const choice = (id: string) => ({

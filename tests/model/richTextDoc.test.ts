@@ -15,8 +15,8 @@ import {
   richTextToHtml,
   richTextToPlainText,
   type RichTextMark,
-} from '../../src/model/richTextDoc';
-import { formatPath } from '../../src/model/material';
+} from '../../model/richTextDoc';
+import { formatPath } from '../../model/material';
 
 /* The rich-text document of annotation notes and comments (issue 12): schema, URL rule, normalisation, html. */
 

@@ -11,7 +11,7 @@ import {
   PageData,
   RichTextDocument,
   Settings,
-} from '../../src/model';
+} from '../../model';
 import { DEMO_FILES, readContent } from './demoFiles';
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Material, type MaterialInput } from '../../src/model/material';
-import { scaledScore, scoreOf } from '../../src/model/score';
+import { Material, type MaterialInput } from '../../model/material';
+import { scaledScore, scoreOf } from '../../model/score';
 
 const material = Material.parse({
   modelName: 'Material',

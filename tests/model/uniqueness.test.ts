@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateQuestionIds, formatIssues, Material } from '../../src/model/material';
+import { certificateQuestionIds, formatIssues, Material } from '../../model/material';
 
 const material = (content: unknown[]) => ({ modelName: 'Material', id: 'm', publicId: 'm', title: 'M', content });
 const issues = (value: unknown) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_TEMPLATE, renderPage } from '../../server/pages/render';
-import type { PageData } from '../../src/model/pageData';
-import type { UserdataEvent } from '../../src/model/tracking';
+import type { PageData } from '../../model/pageData';
+import type { UserdataEvent } from '../../model/tracking';
 import { OFFLINE_COPY_ATTRIBUTE, markOfflineCopy, withAcknowledged } from '../../src/offline/pageCopy';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageData } from '../../src/model/pageData';
+import type { PageData } from '../../model/pageData';
 import { visitEntries } from '../../src/offline/visitEntries';
 
 /** The parts of the page data visitEntries reads. */

@@ -7,7 +7,7 @@ import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { SendBatchError, trackingMachine, type SendBatchInput, type SendBatchOutput } from '../../machines/tracking';
 import { createI18n } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
-import type { UserdataEvent } from '../../src/model/tracking';
+import type { UserdataEvent } from '../../model/tracking';
 import PublicationWatcher, { PublicationWatch } from '../../src/publication/PublicationWatcher';
 import { PageDataContext } from '../../src/viewer/PageDataContext';
 import { publicPageData } from '../support/materialPage';

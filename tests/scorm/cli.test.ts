@@ -13,8 +13,8 @@ import { errorPageData, sharePageData, type PageContext } from '../../server/pag
 import { FALLBACK_TEMPLATE, renderPage } from '../../server/pages/render';
 import { importFile } from '../../server/store/import';
 import { shareFlagsForKind } from '../../server/store/shares';
-import type { ShareKind } from '../../src/model/pageData';
-import { Settings } from '../../src/model/settings';
+import type { ShareKind } from '../../model/pageData';
+import { Settings } from '../../model/settings';
 import { inWrittenDatabase, seedPgliteDataDir, testDatabaseKinds, useTestDatabase } from '../server/databases';
 import { smallCollection, smallMaterial } from '../server/fixtures';
 import { runTsx } from '../server/spawn';

@@ -7,7 +7,7 @@ import {
   parseViewerMessage,
   splitLearnerName,
   type LmsHelloMessage,
-} from '../../src/model/hostMessages';
+} from '../../model/hostMessages';
 import { PROGRESS_MESSAGE_TYPE as VIEWER_PROGRESS_MESSAGE_TYPE } from '../../src/viewer/useHostProgress';
 
 const hello: LmsHelloMessage = {
@@ -21,7 +21,7 @@ const hello: LmsHelloMessage = {
   passingScore: 0.8,
 };
 
-describe('host message contract (src/model/hostMessages.ts)', () => {
+describe('host message contract (model/hostMessages.ts)', () => {
   it('extends what the viewer already posts: {product}:progress is the same type', () => {
     expect(PROGRESS_MESSAGE_TYPE).toBe('lernwerk:progress');
     expect(PROGRESS_MESSAGE_TYPE).toBe(VIEWER_PROGRESS_MESSAGE_TYPE);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScormVersion } from '../../src/model/hostMessages';
+import type { ScormVersion } from '../../model/hostMessages';
 import { launchScripts, type LaunchScripts } from '../../server/scorm/launchScript';
 import { CONFIG_ELEMENT_ID } from '../../server/scorm/launcher/launcher';
 import { SCHEMA_FILES, TITLE_MAX_LENGTH, manifest12, manifest2004, manifestIdentifier, manifestTitle } from '../../server/scorm/manifest';

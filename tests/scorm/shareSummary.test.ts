@@ -5,8 +5,8 @@ import { FALLBACK_TEMPLATE, renderPage } from '../../server/pages/render';
 import { originOf, originWarnings } from '../../server/scorm/origin';
 import { packagingNote, packagingProblem, summaryFromSharePage, type ShareSummary } from '../../server/scorm/shareSummary';
 import { shareFlagsForKind, type Share } from '../../server/store/shares';
-import type { ShareKind } from '../../src/model/pageData';
-import { Settings } from '../../src/model/settings';
+import type { ShareKind } from '../../model/pageData';
+import { Settings } from '../../model/settings';
 
 const ID = 'AbCdEfGhIjKlMnOpQrStUvWx';
 const ctx: PageContext = { sharePublicId: ID, lang: 'de', settings: Settings.parse({}), featureFlags: featureFlagsFromEnv({}) };

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ScormVersion } from '../../src/model/hostMessages';
+import type { ScormVersion } from '../../model/hostMessages';
 import { SCHEMA_LOCATIONS } from '../../server/scorm/manifest';
 
 /*

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { searchLoadedItems } from '../../src/collection/localCollectionSearch';
-import type { FulltextHit } from '../../src/model/search';
+import type { FulltextHit } from '../../model/search';
 import { facetButtonText, facetLabel, facetName } from '../../src/search/FacetFilters';
-import type { Settings } from '../../src/model/settings';
+import type { Settings } from '../../model/settings';
 import { crumbPath, hitTarget } from '../../src/search/fulltextTarget';
 import { iconKindOf } from '../../src/search/ResultTypeIcon';
 import { revealMarks, highlightMatches } from '../../src/viewer/scrollToTarget';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newRequestKey } from '../../src/model/requestKey';
-import { GuestSessionId } from '../../src/model/tracking';
+import { newRequestKey } from '../../model/requestKey';
+import { GuestSessionId } from '../../model/tracking';
 import { SESSION_COOKIE } from '../../server/auth/sessionCookie';
 import { GUEST_COOKIE } from '../../server/http/guestCookie';
 import { hashSessionToken } from '../../server/store/authSessions';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNOTATION_OFFSET_MAX } from '../../src/model/annotation';
-import { RICH_TEXT_LIMITS, type RichTextDoc } from '../../src/model/richTextDoc';
-import { API_BODY_LIMIT_BYTES, GuestSessionId } from '../../src/model/tracking';
+import { ANNOTATION_OFFSET_MAX } from '../../model/annotation';
+import { RICH_TEXT_LIMITS, type RichTextDoc } from '../../model/richTextDoc';
+import { API_BODY_LIMIT_BYTES, GuestSessionId } from '../../model/tracking';
 import { ApiErrorBody } from '../../server/http/errors';
 import { MAX_JSON_DEPTH } from '../../server/http/storableJson';
 import { parseDsn } from '../../server/errorReporting/dsn';

@@ -1,6 +1,6 @@
 import type { $ZodType } from 'zod/v4/core';
-import { defOf, shapeOf, type ZodDef } from '../../src/model/zodDef';
-import { Html } from '../../src/model/common';
+import { defOf, shapeOf, type ZodDef } from '../../model/zodDef';
+import { Html } from '../../model/common';
 
 
 const WRAPPERS = new Set(['optional', 'default', 'nullable', 'prefault', 'readonly', 'catch', 'nonoptional']);

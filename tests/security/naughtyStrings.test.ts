@@ -1,10 +1,10 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNOTATION_TEXT_MAX, type Annotation } from '../../src/model/annotation';
-import { Material, type MaterialInput } from '../../src/model/material';
-import { newRequestKey, RequestKey } from '../../src/model/requestKey';
-import type { RichTextDoc } from '../../src/model/richTextDoc';
-import { GuestSessionId, USERDATA_BATCH_LIMIT, USERDATA_VALUE_MAX_CHARS } from '../../src/model/tracking';
+import { ANNOTATION_TEXT_MAX, type Annotation } from '../../model/annotation';
+import { Material, type MaterialInput } from '../../model/material';
+import { newRequestKey, RequestKey } from '../../model/requestKey';
+import type { RichTextDoc } from '../../model/richTextDoc';
+import { GuestSessionId, USERDATA_BATCH_LIMIT, USERDATA_VALUE_MAX_CHARS } from '../../model/tracking';
 import { hashPassword } from '../../server/auth/password';
 import { ApiErrorBody } from '../../server/http/errors';
 import { GUEST_COOKIE } from '../../server/http/guestCookie';
@@ -50,7 +50,7 @@ const trimmedText = (path: string, max: number) => (s: string) => {
 
 /** A rich-text document of one paragraph holding `text` (as an editor sends it). */
 const noteOf = (text: string): RichTextDoc => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
-/** The same document as the server stores it (src/model/richTextDoc.ts normalizeRichText): an empty text node is dropped. */
+/** The same document as the server stores it (model/richTextDoc.ts normalizeRichText): an empty text node is dropped. */
 const storedNoteOf = (text: string): RichTextDoc => (text === '' ? { type: 'doc', content: [{ type: 'paragraph' }] } : noteOf(text));
 /** AnnotationMetadata.path: segments of letters, digits, "-", "_" and "~" between single slashes, at most 500 characters. */
 const PATH_RULE = /^\/?(?:[A-Za-z0-9_~-]+(?:\/[A-Za-z0-9_~-]+)*\/?)?$/;

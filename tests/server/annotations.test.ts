@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { Annotation, AnnotationList, Comment } from '../../src/model/annotation';
-import { normalizeRichText, RICH_TEXT_LIMITS, type RichTextDoc } from '../../src/model/richTextDoc';
-import { GuestSessionId } from '../../src/model/tracking';
+import { Annotation, AnnotationList, Comment } from '../../model/annotation';
+import { normalizeRichText, RICH_TEXT_LIMITS, type RichTextDoc } from '../../model/richTextDoc';
+import { GuestSessionId } from '../../model/tracking';
 import { SESSION_COOKIE } from '../../server/auth/sessionCookie';
 import { ApiErrorBody } from '../../server/http/errors';
 import { MAX_JSON_DEPTH } from '../../server/http/storableJson';

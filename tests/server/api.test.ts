@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Chapter } from '../../src/model/elements';
+import type { Chapter } from '../../model/elements';
 import { ApiErrorBody } from '../../server/http/errors';
 import { importFile } from '../../server/store/import';
 import { useTestApp } from './app';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { PageData } from '../../src/model/pageData';
+import { PageData } from '../../model/pageData';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import type { Database } from '../../server/db/types';
 

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetRoutes } from '../../server/routes/assets';
 import { focusCrop } from '../../server/assets/focusCrop';
-import { ASSET_PRESETS, assetUrl, type AssetPreset } from '../../src/model/assetUrl';
+import { ASSET_PRESETS, assetUrl, type AssetPreset } from '../../model/assetUrl';
 
 const RED = '#ff0000';
 const BLUE = '#0000ff';

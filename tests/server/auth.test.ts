@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Material } from '../../src/model/material';
-import { AuthSession } from '../../src/model/tracking';
+import { Material } from '../../model/material';
+import { AuthSession } from '../../model/tracking';
 import { hashPassword, verifyPassword } from '../../server/auth/password';
 import { authSessionTtlFromEnv, DEFAULT_AUTH_SESSION_TTL_MS, SESSION_COOKIE, sessionCookieOptions } from '../../server/auth/sessionCookie';
 import { readConfig } from '../../server/config';

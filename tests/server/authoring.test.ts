@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listAudit } from '../../server/store/audit';
 import { importFile } from '../../server/store/import';
 import { setRoles } from '../../server/store/users';
-import { Material, type MaterialInput } from '../../src/model/material';
+import { Material, type MaterialInput } from '../../model/material';
 import { useTestApp } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';
 import { addUser, login } from './learners';

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CompressedPages, LARGE_PAGE_CHARS } from '../../server/http/compressedPages';
-import { Material } from '../../src/model/material';
+import { Material } from '../../model/material';
 import { importFile } from '../../server/store/import';
 import { useTestApp } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importFile } from '../../server/store/import';
-import { PUBLICATION_HEADER } from '../../src/model/publicationHeader';
-import { Material, type MaterialInput } from '../../src/model/material';
+import { PUBLICATION_HEADER } from '../../model/publicationHeader';
+import { Material, type MaterialInput } from '../../model/material';
 import { embeddedPageData, useTestApp } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';
 import { smallCollection, smallMaterial } from './fixtures';

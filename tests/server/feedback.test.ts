@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Material } from '../../src/model/material';
+import { Material } from '../../model/material';
 import { requestFeedback } from '../../server/feedback/chatCompletions';
 import { importFile } from '../../server/store/import';
 import { embeddedPageData, useTestApp } from './app';

@@ -1,5 +1,5 @@
 /** Small inline content for the server tests (not the demo files). */
-import { Collection, Material, type MaterialInput } from '../../src/model/material';
+import { Collection, Material, type MaterialInput } from '../../model/material';
 
 export const richMaterialInput: MaterialInput = {
   modelName: 'Material',

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PageData } from '../../src/model/pageData';
+import type { PageData } from '../../model/pageData';
 import { SESSION_COOKIE } from '../../server/auth/sessionCookie';
 import { GUEST_COOKIE, GUEST_COOKIE_MAX_AGE_S } from '../../server/http/guestCookie';
 import { hashSessionToken } from '../../server/store/authSessions';

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { UserdataEvent } from '../../src/model/tracking';
+import type { UserdataEvent } from '../../model/tracking';
 import { hashPassword } from '../../server/auth/password';
 import { SESSION_COOKIE } from '../../server/auth/sessionCookie';
 import type { Queryable } from '../../server/db/types';

@@ -4,9 +4,9 @@ import { importFile } from '../../server/store/import';
 import { MaterialAnswers, negotiateEncoding } from '../../server/store/materialAnswers';
 import type { Queryable } from '../../server/db/types';
 import { loadMaterial } from '../../server/store/models';
-import { Material } from '../../src/model/material';
+import { Material } from '../../model/material';
 import { embeddedPageData, useTestApp } from './app';
-import { allElements } from '../../src/model/tree';
+import { allElements } from '../../model/tree';
 import { testDatabaseKinds, useTestDatabase } from './databases';
 import { richMaterial, smallCollection, smallMaterial } from './fixtures';
 

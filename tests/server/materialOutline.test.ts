@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePath } from '../../src/model/tree';
+import { resolvePath } from '../../model/tree';
 import { materialOutline, namesPage } from '../../server/store/materialOutline';
 import { fixtureMaterial } from '../viewer/fixtureMaterial';
 import { richMaterial } from './fixtures';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS_DIR, readMigrations } from '../../server/db/migrate';
-import { Material } from '../../src/model/material';
+import { Material } from '../../model/material';
 import { importFile } from '../../server/store/import';
 import { searchFulltext } from '../../server/store/search';
 import { createTestDatabase, testDatabaseKinds, useTestDatabase } from './databases';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Material } from '../../src/model/material';
-import { ShareKind } from '../../src/model/pageData';
+import { Material } from '../../model/material';
+import { ShareKind } from '../../model/pageData';
 import { importFile } from '../../server/store/import';
 import { setMeta } from '../../server/store/meta';
 import { putSettings } from '../../server/store/settings';

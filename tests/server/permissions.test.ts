@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { importFile } from '../../server/store/import';
 import { setRoles } from '../../server/store/users';
-import type { MaterialInput } from '../../src/model/material';
+import type { MaterialInput } from '../../model/material';
 import { useTestApp, embeddedPageData } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';
 import { smallMaterial } from './fixtures';

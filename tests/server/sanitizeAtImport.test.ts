@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ensureStoredContentSanitized } from '../../server/content/sanitizeStored';
 import { importFile } from '../../server/store/import';
 import { loadMaterial } from '../../server/store/models';
-import { Material } from '../../src/model/material';
+import { Material } from '../../model/material';
 import { testDatabaseKinds, useTestDatabase } from './databases';
 
 /** Every html field of spec section 3, written by hand (not derived from the schemas the walker reads), each carrying an attack. */

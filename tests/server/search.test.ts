@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Collection, Material, type MaterialInput } from '../../src/model/material';
-import { CollectionSearchAnswer, FulltextAnswer, MaterialSearchAnswer } from '../../src/model/search';
+import { Collection, Material, type MaterialInput } from '../../model/material';
+import { CollectionSearchAnswer, FulltextAnswer, MaterialSearchAnswer } from '../../model/search';
 import { ApiErrorBody } from '../../server/http/errors';
 import { importFile } from '../../server/store/import';
 import { RANKED_HITS_MAX, searchFulltext, snippetHtml, type Strategy } from '../../server/store/search';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Collection, Material, type MaterialInput } from '../../src/model/material';
-import { mayView } from '../../src/model/permissions';
-import { CollectionSearchAnswer } from '../../src/model/search';
-import { CollectionsSearchAnswer, MaterialsFulltextAnswer } from '../../src/model/searchAcross';
+import { Collection, Material, type MaterialInput } from '../../model/material';
+import { mayView } from '../../model/permissions';
+import { CollectionSearchAnswer } from '../../model/search';
+import { CollectionsSearchAnswer, MaterialsFulltextAnswer } from '../../model/searchAcross';
 import { ApiErrorBody } from '../../server/http/errors';
 import { importFile } from '../../server/store/import';
 import { rootsOpenTo } from '../../server/store/openRoots';

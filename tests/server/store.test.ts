@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Material, type Collection } from '../../src/model/material';
+import { Material, type Collection } from '../../model/material';
 import { loadCollection } from '../../server/store/collections';
 import { ImportConflictError, importFile } from '../../server/store/import';
 import { loadMaterial, loadSubtree } from '../../server/store/models';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_BODY_LIMIT_BYTES, GuestSessionId, UserdataAck, type UserdataEvent } from '../../src/model/tracking';
+import { API_BODY_LIMIT_BYTES, GuestSessionId, UserdataAck, type UserdataEvent } from '../../model/tracking';
 import { SESSION_COOKIE } from '../../server/auth/sessionCookie';
 import { ApiErrorBody } from '../../server/http/errors';
 import { hashSessionToken } from '../../server/store/authSessions';

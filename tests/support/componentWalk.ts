@@ -2,7 +2,7 @@ import { afterAll, expect } from 'vitest';
 import { getNextSnapshot, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { WalkVariant } from '../../scripts/statecharts/walkConfigs';
-import type { Lang } from '../../src/model/pageData';
+import type { Lang } from '../../model/pageData';
 
 /*
  * Model-based tests through the React components: xstate/graph's shortest paths (one path to every

@@ -9,10 +9,10 @@ import { ContentList } from '../../src/elements/ContentList';
 import { preloadElementComponents } from '../../src/elements/registry';
 import { ViewerActorContext } from '../../src/elements/viewerContext';
 import { createI18n } from '../../src/i18n';
-import type { ContentElement } from '../../src/model/elements';
-import { Material } from '../../src/model/material';
-import { elementsOnPage } from '../../src/model/tree';
-import type { Lang, PageData } from '../../src/model/pageData';
+import type { ContentElement } from '../../model/elements';
+import { Material } from '../../model/material';
+import { elementsOnPage } from '../../model/tree';
+import type { Lang, PageData } from '../../model/pageData';
 import { OverlayProvider } from '../../src/ui/OverlayProvider';
 import { PageDataContext } from '../../src/viewer/PageDataContext';
 

@@ -2,8 +2,8 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { render } from '@testing-library/react';
 import { createI18n } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
-import type { Material } from '../../src/model/material';
-import type { PageData } from '../../src/model/pageData';
+import type { Material } from '../../model/material';
+import type { PageData } from '../../model/pageData';
 import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
 import { MaterialPage, MaterialViewer } from '../../src/viewer/MaterialViewer';
 import { PageDataContext } from '../../src/viewer/PageDataContext';

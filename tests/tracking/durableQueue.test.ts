@@ -1,6 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UserdataEvent } from '../../src/model/tracking';
+import type { UserdataEvent } from '../../model/tracking';
 import { createMemoryQueue, openDurableQueue, TRACKING_DB_NAME, type DurableQueue } from '../../src/tracking/durableQueue';
 
 const GUEST = 'Gs7pQ2vXk9LmN4rT8wYz1A';

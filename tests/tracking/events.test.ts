@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EventId, fitsUserdataValue, USERDATA_VALUE_MAX_CHARS, UserdataEvent, userdataValueLength } from '../../src/model/tracking';
+import { EventId, fitsUserdataValue, USERDATA_VALUE_MAX_CHARS, UserdataEvent, userdataValueLength } from '../../model/tracking';
 import { newEventId, toUserdataEvents } from '../../src/tracking/events';
 
 afterEach(() => {

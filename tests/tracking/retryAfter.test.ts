@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
 import { TRACKING_RETRY_AFTER_MAX_MS } from '../../machines/constants';
 import { trackingMachine } from '../../machines/tracking';
-import { UserdataBody, type UserdataEvent } from '../../src/model/tracking';
+import { UserdataBody, type UserdataEvent } from '../../model/tracking';
 import { createMemoryQueue } from '../../src/tracking/durableQueue';
 import { createSendBatch } from '../../src/tracking/sendBatch';
 import { failureOfResponse, retryAfterMsOf } from '../../src/tracking/sendQueuedBatch';

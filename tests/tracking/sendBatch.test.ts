@@ -5,7 +5,7 @@ import { createActor, waitFor } from 'xstate';
 import { SendBatchError, trackingMachine, type SendBatchInput, type TrackingChange } from '../../machines/tracking';
 import {
   API_BODY_LIMIT_BYTES, UpdateRootProgressBody, USERDATA_BATCH_LIMIT, UserdataBody, type UserdataEvent,
-} from '../../src/model/tracking';
+} from '../../model/tracking';
 import { createMemoryQueue, type DurableQueue } from '../../src/tracking/durableQueue';
 import { toUserdataEvents } from '../../src/tracking/events';
 import { createSendBatch, FLUSH_ON_HIDE_MAX_BYTES, flushOnHide, type SendBatchOptions } from '../../src/tracking/sendBatch';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { savesRootProgress, trackingModeOf } from '../../src/model/tracking';
+import { savesRootProgress, trackingModeOf } from '../../model/tracking';
 
 const page = (kind: 'public' | 'private' | 'guest' | 'scorm', options: { preview?: boolean; user?: boolean } = {}) => ({
   preview: options.preview ?? false,

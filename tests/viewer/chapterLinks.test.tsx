@@ -8,7 +8,7 @@ import { shellContentHtml } from '../../server/pages/shellContent';
 import { preloadElementComponents } from '../../src/elements/registry';
 import { createI18n } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
-import { Material } from '../../src/model/material';
+import { Material } from '../../model/material';
 import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
 import { MaterialPage, MaterialViewer } from '../../src/viewer/MaterialViewer';
 import { PageDataContext } from '../../src/viewer/PageDataContext';

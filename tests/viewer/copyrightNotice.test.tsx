@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PageData } from '../../src/model/pageData';
+import { PageData } from '../../model/pageData';
 import { copyrightNoticeOf, CopyrightNotice } from '../../src/viewer/CopyrightNotice';
 import { PageDataContext } from '../../src/viewer/PageDataContext';
 

@@ -5,7 +5,7 @@ import { DORMANT_FROM_ELEMENTS } from '../../src/elements/dormant/dormantContent
 import { listenForStandInPresses } from '../../src/elements/dormant/pressReplay';
 import { preloadElementComponents } from '../../src/elements/registry';
 import { loadQuestionTexts } from '../../src/i18n/questionTexts';
-import { Material } from '../../src/model/material';
+import { Material } from '../../model/material';
 import { IntersectionObserverDouble } from '../setup';
 import { renderMaterialPage } from '../support/materialPage';
 

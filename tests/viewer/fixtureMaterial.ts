@@ -1,4 +1,4 @@
-import { Material, type MaterialInput } from '../../src/model/material';
+import { Material, type MaterialInput } from '../../model/material';
 
 const text = (id: string, html = `<p>${id}</p>`) => ({ id, modelName: 'Text' as const, content: { html } });
 

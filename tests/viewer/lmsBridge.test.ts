@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHostMessage, type LmsHelloMessage } from '../../src/model/hostMessages';
+import { parseHostMessage, type LmsHelloMessage } from '../../model/hostMessages';
 import { guestSessionIdOf, learnerNameOf, successOf, suspendDataOf } from '../../src/viewer/LmsBridge';
 
 const hello = (name: string) =>

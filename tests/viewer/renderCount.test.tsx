@@ -4,7 +4,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { preloadElementComponents } from '../../src/elements/registry';
 import { loadQuestionTexts } from '../../src/i18n/questionTexts';
-import { Material } from '../../src/model/material';
+import { Material } from '../../model/material';
 import { renderMaterialPage } from '../support/materialPage';
 import { recordRenders, type RenderedComponent } from '../support/renderRecorder';
 

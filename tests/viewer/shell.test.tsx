@@ -2,7 +2,7 @@
 import { waitFor } from '@testing-library/react';
 import { beforeAll, expect, it } from 'vitest';
 import { preloadElementComponents } from '../../src/elements/registry';
-import { Material } from '../../src/model/material';
+import { Material } from '../../model/material';
 import { renderMaterialPage } from '../support/materialPage';
 
 beforeAll(() => preloadElementComponents());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { allElements, chaptersOnPage, elementsOnPage, resolvePath } from '../../src/model/tree';
+import { allElements, chaptersOnPage, elementsOnPage, resolvePath } from '../../model/tree';
 import { pagePath, siblingTargets } from '../../src/viewer/navTarget';
-import { Material } from '../../src/model/material';
+import { Material } from '../../model/material';
 import { fixtureInput, fixtureMaterial as material } from './fixtureMaterial';
 
 describe('resolvePath', () => {

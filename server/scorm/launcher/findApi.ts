@@ -1,4 +1,4 @@
-import type { ScormVersion } from '../../../src/model/hostMessages';
+import type { ScormVersion } from '../../../model/hostMessages';
 
 /*
  * Finding the LMS's API object, the standard way (the search of ADL's API wrappers): the launch

@@ -7,7 +7,7 @@ import {
   parseViewerMessage,
   type HostToViewerMessage,
   type ScormVersion,
-} from '../../../src/model/hostMessages';
+} from '../../../model/hostMessages';
 import { helloOf, scormLauncherMachine, type LmsChanges, type ScormLauncherSnapshot } from '../../../machines/scormLauncher';
 import { API_NAMES, findLmsApi, type WindowLike } from './findApi';
 import { ELEMENTS, endSession, lmsOf, readStart, sessionTime, writesOf, type Lms } from './lms';

@@ -1,4 +1,4 @@
-import { splitLearnerName, type Learner, type LmsHelloMessage, type ScormVersion } from '../../../src/model/hostMessages';
+import { splitLearnerName, type Learner, type LmsHelloMessage, type ScormVersion } from '../../../model/hostMessages';
 import type { LmsChanges, LmsCompletion, LmsError, LmsValues } from '../../../machines/scormLauncher';
 import type { LmsApi } from './findApi';
 

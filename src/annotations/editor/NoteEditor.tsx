@@ -13,7 +13,7 @@ import { LINK_INPUT_WIDTH_PX } from '../../../machines/constants';
 import { withTooltip } from '../../ui/withTooltip';
 import { isDisplayMode, isEditingMode, isLinkEditorOpen, linkEditorMachine } from '../../../machines/linkEditor';
 import { FORMAT_MARKS, HIGHLIGHT_FORMATS, type FormatMark } from '../../editor/formatExclusions';
-import { LINK_REL, normalizeRichText, RICH_TEXT_LIMITS, richTextSize, withinTextLimit, type HighlightColor, type RichTextDoc } from '../../model/richTextDoc';
+import { LINK_REL, normalizeRichText, RICH_TEXT_LIMITS, richTextSize, withinTextLimit, type HighlightColor, type RichTextDoc } from '../../../model/richTextDoc';
 import { CharacterCounter, showsCounter } from '../../ui/CharacterCounter';
 import { useAnnotationLang, useAnnotationTexts, type AnnotationT } from '../useAnnotationTexts';
 import {
@@ -31,7 +31,7 @@ import { Icon } from '../../ui/Icon';
 
 /*
  * The rich-text note editor of issue 12 (spec sections 4, 5 and 9): a tiptap editor limited to the
- * document of src/model/richTextDoc.ts, a react-aria toolbar of toggle buttons (arrow keys move
+ * document of model/richTextDoc.ts, a react-aria toolbar of toggle buttons (arrow keys move
  * between them) and the link editor of machines/linkEditor.ts, which takes the toolbar's place while
  * the selection is frozen. Lazy-loadable: `lazy(() => import('./annotations/editor/NoteEditor'))`.
  */

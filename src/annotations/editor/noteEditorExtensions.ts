@@ -8,11 +8,11 @@ import Superscript from '@tiptap/extension-superscript';
 import Link from '@tiptap/extension-link';
 import { UNDO_HISTORY_LIMIT } from '../../../machines/constants';
 import { FORMAT_MARKS, markOfFormat, marksToUnset, type FormatMark } from '../../editor/formatExclusions';
-import { ALLOWED_LINK_SCHEMES, normalizeLinkUrl, schemeOf } from '../../model/linkUrl';
-import { HIGHLIGHT_COLORS, LINK_REL, RICH_TEXT_LIMITS, type HighlightColor } from '../../model/richTextDoc';
+import { ALLOWED_LINK_SCHEMES, normalizeLinkUrl, schemeOf } from '../../../model/linkUrl';
+import { HIGHLIGHT_COLORS, LINK_REL, RICH_TEXT_LIMITS, type HighlightColor } from '../../../model/richTextDoc';
 
 /*
- * The tiptap schema and commands of the note editor (issue 12): exactly what src/model/richTextDoc.ts
+ * The tiptap schema and commands of the note editor (issue 12): exactly what model/richTextDoc.ts
  * stores (doc, paragraph, bulletList, orderedList, listItem, text, hardBreak; marks bold, italic,
  * underline, strike, highlight {color}, subscript, superscript, gap, link {href}), nothing of
  * starter-kit beyond it. Formats are toggled through `toggleFormat`, which applies the exclusions of
@@ -92,7 +92,7 @@ const NoteHighlight = Highlight.extend({
   },
 }).configure({ multicolor: true });
 
-/** Whether `url` may be a link: the one URL rule of src/model/linkUrl.ts (spec section 5). */
+/** Whether `url` may be a link: the one URL rule of model/linkUrl.ts (spec section 5). */
 export const isAllowedLinkUrl = (url: string | undefined | null): boolean => typeof url === 'string' && normalizeLinkUrl(url).ok;
 
 /**

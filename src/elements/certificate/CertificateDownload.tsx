@@ -5,11 +5,11 @@ import { downloadCertificate, prepareCertificateDownload } from '../../certifica
 import { certificateFileName } from '../../certificate/fileName';
 import { CertificateNameForm } from '../../certificate/NameForm';
 import type { CertificateVisitor } from '../../certificate/visitor';
-import { assetUrl } from '../../model/assetUrl';
-import type { Certificate } from '../../model/elements';
-import type { LearnerState } from '../../model/learnerState';
-import { Lang } from '../../model/pageData';
-import { allElements } from '../../model/tree';
+import { assetUrl } from '../../../model/assetUrl';
+import type { Certificate } from '../../../model/elements';
+import type { LearnerState } from '../../../model/learnerState';
+import { Lang } from '../../../model/pageData';
+import { allElements } from '../../../model/tree';
 import { Button } from '../../ui/Button';
 import { useAssetBase } from '../../viewer/PageDataContext';
 import { useViewerSelector } from '../viewerContext';

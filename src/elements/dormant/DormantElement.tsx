@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FocusEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { SafeHtml } from '../../ui/SafeHtml';
-import type { ContentElement } from '../../model/elements';
+import type { ContentElement } from '../../../model/elements';
 import { dormantParts } from './dormantContent';
 import { pressTarget } from './pressReplay';
 

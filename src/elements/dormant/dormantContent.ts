@@ -1,5 +1,5 @@
-import type { ContentElement, ModelName } from '../../model/elements';
-import type { RichTextNode } from '../../model/richText';
+import type { ContentElement, ModelName } from '../../../model/elements';
+import type { RichTextNode } from '../../../model/richText';
 import { choicePress, FOLDABLE_TITLE_PRESS, spotPress } from './pressReplay';
 
 /**

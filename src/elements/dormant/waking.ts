@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
 import { STATEFUL_KINDS } from '../../../machines/elements/loadedMachines';
-import type { ContentElement } from '../../model/elements';
+import type { ContentElement } from '../../../model/elements';
 import { revealingEverything } from '../revealScheduler';
 import { DORMANT_KINDS } from './dormantContent';
-import type { Highlight } from '../../model/highlight';
+import type { Highlight } from '../../../model/highlight';
 
 /**
  * True on a long page (src/elements/dormant/dormantContent.ts DORMANT_FROM_ELEMENTS): stand-ins wake

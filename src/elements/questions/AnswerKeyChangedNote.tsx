@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/react';
-import { ANSWER_KEY_CHANGED } from '../../model/learnerState';
+import { ANSWER_KEY_CHANGED } from '../../../model/learnerState';
 import { useViewerSelector } from '../viewerContext';
 import { FeedbackBox } from './QuestionFeedback';
 

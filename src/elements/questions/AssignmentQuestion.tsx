@@ -5,8 +5,8 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { assignmentMachine, type AssignmentEvent } from '../../../machines/elements/assignment';
 import {
   allItems, isAssignmentCorrect, isItemCorrectInZone, unassignedItems, zoneOfItem,
-} from '../../model/assignment';
-import type { AssignmentQuestion } from '../../model/elements';
+} from '../../../model/assignment';
+import type { AssignmentQuestion } from '../../../model/elements';
 import { Button } from '../../ui/Button';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';

@@ -4,14 +4,14 @@ import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { FREE_TEXT_MAX_ROWS, FREE_TEXT_MIN_ROWS } from '../../../machines/constants';
 import { freeTextMachine } from '../../../machines/elements/freeText';
-import type { FreeTextInput } from '../../model/elements';
+import type { FreeTextInput } from '../../../model/elements';
 import { AnswerButton } from './AnswerButton';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';
 import { ElementActor } from '../static/ElementActor';
 import { FeedbackBox } from './QuestionFeedback';
 import { CharacterCounter, showsCounter } from '../../ui/CharacterCounter';
-import { fitsUserdataValue, USERDATA_VALUE_MAX_CHARS } from '../../model/tracking';
+import { fitsUserdataValue, USERDATA_VALUE_MAX_CHARS } from '../../../model/tracking';
 
 type FreeTextActor = ActorRefFrom<typeof freeTextMachine>;
 type Snapshot = SnapshotFrom<typeof freeTextMachine>;

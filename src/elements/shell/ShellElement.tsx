@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ContentElement } from '../../model/elements';
+import type { ContentElement } from '../../../model/elements';
 import { NavigationCard, navigationCardClass } from '../../ui/NavigationCard';
 import { chapterHref } from '../chapterHref';
 import { DormantElement } from '../dormant/DormantElement';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { ContentElement } from '../../model/elements';
+import type { ContentElement } from '../../../model/elements';
 import { dropShellFrame, shellFrame } from '../../viewer/shell';
 
 /** How the learner reached a frame of the server's: it came near the viewport, got focus, or was pressed. */

@@ -1,6 +1,6 @@
 import { LAZY_LOAD_FALLBACK_RATIO, LAZY_LOAD_FALLBACK_WIDTH } from '../../../machines/constants';
-import { assetUrl } from '../../model/assetUrl';
-import type { Asset } from '../../model/common';
+import { assetUrl } from '../../../model/assetUrl';
+import type { Asset } from '../../../model/common';
 import { useAssetBase } from '../../viewer/PageDataContext';
 import { ImageError, useImageFailure } from '../../ui/ImageError';
 

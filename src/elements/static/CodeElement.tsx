@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { lazyPart } from '../../ui/lazyPart';
 import { useTranslation } from '../../i18n/react';
 import { CODE_FONT_SIZE, CODE_MAX_LINES, COPY_NOTICE_MS } from '../../../machines/constants';
-import type { ElementOf } from '../../model/elements';
+import type { ElementOf } from '../../../model/elements';
 import { Button } from '../../ui/Button';
 import type { ElementProps } from '../registry';
 import { codeLanguages } from './codeLanguages';

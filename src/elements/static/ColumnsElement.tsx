@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { ElementOf } from '../../model/elements';
+import type { ElementOf } from '../../../model/elements';
 import { ContentList } from '../ContentList';
 import type { ElementProps } from '../registry';
 import { panelStyleClasses, type PanelStyle } from './panelStyles';

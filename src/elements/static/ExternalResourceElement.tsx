@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/react';
-import type { IFrame } from '../../model/elements';
+import type { IFrame } from '../../../model/elements';
 import { NavigationCard, navigationCardClass } from '../../ui/NavigationCard';
 import type { ElementProps } from '../registry';
 import { useProgress } from '../viewerContext';

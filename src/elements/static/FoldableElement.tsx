@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { foldableMachine } from '../../../machines/elements/foldable';
-import type { ElementOf } from '../../model/elements';
+import type { ElementOf } from '../../../model/elements';
 import { Disclosure } from '../../ui/Disclosure';
 import { ContentList } from '../ContentList';
 import { EmptyListNote } from '../EmptyListNote';

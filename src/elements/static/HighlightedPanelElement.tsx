@@ -1,4 +1,4 @@
-import type { ElementOf } from '../../model/elements';
+import type { ElementOf } from '../../../model/elements';
 import { ContentList } from '../ContentList';
 import type { ElementProps } from '../registry';
 import { highlightStyleClasses } from './panelStyles';

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { HOTSPOT_POPUP_MAX_HEIGHT, HOTSPOT_POPUP_WIDTH } from '../../../machines/constants';
 import { hotspotsMachine } from '../../../machines/elements/hotspots';
-import type { ElementOf } from '../../model/elements';
+import type { ElementOf } from '../../../model/elements';
 import { Button } from '../../ui/Button';
 import { useOverlay } from '../../ui/useOverlay';
 import { SafeHtml } from '../../ui/SafeHtml';

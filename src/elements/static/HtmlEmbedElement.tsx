@@ -1,8 +1,8 @@
 import { useMemo, type HTMLAttributeReferrerPolicy } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { EMBED_DEFAULT_RATIO } from '../../../machines/constants';
-import type { ElementOf } from '../../model/elements';
-import { embedFrame } from '../../model/sanitize';
+import type { ElementOf } from '../../../model/elements';
+import { EMBED_DEFAULT_RATIO } from '../../../model/embedProviders';
+import { embedFrame } from '../../../model/sanitize';
 import { useIdentityFilled } from '../../viewer/useIdentityFilled';
 import type { ElementProps } from '../registry';
 

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { GALLERY_TRANSITION_MS } from '../../../machines/constants';
 import { carouselMachine } from '../../../machines/elements/carousel';
-import type { ElementOf } from '../../model/elements';
+import type { ElementOf } from '../../../model/elements';
 import { Button } from '../../ui/Button';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../registry';

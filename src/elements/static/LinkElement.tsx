@@ -1,8 +1,8 @@
 import { useContext } from 'react';
 import { useTranslation } from '../../i18n/react';
-import type { EmbedMetadata } from '../../model/embedMetadata';
-import { recogniseEmbed } from '../../model/embedProviders';
-import type { ElementOf } from '../../model/elements';
+import type { EmbedMetadata } from '../../../model/embedMetadata';
+import { recogniseEmbed } from '../../../model/embedProviders';
+import type { ElementOf } from '../../../model/elements';
 import { PageDataContext } from '../../viewer/PageDataContext';
 import { useIdentityFilled } from '../../viewer/useIdentityFilled';
 import { SafeHtml } from '../../ui/SafeHtml';
@@ -17,8 +17,8 @@ type LinkElementData = ElementOf<'Link'>;
 
 /**
  * An embedded frame, a link card or a plain link to an external URL. An embed shows what its
- * provider makes of the URL (src/model/embedProviders.ts), with the viewer's identity placeholders
- * filled in (src/model/identityPlaceholders.ts); a card adds the page's title, description, icon
+ * provider makes of the URL (model/embedProviders.ts), with the viewer's identity placeholders
+ * filled in (model/identityPlaceholders.ts); a card adds the page's title, description, icon
  * and thumbnail from the embed-metadata lookup once they arrive (none on a failure).
  */
 export function LinkElement({ element }: ElementProps<LinkElementData>) {

@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { useTranslation } from '../../i18n/react';
-import type { ElementOf } from '../../model/elements';
+import type { ElementOf } from '../../../model/elements';
 import { PageDataContext } from '../../viewer/PageDataContext';
 import type { ElementProps } from '../registry';
 

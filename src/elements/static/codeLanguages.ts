@@ -1,4 +1,4 @@
-import type { ElementOf } from '../../model/elements';
+import type { ElementOf } from '../../../model/elements';
 
 export type CodeMode = ElementOf<'Code'>['mode'];
 

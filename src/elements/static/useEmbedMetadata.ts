@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { embedCardMachine, selectCardMetadata } from '../../../machines/embedCard';
 import { useViewerInspection } from '../../viewer/inspection';
-import { EMBED_METADATA_PATH, EmbedMetadata } from '../../model/embedMetadata';
+import { EMBED_METADATA_PATH, EmbedMetadata } from '../../../model/embedMetadata';
 
 /** Where the lookup is asked: the API base and the share whose material names the URL. */
 export interface EmbedMetadataSource {

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import NoteEditor from '../../../src/annotations/editor/NoteEditor';
 import { createI18n } from '../../../src/i18n';
 import { I18nProvider } from '../../../src/i18n/react';
-import type { RichTextDoc } from '../../../src/model/richTextDoc';
+import type { RichTextDoc } from '../../../model/richTextDoc';
 import { editorLabels } from './noteEditorHarness';
 
 /*

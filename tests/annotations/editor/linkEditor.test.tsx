@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LINK_INPUT_WIDTH_PX } from '../../../machines/constants';
 import { shouldAutoLinkText } from '../../../src/annotations/editor/noteEditorExtensions';
-import { RichTextDoc, type RichTextMark } from '../../../src/model/richTextDoc';
+import { RichTextDoc, type RichTextMark } from '../../../model/richTextDoc';
 import { editorLabels, marksOf, paragraphDoc, renderNoteEditor, select, typeText } from './noteEditorHarness';
 
 const de = editorLabels('de');
@@ -193,7 +193,7 @@ describe('NoteEditor: typed and pasted URLs (tiptap Link autolink / linkOnPaste 
     expect(linksOf(lastDoc())).toEqual({ Hello: 'isurf://server' });
   });
 
-  it('shouldAutoLinkText: the URL rule of src/model/linkUrl.ts', () => {
+  it('shouldAutoLinkText: the URL rule of model/linkUrl.ts', () => {
     expect(['https://example.org', 'example.org', 'mailto:a@example.org', 'tel:+41123', 'ftp://x.example'].map(shouldAutoLinkText)).toEqual([true, true, true, true, true]);
     expect(['javascript:alert(1)', 'vbscript:x', 'data:text/html,x', 'intranet', '10.0.0.1'].map(shouldAutoLinkText)).toEqual([false, false, false, false, false]);
   });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { TOOLTIP_OPEN_DELAY_MS, UNDO_HISTORY_LIMIT } from '../../../machines/constants';
 import { FORMAT_MARKS } from '../../../src/editor/formatExclusions';
-import { normalizeRichText, RICH_TEXT_LIMITS, RichTextDoc } from '../../../src/model/richTextDoc';
+import { normalizeRichText, RICH_TEXT_LIMITS, RichTextDoc } from '../../../model/richTextDoc';
 import { editorLabels, marksOf, paragraphDoc, renderNoteEditor, select } from './noteEditorHarness';
 
 const de = editorLabels('de');

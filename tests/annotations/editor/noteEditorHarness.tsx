@@ -7,7 +7,7 @@ import { FORMAT_MARKS, type FormatMark } from '../../../src/editor/formatExclusi
 import { createI18n } from '../../../src/i18n';
 import { I18nProvider } from '../../../src/i18n/react';
 import { annotations } from '../../../src/i18n/resources/annotations';
-import type { RichTextDoc } from '../../../src/model/richTextDoc';
+import type { RichTextDoc } from '../../../model/richTextDoc';
 import Tooltips from '../../../src/ui/Tooltips';
 
 /*

@@ -1,4 +1,4 @@
-import type { ChoiceQuestion } from '../../../src/model/elements';
+import type { ChoiceQuestion } from '../../../model/elements';
 import { Learner } from './learner';
 
 /** A learner in front of a choice question: radios (sc) or checkboxes (mc), Evaluate, Edit Answer. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assignmentMachine, type AssignmentContext, type AssignmentEvent } from '../../../machines/elements/assignment';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
-import { AssignmentQuestion } from '../../../src/model/elements';
+import { AssignmentQuestion } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { AssignmentLearner } from '../learners/assignmentLearner';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { barrierMachine, type BarrierContext, type BarrierEvent } from '../../../machines/elements/barrier';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
-import { Barrier, ChoiceQuestion, Heading } from '../../../src/model/elements';
+import { Barrier, ChoiceQuestion, Heading } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { BarrierLearner } from '../learners/barrierLearner';

@@ -3,7 +3,7 @@ import { SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstat
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS } from '../../../machines/constants';
 import { carouselMachine, type CarouselContext, type CarouselEvent } from '../../../machines/elements/carousel';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
-import { ImageGallery } from '../../../src/model/elements';
+import { ImageGallery } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants, stateLabel, timerEvents } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { CarouselLearner } from '../learners/carouselLearner';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { certificateMachine, type CertificateContext, type CertificateEvent } from '../../../machines/elements/certificate';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
-import { Certificate } from '../../../src/model/elements';
-import { PageData } from '../../../src/model/pageData';
+import { Certificate } from '../../../model/elements';
+import { PageData } from '../../../model/pageData';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { CertificateLearner } from '../learners/certificateLearner';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { choiceMachine, type ChoiceContext, type ChoiceEvent } from '../../../machines/elements/choice';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
-import { ChoiceQuestion } from '../../../src/model/elements';
+import { ChoiceQuestion } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { ChoiceLearner } from '../learners/choiceLearner';

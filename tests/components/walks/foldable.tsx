@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldableMachine } from '../../../machines/elements/foldable';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
-import { Foldable } from '../../../src/model/elements';
+import { Foldable } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { FoldableLearner } from '../learners/foldableLearner';

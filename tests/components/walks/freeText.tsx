@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
 import { freeTextMachine, type FeedbackResult, type FreeTextContext } from '../../../machines/elements/freeText';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
-import { FreeTextInput } from '../../../src/model/elements';
+import { FreeTextInput } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { feedbackDouble } from '../../support/feedbackDouble';
 import { FreeTextLearner } from '../learners/freeTextLearner';
 import { isDisabled } from '../learners/learner';
 import { texts } from '../texts';
-import { USERDATA_VALUE_MAX_CHARS } from '../../../src/model/tracking';
+import { USERDATA_VALUE_MAX_CHARS } from '../../../model/tracking';
 import { showsCounter } from '../../../src/ui/CharacterCounter';
 
 const DONE = 'xstate.done.actor.generateFeedback';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hotspotsMachine, type HotspotsEvent } from '../../../machines/elements/hotspots';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
-import { Hotspot } from '../../../src/model/elements';
+import { Hotspot } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { HotspotsLearner } from '../learners/hotspotsLearner';

@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pathMachine, type PathContext, type PathEvent } from '../../../machines/elements/path';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
-import { Path } from '../../../src/model/elements';
+import { Path } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { PathLearner } from '../learners/pathLearner';

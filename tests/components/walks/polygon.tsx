@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { polygonMachine, type PolygonContext, type PolygonEvent } from '../../../machines/elements/polygon';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
-import { PolygonTargetExercise } from '../../../src/model/elements';
+import { PolygonTargetExercise } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { isDisabled } from '../learners/learner';

@@ -3,9 +3,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { autoScrollDelta, isDragStart } from '../../../src/elements/questions/useItemDrag';
 import { AssignmentQuestionElement } from '../../../src/elements/questions/AssignmentQuestion';
-import { AssignmentQuestion } from '../../../src/model/elements';
-import { allItems } from '../../../src/model/assignment';
-import { seededShuffle } from '../../../src/model/seededShuffle';
+import { AssignmentQuestion } from '../../../model/elements';
+import { allItems } from '../../../model/assignment';
+import { seededShuffle } from '../../../model/seededShuffle';
 import { isDisabled, modes, renderElement, textOf } from './renderElement';
 
 const element = AssignmentQuestion.parse({

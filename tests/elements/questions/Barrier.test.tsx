@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { barrierMachine } from '../../../machines/elements/barrier';
 import { BarrierElement, BarrierView, blockingLabel } from '../../../src/elements/barrier/Barrier';
-import { Barrier } from '../../../src/model/elements';
+import { Barrier } from '../../../model/elements';
 import { isDisabled, modes, renderElement, textOf } from './renderElement';
 
 const element = (over: Record<string, unknown> = {}) =>

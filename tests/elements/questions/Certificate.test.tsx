@@ -2,8 +2,8 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CertificateElement } from '../../../src/elements/certificate/Certificate';
-import { Certificate } from '../../../src/model/elements';
-import { PageData } from '../../../src/model/pageData';
+import { Certificate } from '../../../model/elements';
+import { PageData } from '../../../model/pageData';
 import { PageDataContext } from '../../../src/viewer/PageDataContext';
 import { IntersectionObserverDouble } from '../../setup';
 import { isDisabled, modes, renderElement, textOf } from './renderElement';

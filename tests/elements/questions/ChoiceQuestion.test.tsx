@@ -2,8 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ChoiceQuestionElement } from '../../../src/elements/questions/ChoiceQuestion';
-import { ChoiceQuestion } from '../../../src/model/elements';
-import { seededShuffle } from '../../../src/model/seededShuffle';
+import { ChoiceQuestion } from '../../../model/elements';
+import { seededShuffle } from '../../../model/seededShuffle';
 import { isChecked, isDisabled, modes, renderElement, textOf } from './renderElement';
 
 const question = (over: Record<string, unknown> = {}) =>

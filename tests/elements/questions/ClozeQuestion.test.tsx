@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ClozeQuestionElement } from '../../../src/elements/questions/ClozeQuestion';
-import { ClozeQuestion } from '../../../src/model/elements';
+import { ClozeQuestion } from '../../../model/elements';
 import { isDisabled, modes, renderElement, textOf } from './renderElement';
 
 const element = ClozeQuestion.parse({

@@ -5,7 +5,7 @@ import { createActor, fromPromise } from 'xstate';
 import { freeTextMachine, type FeedbackRequest, type FeedbackResult } from '../../../machines/elements/freeText';
 import { FreeTextInputView } from '../../../src/elements/questions/FreeTextInput';
 import { FreeTextInputElement } from '../../../src/elements/questions/FreeTextInput';
-import { FreeTextInput } from '../../../src/model/elements';
+import { FreeTextInput } from '../../../model/elements';
 import { ElementActor } from '../../../src/elements/static/ElementActor';
 import { isDisabled, modes, renderElement, textOf } from './renderElement';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { pathMachine } from '../../../machines/elements/path';
 import { PathView } from '../../../src/elements/path/Path';
-import { Path } from '../../../src/model/elements';
+import { Path } from '../../../model/elements';
 import { modes, renderElement } from './renderElement';
 
 const element = Path.parse({

@@ -2,7 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PolygonTargetExerciseElement } from '../../../src/elements/questions/PolygonTargetExercise';
-import { PolygonTargetExercise } from '../../../src/model/elements';
+import { PolygonTargetExercise } from '../../../model/elements';
 import { modes, renderElement, textOf } from './renderElement';
 
 const square = (x: number, y: number, size: number) => [

@@ -5,8 +5,8 @@ import { createActor } from 'xstate';
 import { viewerMachine } from '../../../machines/viewer';
 import { ContentList } from '../../../src/elements/ContentList';
 import { ViewerActorContext } from '../../../src/elements/viewerContext';
-import { Material } from '../../../src/model/material';
-import { elementsOnPage } from '../../../src/model/tree';
+import { Material } from '../../../model/material';
+import { elementsOnPage } from '../../../model/tree';
 import { renderElement } from './renderElement';
 
 const material = Material.parse({

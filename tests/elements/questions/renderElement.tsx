@@ -5,7 +5,7 @@ import { I18nProvider } from '../../../src/i18n/react';
 import { beforeAll } from 'vitest';
 import { preloadElementComponents } from '../../../src/elements/registry';
 import { createI18n } from '../../../src/i18n';
-import type { Lang } from '../../../src/model/pageData';
+import type { Lang } from '../../../model/pageData';
 
 // Interactive and heavy elements are lazy chunks; load them once so renders are synchronous.
 beforeAll(() => preloadElementComponents());

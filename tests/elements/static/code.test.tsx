@@ -5,7 +5,7 @@ import { act, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPY_NOTICE_MS } from '../../../machines/constants';
 import { codeLanguages } from '../../../src/elements/static/codeLanguages';
-import { Code } from '../../../src/model/elements';
+import { Code } from '../../../model/elements';
 import { renderElement } from './renderElement';
 
 const source = 'function add(a, b) {\n  return a + b;\n}';

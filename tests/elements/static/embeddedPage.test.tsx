@@ -3,7 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { I18nProvider } from '../../../src/i18n/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../../src/i18n';
-import { IFrame } from '../../../src/model/elements';
+import { IFrame } from '../../../model/elements';
 import { EmbeddedPage } from '../../../src/viewer/EmbeddedPage';
 
 afterEach(() => cleanup());

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { viewerMachine } from '../../../machines/viewer';
 import { ViewerActorContext } from '../../../src/elements/viewerContext';
-import { ContentElement } from '../../../src/model/elements';
-import { Material } from '../../../src/model/material';
-import { elementsOnPage } from '../../../src/model/tree';
+import { ContentElement } from '../../../model/elements';
+import { Material } from '../../../model/material';
+import { elementsOnPage } from '../../../model/tree';
 import { reactModes, renderElement } from './renderElement';
 
 const foldable = (folded: boolean) => ({

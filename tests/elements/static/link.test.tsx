@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { ContentElement } from '../../../src/model/elements';
+import { ContentElement } from '../../../model/elements';
 import { describe, expect, it } from 'vitest';
 import { ratioOf, renderElement } from './renderElement';
 

@@ -5,8 +5,8 @@ import { afterEach, beforeAll } from 'vitest';
 import { ElementView } from '../../../src/elements/ElementView';
 import { preloadElementComponents } from '../../../src/elements/registry';
 import { createI18n } from '../../../src/i18n';
-import { ContentElement } from '../../../src/model/elements';
-import type { Lang } from '../../../src/model/pageData';
+import { ContentElement } from '../../../model/elements';
+import type { Lang } from '../../../model/pageData';
 
 /* jsdom lacks these; react-aria-components and scrolling code call them. */
 const css = (globalThis.CSS ??= {} as typeof CSS);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { ReactElement } from 'react';
-import { PageData } from '../../../src/model/pageData';
+import { PageData } from '../../../model/pageData';
 import { PageDataContext } from '../../../src/viewer/PageDataContext';
 import { renderElement } from './renderElement';
 

@@ -2,7 +2,7 @@
  * Imports a changing material over and over and prints `committed N` after each import, until
  * killed. `node --import tsx importLoop.ts DATA_DIR`. The test kills it with SIGKILL in the middle.
  */
-import { Material } from '../../../src/model/material';
+import { Material } from '../../../model/material';
 import { openDatabase } from '../../../server/db/open';
 import { importFile } from '../../../server/store/import';
 

@@ -2,7 +2,7 @@
  * The URL rule of links in notes and comments (spec section 5, "Link URL"): non-empty; trimmed;
  * `https://` prefixed when it names no scheme; only the schemes spec section 5 allows; must parse as
  * a URL; otherwise the error key `invalid-url`. Pure, no DOM: the toolbar, the link editor statechart
- * (machines/linkEditor.ts) and the server's check of every stored document (src/model/richTextDoc.ts)
+ * (machines/linkEditor.ts) and the server's check of every stored document (model/richTextDoc.ts)
  * use this one rule, so a link the editor accepts is one the server stores.
  *
  * Decisions (spec section 5 leaves them open):
@@ -26,7 +26,7 @@
  * - No further check of the host (a single word like `intranet` is accepted, as `new URL()` does).
  */
 
-/** The schemes a link may have (spec section 5); the content sanitiser (src/model/sanitize.ts) keeps links of these only. */
+/** The schemes a link may have (spec section 5); the content sanitiser (model/sanitize.ts) keeps links of these only. */
 export const ALLOWED_LINK_SCHEMES = ['http', 'https', 'ftp', 'ftps', 'tel', 'callto', 'mailto', 'isurf'] as const;
 const HOST_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ftp', 'ftps']);
 export type LinkScheme = (typeof ALLOWED_LINK_SCHEMES)[number];

@@ -63,7 +63,7 @@ export const Comment = z.strictObject({
   own: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
-  /** The normalised document (src/model/richTextDoc.ts). */
+  /** The normalised document (model/richTextDoc.ts). */
   content: RichTextDoc,
   /** Its html, made by the server from `content` alone (richTextToHtml). */
   contentHtml: z.string(),

@@ -4,7 +4,7 @@ import { EmbedCode, Html } from './common';
 
 /*
  * Finds every html field of parsed content by its schema (the fields declared with `Html` in
- * src/model, and the embed code declared with `EmbedCode`), so the server sanitises each one once, at
+ * model, and the embed code declared with `EmbedCode`), so the server sanitises each one once, at
  * import, and the schemas stay the one description of where html lives.
  */
 

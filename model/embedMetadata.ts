@@ -14,7 +14,7 @@ const MetadataLink = z.object({ href: z.string() });
  * What the lookup answers for a page (spec section 7): `meta.title`, `meta.description`, and `links`
  * with icon and thumbnail hrefs (absolute http(s) URLs). Every part is optional: a failed lookup
  * answers `{}` and the card stays without them. No `html`: embeds are made by the viewer
- * (src/model/embedProviders.ts), never from markup a third party sends.
+ * (model/embedProviders.ts), never from markup a third party sends.
  */
 export const EmbedMetadata = z.object({
   meta: z.optional(z.object({ title: z.optional(z.string()), description: z.optional(z.string()) })),

@@ -46,7 +46,7 @@ export const LINK_REL = 'noopener noreferrer nofollow';
 
 /**
  * The address a link stores, or null when it may not be one: the link editor's rule
- * (src/model/linkUrl.ts, spec section 5), whose answer is the URL parser's serialisation, what a
+ * (model/linkUrl.ts, spec section 5), whose answer is the URL parser's serialisation, what a
  * browser will follow: host names lower-cased and international ones in punycode
  * (`https://bücher.example` → `https://xn--bcher-kva.example/`), so a look-alike host shows what it is.
  */

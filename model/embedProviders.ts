@@ -1,5 +1,3 @@
-import { EMBED_DEFAULT_RATIO } from '../../machines/constants';
-
 /*
  * What a link/embed element's URL shows when embedded (spec section 9): providers recognised in
  * order, the first that matches wins.
@@ -14,6 +12,9 @@ import { EMBED_DEFAULT_RATIO } from '../../machines/constants';
  *
  * Only http(s) and `//` URLs are displayable (spec section 5); everything else gives null.
  */
+
+/** Embedded frames default to 4:3 (spec section 9). */
+export const EMBED_DEFAULT_RATIO = 4 / 3;
 
 export type EmbedProvider = 'iframe' | 'quizlet' | 'youtube' | 'vimeo' | 'h5p' | 'src';
 

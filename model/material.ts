@@ -8,7 +8,7 @@ export { MetadataValue };
 /** In ./certificateQuestions.ts, which the browser imports without the schemas of this module. */
 export { certificateQuestionIds, QUESTIONS_BLOCK } from './certificateQuestions';
 
-/** What a permission grants, each ability once (src/model/permissions.ts). */
+/** What a permission grants, each ability once (model/permissions.ts). */
 const Abilities = z
   .array(z.enum(ABILITIES))
   .min(1, 'a permission grants at least one ability')

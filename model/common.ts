@@ -20,7 +20,7 @@ export const Html = z.string();
 export const HtmlField = z.strictObject({ html: Html });
 /**
  * Embed code: accepted only as an iframe string (spec section 5). Reduced to that one iframe with safe
- * attributes at import (src/model/sanitize.ts sanitizeEmbed), as html fields are sanitised.
+ * attributes at import (model/sanitize.ts sanitizeEmbed), as html fields are sanitised.
  */
 export const EmbedCode = z.string().check(z.regex(/^\s*<iframe\b[^]*<\/iframe>\s*$/i, 'embed code is accepted only as an iframe string'));
 

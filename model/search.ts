@@ -75,7 +75,7 @@ export const FulltextHit = z.object({
   /**
    * The words of the hit's text the query matched (found by their stems), as the snippet marks them:
    * lower case, each once, in reading order, at most MATCHED_WORDS_MAX; none behind a barrier. The
-   * page the hit opens marks them (src/model/highlight.ts).
+   * page the hit opens marks them (model/highlight.ts).
    */
   matchedWords: z._default(z.array(z.string()).check(z.maxLength(MATCHED_WORDS_MAX)), []),
 });
