@@ -12,7 +12,7 @@ import { GuestSessionId, ShareId } from './tracking';
  * An annotation embeds its comments (oldest first): the list call answers everything the panel shows
  * in one request, and a comment is always read with its annotation. Owners are shown by kind and name
  * only: a guest session's id is the key of that guest's work and is never shown to anyone
- * (README, "Ids that are keys"), a user's id and email neither. `own` says whether the learner who
+ * (docs/learners.md, "Ids that are keys"), a user's id and email neither. `own` says whether the learner who
  * asked is the owner (the viewer offers edit and delete only then; the server checks it again).
  */
 

@@ -2,10 +2,9 @@ import * as z from 'zod/mini';
 import { randomUrlSafe } from './randomKey';
 
 /*
- * Request keys make a create idempotent (README: "Tracking is durable on the client, idempotent on the
- * server"). The viewer makes one when a learner starts a new annotation's note or a new comment, keeps
- * it with that draft (a kept annotation draft survives a reload with it) and sends it with every
- * model/create of the draft: retries and re-sends after a reload carry the same key. The server
+ * Request keys make a create idempotent (docs/learners.md, "Never lost"). The viewer makes one when a
+ * learner starts a new annotation's note or a new comment, keeps it with that draft (a kept annotation
+ * draft survives a reload with it) and sends it with every model/create of the draft: retries and re-sends after a reload carry the same key. The server
  * answers a key its learner already used with what the first create made, and writes nothing
  * (server/store/annotationCreates.ts).
  */
