@@ -1,5 +1,6 @@
 export * from './common';
 export * from './richText';
+export { gapsOf } from './cloze';
 export * from './elements';
 export * from './material';
 export * from './settings';

@@ -68,6 +68,3 @@ export const RichTextDocument = z
 export type RichTextDocument = z.infer<typeof RichTextDocument>;
 
 export type GapNode = Extract<RichTextNode, { type: 'gap' }>;
-
-/** In ./cloze.ts, which the browser imports without the schemas of this module. */
-export { gapsOf } from './cloze';

@@ -1,4 +1,5 @@
-import { isHighlight, type Highlight } from '../model/highlight';
+import { isHighlight } from '../model/highlight';
+import type { ViewerSearch as ViewerSearchParams } from '../src/viewer/viewerSearch';
 
 /*
  * The search params of the viewer's routes (spec section 2), read by hand rather than with a zod
@@ -7,21 +8,8 @@ import { isHighlight, type Highlight } from '../model/highlight';
  * it replaces (tests/routes/search.test.ts).
  */
 
-/** Search params every viewer route understands. */
-export type ViewerSearch = {
-  lang?: 'de' | 'en';
-  /** `?hideHeader`, `?hideHeader=1` or `?hideHeader=true` is on; `=false`/`=0` is off. */
-  hideHeader?: boolean;
-  hideFooter?: boolean;
-  guestSessionId?: string;
-  scrollTo?: string;
-  /** A text to mark wherever it occurs, or the words a full-text search matched (model/highlight.ts). */
-  highlight?: Highlight;
-  /** The full-text search panel is open (spec section 2: `search=true`). */
-  search?: boolean;
-  /** The full-text search's query while the panel is open. */
-  q?: string;
-};
+/** Search params every viewer route understands (src/viewer/viewerSearch.ts). */
+export type ViewerSearch = ViewerSearchParams;
 
 const FLAGS = ['hideHeader', 'hideFooter', 'search'] as const;
 const TEXTS = ['guestSessionId', 'scrollTo', 'q'] as const;

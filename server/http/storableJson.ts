@@ -1,5 +1,7 @@
 import { formatPath } from '../../model/material';
-import type { ApiErrorItem } from './errors';
+
+/** A refused body's problem: its path and why, an item of the API's error answer (./errors.ts ApiErrorItem). */
+export type JsonProblem = { path: string; message: string };
 
 /** The deepest nesting of arrays and objects a request body may have (the body itself is level 1). */
 export const MAX_JSON_DEPTH = 32;
@@ -20,8 +22,8 @@ function badText(text: string): string | null {
  * (issue 14): what a learner typed comes back exactly, or is not taken. Stops at the first problem,
  * and never descends past `maxDepth`, so a body nested 100,000 levels costs 32 steps.
  */
-export function unstorableJson(value: unknown, maxDepth = MAX_JSON_DEPTH): ApiErrorItem | null {
-  const visit = (node: unknown, path: PropertyKey[], depth: number): ApiErrorItem | null => {
+export function unstorableJson(value: unknown, maxDepth = MAX_JSON_DEPTH): JsonProblem | null {
+  const visit = (node: unknown, path: PropertyKey[], depth: number): JsonProblem | null => {
     if (typeof node === 'string') {
       const message = badText(node);
       return message ? { path: formatPath(path), message } : null;

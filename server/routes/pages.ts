@@ -7,7 +7,7 @@ import { ANONYMOUS, API_ROUTES, errorPageData, invitationPageData, langFromQuery
 import { materialShellHtml } from '../pages/shell';
 import type { Lang } from '../../model/pageData';
 import { appChunkUrls, elementChunkUrls, heldBackModulePreloads, languageChunkUrls, modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
-import { materialUrl } from '../../src/api/client';
+import { materialUrl } from '../../model/materialUrl';
 import { landingLanguage, landingPageHtml } from '../pages/landing';
 import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
 import { forgetGuestSession, isPageVisit, rememberGuestSession, rememberedGuestSessionId } from '../http/guestCookie';

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CollectionView } from '../../model/collectionView';
 import type { Material } from '../../model/material';
+import { materialUrl } from '../../model/materialUrl';
 import { showGatewayError, toastsGatewayError } from '../ui/toasts';
 
 /** A non-OK answer: carries status, url and headers (spec section 8). */
@@ -61,14 +62,6 @@ async function dataOf<S extends z.ZodMiniType>(response: Response, url: string, 
  */
 const ServedMaterial = z.looseObject({ modelName: z.literal('Material'), id: z.string(), publicId: z.string(), content: z.array(z.unknown()) });
 const asMaterial = (served: z.infer<typeof ServedMaterial>) => served as unknown as Material;
-
-/**
- * Where a share's material is read with GET (server/routes/models.ts): the page names it as a
- * preload, so the browser fetches it while the app's code loads.
- */
-export function materialUrl(base: string, share: string, id: string): string {
-  return `${base}/material/${encodeURIComponent(share)}/${encodeURIComponent(id)}`;
-}
 
 /** A share's material by GET: the answer the page preloaded, when it did (same URL, no extra headers, so the preload matches). */
 export async function getMaterial(base: string, share: string, id: string): Promise<Material> {

@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import type { Chapter } from '../../model/elements';
 import { NavigationCard, navigationCardClass } from '../ui/NavigationCard';
 import { chapterHref } from './chapterHref';
-import type { ElementProps } from './registry';
+import type { ElementProps } from './elementProps';
 import { useProgress } from './viewerContext';
 
 const opensElsewhere = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;

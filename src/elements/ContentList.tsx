@@ -5,6 +5,7 @@ import type { AnyActorRef } from 'xstate';
 import type { ContentElement } from '../../model/elements';
 import { elementsOnPage } from '../../model/tree';
 import { ElementView } from './ElementView';
+import { NestedListContext } from './nestedList';
 import { chunkTook, FIRST_CHUNK, nextChunkSize, onRevealEverything, queueChunk, revealingEverything } from './revealScheduler';
 import { EagerContext, needsActorAtMount, PageHighlightContext, useWakingRules, type WakingRules } from './dormant/waking';
 import { focusInto } from './dormant/DormantElement';
@@ -52,13 +53,19 @@ export const ContentList = memo(function ContentList({ elements }: { elements: r
     const at = splitIndex(elements);
     return at < 0 ? [elements, null, []] : [elements.slice(0, at + 1), elements[at].id, elements.slice(at + 1)];
   }, [elements]);
-  // The server's first paint: everything up to the barrier at once (what follows it is locked for a new learner).
-  if (drawnByServer) return before.map((element) => <ShellElement key={element.id} element={element} />);
+  // The containers among the elements draw their own lists with this one (./nestedList.ts).
   return (
-    <>
-      <ElementRun elements={before} />
-      {barrierId ? <AfterBarrier barrierId={barrierId} elements={after} /> : null}
-    </>
+    <NestedListContext value={ContentList}>
+      {drawnByServer ? (
+        // The server's first paint: everything up to the barrier at once (what follows it is locked for a new learner).
+        before.map((element) => <ShellElement key={element.id} element={element} />)
+      ) : (
+        <>
+          <ElementRun elements={before} />
+          {barrierId ? <AfterBarrier barrierId={barrierId} elements={after} /> : null}
+        </>
+      )}
+    </NestedListContext>
   );
 });
 
@@ -198,7 +205,7 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
       onRevealEverything(() => {
         if (count < elements.length) flushSync(() => revealUpTo(elements.length));
       }),
-    [count, elements], // eslint-disable-line react-hooks/exhaustive-deps
+    [count, elements], // eslint-disable-line react-hooks/exhaustive-deps -- revealUpTo is this render's; registered again with each count
   );
 
   return (

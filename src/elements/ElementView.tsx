@@ -4,7 +4,8 @@ import type { ContentElement } from '../../model/elements';
 import { DormantElement, focusInto, type FocusOnWake } from './dormant/DormantElement';
 import { dozes, PageHighlightContext, useWakingRules } from './dormant/waking';
 import { highlightMatches, whenRendered } from '../viewer/scrollToTarget';
-import { elementComponents, loadsLazily, type ElementProps } from './registry';
+import type { ElementProps } from './elementProps';
+import { elementComponents, loadsLazily } from './registry';
 import { onRevealEverything } from './revealScheduler';
 import { useRevealer } from './viewerContext';
 import { STATEFUL_KINDS } from '../../machines/elements/loadedMachines';
@@ -63,7 +64,7 @@ function WakingElement({ element, Component, startsDozing, longPage }: WakingPro
     setAwake(true);
   };
   // A layout effect: a print that starts right after a chunk committed (its passive effects still pending) wakes it too.
-  useLayoutEffect(() => (awake ? undefined : onRevealEverything(() => flushSync(() => wake()))), [awake]); // eslint-disable-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => (awake ? undefined : onRevealEverything(() => flushSync(() => wake()))), [awake]); // eslint-disable-line react-hooks/exhaustive-deps -- wake is this render's; registered again when it wakes
   useLayoutEffect(() => {
     if (!awake || !root.current) return;
     if (focusOnWake.current) focusInto(root.current, focusOnWake.current);

@@ -3,6 +3,7 @@ import { loadQuestionTexts } from '../i18n/questionTexts';
 import { STATEFUL_KINDS } from '../../machines/elements/loadedMachines';
 import { loadElementMachines } from './machineLoading';
 import type { ContentElement, ModelName } from '../../model/elements';
+import type { ElementProps } from './elementProps';
 import { ChapterCard } from './ChapterCard';
 import { ColumnsElement } from './static/ColumnsElement';
 import { HeadingElement } from './static/HeadingElement';
@@ -12,8 +13,6 @@ import { QuoteElement } from './static/QuoteElement';
 import { SeparatorElement } from './static/SeparatorElement';
 import { TextElement } from './static/TextElement';
 
-/** Props every element component receives. */
-export type ElementProps<E extends ContentElement = ContentElement> = { element: E };
 
 type ElementComponent<N extends ModelName> = ComponentType<ElementProps<Extract<ContentElement, { modelName: N }>>>;
 type Registry = { [N in ModelName]?: ElementComponent<N> };

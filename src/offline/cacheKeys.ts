@@ -12,7 +12,7 @@ export const ASSET_CACHE = 'lernwerk-assets-v1';
 /** Files of the built client under /app/assets/ that are not precached (fonts, the certificate's PDF code): cache first. */
 export const CLIENT_CACHE = 'lernwerk-client-v1';
 
-/** Answers that are kept: the material of a material share (GET, src/api/client.ts materialUrl)… */
+/** Answers that are kept: the material of a material share (GET, model/materialUrl.ts)… */
 export const MATERIAL_GET = '/api/material/';
 /** … and the POST calls for the collection and a material of a collection (kept by their body). */
 export const MODEL_CALLS = ['/api/model/query', '/api/collectionMaterial'] as const;

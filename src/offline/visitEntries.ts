@@ -1,4 +1,4 @@
-import { materialUrl } from '../api/client';
+import { materialUrl } from '../../model/materialUrl';
 import type { PageData } from '../../model/pageData';
 
 /*

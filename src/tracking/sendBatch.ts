@@ -1,24 +1,10 @@
 import { fromPromise } from 'xstate';
-import * as z from 'zod/mini';
 import { SendBatchError, type SendBatchInput, type SendBatchOutput } from '../../machines/tracking';
-import { USERDATA_BATCH_LIMIT, UserdataAck, type UserdataEvent } from '../../model/tracking';
+import { USERDATA_BATCH_LIMIT } from '../../model/tracking';
+import { AckAnswer, takeBatch, type SendBatchOptions } from './batch';
 import type { DurableQueue } from './durableQueue';
 
-export type SendBatchOptions = {
-  /** API base from the page data, e.g. `/api`. */
-  apiBase: string;
-  /** Public id of the share. */
-  shareId: string;
-  /**
-   * Id of the material whose root progress is saved; none where the share saves no root progress
-   * (`savesRootProgress`: a scorm share's LMS keeps it), and root progress then stays in the page.
-   */
-  materialId?: string;
-  queue: DurableQueue;
-  fetch?: typeof fetch;
-  /** A request without an answer after this long counts as failed (default 30 s). */
-  timeoutMs?: number;
-};
+export type { SendBatchOptions } from './batch';
 
 export type FlushOnHideOptions = {
   apiBase: string;
@@ -30,24 +16,6 @@ export type FlushOnHideOptions = {
 
 /** Browsers refuse keepalive bodies above 64 KiB in total; stay below with room for headers. */
 export const FLUSH_ON_HIDE_MAX_BYTES = 60 * 1024;
-
-/** A userdata answer that acknowledges events. */
-export const AckAnswer = z.object({ data: UserdataAck });
-
-const byteLength = (text: string) => new TextEncoder().encode(text).length;
-
-/** The oldest events that fit one request: at most `maxEvents`, and a JSON body of at most `maxBytes`. */
-export function takeBatch(events: readonly UserdataEvent[], maxEvents: number, maxBytes: number): UserdataEvent[] {
-  const batch: UserdataEvent[] = [];
-  let bytes = byteLength('{"events":[]}');
-  for (const event of events) {
-    const size = byteLength(JSON.stringify(event)) + (batch.length ? 1 : 0);
-    if (batch.length >= maxEvents || bytes + size > maxBytes) break;
-    batch.push(event);
-    bytes += size;
-  }
-  return batch;
-}
 
 let sender: Promise<typeof import('./sendQueuedBatch')> | undefined;
 

@@ -2,7 +2,7 @@ import { SendBatchError, type SendBatchInput, type SendBatchOutput, type SendFai
 import * as z from 'zod/mini';
 import { API_BODY_LIMIT_BYTES, USERDATA_BATCH_LIMIT, type UpdateRootProgressBody, type UserdataEvent } from '../../model/tracking';
 import { reportAcknowledged } from '../offline/acknowledged';
-import { AckAnswer, takeBatch, type SendBatchOptions } from './sendBatch';
+import { AckAnswer, takeBatch, type SendBatchOptions } from './batch';
 
 /*
  * One send of the tracking machine, a chunk of its own (./sendBatch.ts `createSendBatch` loads it

@@ -1,11 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../i18n/react';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { visibleCrumbs } from './crumbFit';
-// The menu of collapsed crumbs (react-aria overlays) loads only when crumbs do not fit.
-import { CrumbMenu } from './lazyParts';
+import { lazyPart } from '../ui/lazyPart';
+import { visibleCrumbs, type Crumb } from './crumbFit';
 
-export type Crumb = { label: string; to: string };
+/** The menu of the crumbs that do not fit (react-aria overlays): loads only when crumbs do not fit (./lazyParts.tsx preloads it). */
+const CrumbMenu = lazyPart(
+  () => import('../ui/RoutedCrumbMenu').then((module) => module.default),
+  () => <span aria-hidden>…</span>,
+);
 
 const separator = (
   <span aria-hidden className="text-gray-400">

@@ -1,7 +1,7 @@
 import { Button } from 'react-aria-components/Button';
 import { Menu, MenuItem, MenuTrigger } from 'react-aria-components/Menu';
 import { Popover } from 'react-aria-components/Popover';
-import type { Crumb } from './Breadcrumbs';
+import type { Crumb } from './crumbFit';
 
 /** The middle crumbs of a long trail, behind a "…" menu button. */
 export default function CrumbMenu({ crumbs, label }: { crumbs: Crumb[]; label: string }) {

@@ -1,15 +1,7 @@
-import { useLayoutEffect, type ReactNode } from 'react';
+import { useLayoutEffect } from 'react';
 import { removeShell } from './shell';
 import { useTranslation } from '../i18n/react';
-import { errorMessageKey } from './ErrorView';
-
-export type ErrorViewProps = {
-  status: number;
-  onBack?: () => void;
-  backLabel?: string;
-  /** Further ways on, below the message (e.g. a link back to the course start). */
-  children?: ReactNode;
-};
+import { errorMessageKey, type ErrorViewProps } from './errorStatus';
 
 /** The generic error view: a message by status code (spec section 8, enumerations.errorMessages). Loaded by ./ErrorView.tsx when an error shows. */
 export default function ErrorMessage({ status, onBack, backLabel, children }: ErrorViewProps) {

@@ -1,9 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../i18n/react';
-import type { ErrorViewProps } from './ErrorMessage';
-
-/** The message of a status code (spec section 8, enumerations.errorMessages). */
-export const errorMessageKey = (status: number) => (status === 404 ? 'notFound' : status === 403 ? 'noAccess' : 'default');
+import { errorMessageKey, type ErrorViewProps } from './errorStatus';
 
 /** The view's message alone, where its code could not be fetched (offline before the service worker kept it). */
 function PlainErrorMessage({ status }: ErrorViewProps) {

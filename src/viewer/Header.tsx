@@ -1,9 +1,8 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { lazyPart } from '../ui/lazyPart';
 import { useTranslation } from '../i18n/react';
-import type { Crumb } from './Breadcrumbs';
+import type { Crumb } from './crumbFit';
 // Chapters have a trail, the material's root has none: its first paint goes without the trail's code.
-import { Breadcrumbs } from './lazyParts';
 import { SaveStateIndicator } from './SaveStateIndicator';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
@@ -14,13 +13,16 @@ import { useProgress } from '../elements/viewerContext';
 import { GuestSaveSlot } from '../guest/GuestSaveSlot';
 import { usePageData } from './PageDataContext';
 import { requestUpNavigation } from './upNavigation';
-import type { ViewerSearch } from '../../routes/search';
+import type { ViewerSearch } from './viewerSearch';
 import { mayAnnotateOf } from '../annotations/mayAnnotate';
 import { requestAnnotationsPanel } from '../annotations/panelRequest';
 import { Icon } from '../ui/Icon';
 import { withTooltip } from '../ui/withTooltip';
 import { revealEverything } from '../elements/revealScheduler';
 
+/** The chapters' trail: loads when first shown (the material's root has none), preloaded by ./lazyParts.tsx. */
+export const loadBreadcrumbs = () => import('./Breadcrumbs');
+const Breadcrumbs = lazyPart(() => loadBreadcrumbs().then((module) => module.Breadcrumbs));
 // Only a logged-in user has favourites.
 const LikeButton = lazyPart(() => import('../favorites/LikeButton').then((module) => module.default));
 // The full-text search panel loads when it opens (FULLTEXT_SEARCH).

@@ -15,7 +15,7 @@ import { ElementHeadingLevelContext } from '../elements/static/elementHeadingLev
 import { ViewerActorContext } from '../elements/viewerContext';
 import { completesOnOpen, endsWithCompletion } from '../../model/progressTree';
 import { SafeHtml } from '../ui/SafeHtml';
-import type { ViewerSearch } from '../../routes/search';
+import type { ViewerSearch } from './viewerSearch';
 import { Cover } from './Cover';
 import { learnerStateKey, persistLearnerState } from './localLearnerState';
 import { learnerSetup, useTrackingSignals } from './learnerTracking';
@@ -141,7 +141,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
     if (resolved.kind === 'page') viewer.send({ type: 'page.open', pageId: page.id, completesOnOpen: completesOnOpen(chapter) });
     if (resolved.kind === 'iframe') viewer.send({ type: 'page.open', pageId: resolved.resource.id, completesOnOpen: completesOnOpen(resolved.resource) });
     if (resolved.kind === 'element') viewer.send({ type: 'page.open', pageId: `element:${resolved.element.id}` });
-  }, [resolved, page, viewer]);
+  }, [resolved, page, chapter, viewer]);
   useScrollTarget(search.scrollTo, search.highlight, pageKey);
   useRevealEverythingBeforePrint();
   const single = useMemo(() => (resolved.kind === 'element' ? [resolved.element] : []), [resolved]);

@@ -1,3 +1,6 @@
+/** One crumb of a page's trail: its label and where it leads. */
+export type Crumb = { label: string; to: string };
+
 /** On any screen, trails longer than this keep only the home crumb and the last two (spec section 2: a long trail collapses). */
 export const MAX_VISIBLE_CRUMBS = 4;
 /** The current page's crumb is shortened (with an ellipsis) no further than this, in px; below it, it goes too (the page's h1 names it). */

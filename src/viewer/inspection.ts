@@ -16,21 +16,7 @@ import type { LiveActors } from './inspector';
  * observer (./inspector.ts) is never loaded.
  */
 
-/**
- * One microstep of one actor. `transitions`: the chart transitions it took as `source|event|index`
- * (state node id, event type — '' for eventless — and the index among the source's candidates for
- * that event), the key scripts/statecharts/chart.ts gives every transition.
- */
-export type RecordedTransition = { machineId: string; actorId: string; from: unknown; event: string; to: unknown; transitions: string[] };
-
-declare global {
-  interface Window {
-    __lernwerkTransitions?: RecordedTransition[];
-  }
-}
-
-/** A live actor as the panel lists it. */
-export type LiveActor = { sessionId: string; id: string; machineId: string; state: string };
+export type { LiveActor, RecordedTransition } from './inspectionTypes';
 
 /** Whether this build may show the panel (the URL still has to ask with `?inspect=1`). */
 export const INSPECT_PANEL_ALLOWED: boolean = import.meta.env.DEV || import.meta.env.VITE_INSPECT === '1';

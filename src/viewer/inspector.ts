@@ -1,5 +1,5 @@
 import type { InspectionEvent } from 'xstate';
-import type { LiveActor, RecordedTransition } from './inspection';
+import type { LiveActor, RecordedTransition } from './inspectionTypes';
 
 /*
  * The inspection observer behind src/viewer/inspection.ts: a chunk of its own, loaded only when a

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { lazyPart } from '../ui/lazyPart';
 import { loadQuestionTexts } from '../i18n/questionTexts';
+import { loadBreadcrumbs } from './Header';
 
 /*
  * Parts of the viewer that most first pages do without (the material's root has no trail, a trail
@@ -10,7 +11,7 @@ import { loadQuestionTexts } from '../i18n/questionTexts';
  * MaterialViewer), so pages opened later, also after the connection dropped, find them.
  */
 const loaders = {
-  breadcrumbs: () => import('./Breadcrumbs'),
+  breadcrumbs: loadBreadcrumbs,
   crumbMenu: () => import('../ui/RoutedCrumbMenu'),
   embeddedPage: () => import('./EmbeddedPage'),
   pageNotFound: () => import('./PageNotFound'),
@@ -26,13 +27,6 @@ export function preloadViewerParts(): void {
 /** A part the page can do without: should its code fail to load (offline before it was fetched), the page shows without it until the connection is back. */
 const optional = lazyPart;
 
-/** The chapters' header trail. */
-export const Breadcrumbs = optional(() => loaders.breadcrumbs().then((module) => module.Breadcrumbs));
-/** The menu of the crumbs that do not fit (react-aria overlays). */
-export const CrumbMenu = optional(
-  () => loaders.crumbMenu().then((module) => module.default),
-  () => <span aria-hidden>…</span>,
-);
 /** Full-page display of an external resource. */
 export const EmbeddedPage = lazy(() => loaders.embeddedPage().then((module) => ({ default: module.EmbeddedPage })));
 /** The Complete toggle at the end of a selfCompletion chapter, with the texts of the path's toggle. */

@@ -5,7 +5,7 @@ import { BARRIER_UNLOCKED_STATE, barrierMachine } from '../../../machines/elemen
 import type { Barrier } from '../../../model/elements';
 import { Button } from '../../ui/Button';
 import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { ElementActor } from '../static/ElementActor';
 import { fromProgress, useViewerSelector } from '../viewerContext';
 import { blockingItems } from '../../../model/progressTree';

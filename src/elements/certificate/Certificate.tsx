@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useContext, useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../../i18n/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { certificateMachine } from '../../../machines/elements/certificate';
 import { certificateVisitor, issuesOnSight } from '../../certificate/visitor';
 import { formatCertificateDate } from '../../i18n';
@@ -10,12 +10,12 @@ import type { Certificate } from '../../../model/elements';
 import { Lang } from '../../../model/pageData';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { PageDataContext, useAssetBase } from '../../viewer/PageDataContext';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { ElementActor } from '../static/ElementActor';
+import type { CertificateActor } from './certificateActor';
 import { CertificateDownload } from './CertificateDownload';
 import { useElementHeadingLevel } from '../static/elementHeadingLevel';
 
-export type CertificateActor = ActorRefFrom<typeof certificateMachine>;
 type Snapshot = SnapshotFrom<typeof certificateMachine>;
 
 const selectIssueDate = (snapshot: Snapshot) => snapshot.context.issueDate;

@@ -13,7 +13,7 @@ import { allElements } from '../../../model/tree';
 import { Button } from '../../ui/Button';
 import { useAssetBase } from '../../viewer/PageDataContext';
 import { useViewerSelector } from '../viewerContext';
-import type { CertificateActor } from './Certificate';
+import type { CertificateActor } from './certificateActor';
 
 type Status = 'idle' | 'creating' | 'downloaded' | 'failed';
 

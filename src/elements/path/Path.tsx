@@ -10,7 +10,7 @@ import { ProgressRing } from '../../ui/ProgressRing';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { DecorativeImage } from '../../ui/ImageError';
 import { useAssetBase } from '../../viewer/PageDataContext';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { ElementActor } from '../static/ElementActor';
 
 type PathActor = ActorRefFrom<typeof pathMachine>;

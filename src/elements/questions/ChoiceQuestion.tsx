@@ -10,7 +10,7 @@ import { feedbackKind, isChoiceQuestionCorrect } from '../../../model/choice';
 import type { ChoiceQuestion } from '../../../model/elements';
 import { seededShuffle } from '../../../model/seededShuffle';
 import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { ElementActor } from '../static/ElementActor';
 import { choicePress, pressTarget } from '../dormant/pressReplay';
 import { QuestionFeedback } from './QuestionFeedback';

@@ -9,7 +9,7 @@ import type { GapNode, RichTextNode } from '../../../model/richText';
 import { isExternalUrl, safeLinkUrl } from '../../../model/sanitize';
 import { AnswerButton } from './AnswerButton';
 import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { ElementActor } from '../static/ElementActor';
 import { QuestionFeedback } from './QuestionFeedback';
 import { AnswerKeyChangedNote } from './AnswerKeyChangedNote';

@@ -7,7 +7,7 @@ import { freeTextMachine } from '../../../machines/elements/freeText';
 import type { FreeTextInput } from '../../../model/elements';
 import { AnswerButton } from './AnswerButton';
 import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { ElementActor } from '../static/ElementActor';
 import { FeedbackBox } from './QuestionFeedback';
 import { CharacterCounter, showsCounter } from '../../ui/CharacterCounter';

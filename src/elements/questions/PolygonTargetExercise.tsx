@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { ImageError, useImageFailure } from '../../ui/ImageError';
 import { useAssetBase } from '../../viewer/PageDataContext';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { ElementActor } from '../static/ElementActor';
 import { QuestionFeedback } from './QuestionFeedback';
 import { AnswerKeyChangedNote } from './AnswerKeyChangedNote';

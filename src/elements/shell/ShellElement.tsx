@@ -4,7 +4,8 @@ import { NavigationCard, navigationCardClass } from '../../ui/NavigationCard';
 import { chapterHref } from '../chapterHref';
 import { DormantElement } from '../dormant/DormantElement';
 import { frameProps } from '../ElementView';
-import { elementComponents, loadsLazily, type ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
+import { elementComponents, loadsLazily } from '../registry';
 
 const stayAsleep = () => undefined;
 

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { CODE_FONT_SIZE, CODE_MAX_LINES, COPY_NOTICE_MS } from '../../../machines/constants';
 import type { ElementOf } from '../../../model/elements';
 import { Button } from '../../ui/Button';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { codeLanguages } from './codeLanguages';
 import { Icon } from '../../ui/Icon';
 import { withTooltip } from '../../ui/withTooltip';

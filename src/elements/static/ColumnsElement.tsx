@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { ElementOf } from '../../../model/elements';
-import { ContentList } from '../ContentList';
-import type { ElementProps } from '../registry';
+import { NestedList } from '../nestedList';
+import type { ElementProps } from '../elementProps';
 import { panelStyleClasses, type PanelStyle } from './panelStyles';
 
 type ColumnsData = ElementOf<'Columns'>;
@@ -17,10 +17,10 @@ export function ColumnsElement({ element }: ElementProps<ColumnsData>) {
   return (
     <div className={`my-4 grid grid-cols-1 gap-6 md:grid-cols-(--columns) ${align}`} style={columns} data-style={style}>
       <div data-column="left" className={`min-w-0 ${panelStyleClasses[style]}`}>
-        <ContentList elements={element.left} />
+        <NestedList elements={element.left} />
       </div>
       <div data-column="right" className={`min-w-0 ${panelStyleClasses[style]}`}>
-        <ContentList elements={element.right} />
+        <NestedList elements={element.right} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/react';
 import type { IFrame } from '../../../model/elements';
 import { NavigationCard, navigationCardClass } from '../../ui/NavigationCard';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { useProgress } from '../viewerContext';
 
 /**

@@ -3,9 +3,9 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { foldableMachine } from '../../../machines/elements/foldable';
 import type { ElementOf } from '../../../model/elements';
 import { Disclosure } from '../../ui/Disclosure';
-import { ContentList } from '../ContentList';
+import { NestedList } from '../nestedList';
 import { EmptyListNote } from '../EmptyListNote';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { ElementActor } from './ElementActor';
 import { FOLDABLE_TITLE_PRESS, pressTarget } from '../dormant/pressReplay';
 import { useElementHeadingLevel } from './elementHeadingLevel';
@@ -37,7 +37,7 @@ function FoldableView({ element, actor }: { element: FoldableData; actor: ActorR
           if (expanded !== unfolded) actor.send({ type: 'foldable.toggle' });
         }}
       >
-        {element.content.length ? <ContentList elements={element.content} /> : <EmptyListNote />}
+        {element.content.length ? <NestedList elements={element.content} /> : <EmptyListNote />}
       </Disclosure>
     </div>
   );

@@ -8,7 +8,7 @@ import type { ElementOf } from '../../../model/elements';
 import { Button } from '../../ui/Button';
 import { useOverlay } from '../../ui/useOverlay';
 import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { AssetImage } from './AssetImage';
 import { ElementActor } from './ElementActor';
 import { pressTarget, spotPress } from '../dormant/pressReplay';

@@ -4,7 +4,7 @@ import type { ElementOf } from '../../../model/elements';
 import { EMBED_DEFAULT_RATIO } from '../../../model/embedProviders';
 import { embedFrame } from '../../../model/sanitize';
 import { useIdentityFilled } from '../../viewer/useIdentityFilled';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 
 /**
  * Embed code, accepted only as one iframe (spec section 5); anything else renders nothing. Its URL's

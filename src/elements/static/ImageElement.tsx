@@ -1,6 +1,6 @@
 import type { ElementOf } from '../../../model/elements';
 import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { AssetImage } from './AssetImage';
 import { frameRatio } from './imageRatio';
 import { proseClasses } from './proseClasses';

@@ -7,7 +7,7 @@ import { carouselMachine } from '../../../machines/elements/carousel';
 import type { ElementOf } from '../../../model/elements';
 import { Button } from '../../ui/Button';
 import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { AssetImage } from './AssetImage';
 import { ElementActor } from './ElementActor';
 import { imageAlt } from './ImageElement';

@@ -6,7 +6,7 @@ import type { ElementOf } from '../../../model/elements';
 import { PageDataContext } from '../../viewer/PageDataContext';
 import { useIdentityFilled } from '../../viewer/useIdentityFilled';
 import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { hostOf, isDisplayableUrl } from './embeddableUrl';
 import { proseClasses } from './proseClasses';
 import { useEmbedMetadata } from './useEmbedMetadata';

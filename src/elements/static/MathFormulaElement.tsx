@@ -1,7 +1,7 @@
 import { lazyPart } from '../../ui/lazyPart';
 import { useTranslation } from '../../i18n/react';
 import type { ElementOf } from '../../../model/elements';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 
 // KaTeX and its stylesheet load only when a formula is on the page; the source shows meanwhile.
 const KatexFormula = lazyPart(

@@ -2,7 +2,7 @@ import { useContext } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { ElementOf } from '../../../model/elements';
 import { PageDataContext } from '../../viewer/PageDataContext';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 
 /**
  * A quote with its author. The spec's placeholders ("Write quote", "Specifiy author") are prompts of

@@ -1,6 +1,6 @@
 import type { ElementOf } from '../../../model/elements';
 import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../registry';
+import type { ElementProps } from '../elementProps';
 import { proseClasses } from './proseClasses';
 
 const sizeClasses: Record<ElementOf<'Text'>['size'], string> = {

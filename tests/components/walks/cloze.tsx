@@ -4,7 +4,7 @@ import { clozeMachine, type ClozeContext, type ClozeEvent } from '../../../machi
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
 import { dropdownOptions } from '../../../model/cloze';
 import { ClozeQuestion } from '../../../model/elements';
-import { gapsOf } from '../../../model/richText';
+import { gapsOf } from '../../../model/cloze';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { ClozeLearner } from '../learners/clozeLearner';

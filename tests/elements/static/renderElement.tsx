@@ -2,7 +2,9 @@ import { cleanup, render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import { I18nProvider } from '../../../src/i18n/react';
 import { afterEach, beforeAll } from 'vitest';
+import { ContentList } from '../../../src/elements/ContentList';
 import { ElementView } from '../../../src/elements/ElementView';
+import { NestedListContext } from '../../../src/elements/nestedList';
 import { preloadElementComponents } from '../../../src/elements/registry';
 import { createI18n } from '../../../src/i18n';
 import { ContentElement } from '../../../model/elements';
@@ -26,12 +28,17 @@ export type RenderOptions = {
   unchecked?: boolean;
 };
 
-/** Parses raw content with the content schema (defaults applied) and renders it through ElementView. */
+/**
+ * Parses raw content with the content schema (defaults applied) and renders it through ElementView,
+ * inside the context a list gives its elements (a container draws its children with ContentList).
+ */
 export function renderElement(raw: unknown, { lang = 'en', strict = false, wrap = (node) => node, unchecked = false }: RenderOptions = {}) {
   const element = unchecked ? (raw as ContentElement) : ContentElement.parse(raw);
   const tree = wrap(
     <I18nProvider i18n={createI18n(lang)}>
-      <ElementView element={element} />
+      <NestedListContext value={ContentList}>
+        <ElementView element={element} />
+      </NestedListContext>
     </I18nProvider>,
   );
   const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
