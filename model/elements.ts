@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Asset, commonFields, ContentWidth, EmbedCode, Html, HtmlField, ImageRatio, ModelId, PublicId } from './common';
+import { Asset, commonFields, EmbedCode, Html, HtmlField, ImageRatio, ModelId, PublicId } from './common';
 import { RichTextDocument } from './richText';
 
 /*

@@ -38,9 +38,7 @@ export const LINK_URL_MAX_LENGTH = 2000;
 export type LinkUrlError = 'invalid-url';
 export type LinkUrlResult = { ok: true; href: string } | { ok: false; error: LinkUrlError };
 
-// eslint-disable-next-line no-control-regex
 const EDGE_SPACE_OR_CONTROL = /^[\u0000-\u0020\s]+|[\u0000-\u0020\s]+$/g;
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** A scheme: a letter, then letters, digits, `+`, `-` or `.`, then `:`. */
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: every check of the project, in order, on a fresh machine.
-#   1. tsc --noEmit, vite build, then the bundle budget (scripts/bundle-report.ts), the compiled server (scripts/server-build.mjs)
+#   1. tsc --noEmit, eslint and the import-cycle check, vite build, then the bundle budget (scripts/bundle-report.ts), the compiled server (scripts/server-build.mjs)
 #      and the statechart export drift check
 #   2. vitest under the machine's node: unit, machines, components, server (PostgreSQL too when TEST_DATABASE_URL is set)
 #   3. vitest: the server tests (tests/server) again under Node 24 LTS, on PGlite
@@ -90,6 +90,12 @@ section "1/4 build: type check, vite build + bundle budget + compiled server"
 # The bundlers strip types without checking them: the compiler runs first (about 15 s).
 echo "type check: tsc --noEmit -p tsconfig.json"
 "$bin/tsc" --noEmit -p tsconfig.json || failures+=("type check: tsc --noEmit found errors (see above; npm run typecheck)")
+# The linter (typescript-eslint without type information, and which folder may import which: eslint.config.js)
+# and the cycle check (dpdm, type imports and import() counted); together well under a minute.
+echo "lint: eslint ."
+"$bin/eslint" . || failures+=("lint: eslint found errors (see above; npm run lint)")
+echo "import cycles: npm run cycles"
+npm run --silent cycles || failures+=("import cycles: dpdm found a cycle (see above; npm run cycles)")
 built=no
 if "$bin/vite" build; then
   built=yes

@@ -12,7 +12,7 @@ export async function pdfToText(file: string): Promise<string> {
     const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
     return stdout.replace(/\s+/g, ' ').trim();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('pdftotext is missing: apt-get install -y poppler-utils');
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('pdftotext is missing: apt-get install -y poppler-utils', { cause: error });
     throw error;
   }
 }

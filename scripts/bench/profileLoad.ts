@@ -24,6 +24,7 @@ import { ROOT, serveGeneratedMaterial } from './appServer';
 import { CHROMIUM_ARGS } from './browser';
 import { frameNamer, functionTimes, startCpuProfile, topLines, type Profile } from './cpuProfile';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a trace event's args differ per event name; read as Chrome's trace format documents them
 interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: Record<string, any> }
 
 // A closed pipe (`| head`) must not skip the cleanup below.

@@ -59,7 +59,7 @@ function check(binary: string, args: string[], configFile: string): void {
     execFileSync(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${path.basename(binary)} rejects ${configFile}:\n${stdout}${stderr}`);
+    throw new Error(`${path.basename(binary)} rejects ${configFile}:\n${stdout}${stderr}`, { cause: error });
   }
 }
 

@@ -152,7 +152,7 @@ export async function runLogged(command: string, args: string[], options: SpawnL
 
 /** The last `lines` lines of a log file, headed by its path (for error messages). */
 export function tailOf(file: string, lines = 25): string {
-  let text = '';
+  let text: string;
   try {
     const size = fs.statSync(file).size;
     const fd = fs.openSync(file, 'r');

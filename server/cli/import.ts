@@ -79,10 +79,10 @@ export async function runImport(argv: string[]): Promise<number> {
       for (const problem of error.problems) console.error(`  ${problem}`);
       return 1;
     }
-    if (error instanceof AdminRequestError) error = refused(error);
-    if (error instanceof CliError) {
-      console.error(error.message);
-      return error.exitCode;
+    const failure = error instanceof AdminRequestError ? refused(error) : error;
+    if (failure instanceof CliError) {
+      console.error(failure.message);
+      return failure.exitCode;
     }
     throw error;
   }

@@ -131,10 +131,10 @@ export async function runUsers(argv: string[]): Promise<number> {
       console.error(error.problems.join('\n'));
       return 1;
     }
-    if (error instanceof AdminRequestError) error = refused(error);
-    if (error instanceof CliError) {
-      console.error(error.message);
-      return error.exitCode;
+    const failure = error instanceof AdminRequestError ? refused(error) : error;
+    if (failure instanceof CliError) {
+      console.error(failure.message);
+      return failure.exitCode;
     }
     if (error instanceof UserExistsError) {
       console.error(error.message);

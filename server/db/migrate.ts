@@ -65,7 +65,7 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
       try {
         await tx.exec(m.sql);
       } catch (error) {
-        throw new Error(`Migration ${m.version}_${m.name}.sql failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${m.version}_${m.name}.sql failed: ${(error as Error).message}`, { cause: error });
       }
       await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [m.version, m.name, m.checksum]);
       done.push(m.version);

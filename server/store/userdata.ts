@@ -1,6 +1,6 @@
 import { ANSWER_KEY_CHANGED, type LearnerState } from '../../model/learnerState';
 import type { StoredUserdataEvent } from '../../model/tracking';
-import type { Database, Queryable } from '../db/types';
+import type { Queryable } from '../db/types';
 import type { Learner } from '../http/learnerAccess';
 import { unavailableReason } from '../db/unavailable';
 

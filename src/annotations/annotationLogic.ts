@@ -8,7 +8,6 @@ import {
 } from '../../machines/annotation';
 import { annotationPanelMachine, type AddCommentInput, type LoadAnnotationsInput, type UpdateCommentInput } from '../../machines/annotationPanel';
 import type { Annotation, Comment } from '../../model/annotation';
-import type { PageData } from '../../model/pageData';
 import { showGatewayError } from '../ui/toasts';
 import { wasToasted, type AnnotationCalls } from './annotationApi';
 import type { DraftStore } from './draftStore';

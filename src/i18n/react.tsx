@@ -38,6 +38,7 @@ export function useTranslation(namespace?: string): { t: TFunction; i18n: I18n; 
   const t = useMemo<TFunction>(() => {
     const fixed = i18n.getFixedT(namespace);
     return (key, options) => fixed(key, options);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision: a new t once the texts arrive, which the memo's body does not read
   }, [i18n, namespace, revision]);
   return { t, i18n, ready: true };
 }

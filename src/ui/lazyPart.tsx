@@ -38,7 +38,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
         mounted = false;
         window.removeEventListener('online', tryLoad);
       };
-    }, []);
+    }, [shownLoaded]);
     return loaded ? createElement(loaded, props) : fallback(props);
   };
 }

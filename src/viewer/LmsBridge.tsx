@@ -93,7 +93,7 @@ export default function LmsBridge({ material }: { material: Material }) {
   }, [channel, guest]);
 
   // Only the session that is this learner's goes to the LMS: the one it handed back, or one under their name.
-  const ours = hello && session && (session.publicId === guestSessionIdOf(hello.suspendData) || session.name === learnerNameOf(hello)) ? session : null;
+  const ourSessionId = hello && session && (session.publicId === guestSessionIdOf(hello.suspendData) || session.name === learnerNameOf(hello)) ? session.publicId : null;
   useEffect(() => {
     if (!hello) return;
     channel.post({
@@ -102,8 +102,8 @@ export default function LmsBridge({ material }: { material: Material }) {
       completion: progress >= 1 ? 'completed' : 'incomplete',
       ...(score.questions ? { score: scaledScore(score)! } : {}),
       ...(successOf(score, hello.passingScore) ? { success: successOf(score, hello.passingScore) } : {}),
-      ...(ours ? { suspendData: suspendDataOf(ours.publicId) } : {}),
+      ...(ourSessionId ? { suspendData: suspendDataOf(ourSessionId) } : {}),
     });
-  }, [channel, hello, progress, score, ours?.publicId]);
+  }, [channel, hello, progress, score, ourSessionId]);
   return null;
 }

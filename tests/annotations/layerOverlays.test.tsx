@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, useEffect, useRef } from 'react';
@@ -9,7 +8,7 @@ import { createI18n } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
 import { Material } from '../../model/material';
 import { useOverlay } from '../../src/ui/useOverlay';
-import { MaterialPage, MaterialViewer } from '../../src/viewer/MaterialViewer';
+import { MaterialViewer } from '../../src/viewer/MaterialViewer';
 import { validateViewerSearch } from '../../routes/search';
 import { PageDataContext } from '../../src/viewer/PageDataContext';
 import { guestSharePageData, renderMaterialPage } from '../support/materialPage';

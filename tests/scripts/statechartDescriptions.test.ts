@@ -32,7 +32,7 @@ describe('vite build drops the descriptions of statecharts (vite.config.ts)', ()
     expect(code.match(/description/g)).toHaveLength(1);
     expect(code).toMatch(/idle: \{ +on: \{ go: \{ target: 'done', +\} \} \}/);
     expect(code).toMatch(/done: \{ type: 'final', +\}/);
-    expect(code).toMatch(/id: 'sample',\n +\n  initial: 'idle',/);
+    expect(code).toMatch(/id: 'sample',\n +\n {2}initial: 'idle',/);
     // Still one valid module.
     expect(() => parseAst(code)).not.toThrow();
     expect(warnings).toEqual([]);

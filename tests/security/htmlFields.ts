@@ -1,5 +1,5 @@
 import type { $ZodType } from 'zod/v4/core';
-import { defOf, shapeOf, type ZodDef } from '../../model/zodDef';
+import { defOf, shapeOf } from '../../model/zodDef';
 import { Html } from '../../model/common';
 
 

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listAudit } from '../../server/store/audit';
 import { learnerStateOf, storeLearnerEvents } from '../../server/store/userdata';
 import { importFile } from '../../server/store/import';
-import { setRoles } from '../../server/store/users';
 import { Collection, Material, type MaterialInput } from '../../model/material';
 import { useTestApp } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';

@@ -90,7 +90,7 @@ export function ShellRest({ elements, from, watch, onReach }: ShellRestProps) {
       stopListening.current();
       for (let i = Math.max(0, placed.current); i < elements.length; i++) dropShellFrame(elements[i].id);
     },
-    [], // eslint-disable-line react-hooks/exhaustive-deps
+    [], // eslint-disable-line react-hooks/exhaustive-deps -- at unmount; the elements of a list do not change while it is mounted
   );
   return <div ref={marker} hidden data-shell-rest="" />;
 }

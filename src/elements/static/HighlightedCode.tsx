@@ -69,7 +69,7 @@ function whenIdle(work: () => void, timeout = 2000): () => void {
 export default function HighlightedCode({ code, language }: { code: string; language: string }) {
   const [html, setHtml] = useState<{ of: string; html: string } | null>(null);
   const key = `${language}\n${code}`;
-  useEffect(() => whenIdle(() => setHtml({ of: key, html: highlight(code, language) })), [key]); // eslint-disable-line react-hooks/exhaustive-deps -- key holds both
+  useEffect(() => whenIdle(() => setHtml({ of: key, html: highlight(code, language) })), [key, code, language]);
   if (html?.of !== key) return <>{code}</>;
   return (
     <ServerSanitizedHtml.Provider value={false}>

@@ -1,0 +1,93 @@
+/**
+ * `npm run lint` (and step 1 of `npm test`): typescript-eslint's recommended rules (syntax only, no type
+ * information, so the whole tree lints in seconds; `tsc --noEmit` is the type check) and the folders'
+ * import directions, the layers of the house:
+ *
+ *   model/     the ground floor: zod schemas and pure rules; imports packages only
+ *   machines/  statecharts; import model/ and each other
+ *   src/       the client; imports model/, machines/ and src/; routes/ only from the app's entry (src/main.tsx)
+ *   routes/    the route trees; import every client folder
+ *   server/    imports model/ (exceptions below, each named)
+ *   scripts/, tests/, e2e/: import anything
+ *
+ * Cycles, type imports included, are checked by `npm run cycles` (dpdm), not here: the plugin's
+ * `no-cycle` resolves every file's imports again per file and took minutes.
+ */
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const TS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '.js', '.json'];
+const ROOT = import.meta.dirname;
+const TOOLS = ['./scripts', './tests', './e2e'];
+
+/**
+ * The files `files` (less `ignores`) may not import from the folders `from`: one config block per
+ * layer, since a rule's options are set per file.
+ */
+function layer(files, from, message, ignores = []) {
+  return {
+    files,
+    ignores,
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [{ target: './', from, message }] }] },
+  };
+}
+
+/**
+ * Server modules that import client code, each for a reason it cannot do without today. Everything
+ * else in server/ imports model/ and server/ only.
+ */
+const SERVER_IMPORTS_CLIENT = [
+  // The first paint: the share page's content rendered by the client's ContentList (and its i18n and
+  // sanitised html) to html, so the page shows before the app's code has come.
+  'server/pages/shellContent.tsx',
+  // A page's module preloads: which chunk holds which element kind (src/elements/kindModules.ts,
+  // machines/elements/loadedMachines.ts) and the id of the template boot.ts reads them from.
+  'server/pages/routePreloads.ts',
+  // The page shown while the server is unavailable, in the client's words (src/i18n/resources).
+  'server/pages/unavailablePage.ts',
+  // The SCORM package's launcher: a browser script the package carries, driven by its chart in machines/.
+  'server/scorm/launcher/**',
+];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'docs/**', 'public/**', 'content/**', 'data/**', '.vite/**', '**/*.d.ts', '**/*.d.mts'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    // A disable comment that no longer silences anything is an error: each one left says why it is there (`-- reason`).
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: TS_EXTENSIONS })] },
+    rules: {
+      // tsc knows which globals exist where (DOM in the client, Node in the server and scripts); ESLint's copy does not.
+      'no-undef': 'off',
+      // A name that starts with `_` is unused on purpose: a parameter a signature requires, a property left out of a rest (`{ _type, ...rest }`).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // Control characters in patterns are what the sanitiser, the URL checks and the hostile-input tests look for.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    // Tests read answers, fixtures and harness calls loosely; their expectations are what check the shapes.
+    files: ['tests/**', 'e2e/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // The rules of hooks and their dependency lists; not the plugin's React Compiler rules (no compiler here).
+    files: ['**/*.tsx', 'src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  layer(['model/**'], ['./src', './machines', './routes', './server', ...TOOLS], 'model/ is the ground floor: it imports packages only.'),
+  layer(['machines/**'], ['./src', './routes', './server', ...TOOLS], 'machines/ import model/ and machines/ only.'),
+  layer(['src/**'], ['./routes', './server', ...TOOLS], 'src/ imports model/, machines/ and src/ only; the app entry (src/main.tsx) alone builds the router from routes/.', ['src/main.tsx']),
+  layer(['src/main.tsx'], ['./server', ...TOOLS], 'The app entry imports the client folders and model/ only.'),
+  layer(['routes/**'], ['./server', ...TOOLS], 'routes/ import the client folders and model/ only.'),
+  layer(['server/**'], ['./src', './machines', './routes', ...TOOLS], 'server/ imports model/ and server/ only (the named exceptions are SERVER_IMPORTS_CLIENT in eslint.config.js).', SERVER_IMPORTS_CLIENT),
+  layer(SERVER_IMPORTS_CLIENT, ['./routes', ...TOOLS], 'server/ does not import the route trees or the tools.'),
+);
