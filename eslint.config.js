@@ -53,7 +53,7 @@ const SERVER_IMPORTS_CLIENT = [
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', '.cache/**', 'ci/**', '.fleet/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'docs/**', 'public/**', 'content/**', 'data/**', '.vite/**', '**/*.d.ts', '**/*.d.mts'],
+    ignores: ['dist/**', 'node_modules/**', '.cache/**', 'ci/**', '.fleet/**', 'coverage/**', 'test-results*/**', '.pg-test/**', 'playwright-report/**', 'docs/**', 'public/**', 'content/**', 'data/**', '.vite/**', '**/*.d.ts', '**/*.d.mts'],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
