@@ -1,7 +1,7 @@
 import { and, assign, emit, enqueueActions, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { Annotation } from '../model/annotation';
 import { newRequestKey, type RequestKey } from '../model/requestKey';
-import { emptyRichText, isEmptyRichText, normalizeRichText, richTextToHtml, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
+import { emptyRichText, isEmptyRichText, richTextToHtml, sameNote, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
 import type { OpenOverlay } from './overlays';
 
 /*
@@ -49,20 +49,6 @@ export function draftKeyOf(selection: TextSelection): string {
 /** A note with no visible text (spaces, empty paragraphs): never sent as a note (see the machine's description). */
 export function isBlankNote(note: RichTextDoc | null | undefined): boolean {
   return !note || isEmptyRichText(note);
-}
-
-const canonicalJson = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-};
-
-/** Two notes say the same once normalised (as the server compares oldValues); none and an empty one are the same. */
-export function sameNote(a: RichTextDoc | null | undefined, b: RichTextDoc | null | undefined): boolean {
-  return canonicalJson(normalizeRichText(a ?? emptyRichText())) === canonicalJson(normalizeRichText(b ?? emptyRichText()));
 }
 
 /** A selection an annotation can be made of: a non-empty range with some text. */

@@ -1,8 +1,8 @@
 import { and, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { Annotation, AnnotationSort, Comment } from '../model/annotation';
 import { newRequestKey, type RequestKey } from '../model/requestKey';
-import { emptyRichText, richTextToHtml, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
-import { isBlankNote, sameNote, type AnnotationEmitted } from './annotation';
+import { emptyRichText, richTextToHtml, sameNote, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
+import { isBlankNote, type AnnotationEmitted } from './annotation';
 import { ANNOTATION_DEFAULT_SORT } from './constants';
 import type { OpenOverlay } from './overlays';
 

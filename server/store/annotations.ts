@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Annotation, AnnotationOwner, AnnotationSort, Comment } from '../../model/annotation';
-import { normalizeRichText, richTextToHtml, type RichTextDoc } from '../../model/richTextDoc';
+import { normalizeRichText, richTextToHtml, sameNote, type RichTextDoc } from '../../model/richTextDoc';
 import type { Queryable } from '../db/types';
 
 /*
@@ -42,21 +42,6 @@ export function storedDocument(doc: RichTextDoc): { doc: RichTextDoc; html: stri
   const normal = normalizeRichText(doc);
   return { doc: normal, html: richTextToHtml(normal) };
 }
-
-/** JSON with keys sorted: equal documents give equal text whatever order their keys came in (jsonb reorders them). */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** Whether two documents are the same once normalised (oldValues against the stored value). */
-export const sameDocument = (a: RichTextDoc, b: RichTextDoc): boolean => canonicalJson(normalizeRichText(a)) === canonicalJson(normalizeRichText(b));
 
 // Text columns are read as jsonb (`to_jsonb`): PGlite decodes text with a TextDecoder that drops a
 // leading U+FEFF (see ./shares.ts), and a learner's text comes back exactly as it was sent.
@@ -236,7 +221,7 @@ async function updateDocument(
     learnerParam(learner),
   ]);
   if (!row) return 'notFound';
-  if (!sameDocument(row.value, expected)) return 'conflict';
+  if (!sameNote(row.value, expected)) return 'conflict';
   const stored = storedDocument(next);
   await tx.query(`UPDATE ${table} SET ${column} = $2::jsonb, ${column}_html = $3, updated_at = now() WHERE id = $1`, [id, JSON.stringify(stored.doc), stored.html]);
   return 'updated';

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { CreateAnnotationInput, DeleteAnnotationInput, LoadAnnotationInput, UpdateNoteInput } from '../../machines/annotation';
-import { isBlankNote, sameNote } from '../../machines/annotation';
+import { isBlankNote } from '../../machines/annotation';
+import { sameNote } from '../../model/richTextDoc';
 import type { AddCommentInput, UpdateCommentInput } from '../../machines/annotationPanel';
 import { call, HttpError } from '../api/client';
 import {

@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type StateValue } from 'xstate';
 import {
   annotationMachine, annotationOverlaysOf, canEdit, canSaveNote, deleteDialogOverlay, draftKeyOf, draftOf, isBlankNote, isConflictError,
-  isDeleteDialogOpen, isNoteEditorOpen, isUsableSelection, sameNote, statusOf,
+  isDeleteDialogOpen, isNoteEditorOpen, isUsableSelection, statusOf,
   type AnnotationContext, type AnnotationDraft, type AnnotationEmitted, type AnnotationEvent, type AnnotationInput,
   type CreateAnnotationInput, type DeleteAnnotationInput, type LoadAnnotationInput, type UpdateNoteInput,
 } from '../../machines/annotation';
 import type { Annotation } from '../../model/annotation';
 import { RequestKey } from '../../model/requestKey';
-import { emptyRichText, RICH_TEXT_LIMITS, richTextToPlainText, type RichTextDoc } from '../../model/richTextDoc';
+import { emptyRichText, RICH_TEXT_LIMITS, richTextToPlainText, sameNote, type RichTextDoc } from '../../model/richTextDoc';
 import { annotationKey, annotationOf, annotationSelection, httpError, noteOf, walkConfigs } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
 import { pathsOf, printStats, runPath } from './walkMachine';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type StateValue } from 'xstate';
-import { annotationMachine, annotationOverlaysOf, isBlankNote, sameNote, statusOf } from '../../machines/annotation';
+import { annotationMachine, annotationOverlaysOf, isBlankNote, statusOf } from '../../machines/annotation';
 import {
   ANNOTATION_PANEL_OVERLAY, annotationPanelMachine, canEditComment, canSubmitComment, isPanelOpen, panelOverlaysOf, shownAnnotation, shownAnnotationOf,
   sortAnnotations, sortedAnnotations, type AddCommentInput, type AnnotationPanelContext, type AnnotationPanelEvent, type AnnotationPanelInput,
@@ -8,7 +8,7 @@ import {
 } from '../../machines/annotationPanel';
 import { ANNOTATION_DEFAULT_SORT, ANNOTATION_PANEL_WIDTH_PX } from '../../machines/constants';
 import { overlaysMachine } from '../../machines/overlays';
-import { RICH_TEXT_LIMITS, richTextToPlainText, type RichTextDoc } from '../../model/richTextDoc';
+import { RICH_TEXT_LIMITS, richTextToPlainText, sameNote, type RichTextDoc } from '../../model/richTextDoc';
 import type { Annotation, Comment } from '../../model/annotation';
 import { RequestKey } from '../../model/requestKey';
 import { annotationComment, annotationOf, annotationPanelKey, httpError, noteOf, walkConfigs } from '../../scripts/statecharts/walkConfigs';
