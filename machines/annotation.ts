@@ -242,7 +242,7 @@ const withNote = (annotation: Annotation | null, note: RichTextDoc): Annotation 
  * `notifyFailure`. While a call runs, the editor takes no input (no `draft.change` in `saving`).
  *
  * The glue provides the four actors and `persistDraft`, `discardDraft`, `notifyConflict` and
- * `notifyFailure` (src/api/client.ts already toasts failed model calls: the glue must not toast twice).
+ * `notifyFailure` (the only toasts of these calls: the glue's calls never toast).
  * The delete dialog is an overlay (`deleteDialogOverlay`): Escape or a press outside sends `delete.cancel`.
  */
 export const annotationMachine = setup({

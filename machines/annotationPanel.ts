@@ -158,7 +158,7 @@ export const annotationPanelMachine = setup({
     hasCommentEdit: ({ context }) => !isBlankNote(context.commentEdit),
   },
   actions: {
-    /** The error toast of a failed call (spec section 8); the glue must not toast twice (src/api/client.ts toasts model calls). */
+    /** The error toast of a failed call (spec section 8): the only toast of these calls (the glue's calls never toast). */
     notifyFailure: (_, _params: { error: unknown }) => {},
     takeList: assign({ annotations: ({ context, event }) => ('output' in event ? (event.output as Annotation[]) : context.annotations), error: () => null }),
     rememberError: assign({ error: ({ event }) => errorOf(event) ?? null }),

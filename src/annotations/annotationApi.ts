@@ -3,7 +3,7 @@ import type { CreateAnnotationInput, DeleteAnnotationInput, LoadAnnotationInput,
 import { isBlankNote } from '../../machines/annotation';
 import { sameNote } from '../../model/richTextDoc';
 import type { AddCommentInput, UpdateCommentInput } from '../../machines/annotationPanel';
-import { call, HttpError } from '../api/client';
+import { HttpError, request } from '../api/client';
 import {
   Annotation,
   AnnotationList,
@@ -16,20 +16,18 @@ import {
   type CommentCreateBody,
   type CommentUpdateBody,
 } from '../../model/annotation';
-import { toastsGatewayError } from '../ui/toasts';
 
 /*
  * The calls of the annotation statecharts' actors (machines/annotation.ts, machines/annotationPanel.ts;
- * spec section 7, server/routes/annotations.ts): each one `call(...)` whose answer is parsed with the
+ * spec section 7, server/routes/annotations.ts): each one `request(...)` whose answer is parsed with the
  * schema of model/annotation.ts.
  *
  * Errors are thrown as they come (HttpError of src/api/client.ts, with its status): a 409 of
  * model/update stays an HttpError with status 409, which is what the annotation machine's `isConflict`
  * guard reads (`statusOf(error) === 409`); anything else (network, 5xx, 4xx) is a failure.
  *
- * Toasts: `call` already shows the gateway toast (Conflict / Oops, spec section 8) for a failed
- * `model/…` call. `wasToasted(error)` says so, so that the machines' notifyConflict / notifyFailure
- * do not toast a second time (./annotationLogic.ts).
+ * Toasts: none here (these calls use `request`, which never toasts); the machines' notifyConflict and
+ * notifyFailure decide them (./annotationLogic.ts).
  */
 
 /** Where the calls go and for whom: from the page data (api.base, share, guest session) and the open material. */
@@ -46,30 +44,13 @@ export type AnnotationScope = {
   path: string;
 };
 
-const toasted = new WeakSet<object>();
-
-/** Whether `call` already showed the gateway toast for this error (a failed model/… call). */
-export function wasToasted(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && toasted.has(error);
-}
-
-/** A model/… call: remembers that `call` toasted its failure. */
-async function modelCall<S extends z.ZodMiniType>(base: string, path: `model/${string}`, body: unknown, schema: S): Promise<z.infer<S>> {
-  try {
-    return await call(base, path, body, schema);
-  } catch (error) {
-    if (typeof error === 'object' && error !== null && toastsGatewayError(error)) toasted.add(error);
-    throw error;
-  }
-}
-
 /** `POST annotations`: the material's annotations, newest first (desc) unless `sort` is asc. */
 export function loadAnnotations(
   base: string,
   { share, materialId, guestSessionId, sort }: { share: string; materialId: string; guestSessionId: string | null; sort: AnnotationSort },
 ): Promise<Annotation[]> {
   const body: AnnotationsListBody = { share, materialId, guestSessionId, sort };
-  return call(base, 'annotations', body, AnnotationList);
+  return request(base, 'annotations', body, AnnotationList);
 }
 
 /** One annotation as the server has it now (after a 409): there is no call for one, so the list is read and searched. */
@@ -100,7 +81,7 @@ export async function createAnnotation(scope: AnnotationScope, { selection, note
     guestSessionId: scope.guestSessionId,
     requestKey,
   };
-  const created = await modelCall(scope.base, 'model/create', body, Annotation);
+  const created = await request(scope.base, 'model/create', body, Annotation);
   if (isBlankNote(note) || sameNote(created.note, note)) return created;
   return updateNote(scope, { annotation: created, newValues: { note }, oldValues: { note: created.note } });
 }
@@ -113,13 +94,13 @@ export function updateNote(scope: AnnotationScope, { annotation, newValues, oldV
     oldValues: { note: oldValues.note },
     guestSessionId: scope.guestSessionId,
   };
-  return modelCall(scope.base, 'model/update', body, Annotation);
+  return request(scope.base, 'model/update', body, Annotation);
 }
 
 /** `model/delete` of an annotation (its comments go with it). */
 export async function deleteAnnotation(scope: AnnotationScope, { annotation }: DeleteAnnotationInput): Promise<void> {
   const body: AnnotationDeleteBody = { model: { id: annotation.id, modelName: 'Annotation' }, guestSessionId: scope.guestSessionId };
-  await modelCall(scope.base, 'model/delete', body, z.null());
+  await request(scope.base, 'model/delete', body, z.null());
 }
 
 /**
@@ -134,7 +115,7 @@ export async function addComment(scope: AnnotationScope, { annotation, content, 
     guestSessionId: scope.guestSessionId,
     requestKey,
   };
-  const added = await modelCall(scope.base, 'model/create', body, Comment);
+  const added = await request(scope.base, 'model/create', body, Comment);
   if (sameNote(added.content, content)) return added;
   return updateComment(scope, { comment: added, newValues: { content }, oldValues: { content: added.content } });
 }
@@ -147,7 +128,7 @@ export function updateComment(scope: AnnotationScope, { comment, newValues, oldV
     oldValues: { content: oldValues.content },
     guestSessionId: scope.guestSessionId,
   };
-  return modelCall(scope.base, 'model/update', body, Comment);
+  return request(scope.base, 'model/update', body, Comment);
 }
 
 /** The calls bound to one scope: what ./annotationLogic.ts hands the statecharts as actors. */

@@ -9,19 +9,14 @@ import {
 import { annotationPanelMachine, type AddCommentInput, type LoadAnnotationsInput, type UpdateCommentInput } from '../../machines/annotationPanel';
 import type { Annotation, Comment } from '../../model/annotation';
 import { showGatewayError } from '../ui/toasts';
-import { wasToasted, type AnnotationCalls } from './annotationApi';
+import type { AnnotationCalls } from './annotationApi';
 import type { DraftStore } from './draftStore';
 
 /*
  * The statecharts with the glue's actors and actions (./annotationApi.ts calls, ./draftStore.ts drafts).
- * Toasts: a failed model/… call was toasted by src/api/client.ts already (Conflict for a 409, else
- * Oops); only failures of other calls (the annotations list read after a 409) get the toast here.
+ * Toasts: the machines' notifyConflict and notifyFailure are the only ones (the calls never toast):
+ * the gateway toast of spec section 8, Conflict for a 409, else Oops.
  */
-
-/** The toast for a failure that `call` did not toast already (spec section 8). */
-export function notifyOnce(error: unknown): void {
-  if (!wasToasted(error)) showGatewayError(error);
-}
 
 /** The annotation machine of spec section 4 with the calls and the browser's drafts. */
 export function annotationLogic(calls: AnnotationCalls, drafts: DraftStore) {
@@ -37,8 +32,8 @@ export function annotationLogic(calls: AnnotationCalls, drafts: DraftStore) {
     actions: {
       persistDraft: (_, params) => drafts.persist(params),
       discardDraft: (_, params) => drafts.discard(params),
-      notifyConflict: (_, { error }) => notifyOnce(error),
-      notifyFailure: (_, { error }) => notifyOnce(error),
+      notifyConflict: (_, { error }) => showGatewayError(error),
+      notifyFailure: (_, { error }) => showGatewayError(error),
     },
   });
 }
@@ -56,7 +51,7 @@ export function annotationPanelLogic(calls: Pick<AnnotationCalls, 'loadAnnotatio
       }),
     },
     actions: {
-      notifyFailure: (_, { error }) => notifyOnce(error),
+      notifyFailure: (_, { error }) => showGatewayError(error),
     },
   });
 }

@@ -33,7 +33,8 @@ export async function call<S extends z.ZodMiniType>(base: string, path: string, 
   }
 }
 
-async function request<S extends z.ZodMiniType>(base: string, path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
+/** POST as `call` does but never toasts: for calls whose statechart decides the toast of a failure (the annotations'). */
+export async function request<S extends z.ZodMiniType>(base: string, path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
   const url = `${base}/${path}`;
   const response = await fetch(url, {
     method: 'POST',

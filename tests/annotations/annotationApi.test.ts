@@ -10,7 +10,6 @@ import {
   loadAnnotations,
   updateComment,
   updateNote,
-  wasToasted,
   type AnnotationScope,
 } from '../../src/annotations/annotationApi';
 import { annotationLogic, mayAnnotateOf } from '../../src/annotations/annotationLogic';
@@ -18,6 +17,7 @@ import { draftStore } from '../../src/annotations/draftStore';
 import { HttpError } from '../../src/api/client';
 import { AnnotationCreateBody, AnnotationDeleteBody, AnnotationsListBody, AnnotationUpdateBody, CommentCreateBody, CommentUpdateBody } from '../../model/annotation';
 import { emptyRichText } from '../../model/richTextDoc';
+import { loadToastQueue } from '../../src/ui/toasts';
 import { annotation, comment, doc } from './fixtures';
 
 const GUEST = 'guest-session-abcdefghijklmnop';
@@ -36,7 +36,11 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
+const toastQueue = await loadToastQueue();
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toastQueue.clear();
+});
 
 const sent = (index = 0) => {
   const [url, init] = fetchMock.mock.calls[index] as [string, RequestInit];
@@ -107,13 +111,13 @@ describe('annotation calls: request shapes', () => {
     expect(AnnotationUpdateBody.safeParse(request.body).success).toBe(true);
   });
 
-  it('updateNote: a 409 is the HttpError the machine reads as a conflict (already toasted by call)', async () => {
+  it('updateNote: a 409 is the HttpError the machine reads as a conflict; the call shows no toast (the machine decides it)', async () => {
     answers.push({ status: 409, body: { errors: [{ path: 'oldValues.note', message: 'The resource has been modified. Please reload the page.' }] } });
     const error = await updateNote(scope, { annotation: { id: 'a1' }, newValues: { note: doc('new') }, oldValues: { note: doc('old') } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(409);
     expect(isConflictError(error)).toBe(true);
-    expect(wasToasted(error)).toBe(true);
+    expect(toastQueue.visibleToasts).toEqual([]);
   });
 
   it('updateNote: a 500 is a failure, not a conflict', async () => {
@@ -172,10 +176,11 @@ describe('annotation calls: request shapes', () => {
     await expect(loadAnnotation(scope, { annotation: { id: 'a2' } })).rejects.toMatchObject({ status: 404 });
   });
 
-  it('a failed non-model call is not marked as toasted', async () => {
+  it('a failed list call shows no toast either', async () => {
     answers.push({ status: 500, body: {} });
     const error = await loadAnnotations('/api', { share: 'share-1', materialId: 'material-1', guestSessionId: null, sort: 'desc' }).catch((e: unknown) => e);
-    expect(wasToasted(error)).toBe(false);
+    expect((error as HttpError).status).toBe(500);
+    expect(toastQueue.visibleToasts).toEqual([]);
   });
 });
 
