@@ -1,4 +1,4 @@
-import { and, assign, emit, enqueueActions, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, enqueueActions, fromCallback, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { Annotation } from '../model/annotation';
 import { newRequestKey, type RequestKey } from '../model/requestKey';
 import { emptyRichText, isEmptyRichText, richTextToHtml, sameNote, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
@@ -102,6 +102,12 @@ const loadAnnotation = fromPromise<Annotation, LoadAnnotationInput>(async () => 
   throw new Error('loadAnnotation is not provided');
 });
 
+/**
+ * Sends `connection.restored` whenever the browser is online again, for as long as it is invoked
+ * (the glue listens to the window's `online` and returns the cleanup); this stand-in sends nothing.
+ */
+const watchConnection = fromCallback<AnnotationEvent>(() => {});
+
 export type AnnotationInput = {
   /**
    * The visitor may annotate (spec section 6): the share is private or a guest session exists,
@@ -135,7 +141,7 @@ export type AnnotationEvent =
   | { type: 'delete.confirm' }
   /** Retry after a failed save. */
   | { type: 'save.retry' }
-  /** The connection came back (connectivity): a failed save is retried by itself. */
+  /** The connection came back (`watchConnection`, invoked while a save has failed): the save is retried by itself. */
   | { type: 'connection.restored' }
   /** Conflict: load the current version and put the learner's text over it, to save again. */
   | { type: 'conflict.reapply' }
@@ -225,10 +231,11 @@ const withNote = (annotation: Annotation | null, note: RichTextDoc): Annotation 
  * Durability: the note is kept in the browser until the server acknowledged it. `persistDraft`
  * writes the draft on every change and on entering `saving` (before the call starts); `discardDraft`
  * drops it once the server acknowledged the note or the learner gave it up. A failed save (network,
- * 5xx) keeps the draft: Retry, or the connection coming back, saves again. A 409 Conflict keeps the
- * learner's text in `conflict`, with the Conflict toast (`notifyConflict`): reapply loads the current
- * version (`loadAnnotation`) and puts the text over it (the current note becomes oldValues) to save
- * again; discard shows the current version and drops the draft.
+ * 5xx) keeps the draft: Retry, or the connection coming back (`watchConnection`, invoked while in
+ * `failed`), saves again. A 409 Conflict keeps the learner's text in `conflict`, with the Conflict
+ * toast (`notifyConflict`): reapply loads the current version (`loadAnnotation`) and puts the text
+ * over it (the current note becomes oldValues) to save again; discard shows the current version and
+ * drops the draft.
  *
  * Creating is idempotent: a note started gets a request key (`startNote`), kept in its draft, and every
  * create of that note (Retry, the connection coming back, Save after a reload) sends it, so that a
@@ -241,7 +248,7 @@ const withNote = (annotation: Annotation | null, note: RichTextDoc): Annotation 
  * owner edits and deletes (the annotation's `own`). A failed delete goes back to `saved` with
  * `notifyFailure`. While a call runs, the editor takes no input (no `draft.change` in `saving`).
  *
- * The glue provides the four actors and `persistDraft`, `discardDraft`, `notifyConflict` and
+ * The glue provides the five actors and `persistDraft`, `discardDraft`, `notifyConflict` and
  * `notifyFailure` (the only toasts of these calls: the glue's calls never toast).
  * The delete dialog is an overlay (`deleteDialogOverlay`): Escape or a press outside sends `delete.cancel`.
  */
@@ -252,7 +259,7 @@ export const annotationMachine = setup({
     events: {} as AnnotationEvent,
     emitted: {} as AnnotationEmitted,
   },
-  actors: { createAnnotation, updateNote, deleteAnnotation, loadAnnotation },
+  actors: { createAnnotation, updateNote, deleteAnnotation, loadAnnotation, watchConnection },
   guards: {
     mayAnnotate: ({ context }) => context.mayAnnotate,
     isUsableSelection: ({ event }) => event.type === 'selection.change' && isUsableSelection(event.selection),
@@ -495,8 +502,9 @@ export const annotationMachine = setup({
       },
     },
     failed: {
-      description: 'Saving failed (network, 5xx): the draft stays in the browser and in the editor; Retry saves again.',
+      description: 'Saving failed (network, 5xx): the draft stays in the browser and in the editor; Retry, or the connection coming back, saves again.',
       entry: { type: 'notifyFailure', params: errorParams },
+      invoke: { id: 'watchConnection', src: 'watchConnection' },
       on: {
         'save.retry': [
           { guard: 'hasAnnotation', target: 'saving.updatingNote', description: 'Retry: the note again.' },

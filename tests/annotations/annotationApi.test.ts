@@ -215,6 +215,24 @@ describe('the annotation machine with the glue', () => {
     expect(store.discard).toHaveBeenCalledWith({ key: 'text-1#0-4' });
     actor.stop();
   });
+
+  it('a failed create is created again when the window is online again, once, and no longer listened for after', async () => {
+    const online = new EventTarget();
+    vi.stubGlobal('window', online);
+    const store = { ...draftStore({ share: 'share-1', materialId: 'material-1' }), persist: vi.fn(), discard: vi.fn() };
+    const actor = createActor(annotationLogic(annotationCalls(scope), store), { input: { mayAnnotate: true } }).start();
+    answers.push({ status: 503, body: {} }, { body: { data: annotation({ id: 'a1', from: 0, to: 4, text: 'abcd' }) } });
+    actor.send({ type: 'selection.change', selection: { reference: 'text-1', from: 0, to: 4, text: 'abcd' } });
+    actor.send({ type: 'compose.start' });
+    actor.send({ type: 'draft.save' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    online.dispatchEvent(new Event('online'));
+    await waitFor(actor, (s) => s.matches('saved'));
+    online.dispatchEvent(new Event('online'));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(sent(1).body).toMatchObject({ requestKey: actor.getSnapshot().context.requestKey });
+    actor.stop();
+  });
 });
 
 describe('mayAnnotateOf (spec section 6)', () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyActorRef, type StateValue } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyActorRef, type StateValue } from 'xstate';
 import {
   annotationMachine, annotationOverlaysOf, canEdit, canSaveNote, deleteDialogOverlay, draftKeyOf, draftOf, isBlankNote, isConflictError,
   isDeleteDialogOpen, isNoteEditorOpen, isUsableSelection, statusOf,
@@ -246,6 +246,33 @@ describe('annotation machine behaviour', () => {
     expect(state(actor)).toBe('saved');
     expect(h.stored.size).toBe(0);
     expect(h.emitted.at(-1)).toMatchObject({ type: 'annotation.updated', annotation: { id: 'a1', note: noteOf('Better.'), noteHtml: '<p>Better.</p>' } });
+  });
+
+  it('the connection watch runs only while a save has failed: the online event it reports saves again, leaving stops it', async () => {
+    const h = harness();
+    const watching: { report: (event: AnnotationEvent) => void; stopped: boolean }[] = [];
+    const machine = h.machine.provide({
+      actors: {
+        watchConnection: fromCallback(({ sendBack }) => {
+          const watch = { report: sendBack, stopped: false };
+          watching.push(watch);
+          return () => {
+            watch.stopped = true;
+          };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { mayAnnotate: true, annotation: mine } }).start();
+    actor.send({ type: 'edit.start' });
+    actor.send({ type: 'draft.change', note: noteOf('Better.') });
+    actor.send({ type: 'draft.save' });
+    expect(watching).toHaveLength(0);
+    h.last('updateNote').reject(httpError(503));
+    await settle();
+    expect(watching.map((w) => w.stopped)).toEqual([false]);
+    watching[0]!.report({ type: 'connection.restored' });
+    expect(state(actor)).toBe('saving.updatingNote');
+    expect(watching.map((w) => w.stopped)).toEqual([true]);
   });
 
   it('typing on after a failure goes back to the editor, keeping the draft; Cancel gives it up', async () => {
