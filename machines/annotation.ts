@@ -1,7 +1,8 @@
 import { and, assign, emit, enqueueActions, fromCallback, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { Annotation } from '../model/annotation';
 import { newRequestKey, type RequestKey } from '../model/requestKey';
-import { emptyRichText, isEmptyRichText, richTextToHtml, sameNote, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
+import { emptyRichText, isEmptyRichText, richTextToHtml, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
+import { sameNote } from '../model/sameNote';
 import type { OpenOverlay } from './overlays';
 
 /*

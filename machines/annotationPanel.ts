@@ -1,7 +1,8 @@
 import { and, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { Annotation, AnnotationSort, Comment } from '../model/annotation';
 import { newRequestKey, type RequestKey } from '../model/requestKey';
-import { emptyRichText, richTextToHtml, sameNote, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
+import { emptyRichText, richTextToHtml, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
+import { sameNote } from '../model/sameNote';
 import { isBlankNote, type AnnotationEmitted } from './annotation';
 import { ANNOTATION_DEFAULT_SORT } from './constants';
 import type { OpenOverlay } from './overlays';
@@ -115,9 +116,11 @@ function withShown(context: AnnotationPanelContext, change: (annotation: Annotat
 const errorOf = (event: { type: string }) => ('error' in event ? event.error : undefined);
 
 /**
- * The sidebar panel Annotations (spec sections 2, 4, 6 and 9; 580 px wide): closed, or open with
- * the list of the material's annotations (loaded on every opening by the invoked `loadAnnotations`;
- * newest first by default, or oldest first; a failed load can be retried) or the detail of one
+ * The material's annotations and the sidebar panel Annotations (spec sections 2, 4, 6 and 9; 580 px
+ * wide). The machine owns the list: the marks in the text and the panel are views of it. It is
+ * loaded when the machine starts (for the marks); then the panel is closed, or open with the list
+ * (loaded again on every opening by the invoked `loadAnnotations`; newest first by default, or
+ * oldest first; a failed load can be retried) or the detail of one
  * annotation with a back action to the list. With ANNOTATION_COMMENTS the detail shows the comments:
  * a new comment is submitted only when not empty (`addComment`), and only its owner edits a comment's
  * content (`updateComment`); a failed call keeps what was written and calls `notifyFailure`. Every send
@@ -210,7 +213,7 @@ export const annotationPanelMachine = setup({
   },
 }).createMachine({
   id: 'annotationPanel',
-  description: 'The Annotations sidebar: closed, the sorted list (loading, failed, retry), or one annotation’s detail with its comments.',
+  description: 'The material’s annotations, loaded for their marks, and the Annotations sidebar: closed, the sorted list (loading, failed, retry), or one annotation’s detail with its comments.',
   context: ({ input }) => ({
     commentsEnabled: input.commentsEnabled,
     sort: input.sort ?? ANNOTATION_DEFAULT_SORT,
@@ -222,13 +225,26 @@ export const annotationPanelMachine = setup({
     commentEdit: emptyRichText(),
     error: null,
   }),
-  initial: 'closed',
+  initial: 'starting',
   on: {
     'annotation.created': { actions: 'upsertAnnotation', description: 'An annotation was made: it joins the list.' },
     'annotation.updated': { actions: 'upsertAnnotation', description: 'An annotation’s note changed: the list shows it.' },
     'annotation.deleted': { actions: 'removeAnnotation', description: 'An annotation was deleted: it leaves the list.' },
   },
   states: {
+    starting: {
+      description: 'The material’s annotations are being loaded for their marks in the text; the panel is closed.',
+      invoke: {
+        id: 'loadAnnotations',
+        src: 'loadAnnotations',
+        input: ({ context }) => ({ sort: context.sort }),
+        onDone: { target: 'closed', actions: 'takeList', description: 'Loaded: the marks show.' },
+        onError: { target: 'closed', description: 'Loading failed: no marks; opening the panel loads the list again.' },
+      },
+      on: {
+        'panel.open': { target: 'open', description: 'Annotations pressed before the list loaded: the panel opens on the list, loaded again.' },
+      },
+    },
     closed: {
       description: 'The panel is closed.',
       on: {

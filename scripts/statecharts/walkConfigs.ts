@@ -28,7 +28,8 @@ import { linkEditorMachine, type LinkEditorEvent } from '../../machines/linkEdit
 import type { Annotation, Comment } from '../../model/annotation';
 import { normalizeLinkUrl } from '../../model/linkUrl';
 import { USERDATA_VALUE_MAX_CHARS } from '../../model/tracking';
-import { richTextToHtml, sameNote, type RichTextDoc } from '../../model/richTextDoc';
+import { richTextToHtml, type RichTextDoc } from '../../model/richTextDoc';
+import { sameNote } from '../../model/sameNote';
 import { NOTHING_STORED, scormLauncherMachine } from '../../machines/scormLauncher';
 import { SendBatchError, trackingMachine } from '../../machines/tracking';
 import { viewerMachine } from '../../machines/viewer';

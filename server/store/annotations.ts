@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Annotation, AnnotationOwner, AnnotationSort, Comment } from '../../model/annotation';
-import { normalizeRichText, richTextToHtml, sameNote, type RichTextDoc } from '../../model/richTextDoc';
+import { normalizeRichText, richTextToHtml, type RichTextDoc } from '../../model/richTextDoc';
+import { sameNote } from '../../model/sameNote';
 import type { Queryable } from '../db/types';
 
 /*

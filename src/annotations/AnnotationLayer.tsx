@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useViewerInspection } from '../viewer/inspection';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog } from 'react-aria-components/Dialog';
 import { Heading } from 'react-aria-components/Heading';
 import { Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { draftKeyOf, isNoteEditorOpen, isSaving, type AnnotationDraft, type TextSelection } from '../../machines/annotation';
+import type { AnnotationPanelSnapshot } from '../../machines/annotationPanel';
 import type { Annotation } from '../../model/annotation';
 import type { Material } from '../../model/material';
 import { emptyRichText, withinTextLimit, type RichTextDoc } from '../../model/richTextDoc';
@@ -44,39 +45,15 @@ export default function AnnotationLayer({ material }: { material: Material }) {
   const inspect = useViewerInspection();
   const panel = useActorRef(panelLogic, { input: { commentsEnabled: pageData.featureFlags.ANNOTATION_COMMENTS }, inspect });
   const logic = useMemo(() => annotationLogic(calls, drafts), [calls, drafts]);
-  const [annotations, setAnnotations] = useState<Annotation[]>([]);
+  // The panel machine owns the material's annotations: the marks are a view of its list.
+  const annotations = useSelector(panel, selectAnnotations);
   const [selection, setSelection] = useState<{ anchor: TextSelection; rect: DOMRect } | null>(null);
   const [composing, setComposing] = useState<TextSelection | null>(null);
   // Notes of new annotations the server never acknowledged (a reload in between): the composer shows them again, one after the other.
   const [resumable, setResumable] = useState(() => drafts.list().flatMap(({ draft }) => (draft.annotationId === null ? [draft] : [])));
   const resumed = composing ? null : (resumable[0] ?? null);
-
-  useEffect(() => {
-    let current = true;
-    calls.loadAnnotations({ sort: 'desc' }).then((list) => current && setAnnotations(list), () => undefined);
-    return () => {
-      current = false;
-    };
-  }, [calls]);
-  // What annotation machines announce keeps the marks and the panel's list up to date.
-  const announce = useRef((event: { type: 'annotation.created' | 'annotation.updated'; annotation: Annotation } | { type: 'annotation.deleted'; id: string }) => {
-    panel.send(event);
-    setAnnotations((list) =>
-      event.type === 'annotation.deleted' ? list.filter((a) => a.id !== event.id) : [event.annotation, ...list.filter((a) => a.id !== event.annotation.id)],
-    );
-  });
-  // The panel's list changes too (a note edited, an annotation deleted in its detail): the marks follow.
-  useEffect(() => {
-    let before = panel.getSnapshot().context.annotations as Annotation[];
-    const subscription = panel.subscribe((snapshot) => {
-      const now = snapshot.context.annotations as Annotation[];
-      if (now === before) return;
-      const gone = new Set(before.filter((a) => !now.some((b) => b.id === a.id)).map((a) => a.id));
-      before = now;
-      setAnnotations((list) => mergeLists(list.filter((a) => !gone.has(a.id)), now));
-    });
-    return () => subscription.unsubscribe();
-  }, [panel]);
+  // A new annotation joins the list (and so gets its mark).
+  const announce = useCallback((event: { type: 'annotation.created'; annotation: Annotation }) => panel.send(event), [panel]);
 
   const orphanedIds = useMarks(annotations, material, (id) => panel.send({ type: 'annotation.show', id }), t('layer.open'));
   // The header's Annotations button (src/viewer/Header.tsx; the header does not load this chunk), pressed now or before this layer loaded.
@@ -126,7 +103,7 @@ export default function AnnotationLayer({ material }: { material: Material }) {
         </div>
       ) : null}
       {composing ? (
-        <Composer logic={logic} selection={composing} renderEditor={renderEditor} onAnnounce={(event) => announce.current(event)} onDone={() => setComposing(null)} />
+        <Composer logic={logic} selection={composing} renderEditor={renderEditor} onAnnounce={announce} onDone={() => setComposing(null)} />
       ) : resumed ? (
         <Composer
           key={draftKeyOf(resumed.selection)}
@@ -134,7 +111,7 @@ export default function AnnotationLayer({ material }: { material: Material }) {
           selection={resumed.selection}
           draft={resumed}
           renderEditor={renderEditor}
-          onAnnounce={(event) => announce.current(event)}
+          onAnnounce={announce}
           onDone={() => setResumable((list) => list.slice(1))}
         />
       ) : null}
@@ -143,11 +120,7 @@ export default function AnnotationLayer({ material }: { material: Material }) {
   );
 }
 
-function mergeLists(list: Annotation[], shown: Annotation[]): Annotation[] {
-  const byId = new Map(list.map((a) => [a.id, a]));
-  for (const a of shown) byId.set(a.id, a);
-  return [...byId.values()];
-}
+const selectAnnotations = (snapshot: AnnotationPanelSnapshot) => snapshot.context.annotations;
 
 /** A new annotation: the note editor for the selection; Save creates it (a blank note: a highlight). */
 function Composer({ logic, selection, draft = null, renderEditor, onAnnounce, onDone }: {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { CreateAnnotationInput, DeleteAnnotationInput, LoadAnnotationInput, UpdateNoteInput } from '../../machines/annotation';
 import { isBlankNote } from '../../machines/annotation';
-import { sameNote } from '../../model/richTextDoc';
+import { sameNote } from '../../model/sameNote';
 import type { AddCommentInput, UpdateCommentInput } from '../../machines/annotationPanel';
 import { HttpError, request } from '../api/client';
 import {

@@ -8,7 +8,8 @@ import {
 } from '../../machines/annotation';
 import type { Annotation } from '../../model/annotation';
 import { RequestKey } from '../../model/requestKey';
-import { emptyRichText, RICH_TEXT_LIMITS, richTextToPlainText, sameNote, type RichTextDoc } from '../../model/richTextDoc';
+import { emptyRichText, RICH_TEXT_LIMITS, richTextToPlainText, type RichTextDoc } from '../../model/richTextDoc';
+import { sameNote } from '../../model/sameNote';
 import { annotationKey, annotationOf, annotationSelection, httpError, noteOf, walkConfigs } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
 import { pathsOf, printStats, runPath } from './walkMachine';

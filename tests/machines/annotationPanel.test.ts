@@ -8,7 +8,8 @@ import {
 } from '../../machines/annotationPanel';
 import { ANNOTATION_DEFAULT_SORT, ANNOTATION_PANEL_WIDTH_PX } from '../../machines/constants';
 import { overlaysMachine } from '../../machines/overlays';
-import { RICH_TEXT_LIMITS, richTextToPlainText, sameNote, type RichTextDoc } from '../../model/richTextDoc';
+import { RICH_TEXT_LIMITS, richTextToPlainText, type RichTextDoc } from '../../model/richTextDoc';
+import { sameNote } from '../../model/sameNote';
 import type { Annotation, Comment } from '../../model/annotation';
 import { RequestKey } from '../../model/requestKey';
 import { annotationComment, annotationOf, annotationPanelKey, httpError, noteOf, walkConfigs } from '../../scripts/statecharts/walkConfigs';
@@ -72,6 +73,22 @@ describe('annotation panel: list, sort, detail (spec sections 2 and 9)', () => {
     expect(ANNOTATION_DEFAULT_SORT).toBe('desc');
   });
 
+  it('loads the list for the marks at start (the panel stays closed); a failed load leaves it closed with no marks', async () => {
+    const h = harness();
+    const actor = h.start({ commentsEnabled: true });
+    expect(state(actor)).toBe('starting');
+    h.last('loadAnnotations').resolve([a1, a2]);
+    await settle();
+    expect(state(actor)).toBe('closed');
+    expect(ids(actor.getSnapshot().context.annotations)).toEqual(['a1', 'a2']);
+    const failing = h.start({ commentsEnabled: true });
+    h.last('loadAnnotations').reject(httpError(503));
+    await settle();
+    expect(state(failing)).toBe('closed');
+    expect(failing.getSnapshot().context.annotations).toEqual([]);
+    expect(h.log).toEqual(['call loadAnnotations', 'call loadAnnotations']);
+  });
+
   it('opens on the list, loaded on every opening; newest first, or oldest first', async () => {
     const h = harness();
     const actor = h.start({ commentsEnabled: true });
@@ -86,7 +103,8 @@ describe('annotation panel: list, sort, detail (spec sections 2 and 9)', () => {
     expect(ids(sortedAnnotations(actor.getSnapshot()))).toEqual(['a0', 'a1', 'a2']);
     actor.send({ type: 'panel.close' });
     actor.send({ type: 'panel.open' });
-    expect(h.calls.loadAnnotations).toHaveLength(2);
+    // The load at start, then one per opening.
+    expect(h.calls.loadAnnotations).toHaveLength(3);
     expect(actor.getSnapshot().context.sort).toBe('asc');
   });
 
@@ -125,6 +143,8 @@ describe('annotation panel: list, sort, detail (spec sections 2 and 9)', () => {
   it('a highlight pressed with the panel closed opens it on that annotation once loaded', async () => {
     const h = harness();
     const actor = h.start({ commentsEnabled: true });
+    h.last('loadAnnotations').resolve([a1, a2]);
+    await settle();
     actor.send({ type: 'annotation.show', id: 'a2' });
     expect(state(actor)).toBe('open.list.loading');
     h.last('loadAnnotations').resolve([a1, a2]);
@@ -367,6 +387,11 @@ function modelStep(from: string, c: AnnotationPanelContext, e: AnnotationPanelEv
     if (from.startsWith('open.detail') && id === c.shownId) return rule('annotation.deleted (shown) → list', 'open.list.loaded');
     return rule('annotation.deleted', from);
   }
+  if (from === 'starting') {
+    if (type === 'panel.open') return rule('panel.open → loading', 'open.list.loading', ['call loadAnnotations']);
+    if (type === DONE('loadAnnotations')) return rule('loaded → closed', 'closed');
+    return type === ERROR('loadAnnotations') ? rule('load failed → closed', 'closed') : undefined;
+  }
   if (from === 'closed') {
     if (type === 'panel.open') return rule('panel.open → loading', 'open.list.loading', ['call loadAnnotations']);
     if (type === 'annotation.show') return rule('annotation.show → loading', 'open.list.loading', ['call loadAnnotations']);
@@ -475,7 +500,8 @@ for (const v of walkConfigs.annotationPanel) {
     };
     for (const path of paths) {
       it(shortName(path.steps.slice(1).map((step) => step.event)), async () => {
-        let before = 0;
+        // Starting, the machine loads the list for the marks.
+        let before = 1;
         await runPath(
           h.machine,
           path,
@@ -507,6 +533,8 @@ for (const v of walkConfigs.annotationPanel) {
 describe('annotation panel model walk, all variants', () => {
   it('walked every rule of the model', () => {
     const rules = [
+      'starting panel.open → loading', 'starting loaded → closed', 'starting load failed → closed',
+      'starting annotation.created', 'starting annotation.updated', 'starting annotation.deleted',
       'closed panel.open → loading', 'closed annotation.show → loading', 'closed annotation.created', 'closed annotation.updated', 'closed annotation.deleted',
       ...['list.loading', 'list.loaded', 'list.failed'].flatMap((s) => [
         `${s} panel.close → closed`, `${s} sort.change`, `${s} annotation.created`, `${s} annotation.updated`, `${s} annotation.deleted`,
