@@ -45,11 +45,8 @@ export type SearchEvent =
   | { type: 'sort.change'; sort: string }
   /** The values picked for one facet; none removes the facet from the filters. */
   | { type: 'filter.change'; key: string; values: string[] }
-  | { type: 'pageSize.change'; pageSize: number }
   /** Load more: the next page is appended. */
   | { type: 'page.loadMore' }
-  /** A pager: the page replaces the results. */
-  | { type: 'page.goto'; page: number }
   /** Reset filters: query, sort and filters back to the defaults. */
   | { type: 'search.reset' }
   /** Repeat the request that failed. */
@@ -107,10 +104,6 @@ export function hasMoreOf({ params, paging, total }: Ctx): boolean {
   return offset + limit < total;
 }
 
-/** A page the results reach: 1, or one whose window starts below the total. */
-export function isReachablePage({ params, paging, total }: Ctx, page: number): boolean {
-  return Number.isInteger(page) && (page === 1 || (page > 1 && windowOf(paging, page, params.pageSize).offset < total));
-}
 
 
 /** The search and the window of its page: what `fetchPage` gets. */
@@ -118,7 +111,7 @@ export function fetchInputOf({ params, paging }: Pick<SearchContext, 'params' | 
   return { ...params, ...windowOf(paging, params.page, params.pageSize) };
 }
 
-/** The search after a change (typing, sort, filter, page size, reset): always page 1 again. */
+/** The search after a change (typing, sort, filter, reset): always page 1 again. */
 export function paramsAfter({ params, defaultSort }: Pick<SearchContext, 'params' | 'defaultSort'>, event: SearchEvent): SearchParams {
   switch (event.type) {
     case 'query.change':
@@ -127,8 +120,6 @@ export function paramsAfter({ params, defaultSort }: Pick<SearchContext, 'params
       return { ...params, sort: event.sort, page: 1 };
     case 'filter.change':
       return { ...params, filters: withoutEmptyFilters({ ...params.filters, [event.key]: [...new Set(event.values)] }), page: 1 };
-    case 'pageSize.change':
-      return { ...params, pageSize: event.pageSize, page: 1 };
     case 'search.reset':
       return { ...params, query: '', sort: defaultSort, filters: {}, page: 1 };
     default:
@@ -161,16 +152,12 @@ export const searchMachine = setup({
   guards: {
     skipsRequest: ({ context }) => context.skipEmptyQuery && context.params.query.trim() === '',
     clearsWithoutRequest: ({ context, event }) => context.skipEmptyQuery && event.type === 'query.change' && event.query.trim() === '',
-    isValidPageSize: ({ context, event }) => event.type === 'pageSize.change' && isPageSize(event.pageSize, context.paging),
     hasMore: ({ context }) => hasMoreOf(context),
-    isOtherReachablePage: ({ context, event }) =>
-      event.type === 'page.goto' && event.page !== context.params.page && isReachablePage(context, event.page),
     failedAppending: ({ context }) => context.failedAppending,
   },
   actions: {
     changeSearch: assign({ params: ({ context, event }) => paramsAfter(context, event) }),
     nextPage: assign({ params: ({ context }) => ({ ...context.params, page: context.params.page + 1 }) }),
-    gotoPage: assign({ params: ({ context, event }) => (event.type === 'page.goto' ? { ...context.params, page: event.page } : context.params) }),
     clearResults: assign({ results: () => [], total: () => 0, totalIsLowerBound: () => false, facetDistribution: () => ({}) }),
     replaceResults: assign(({ context, event }) => {
       if (!('output' in event)) return context;
@@ -212,7 +199,6 @@ export const searchMachine = setup({
     ],
     'sort.change': { target: '.deciding', actions: 'changeSearch', description: 'Another sort: page 1 again.' },
     'filter.change': { target: '.deciding', actions: 'changeSearch', description: 'Values picked for a facet (none: the facet is dropped): page 1 again.' },
-    'pageSize.change': { guard: 'isValidPageSize', target: '.deciding', actions: 'changeSearch', description: 'Another page size: page 1 again.' },
     'search.reset': { target: '.deciding', actions: 'changeSearch', description: 'Reset filters: empty query, default sort, no filters.' },
   },
   states: {
@@ -227,7 +213,6 @@ export const searchMachine = setup({
       description: 'The results of the search show.',
       on: {
         'page.loadMore': { guard: 'hasMore', target: 'loadingMore', actions: 'nextPage', description: 'Load more: the next page is appended.' },
-        'page.goto': { guard: 'isOtherReachablePage', target: 'loading', actions: 'gotoPage', description: 'Another page of the pager: it replaces the results.' },
       },
     },
     debouncing: {

@@ -28,7 +28,6 @@ export type AssignmentContext = {
 
 export type AssignmentEvent =
   | { type: 'item.select'; itemId: string }
-  | { type: 'item.deselect' }
   /** Puts `itemId` (or the selected item) into the zone. */
   | { type: 'zone.assign'; zoneId: string; itemId?: string }
   /** Puts `itemId` (or the selected item) back into the pool. */
@@ -110,7 +109,6 @@ export const assignmentMachine = setup({
       description: 'The learner assigns items; Evaluate is enabled once an item is assigned.',
       on: {
         'item.select': { guard: 'isKnownItem', actions: 'toggleSelection', description: 'Pick up an item (again: put it down).' },
-        'item.deselect': { actions: 'clearSelection', description: 'Put the picked item down.' },
         'zone.assign': {
           guard: 'canAssign',
           actions: ['assignToZone', 'clearSelection', reportAssigned],

@@ -167,7 +167,6 @@ export const assignment = AssignmentQuestion.parse({
 });
 const assignmentEvents = [
   ...['cow', 'owl', 'rock', 'ghost'].map((itemId) => ({ type: 'item.select' as const, itemId })),
-  { type: 'item.deselect' as const },
   ...['mammals', 'birds', 'fish'].map((zoneId) => ({ type: 'zone.assign' as const, zoneId })),
   { type: 'zone.assign' as const, zoneId: 'birds', itemId: 'rock' },
   { type: 'item.unassign' as const },
@@ -320,12 +319,7 @@ const searchEvents = [
   { type: 'sort.change' as const, sort: 'title:asc' },
   { type: 'filter.change' as const, key: 'metadata.level', values: ['A1', 'B2'] },
   { type: 'filter.change' as const, key: 'metadata.level', values: [] },
-  { type: 'pageSize.change' as const, pageSize: 50 },
-  { type: 'pageSize.change' as const, pageSize: 0 },
   { type: 'page.loadMore' as const },
-  { type: 'page.goto' as const, page: 1 },
-  { type: 'page.goto' as const, page: 2 },
-  { type: 'page.goto' as const, page: 9 },
   { type: 'search.reset' as const },
   { type: 'search.retry' as const },
 ];

@@ -36,7 +36,6 @@ describe('assignment guards', () => {
 
 const events: AssignmentEvent[] = [
   ...['cow', 'owl', 'rock', 'ghost'].map((itemId) => ({ type: 'item.select' as const, itemId })),
-  { type: 'item.deselect' },
   ...['mammals', 'birds', 'fish'].map((zoneId) => ({ type: 'zone.assign' as const, zoneId })),
   { type: 'zone.assign', zoneId: 'birds', itemId: 'rock' },
   { type: 'item.unassign' },

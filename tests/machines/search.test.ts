@@ -180,21 +180,6 @@ describe('search machine behaviour', () => {
     expect(hasMore(actor.getSnapshot())).toBe(false);
   });
 
-  it('a pager page replaces the results; unreachable pages and the current one are ignored', async () => {
-    const h = harness();
-    const actor = h.start(searchSurfaces.materials);
-    h.last().resolve(page(range(0, 20), 45));
-    await settle();
-    for (const p of [1, 4, 0, 2.5]) actor.send({ type: 'page.goto', page: p });
-    expect(h.calls).toHaveLength(1);
-    actor.send({ type: 'page.goto', page: 3 });
-    expect(h.last().input).toMatchObject({ page: 3, offset: 40 });
-    h.last().resolve(page(range(40, 5), 45));
-    await settle();
-    expect(ids(actor.getSnapshot().context)).toEqual(range(40, 5));
-    expect(hasPrevious(actor.getSnapshot())).toBe(true);
-  });
-
   it('a facet with no values left is removed; every change goes back to page 1', async () => {
     const h = harness();
     const actor = h.start({ ...searchSurfaces.materials, initial: { page: 2 } });
@@ -205,11 +190,6 @@ describe('search machine behaviour', () => {
     actor.send({ type: 'filter.change', key: 'metadata.level', values: [] });
     expect(actor.getSnapshot().context.params.filters).toEqual({ 'metadata.topic': ['cells'] });
     expect(h.last().input.filters).toEqual({ 'metadata.topic': ['cells'] });
-    actor.send({ type: 'pageSize.change', pageSize: 0 });
-    actor.send({ type: 'pageSize.change', pageSize: 7.5 });
-    expect(h.calls).toHaveLength(4);
-    actor.send({ type: 'pageSize.change', pageSize: 50 });
-    expect(h.last().input).toMatchObject({ pageSize: 50, limit: 50, offset: 0 });
   });
 
   it('Reset filters restores empty query, default sort and no filters, keeps the page size, and reloads', async () => {
@@ -322,9 +302,7 @@ type From = 'idle' | 'debouncing' | 'loading' | 'loadingMore' | 'failed';
 type Rule = { name: string; from: From; event: string; to: From; when?: (c: SearchContext, e: SearchEvent) => boolean };
 const blank = (query: string) => query.trim() === '';
 const skips = (c: SearchContext, params: SearchParams) => c.skipEmptyQuery && blank(params.query);
-const CHANGES = ['sort.change', 'filter.change', 'pageSize.change', 'search.reset'];
-const validPageSize = (c: SearchContext, e: SearchEvent) =>
-  e.type === 'pageSize.change' && Number.isInteger(e.pageSize) && e.pageSize >= (c.paging === 'fulltext' ? 2 : 1);
+const CHANGES = ['sort.change', 'filter.change', 'search.reset'];
 const windowEnd = (c: SearchContext, p: number) => windowOf(c.paging, p, c.params.pageSize).offset + windowOf(c.paging, p, c.params.pageSize).limit;
 
 /** The params an event leaves, computed here from the spec, not by the machine's actions. */
@@ -340,10 +318,8 @@ function expectedParams(c: SearchContext, e: SearchEvent, from: From): SearchPar
       else delete filters[e.key];
       return first({ filters });
     }
-    case 'pageSize.change': return validPageSize(c, e) ? first({ pageSize: e.pageSize }) : p;
     case 'search.reset': return first({ query: '', sort: c.defaultSort, filters: {} });
     case 'page.loadMore': return from === 'idle' && windowEnd(c, p.page) < c.total ? { ...p, page: p.page + 1 } : p;
-    case 'page.goto': return from === 'idle' && ruleFor(from, c, e) ? { ...p, page: e.page } : p;
     default: return p;
   }
 }
@@ -356,20 +332,14 @@ for (const from of ['idle', 'debouncing', 'loading', 'loadingMore', 'failed'] as
     { name: `${from} query.change → debouncing`, from, event: 'query.change', to: 'debouncing' },
   );
   for (const event of CHANGES) {
-    const when = (c: SearchContext, e: SearchEvent) => event !== 'pageSize.change' || validPageSize(c, e);
     rules.push(
-      { name: `${from} ${event} (blank, skipped) → idle`, from, event, to: 'idle', when: (c, e) => when(c, e) && afterChange(c, e, from) === 'idle' },
-      { name: `${from} ${event} → loading`, from, event, to: 'loading', when },
+      { name: `${from} ${event} (blank, skipped) → idle`, from, event, to: 'idle', when: (c, e) => afterChange(c, e, from) === 'idle' },
+      { name: `${from} ${event} → loading`, from, event, to: 'loading' },
     );
   }
 }
 rules.push(
   { name: 'idle page.loadMore (more) → loadingMore', from: 'idle', event: 'page.loadMore', to: 'loadingMore', when: (c) => windowEnd(c, c.params.page) < c.total },
-  {
-    name: 'idle page.goto (reachable) → loading', from: 'idle', event: 'page.goto', to: 'loading',
-    when: (c, e) => e.type === 'page.goto' && Number.isInteger(e.page) && e.page !== c.params.page &&
-      (e.page === 1 || (e.page > 1 && windowOf(c.paging, e.page, c.params.pageSize).offset < c.total)),
-  },
   { name: 'debouncing query.submit → loading', from: 'debouncing', event: 'query.submit', to: 'loading' },
   { name: 'debouncing timer → loading', from: 'debouncing', event: DEBOUNCE, to: 'loading' },
   { name: 'loading done → idle', from: 'loading', event: DONE, to: 'idle' },
@@ -385,7 +355,7 @@ function ruleFor(from: From, c: SearchContext, e: SearchEvent): Rule | undefined
 /** The model's rules no walk can take: where blank queries are skipped, a blank query only ever rests in `idle`. */
 const unreachable = new Set(
   ['debouncing', 'loading', 'loadingMore', 'failed'].flatMap((from) =>
-    ['sort.change', 'filter.change', 'pageSize.change'].map((event) => `${from} ${event} (blank, skipped) → idle`),
+    ['sort.change', 'filter.change'].map((event) => `${from} ${event} (blank, skipped) → idle`),
   ),
 );
 
@@ -397,12 +367,7 @@ const walkEvents = [
   { type: 'sort.change', sort: 'title:asc' },
   { type: 'filter.change', key: 'metadata.level', values: ['A1', 'B2'] },
   { type: 'filter.change', key: 'metadata.level', values: [] },
-  { type: 'pageSize.change', pageSize: 50 },
-  { type: 'pageSize.change', pageSize: 0 },
   { type: 'page.loadMore' },
-  { type: 'page.goto', page: 1 },
-  { type: 'page.goto', page: 2 },
-  { type: 'page.goto', page: 9 },
   { type: 'search.reset' },
   { type: 'search.retry' },
   { type: DEBOUNCE },

@@ -41,16 +41,11 @@ export function assignmentWalk(): void {
         await drivePath(path, {
           actor: view.actor,
           key: variant.key,
-          perform: async (raw, before) => {
+          perform: async (raw) => {
             const event = raw as AssignmentEvent;
-            const picked = (before.context as AssignmentContext).selectedItemId;
             switch (event.type) {
               case 'item.select':
                 return learner.selectItem(itemText(event.itemId));
-              case 'item.deselect':
-                // Putting an item down is pressing it again.
-                if (!picked) throw new Error('nothing to put down');
-                return learner.selectItem(itemText(picked));
               case 'zone.assign':
                 if (event.itemId) return learner.assignItem(itemText(event.itemId), zoneTitle(event.zoneId));
                 return learner.placeIn(zoneTitle(event.zoneId));
