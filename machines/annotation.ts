@@ -108,6 +108,12 @@ const loadAnnotation = fromPromise<Annotation, LoadAnnotationInput>(async () => 
  * (the glue listens to the window's `online` and returns the cleanup); this stand-in sends nothing.
  */
 const watchConnection = fromCallback<AnnotationEvent>(() => {});
+/**
+ * Sends `selection.change` with the page's text selection once when invoked and whenever it may have
+ * changed, for as long as the annotation waits for a selection (the glue of a new annotation reads
+ * the document's selection and returns the cleanup); this stand-in sends nothing.
+ */
+const watchSelection = fromCallback<AnnotationEvent>(() => {});
 
 export type AnnotationInput = {
   /**
@@ -222,7 +228,7 @@ const withNote = (annotation: Annotation | null, note: RichTextDoc): Annotation 
   annotation ? { ...annotation, note, noteHtml: richTextToHtml(note) } : null;
 
 /**
- * One annotation's life (spec sections 2, 4, 6, 7 and 8): a text selection (`selecting`), the note
+ * One annotation's life (spec sections 2, 4, 6, 7 and 8): a text selection (`selecting`, reported by the invoked `watchSelection`), the note
  * editor (`composing`), saving (`saving.creating`: the invoked `createAnnotation` with from, to, text,
  * reference and the note; `saving.updatingNote`: `updateNote` with newValues and oldValues), the saved
  * annotation (`saved`), editing its note (`editing`; oldValues = the note as loaded), deleting after
@@ -249,7 +255,7 @@ const withNote = (annotation: Annotation | null, note: RichTextDoc): Annotation 
  * owner edits and deletes (the annotation's `own`). A failed delete goes back to `saved` with
  * `notifyFailure`. While a call runs, the editor takes no input (no `draft.change` in `saving`).
  *
- * The glue provides the five actors and `persistDraft`, `discardDraft`, `notifyConflict` and
+ * The glue provides the six actors and `persistDraft`, `discardDraft`, `notifyConflict` and
  * `notifyFailure` (the only toasts of these calls: the glue's calls never toast).
  * The delete dialog is an overlay (`deleteDialogOverlay`): Escape or a press outside sends `delete.cancel`.
  */
@@ -260,7 +266,7 @@ export const annotationMachine = setup({
     events: {} as AnnotationEvent,
     emitted: {} as AnnotationEmitted,
   },
-  actors: { createAnnotation, updateNote, deleteAnnotation, loadAnnotation, watchConnection },
+  actors: { createAnnotation, updateNote, deleteAnnotation, loadAnnotation, watchConnection, watchSelection },
   guards: {
     mayAnnotate: ({ context }) => context.mayAnnotate,
     isUsableSelection: ({ event }) => event.type === 'selection.change' && isUsableSelection(event.selection),
@@ -325,6 +331,7 @@ export const annotationMachine = setup({
     },
     idle: {
       description: 'No text is selected.',
+      invoke: { id: 'watchSelection', src: 'watchSelection' },
       on: {
         'selection.change': {
           guard: and(['mayAnnotate', 'isUsableSelection']),
@@ -336,6 +343,7 @@ export const annotationMachine = setup({
     },
     selecting: {
       description: 'A text selection is held; the Annotate button shows at it.',
+      invoke: { id: 'watchSelection', src: 'watchSelection' },
       on: {
         'selection.change': [
           { guard: 'isUsableSelection', actions: 'takeSelection', description: 'Another selection.' },

@@ -1,14 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useViewerInspection } from '../viewer/inspection';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fromCallback, type ActorRefFrom } from 'xstate';
 import { Dialog } from 'react-aria-components/Dialog';
 import { Heading } from 'react-aria-components/Heading';
 import { Modal, ModalOverlay } from 'react-aria-components/Modal';
-import { draftKeyOf, isNoteEditorOpen, isSaving, type AnnotationDraft, type TextSelection } from '../../machines/annotation';
+import { draftKeyOf, isNoteEditorOpen, isSaving, type AnnotationDraft, type AnnotationEvent } from '../../machines/annotation';
 import type { AnnotationPanelSnapshot } from '../../machines/annotationPanel';
 import type { Annotation } from '../../model/annotation';
 import type { Material } from '../../model/material';
-import { emptyRichText, withinTextLimit, type RichTextDoc } from '../../model/richTextDoc';
+import { withinTextLimit } from '../../model/richTextDoc';
 import { Button } from '../ui/Button';
 import { usePageData } from '../viewer/PageDataContext';
 import { AnnotationPanel, type RenderEditor } from './AnnotationPanel';
@@ -47,35 +48,20 @@ export default function AnnotationLayer({ material }: { material: Material }) {
   const logic = useMemo(() => annotationLogic(calls, drafts), [calls, drafts]);
   // The panel machine owns the material's annotations: the marks are a view of its list.
   const annotations = useSelector(panel, selectAnnotations);
-  const [selection, setSelection] = useState<{ anchor: TextSelection; rect: DOMRect } | null>(null);
-  const [composing, setComposing] = useState<TextSelection | null>(null);
+  // The next new annotation: its machine takes the page's text selection (watchSelection) until it is created.
+  const newLogic = useMemo(() => logic.provide({ actors: { watchSelection } }), [logic]);
+  const [made, setMade] = useState(0);
+  const startNext = useCallback(() => setMade((n) => n + 1), []);
   // Notes of new annotations the server never acknowledged (a reload in between): the composer shows them again, one after the other.
   const [resumable, setResumable] = useState(() => drafts.list().flatMap(({ draft }) => (draft.annotationId === null ? [draft] : [])));
-  const resumed = composing ? null : (resumable[0] ?? null);
+  const resumed = resumable[0] ?? null;
+  const resumeNext = useCallback(() => setResumable((list) => list.slice(1)), []);
   // A new annotation joins the list (and so gets its mark).
   const announce = useCallback((event: { type: 'annotation.created'; annotation: Annotation }) => panel.send(event), [panel]);
 
   const orphanedIds = useMarks(annotations, material, (id) => panel.send({ type: 'annotation.show', id }), t('layer.open'));
   // The header's Annotations button (src/viewer/Header.tsx; the header does not load this chunk), pressed now or before this layer loaded.
   useEffect(() => onAnnotationsPanelRequest(() => panel.send({ type: 'panel.open' })), [panel]);
-  useEffect(() => {
-    const onSelect = () => {
-      const anchor = anchorFromSelection(window.getSelection(), { selector: TEXT_ELEMENT });
-      const range = anchor ? window.getSelection()!.getRangeAt(0) : null;
-      setSelection(anchor && range ? { anchor, rect: range.getBoundingClientRect() } : null);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.shiftKey || event.key === 'Shift') onSelect();
-    };
-    // Text selected before this layer loaded gets its Annotate button too.
-    onSelect();
-    document.addEventListener('mouseup', onSelect);
-    document.addEventListener('keyup', onKey);
-    return () => {
-      document.removeEventListener('mouseup', onSelect);
-      document.removeEventListener('keyup', onKey);
-    };
-  }, []);
 
   const renderEditor: RenderEditor = ({ value, onChange, label }) => (
     <Suspense fallback={null}>
@@ -85,34 +71,15 @@ export default function AnnotationLayer({ material }: { material: Material }) {
 
   return (
     <>
-      {selection && !composing && !resumed ? (
-        <div className="fixed z-40" style={{ top: Math.max(8, selection.rect.top - 44), left: Math.max(8, selection.rect.left) }}>
-          <Button
-            variant="primary"
-            data-testid="annotate"
-            onPress={() => {
-              setComposing(selection.anchor);
-              setSelection(null);
-              // The composer quotes the passage. Left selected, it would bring the Annotate button back at the next
-              // mouseup (the Save press of a blank note, which moves no focus into the page) for a passage now marked.
-              window.getSelection()?.removeAllRanges();
-            }}
-          >
-            {t('layer.annotate')}
-          </Button>
-        </div>
-      ) : null}
-      {composing ? (
-        <Composer logic={logic} selection={composing} renderEditor={renderEditor} onAnnounce={announce} onDone={() => setComposing(null)} />
-      ) : resumed ? (
-        <Composer
+      <NewAnnotation key={made} logic={newLogic} annotateShown={!resumed} renderEditor={renderEditor} onAnnounce={announce} onCreated={startNext} />
+      {resumed ? (
+        <ResumedComposer
           key={draftKeyOf(resumed.selection)}
           logic={logic}
-          selection={resumed.selection}
           draft={resumed}
           renderEditor={renderEditor}
           onAnnounce={announce}
-          onDone={() => setResumable((list) => list.slice(1))}
+          onDone={resumeNext}
         />
       ) : null}
       <AnnotationPanel panel={panel} annotationLogic={logic} drafts={drafts} mayAnnotate renderEditor={renderEditor} orphanedIds={orphanedIds} />
@@ -122,33 +89,104 @@ export default function AnnotationLayer({ material }: { material: Material }) {
 
 const selectAnnotations = (snapshot: AnnotationPanelSnapshot) => snapshot.context.annotations;
 
-/** A new annotation: the note editor for the selection; Save creates it (a blank note: a highlight). */
-function Composer({ logic, selection, draft = null, renderEditor, onAnnounce, onDone }: {
+/** The text selection inside a text element, reported to the annotation machine while it waits for one (its `watchSelection`). */
+const watchSelection = fromCallback<AnnotationEvent>(({ sendBack }) => {
+  const report = () => sendBack({ type: 'selection.change', selection: anchorFromSelection(window.getSelection(), { selector: TEXT_ELEMENT }) });
+  const onKey = (event: KeyboardEvent) => {
+    if (event.shiftKey || event.key === 'Shift') report();
+  };
+  // Text selected before this layer loaded gets its Annotate button too.
+  report();
+  document.addEventListener('mouseup', report);
+  document.addEventListener('keyup', onKey);
+  return () => {
+    document.removeEventListener('mouseup', report);
+    document.removeEventListener('keyup', onKey);
+  };
+});
+
+type Announce = (event: { type: 'annotation.created'; annotation: Annotation }) => void;
+
+/** Where the page's selection is on screen (the Annotate button shows above it). */
+function selectionRect(): DOMRect | null {
+  const selection = window.getSelection();
+  return selection && selection.rangeCount ? selection.getRangeAt(0).getBoundingClientRect() : null;
+}
+
+/**
+ * The next new annotation: the Annotate button at the selection its machine holds (`selecting`), the
+ * note editor once pressed; created, it tells `onCreated` (the layer starts the next one).
+ */
+function NewAnnotation({ logic, annotateShown, renderEditor, onAnnounce, onCreated }: {
   logic: AnnotationLogic;
-  selection: TextSelection;
-  /** A kept draft of this new annotation: the editor starts with its note. */
-  draft?: AnnotationDraft | null;
+  /** False while a kept draft's editor shows. */
+  annotateShown: boolean;
   renderEditor: RenderEditor;
-  onAnnounce: (event: { type: 'annotation.created'; annotation: Annotation }) => void;
-  onDone: () => void;
+  onAnnounce: Announce;
+  onCreated: () => void;
 }) {
   const t = useAnnotationTexts();
+  const actor = useActorRef(logic, { input: { mayAnnotate: true }, inspect: useViewerInspection() });
+  const selection = useSelector(actor, (snapshot) => (snapshot.matches('selecting') ? snapshot.context.selection : null));
+  const open = useSelector(actor, isNoteEditorOpen);
+  const created = useSelector(actor, (snapshot) => snapshot.matches('saved'));
+  useEffect(() => {
+    const subscription = actor.on('annotation.created', onAnnounce);
+    return () => subscription.unsubscribe();
+  }, [actor, onAnnounce]);
+  useEffect(() => {
+    if (created) onCreated();
+  }, [created, onCreated]);
+  const rect = selection && annotateShown ? selectionRect() : null;
+  return (
+    <>
+      {rect ? (
+        <div className="fixed z-40" style={{ top: Math.max(8, rect.top - 44), left: Math.max(8, rect.left) }}>
+          <Button
+            variant="primary"
+            data-testid="annotate"
+            onPress={() => {
+              actor.send({ type: 'compose.start' });
+              // The composer quotes the passage. Left selected, it would bring the Annotate button back at the next
+              // mouseup (the Save press of a blank note, which moves no focus into the page) for a passage now marked.
+              window.getSelection()?.removeAllRanges();
+            }}
+          >
+            {t('layer.annotate')}
+          </Button>
+        </div>
+      ) : null}
+      {open ? <Composer actor={actor} renderEditor={renderEditor} /> : null}
+    </>
+  );
+}
+
+/** A kept draft of a new annotation: the note editor shows it again; `onDone` once saved or given up. */
+function ResumedComposer({ logic, draft, renderEditor, onAnnounce, onDone }: {
+  logic: AnnotationLogic;
+  draft: AnnotationDraft;
+  renderEditor: RenderEditor;
+  onAnnounce: Announce;
+  onDone: () => void;
+}) {
   const actor = useActorRef(logic, { input: { mayAnnotate: true, draft }, inspect: useViewerInspection() });
   const open = useSelector(actor, isNoteEditorOpen);
-  const saving = useSelector(actor, isSaving);
-  const [note, setNote] = useState<RichTextDoc>(draft?.note ?? emptyRichText());
   useEffect(() => {
-    // A kept draft starts the machine composing already.
-    actor.send({ type: 'selection.change', selection });
-    actor.send({ type: 'compose.start' });
-    const created = actor.on('annotation.created', (event) => onAnnounce(event));
-    return () => created.unsubscribe();
-  }, [actor, selection, onAnnounce]);
-  const started = useRef(false);
+    const subscription = actor.on('annotation.created', onAnnounce);
+    return () => subscription.unsubscribe();
+  }, [actor, onAnnounce]);
   useEffect(() => {
-    if (open) started.current = true;
-    else if (started.current) onDone();
+    if (!open) onDone();
   }, [open, onDone]);
+  return open ? <Composer actor={actor} renderEditor={renderEditor} /> : null;
+}
+
+/** The note editor of a new annotation (its machine composing, saving or failed); Save creates it (a blank note: a highlight). */
+function Composer({ actor, renderEditor }: { actor: ActorRefFrom<AnnotationLogic>; renderEditor: RenderEditor }) {
+  const t = useAnnotationTexts();
+  const quote = useSelector(actor, (snapshot) => snapshot.context.selection?.text ?? '');
+  const note = useSelector(actor, (snapshot) => snapshot.context.note);
+  const saving = useSelector(actor, isSaving);
   return (
     <ModalOverlay isOpen isDismissable onOpenChange={(isOpen) => !isOpen && actor.send({ type: 'draft.cancel' })} className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-4 animate-overlay-fade motion-reduce:animate-none">
       <Modal className="w-full max-w-lg rounded-lg bg-white shadow-xl outline-none" data-testid="annotation-composer">
@@ -156,15 +194,8 @@ function Composer({ logic, selection, draft = null, renderEditor, onAnnounce, on
           <Heading slot="title" className="text-lg font-semibold text-gray-900">
             {t('layer.composeTitle')}
           </Heading>
-          <blockquote className="border-l-4 border-yellow-300 pl-3 text-sm text-gray-700">{selection.text}</blockquote>
-          {renderEditor({
-            value: note,
-            onChange: (value) => {
-              setNote(value);
-              actor.send({ type: 'draft.change', note: value });
-            },
-            label: t('note.label'),
-          })}
+          <blockquote className="border-l-4 border-yellow-300 pl-3 text-sm text-gray-700">{quote}</blockquote>
+          {renderEditor({ value: note, onChange: (value) => actor.send({ type: 'draft.change', note: value }), label: t('note.label') })}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onPress={() => actor.send({ type: 'draft.cancel' })}>
               {t('layer.cancel')}
