@@ -46,6 +46,7 @@ export const ENTRY_POINTS = {
   users: 'server/cli/users.ts',
   audit: 'server/cli/audit.ts',
   features: 'server/cli/features.ts',
+  xapi: 'server/cli/xapi.ts',
   exportScorm: 'server/cli/exportScorm.ts',
   prepareBuild: 'server/prepareBuild.ts',
 };

@@ -40,6 +40,9 @@ import { createLookups } from './store/lookups';
 import { FeatureFlagCache } from './store/featureFlagCache';
 import { featureRoutes } from './routes/features';
 import { MaterialAnswers } from './store/materialAnswers';
+import { xapiConfigFromEnv, type XapiConfig } from './xapi/config';
+import { createXapiRecorder } from './xapi/recorder';
+import { XapiSender, type SenderOptions } from './xapi/sender';
 
 export interface BuildAppOptions {
   db: Database;
@@ -79,6 +82,10 @@ export interface BuildAppOptions {
   contentDb?: Database;
   /** What `GET /api/ready` answers (server/health/readiness.ts); absent: the database alone is checked. */
   readiness?: ReadinessCheck;
+  /** Where learning records go (XAPI_ENDPOINT …, server/xapi); defaults to the environment's; null: nowhere. */
+  xapi?: XapiConfig | null;
+  /** How the xAPI sender paces itself (tests make it quick); the defaults otherwise. */
+  xapiSender?: SenderOptions;
 }
 
 /** The HTTP app, not yet listening (tests call `app.inject`). */
@@ -158,6 +165,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The flags as they are now: the environment's with the stored settings over them, until cleared (POST /api/features/clear).
   const flags = new FeatureFlagCache(options.db, { ...featureFlags, GENERATIVE_FEEDBACK: feedbackProvider !== null, ERROR_REPORTING: errorReporter !== null });
   const currentFlags = () => flags.current();
+  // Learning records (docs/xapi.md): statements written with the tracked events, sent by this server's sender.
+  const xapiConfig = options.xapi === undefined ? xapiConfigFromEnv() : options.xapi;
+  const xapiSender = xapiConfig ? new XapiSender(options.db, xapiConfig, { log: (line) => app.log.warn(line), ...options.xapiSender }) : null;
+  const xapiRecorder = xapiConfig ? createXapiRecorder({ db: options.db, config: xapiConfig, lookups, recorded: () => xapiSender?.kick() }) : null;
+  app.addHook('onReady', async () => xapiSender?.start());
+  app.addHook('onClose', async () => {
+    xapiRecorder?.dispose();
+    await xapiSender?.stop();
+  });
   const flagListener = options.listenUrl ? flags.listen(options.listenUrl, (line) => app.log.error(line)) : null;
   app.addHook('onClose', async () => flagListener?.stop());
   await app.register(pageRoutes, {
@@ -188,7 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(currentPublicationRoutes, { db: options.db, lookups });
       await api.register(guestRoutes, { db: options.db, lookups });
       await api.register(embedMetadataRoutes, { db: options.db, lookups, lookup: options.embedMetadata });
-      await api.register(userdataRoutes, { db: options.db, lookups });
+      await api.register(userdataRoutes, { db: options.db, lookups, store: xapiRecorder?.store });
       await api.register(feedbackRoutes, { db: options.db, provider: feedbackProvider });
       await api.register(clientErrorRoutes, { reporter: errorReporter });
       await api.register(assetRoutes, { prefix: '/assets', assetDirs: options.contentDirs, cacheDir: options.cacheDir });

@@ -4,6 +4,7 @@ import type { FeatureFlags } from '../model/pageData';
 import { parseFrameAncestors } from './http/contentSecurityPolicy';
 import { parseDsn, type Dsn } from './errorReporting/dsn';
 import { APP_ROOT, dataDirFromEnv } from './paths';
+import { xapiConfigFromEnv, type XapiConfig } from './xapi/config';
 
 const Flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -74,6 +75,8 @@ export interface ServerConfig {
   frameAncestors: string[] | null;
   /** The error-reporting service (ERROR_REPORTING_DSN, spec section 7) and the environment its reports name; null: none. */
   errorReporting: { dsn: Dsn; environment: string } | null;
+  /** Where learning records go (XAPI_ENDPOINT …, docs/xapi.md); null: nowhere. */
+  xapi: XapiConfig | null;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -84,6 +87,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const e = parsed.data;
   const dataDir = dataDirFromEnv(env);
+  let xapi: XapiConfig | null;
+  try {
+    xapi = xapiConfigFromEnv(env);
+  } catch (error) {
+    throw new Error(`Bad environment:\n  ${(error as Error).message}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -102,6 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: e.TRUST_PROXY,
     frameAncestors: parseFrameAncestors(e.FRAME_ANCESTORS),
     errorReporting: e.ERROR_REPORTING_DSN ? { dsn: e.ERROR_REPORTING_DSN, environment: e.ERROR_REPORTING_ENVIRONMENT } : null,
+    xapi,
   };
 }
 

@@ -103,6 +103,7 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     frameAncestors: config.frameAncestors,
     adminToken: token,
     errorReporter,
+    xapi: config.xapi,
   }).then((built) => {
     timeline.app = at();
     return built;

@@ -8,6 +8,7 @@ import { adminTokenCheck } from '../http/adminAccess';
 import { HttpError, notFound, parseBody } from '../http/errors';
 import type { FeatureFlagCache } from '../store/featureFlagCache';
 import { adminFeatureRoutes } from './adminFeatures';
+import { adminXapiRoutes } from './adminXapi';
 import { ImportConflictError, importFile } from '../store/import';
 import { getMeta } from '../store/meta';
 import { listAudit } from '../store/audit';
@@ -84,6 +85,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { db: Database; to
     checkToken(request);
   });
   await app.register(adminFeatureRoutes, { db, featureFlags: opts.featureFlags });
+  await app.register(adminXapiRoutes, { db });
 
   app.post('/import', { bodyLimit: ADMIN_BODY_LIMIT_BYTES }, async (request) => {
     // A material nests chapters in chapters: deeper than a learner's call may be.

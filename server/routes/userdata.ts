@@ -41,10 +41,14 @@ function distinctEvents(events: readonly UserdataEvent[]): { event: UserdataEven
  * `POST /api/userdata/list` UserdataListBody → `{ data: { events } }`: the learner's own stored events
  * (what the server keeps about them, readable by them alone), with the same authorisation as userdata.
  */
-export async function userdataRoutes(app: FastifyInstance, opts: { db: Database; lookups: Lookups }): Promise<void> {
+export async function userdataRoutes(
+  app: FastifyInstance,
+  opts: { db: Database; lookups: Lookups; store?: (events: readonly LearnerEvent[]) => Promise<Set<string>> },
+): Promise<void> {
   const { db, lookups } = opts;
   // Concurrent batches share commits (group commit); PGlite runs one statement at a time, PostgreSQL a few.
-  const storeEvents = createLearnerEventWriter(db, { maxInFlight: db.kind === 'pglite' ? 1 : 4 });
+  // `store`: the learning records' writer (server/xapi/recorder.ts) when statements go to an LRS.
+  const storeEvents = createLearnerEventWriter(db, { maxInFlight: db.kind === 'pglite' ? 1 : 4, store: opts.store });
   const learnerOf = (request: FastifyRequest, share: Share, guestSessionId: string | null, paths: { share: string; guestSessionId: string }) =>
     trackedLearner(db, request, share, guestSessionId, paths, lookups.guestSessionShare);
 
@@ -86,7 +90,7 @@ export async function userdataRoutes(app: FastifyInstance, opts: { db: Database;
         throw errorAt(403, `${path}.id`, `No ${metadata.modelName} with this id is part of this share`);
       }
       const [field, value] = Object.entries(event.data)[0];
-      toStore.push({ id: event.id, shareId: share.publicId, learner, modelId: model.id, modelName: model.modelName, field, value, at: event.at });
+      toStore.push({ id: event.id, shareId: share.publicId, learner, modelId: model.id, modelName: model.modelName, field, value, at: event.at, rootId: model.rootId });
     }
     const stored = await storeEvents(toStore);
     const acknowledged = events.map(({ event }) => event.id);

@@ -15,12 +15,14 @@ export interface LearnerEvent {
   value: unknown;
   /** Client time of the change, ms since 1970. */
   at: number;
+  /** The material the model belongs to, when the caller knows it (the learning records need it: server/xapi). */
+  rootId?: string;
 }
 
 /** An event's identity: its id is the idempotency key of one learner on one share (matches `learner_key`). */
 const eventKey = (shareId: string, learner: string, id: string) => `${shareId}\n${learner}\n${id}`;
 const learnerKeyOf = (learner: Learner) => (learner.kind === 'user' ? `user:${learner.userId}` : `guest:${learner.guestSessionId}`);
-const keyOfEvent = (e: LearnerEvent) => eventKey(e.shareId, learnerKeyOf(e.learner), e.id);
+export const keyOfEvent = (e: LearnerEvent) => eventKey(e.shareId, learnerKeyOf(e.learner), e.id);
 
 /**
  * Stores the events with one statement (a multi-row `INSERT … ON CONFLICT DO NOTHING`, atomic on
@@ -64,6 +66,8 @@ export interface LearnerEventWriterOptions {
   maxInFlight?: number;
   /** Most events in one statement (default 2,000). */
   maxEvents?: number;
+  /** How a group is stored (default `storeLearnerEvents` on the database); answers the keys of the new events like it. */
+  store?: (events: readonly LearnerEvent[]) => Promise<Set<string>>;
 }
 
 /**
@@ -80,6 +84,7 @@ export interface LearnerEventWriterOptions {
 export function createLearnerEventWriter(db: Queryable, options: LearnerEventWriterOptions = {}): LearnerEventWriter {
   const maxInFlight = options.maxInFlight ?? 1;
   const maxEvents = options.maxEvents ?? 2_000;
+  const store = options.store ?? ((events: readonly LearnerEvent[]) => storeLearnerEvents(db, events));
   type Waiting = { events: readonly LearnerEvent[]; resolve: (ids: Set<string>) => void; reject: (error: unknown) => void };
   const queue: Waiting[] = [];
   let inFlight = 0;
@@ -95,7 +100,7 @@ export function createLearnerEventWriter(db: Queryable, options: LearnerEventWri
     }
   };
   const storeAlone = async (events: readonly LearnerEvent[]) => {
-    const stored = await storeLearnerEvents(db, events);
+    const stored = await store(events);
     return new Set(events.filter((event) => stored.has(keyOfEvent(event))).map((event) => event.id));
   };
 
@@ -119,7 +124,7 @@ export function createLearnerEventWriter(db: Queryable, options: LearnerEventWri
           return;
         }
         try {
-          settle(group, await storeLearnerEvents(db, group.flatMap((w) => w.events)));
+          settle(group, await store(group.flatMap((w) => w.events)));
         } catch (error) {
           // A database that cannot serve fails them all alike: trying each batch alone would only wait longer.
           if (unavailableReason(error)) {
