@@ -71,7 +71,11 @@ export function deriveStatements(input: DerivationInput): Statement[] {
   });
   const timestamp = new Date(Math.min(event.at, input.receivedAt)).toISOString();
   const registration = registrationOf(input.secret, input.shareId, input.learner.identity);
-  const actor = { objectType: 'Agent' as const, name: input.learner.name, account: { homePage: input.origin, name: learnerAccountName(input.secret, input.learner.identity) } };
+  const actor = {
+    objectType: 'Agent' as const,
+    ...(input.learner.name ? { name: input.learner.name } : {}),
+    account: { homePage: input.origin, name: learnerAccountName(input.secret, input.learner.identity) },
+  };
 
   const statements: Statement[] = [];
   /** `chapters`: those around the object, outermost first; the innermost is its parent, the material and collection its grouping. */
