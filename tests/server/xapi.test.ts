@@ -17,7 +17,7 @@ import { startLocalLrs, type LocalLrs } from '../xapi/localLrs';
 import { xapiMaterial } from '../xapi/fixtures';
 import { statementProblems } from '../xapi/statementSchema';
 import { testDatabaseKinds, useTestDatabase } from './databases';
-import { event } from './learners';
+import { addUser, event, login } from './learners';
 
 const ORIGIN = 'https://lernwerk.example';
 const TOKEN = 'xapi-admin-token-0123456789';
@@ -137,6 +137,19 @@ describe.each(testDatabaseKinds)('learning records to an LRS on %s', (kind) => {
     expect(after.parked[0].reason).toMatch(/^409 /);
     expect(lrs.statements).toHaveLength(all.length - 1);
     expect(lrs.statements.map((s) => s.id)).toEqual(all.map((r) => r.statement_id).filter((id) => id !== after.parked[0].statementId));
+  });
+
+  it('a logged-in user on a private share is an account under the public origin with the user\'s name, never the e-mail', async () => {
+    const app = await startApp();
+    await addUser(t.db, 'ada@school.example', { firstname: 'Ada', lastname: 'Lovelace' });
+    const cookie = await login(app, 'ada@school.example');
+    const events = [{ selected: ['x-choice-a'] }, { evaluated: true }].map((data, i) => event({ shareId: share.private, id: 'x-choice', modelName: 'ChoiceQuestion' }, data, Date.now() - 10 + i));
+    const res = await app.inject({ method: 'POST', url: '/api/userdata', payload: { events }, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    await lrs.waitFor(1);
+    const [statement] = lrs.statements;
+    expect(statement.actor).toEqual({ objectType: 'Agent', name: 'Ada Lovelace', account: { homePage: ORIGIN, name: expect.stringMatching(/^[0-9a-f]{32}$/) } });
+    expect(JSON.stringify(lrs.statements)).not.toMatch(/school\.example|mailto/);
   });
 
   it('nothing is recorded for preview shares, anonymous visitors of public shares, or without XAPI_ENDPOINT', async () => {
