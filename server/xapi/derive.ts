@@ -1,9 +1,9 @@
-import type { Chapter, ContentElement } from '../../src/model/elements';
-import { progressOf, type LearnerState } from '../../src/model/learnerState';
-import type { Material } from '../../src/model/material';
-import { elementProgress } from '../../src/model/progressTree';
-import { childListsOf } from '../../src/model/tree';
-import { elementLabelText } from '../../src/model/elementLabel';
+import type { Chapter, ContentElement } from '../../model/elements';
+import { progressOf, type LearnerState } from '../../model/learnerState';
+import type { Material } from '../../model/material';
+import { elementProgress } from '../../model/progressTree';
+import { childListsOf } from '../../model/tree';
+import { elementLabelText } from '../../model/elementLabel';
 import { learnerAccountName, registrationOf, statementIdOf, type LearnerIdentity } from './ids';
 import { interactionOf } from './interactions';
 import { ACTIVITY_TYPES, PLATFORM, PROGRESS_EXTENSION, VERBS, type Activity, type Result, type Statement, type Verb } from './statement';

@@ -1,8 +1,8 @@
-import type { AssignmentQuestion, ChoiceQuestion, ClozeQuestion, ContentElement, ElementOf, FreeTextInput, ModelName, PolygonTargetExercise } from '../../src/model/elements';
-import { isAssignmentCorrect, allItems, type Assignments } from '../../src/model/assignment';
-import { isChoiceQuestionCorrect } from '../../src/model/choice';
-import { gapsOf, isClozeCorrect } from '../../src/model/cloze';
-import { isPolygonExerciseCorrect, type Point } from '../../src/model/polygon';
+import type { AssignmentQuestion, ChoiceQuestion, ClozeQuestion, ContentElement, ElementOf, FreeTextInput, ModelName, PolygonTargetExercise } from '../../model/elements';
+import { isAssignmentCorrect, allItems, type Assignments } from '../../model/assignment';
+import { isChoiceQuestionCorrect } from '../../model/choice';
+import { gapsOf, isClozeCorrect } from '../../model/cloze';
+import { isPolygonExerciseCorrect, type Point } from '../../model/polygon';
 import { htmlToPlainText } from '../store/searchText';
 import type { ActivityDefinition, InteractionComponent, LanguageMap, Result } from './statement';
 

@@ -1,5 +1,5 @@
-import { withChange, type LearnerState } from '../../src/model/learnerState';
-import type { Material } from '../../src/model/material';
+import { withChange, type LearnerState } from '../../model/learnerState';
+import type { Material } from '../../model/material';
 import type { Database, Queryable } from '../db/types';
 import type { Learner } from '../http/learnerAccess';
 import { onContentChanged, type Lookups } from '../store/lookups';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GuestSessionId, type UserdataEvent } from '../../src/model/tracking';
+import { GuestSessionId, type UserdataEvent } from '../../model/tracking';
 import { buildApp } from '../../server/app';
 import { openPostgres } from '../../server/db/postgres';
 import type { Database } from '../../server/db/types';

@@ -1,5 +1,5 @@
 /** A material with every question kind, an external resource and a path, for the learning-record tests. */
-import { Material } from '../../src/model/material';
+import { Material } from '../../model/material';
 
 export function xapiMaterial(suffix = 'x'): Material {
   const id = (name: string) => `${suffix}-${name}`;

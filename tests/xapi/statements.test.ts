@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withChange, type LearnerState } from '../../src/model/learnerState';
+import { withChange, type LearnerState } from '../../model/learnerState';
 import { deriveStatements, type DerivationInput } from '../../server/xapi/derive';
 import { INTERACTIONS } from '../../server/xapi/interactions';
 import { PROGRESS_EXTENSION, VERBS, type Statement } from '../../server/xapi/statement';
