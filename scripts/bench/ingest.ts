@@ -5,12 +5,14 @@
  * allow at all).
  *
  *   npx tsx scripts/bench/ingest.ts [--learners 10,50,200] [--duration 10000] [--warmup 2000]
- *                                   [--databases floor,pglite,postgres] [--database-url URL] [--server-root DIR]
+ *                                   [--databases floor,pglite,postgres,postgres-xapi] [--database-url URL] [--server-root DIR]
  *                                   [--events-per-batch 3] [--log-level warn] [--server-node-args '--cpu-prof'] [--json]
  *
  * PostgreSQL runs when a URL is given (`--database-url`, else TEST_DATABASE_URL or BENCH_DATABASE_URL;
  * `eval "$(bash scripts/pg-test-db.sh)"` starts a throw-away one): the bench creates a database of its
- * own there and drops it afterwards. PGlite gets a fresh data dir in the temp dir.
+ * own there and drops it afterwards. PGlite gets a fresh data dir in the temp dir. `postgres-xapi` is
+ * PostgreSQL with learning records on (docs/xapi.md): every change also writes its statements to the
+ * outbox, and the server's sender drains it into an LRS played by a floor server (it answers 200).
  *
  * Each learner is one loop, as src/tracking/sendBatch.ts and machines/tracking.ts behave under a
  * steady stream of changes: one request in flight, the next batch 200 ms (the debounce) after the
@@ -29,7 +31,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type IngestRow = {
-  database: 'pglite' | 'postgres' | 'floor';
+  /** `postgres-xapi`: PostgreSQL with learning records on (XAPI_ENDPOINT: statements written to the outbox with every change and sent to a sink). */
+  database: 'pglite' | 'postgres' | 'postgres-xapi' | 'floor';
   learners: number;
   eventsPerSecond: number;
   p50Ms: number;
@@ -297,7 +300,7 @@ async function startFloor(): Promise<Target> {
   return { origin, shareId: 'floor-share-0000000000000', close: () => stop(proc) };
 }
 
-async function startServer(options: { root: string; database: 'pglite' | 'postgres'; databaseUrl?: string; logLevel?: string; nodeArgs?: string[]; log: (l: string) => void }): Promise<Target> {
+async function startServer(options: { root: string; database: 'pglite' | 'postgres' | 'postgres-xapi'; databaseUrl?: string; logLevel?: string; nodeArgs?: string[]; log: (l: string) => void }): Promise<Target> {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-bench-ingest-'));
   const materialFile = path.join(temp, 'material.json');
   fs.writeFileSync(materialFile, JSON.stringify(benchMaterial()));
@@ -313,7 +316,13 @@ async function startServer(options: { root: string; database: 'pglite' | 'postgr
     LOG_LEVEL: options.logLevel,
   };
   let dropDatabase = async () => {};
-  if (options.database === 'postgres') {
+  let lrs: Target | null = null;
+  if (options.database === 'postgres-xapi') {
+    lrs = await startFloor();
+    env.XAPI_ENDPOINT = `${lrs.origin}/xapi/`;
+    env.PUBLIC_ORIGIN = 'https://bench.example';
+  }
+  if (options.database === 'postgres' || options.database === 'postgres-xapi') {
     if (!options.databaseUrl) throw new Error('PostgreSQL needs a URL');
     const name = `lernwerk_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
     const pg = (await import('pg')).default;
@@ -345,6 +354,7 @@ async function startServer(options: { root: string; database: 'pglite' | 'postgr
     shareId,
     close: async () => {
       await stop(server);
+      await lrs?.close();
       await dropDatabase().catch((error: unknown) => options.log(`dropping the bench database failed: ${(error as Error).message}`));
       fs.rmSync(temp, { recursive: true, force: true });
     },
@@ -425,7 +435,7 @@ export async function measureIngest(options: IngestOptions = {}): Promise<Ingest
   const log = options.log ?? ((line: string) => process.stderr.write(`ingest: ${line}\n`));
   const learners = options.learners ?? [10, 50, 200];
   const databaseUrl = options.databaseUrl ?? process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL;
-  const databases = options.databases ?? (databaseUrl ? ['floor', 'pglite', 'postgres'] : ['floor', 'pglite']);
+  const databases = options.databases ?? (databaseUrl ? ['floor', 'pglite', 'postgres', 'postgres-xapi'] : ['floor', 'pglite']);
   const levelOptions = {
     durationMs: options.durationMs ?? 10_000,
     warmupMs: options.warmupMs ?? 2_000,
@@ -435,7 +445,7 @@ export async function measureIngest(options: IngestOptions = {}): Promise<Ingest
   const root = path.resolve(options.serverRoot ?? ROOT);
   const rows: IngestRow[] = [];
   for (const database of databases) {
-    if (database === 'postgres' && !databaseUrl) {
+    if ((database === 'postgres' || database === 'postgres-xapi') && !databaseUrl) {
       log('postgres skipped: no database URL (TEST_DATABASE_URL, BENCH_DATABASE_URL or --database-url)');
       continue;
     }

@@ -7,7 +7,7 @@ import type { NodeTimings } from './nodeMeasure';
 
 /** The row type of scripts/bench/ingest.ts (measureIngest). */
 export type IngestRow = {
-  database: 'pglite' | 'postgres' | 'floor';
+  database: 'pglite' | 'postgres' | 'postgres-xapi' | 'floor';
   learners: number;
   eventsPerSecond: number;
   p50Ms: number;
@@ -283,6 +283,14 @@ export function checkBudgets(result: Omit<BenchResult, 'budgets'>): BudgetResult
         name: `ingest on PostgreSQL at 200 learners ≥ ${BUDGETS.ingestPostgresEventsPerSecond} events/s with p99 ≤ ${BUDGETS.ingestPostgresP99Ms} ms`,
         ok: pg.eventsPerSecond >= BUDGETS.ingestPostgresEventsPerSecond && pg.p99Ms <= BUDGETS.ingestPostgresP99Ms && pg.failed === 0,
         detail: `${pg.eventsPerSecond} events/s, p99 ${fmtMs(pg.p99Ms)}, ${pg.failed} failed`,
+      });
+    }
+    const outbox = at200('postgres-xapi');
+    if (outbox) {
+      budgets.push({
+        name: `ingest on PostgreSQL with the xAPI outbox on at 200 learners ≥ ${BUDGETS.ingestPostgresEventsPerSecond} events/s`,
+        ok: outbox.eventsPerSecond >= BUDGETS.ingestPostgresEventsPerSecond && outbox.failed === 0,
+        detail: `${outbox.eventsPerSecond} events/s, p99 ${fmtMs(outbox.p99Ms)}, ${outbox.failed} failed`,
       });
     }
     const lite = at200('pglite');

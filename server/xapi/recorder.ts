@@ -1,31 +1,19 @@
-import { withChange, type LearnerState } from '../../model/learnerState';
+import { withChange } from '../../model/learnerState';
 import type { Material } from '../../model/material';
 import type { Database, Queryable } from '../db/types';
-import type { Learner } from '../http/learnerAccess';
 import { onContentChanged, type Lookups } from '../store/lookups';
 import type { Share } from '../store/shares';
 import { loadMaterial } from '../store/models';
-import { keyOfEvent, learnerStateOf, storeLearnerEvents, type LearnerEvent } from '../store/userdata';
+import { keyOfEvent, storeLearnerEvents, type LearnerEvent } from '../store/userdata';
 import type { XapiConfig } from './config';
 import { deriveStatements } from './derive';
 import { enqueueStatements } from './outbox';
+import { learnerKeyOf as identityOf, learnerNamesOf, learnerStatesOf } from './learners';
 import { xapiSecret } from './secret';
 import type { Statement } from './statement';
 
 /** How long a loaded material is trusted without a content-change notice (the lookups' staleness: ../store/lookups.ts). */
 const MATERIAL_TTL_MS = 5_000;
-
-const identityOf = (learner: Learner) => (learner.kind === 'user' ? `user:${learner.userId}` : `guest:${learner.guestSessionId}`);
-
-/** The learner's name as statements carry it: the guest's name, or the account's first and last name. */
-async function learnerName(tx: Queryable, learner: Learner): Promise<string> {
-  if (learner.kind === 'guest') {
-    const [row] = await tx.query<{ name: string }>(`SELECT name FROM guest_sessions WHERE public_id = $1`, [learner.guestSessionId]);
-    return row?.name ?? '';
-  }
-  const [row] = await tx.query<{ name: string }>(`SELECT trim(firstname || ' ' || lastname) AS name FROM users WHERE id = $1`, [learner.userId]);
-  return row?.name ?? '';
-}
 
 /**
  * Stores tracked events and the statements they lead to in one transaction (docs/xapi.md): the
@@ -70,15 +58,16 @@ export function createXapiRecorder(opts: { db: Database; config: XapiConfig; loo
     const key = await secretOf();
     let added = 0;
     const stored = await db.transaction(async (tx) => {
-      const before = new Map<string, LearnerState>();
-      for (const [groupKey, group] of groups) before.set(groupKey, await learnerStateOf(tx, group[0].shareId, group[0].learner));
+      const firsts = [...groups.values()].map((group) => group[0]);
+      const before = await learnerStatesOf(tx, firsts);
+      const names = await learnerNamesOf(tx, firsts.map((e) => e.learner));
       const stored = await storeLearnerEvents(tx, events);
       const statements: Statement[] = [];
       const receivedAt = Date.now();
       for (const [groupKey, group] of groups) {
         const share = shares.get(group[0].shareId) as Share;
         let state = before.get(groupKey) ?? {};
-        const name = await learnerName(tx, group[0].learner);
+        const name = names.get(identityOf(group[0].learner)) ?? '';
         for (const event of group) {
           if (!stored.has(keyOfEvent(event))) continue;
           const next = withChange(state, { id: event.modelId, field: event.field, value: event.value });
