@@ -15,6 +15,8 @@ import type { Statement } from './statement';
 /** How long a loaded material is trusted without a content-change notice (the lookups' staleness: ../store/lookups.ts). */
 const MATERIAL_TTL_MS = 5_000;
 
+const leadsToStatements = (event: LearnerEvent) => (event.field === 'evaluated' && event.value === true) || event.field === 'progress';
+
 /**
  * Stores tracked events and the statements they lead to in one transaction (docs/xapi.md): the
  * writer of server/routes/userdata.ts stores through it when XAPI_ENDPOINT is set. Only events of
@@ -54,6 +56,8 @@ export function createXapiRecorder(opts: { db: Database; config: XapiConfig; loo
       const key = `${event.shareId}\n${identityOf(event.learner)}`;
       groups.set(key, [...(groups.get(key) ?? []), event]);
     }
+    // Only an evaluation or a progress report leads to statements: a learner without one needs no state read.
+    for (const [groupKey, group] of groups) if (!group.some(leadsToStatements)) groups.delete(groupKey);
     if (!groups.size) return storeLearnerEvents(db, events);
     const key = await secretOf();
     let added = 0;
