@@ -91,7 +91,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   try {
     xapi = xapiConfigFromEnv(env);
   } catch (error) {
-    throw new Error(`Bad environment:\n  ${(error as Error).message}`);
+    throw new Error(`Bad environment:\n  ${(error as Error).message}`, { cause: error });
   }
   return {
     port: e.PORT,

@@ -108,7 +108,7 @@ export class XapiSender {
         this.wake = new AbortController();
         continue;
       }
-      let pause: number | null = null;
+      let pause: number | null;
       try {
         pause = await this.deliver(entries);
       } catch (error) {
