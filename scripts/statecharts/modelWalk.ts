@@ -53,15 +53,39 @@ function timerEvents(machine: AnyStateMachine): EventObject[] {
   return [...new Set(types)].map((type) => ({ type }));
 }
 
-export function walkMachine(machine: AnyStateMachine, variants: readonly WalkVariant[]): MachineWalk {
-  const walked = new Map<string, number>();
-  const take = (transitions: TransitionLike[]) => {
+type Adjacency = Record<string, { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject }> }>;
+
+/**
+ * The chart transitions a walk takes, by key, with how many graph edges took them: the start with
+ * `input` (restoring branches, eventless follow-ups) and every edge of `adjacency` (xstate/graph's
+ * adjacency map of the machine), each taken once more under inspection.
+ */
+export function transitionsTakenBy(machine: AnyStateMachine, input: unknown, adjacency: object, into = new Map<string, number>()): { taken: Map<string, number>; edges: number } {
+  const scope = inspectingScope((transitions) => {
     for (const t of transitions) {
       const key = keyOfTakenTransition(t);
-      walked.set(key, (walked.get(key) ?? 0) + 1);
+      into.set(key, (into.get(key) ?? 0) + 1);
     }
-  };
-  const scope = inspectingScope(take);
+  });
+  machine.getInitialSnapshot(scope, input);
+  let edges = 0;
+  for (const vertex of Object.values(adjacency as Adjacency)) {
+    for (const { event } of Object.values(vertex.transitions)) {
+      edges++;
+      machine.transition(vertex.state, event, scope);
+    }
+  }
+  return { taken: into, edges };
+}
+
+/** How many of the chart's transitions `taken` holds, of how many. */
+export function chartShare(machine: AnyStateMachine, taken: ReadonlyMap<string, number>): { walked: number; total: number } {
+  const transitions = transitionsOf(chartOf(machine));
+  return { walked: transitions.filter((t) => taken.get(t.key)).length, total: transitions.length };
+}
+
+export function walkMachine(machine: AnyStateMachine, variants: readonly WalkVariant[]): MachineWalk {
+  const walked = new Map<string, number>();
   const timers = timerEvents(machine);
   const results: VariantWalk[] = [];
   for (const v of variants) {
@@ -70,15 +94,8 @@ export function walkMachine(machine: AnyStateMachine, variants: readonly WalkVar
       events: [...v.events, ...timers.filter((timer) => !v.events.some((e) => e.type === timer.type))],
       serializeState: (snapshot: AnyMachineSnapshot) => JSON.stringify([snapshot.value, v.key(snapshot)]),
     };
-    machine.getInitialSnapshot(scope, v.input);
-    const adjacency = getAdjacencyMap(machine, options as never) as unknown as Record<string, { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject }> }>;
-    let edges = 0;
-    for (const vertex of Object.values(adjacency)) {
-      for (const { event } of Object.values(vertex.transitions)) {
-        edges++;
-        machine.transition(vertex.state, event, scope);
-      }
-    }
+    const adjacency = getAdjacencyMap(machine, options as never);
+    const { edges } = transitionsTakenBy(machine, v.input, adjacency, walked);
     const shortestPaths = getShortestPaths(machine, options as never).length;
     results.push({ name: v.name, vertices: Object.keys(adjacency).length, edges, shortestPaths });
   }

@@ -12,7 +12,7 @@ import { emptyRichText, RICH_TEXT_LIMITS, richTextToPlainText, type RichTextDoc 
 import { sameNote } from '../../model/sameNote';
 import { annotationKey, annotationOf, annotationSelection, httpError, noteOf, walkConfigs } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const settle = async () => {
   for (let i = 0; i < 10; i += 1) await Promise.resolve();
@@ -579,7 +579,6 @@ for (const v of walkConfigs.annotation) {
   const input = v.input as AnnotationInput;
   describe(`annotation model walk (${v.name}): every transition of the graph, checked against the model`, () => {
     const { paths, stats } = pathsOf(annotationMachine, { input, events: v.events as AnnotationEvent[], key: annotationKey });
-    printStats(`annotation (${v.name})`, stats);
     let h = harness();
     beforeEach(() => {
       h = harness();
@@ -607,38 +606,34 @@ for (const v of walkConfigs.annotation) {
       expect(h.stored.size).toBe(0);
       expect(h.log).toEqual([]);
     });
-    for (const path of paths) {
-      it(shortName(path.steps.slice(1).map((step) => step.event)), async () => {
-        let before = 0;
-        await runPath(
-          h.machine,
-          path,
-          input,
-          ({ snapshot, expected, event, previous }) => {
-            expect(snapshot.value).toEqual(expected.value);
-            // Request keys are random: the replayed path made its own; the actor's are checked below.
-            expect({ ...snapshot.context, requestKey: expected.context.requestKey }).toEqual(expected.context);
-            const from = pathOf(previous.value);
-            const rule = modelStep(from, previous.context, event);
-            // A note keeps its request key through every step; only a note started gets a new one. Every create sends it.
-            expect(RequestKey.safeParse(snapshot.context.requestKey).success).toBe(true);
-            if (rule?.name === 'selecting compose.start → composing') expect(snapshot.context.requestKey).not.toBe(previous.context.requestKey);
-            else expect(snapshot.context.requestKey).toBe(previous.context.requestKey);
-            if (rule?.effects.includes('call createAnnotation')) expect(h.last('createAnnotation').input.requestKey).toBe(snapshot.context.requestKey);
-            if (rule) walked.add(rule.name);
-            const to = pathOf(snapshot.value);
-            expect(to).toBe(rule?.to ?? from);
-            expect(h.log.slice(before)).toEqual(rule?.effects ?? []);
-            before = h.log.length;
-            if (rule?.keepsNote) expect(snapshot.context.note).toEqual(previous.context.note);
-            // Durability: until the server acknowledged the note, the browser holds exactly the draft.
-            if (UNACKNOWLEDGED.test(to)) expect([...h.stored.entries()]).toEqual([[draftKeyOf(snapshot.context.selection!), draftOf(snapshot.context)]]);
-            if (NOTHING_KEPT.has(to)) expect(h.stored.size).toBe(0);
-          },
-          send,
-        );
-      });
-    }
+    itWalks(`annotation (${v.name})`, { paths, stats }, async (path) => {
+      h = harness();
+      let before = 0;
+      await runPath(
+        h.machine,
+        path,
+        input,
+        ({ snapshot, event, previous }) => {
+          const from = pathOf(previous.value);
+          const rule = modelStep(from, previous.context, event);
+          // A note keeps its request key through every step; only a note started gets a new one. Every create sends it.
+          expect(RequestKey.safeParse(snapshot.context.requestKey).success).toBe(true);
+          if (rule?.name === 'selecting compose.start → composing') expect(snapshot.context.requestKey).not.toBe(previous.context.requestKey);
+          else expect(snapshot.context.requestKey).toBe(previous.context.requestKey);
+          if (rule?.effects.includes('call createAnnotation')) expect(h.last('createAnnotation').input.requestKey).toBe(snapshot.context.requestKey);
+          if (rule) walked.add(rule.name);
+          const to = pathOf(snapshot.value);
+          expect(to).toBe(rule?.to ?? from);
+          expect(h.log.slice(before)).toEqual(rule?.effects ?? []);
+          before = h.log.length;
+          if (rule?.keepsNote) expect(snapshot.context.note).toEqual(previous.context.note);
+          // Durability: until the server acknowledged the note, the browser holds exactly the draft.
+          if (UNACKNOWLEDGED.test(to)) expect([...h.stored.entries()]).toEqual([[draftKeyOf(snapshot.context.selection!), draftOf(snapshot.context)]]);
+          if (NOTHING_KEPT.has(to)) expect(h.stored.size).toBe(0);
+        },
+        send,
+      );
+    });
   });
 }
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type StateValue } from 'xstate';
 import { annotationMachine, annotationOverlaysOf, isBlankNote, statusOf } from '../../machines/annotation';
 import {
@@ -14,7 +14,7 @@ import type { Annotation, Comment } from '../../model/annotation';
 import { RequestKey } from '../../model/requestKey';
 import { annotationComment, annotationOf, annotationPanelKey, httpError, noteOf, walkConfigs } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const settle = async () => {
   for (let i = 0; i < 10; i += 1) await Promise.resolve();
@@ -482,11 +482,7 @@ for (const v of walkConfigs.annotationPanel) {
   const input = v.input as AnnotationPanelInput;
   describe(`annotation panel model walk (${v.name}): every transition of the graph, checked against the model`, () => {
     const { paths, stats } = pathsOf(annotationPanelMachine, { input, events: v.events as AnnotationPanelEvent[], key: annotationPanelKey });
-    printStats(`annotationPanel (${v.name})`, stats);
     let h = harness();
-    beforeEach(() => {
-      h = harness();
-    });
     const send = async (actor: AnyActorRef, event: AnnotationPanelEvent) => {
       const match = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
       if (!match) return void actor.send(event);
@@ -498,35 +494,32 @@ for (const v of walkConfigs.annotationPanel) {
       else call.reject((event as unknown as { error: unknown }).error);
       await settle();
     };
-    for (const path of paths) {
-      it(shortName(path.steps.slice(1).map((step) => step.event)), async () => {
-        // Starting, the machine loads the list for the marks.
-        let before = 1;
-        await runPath(
-          h.machine,
-          path,
-          input,
-          ({ snapshot, expected, event, previous }) => {
-            expect(snapshot.value).toEqual(expected.value);
-            // Request keys are random: the replayed path made its own; the actor's are checked below.
-            expect({ ...snapshot.context, commentRequestKey: expected.context.commentRequestKey }).toEqual(expected.context);
-            const from = pathOf(previous.value);
-            const rule = modelStep(from, previous.context, event);
-            // A comment being written keeps its request key; a comment added gets the next one a new key. Every send carries it.
-            expect(RequestKey.safeParse(snapshot.context.commentRequestKey).success).toBe(true);
-            if (!isBlankNote(snapshot.context.commentDraft)) expect(snapshot.context.commentRequestKey).toBe(previous.context.commentRequestKey);
-            if (rule?.name.endsWith('added → reading')) expect(snapshot.context.commentRequestKey).not.toBe(previous.context.commentRequestKey);
-            if (rule?.effects.includes('call addComment')) expect(h.last('addComment').input.requestKey).toBe(snapshot.context.commentRequestKey);
-            if (rule) walked.add(rule.name);
-            expect(pathOf(snapshot.value)).toBe(rule?.to ?? from);
-            expect(h.log.slice(before)).toEqual(rule?.effects ?? []);
-            before = h.log.length;
-            expectContext(previous.context, snapshot.context, pathOf(snapshot.value), event, rule);
-          },
-          send,
-        );
-      });
-    }
+    const named = paths.map((path) => ({ ...path, name: shortName(path.steps.slice(1).map((step) => step.event)) }));
+    itWalks(`annotationPanel (${v.name})`, { paths: named, stats }, async (path) => {
+      h = harness();
+      // Starting, the machine loads the list for the marks.
+      let before = 1;
+      await runPath(
+        h.machine,
+        path,
+        input,
+        ({ snapshot, event, previous }) => {
+          const from = pathOf(previous.value);
+          const rule = modelStep(from, previous.context, event);
+          // A comment being written keeps its request key; a comment added gets the next one a new key. Every send carries it.
+          expect(RequestKey.safeParse(snapshot.context.commentRequestKey).success).toBe(true);
+          if (!isBlankNote(snapshot.context.commentDraft)) expect(snapshot.context.commentRequestKey).toBe(previous.context.commentRequestKey);
+          if (rule?.name.endsWith('added → reading')) expect(snapshot.context.commentRequestKey).not.toBe(previous.context.commentRequestKey);
+          if (rule?.effects.includes('call addComment')) expect(h.last('addComment').input.requestKey).toBe(snapshot.context.commentRequestKey);
+          if (rule) walked.add(rule.name);
+          expect(pathOf(snapshot.value)).toBe(rule?.to ?? from);
+          expect(h.log.slice(before)).toEqual(rule?.effects ?? []);
+          before = h.log.length;
+          expectContext(previous.context, snapshot.context, pathOf(snapshot.value), event, rule);
+        },
+        send,
+      );
+    });
   });
 }
 

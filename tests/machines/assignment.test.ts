@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { assignmentGuards, assignmentMachine, type AssignmentContext, type AssignmentEvent } from '../../machines/elements/assignment';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 import { assignment } from '../../scripts/statecharts/walkConfigs';
 
 const element = assignment;
@@ -54,7 +54,6 @@ describe('assignment machine, every transition walked on a real actor', () => {
     events,
     key: (s) => [sortedAssignments(s.context.assigned), s.context.selectedItemId],
   });
-  printStats('assignment', stats);
 
   it('reaches every placement of the three items', () => {
     // 27 placements × 4 selections while editing, plus the 26 placements with input when evaluated.
@@ -62,58 +61,53 @@ describe('assignment machine, every transition walked on a real actor', () => {
     expect(paths.length).toBe(stats.transitions);
   });
 
-  for (const path of paths) {
-    it(path.name, async () => {
-      await runPath(assignmentMachine, path, input, ({ snapshot, expected, event, previous, reports }) => {
-        expect(snapshot.value).toEqual(expected.value);
-        expect(snapshot.context.assigned).toEqual(expected.context.assigned);
-        expect(snapshot.context.selectedItemId).toEqual(expected.context.selectedItemId);
-        // Every item is in at most one zone.
-        const all = Object.values(snapshot.context.assigned).flat();
-        expect(new Set(all).size).toBe(all.length);
-        expect(snapshot.hasTag('complete')).toBe(snapshot.value === 'evaluated');
-        const editing = previous.value === 'notEvaluated';
-        const picked = event.type === 'zone.assign' ? (event.itemId ?? previous.context.selectedItemId) : previous.context.selectedItemId;
-        switch (event.type) {
-          case 'zone.assign':
-            if (editing && picked && event.zoneId !== 'fish') {
-              expect(zoneOf(snapshot.context, picked)).toBe(event.zoneId);
-              expect(snapshot.context.selectedItemId).toBeNull();
-              expect(fields(reports)).toEqual([['assignedItemIds', snapshot.context.assigned]]);
-            } else {
-              expect(snapshot.context.assigned).toEqual(previous.context.assigned);
-              expect(reports).toEqual([]);
-            }
-            break;
-          case 'item.unassign':
-            if (editing && picked && zoneOf(previous.context, picked)) {
-              expect(zoneOf(snapshot.context, picked)).toBeUndefined();
-              expect(fields(reports)).toEqual([['assignedItemIds', snapshot.context.assigned]]);
-            } else expect(reports).toEqual([]);
-            break;
-          case 'item.select':
-            if (editing && event.itemId !== 'ghost') {
-              expect(snapshot.context.selectedItemId).toBe(previous.context.selectedItemId === event.itemId ? null : event.itemId);
-            } else expect(snapshot.context.selectedItemId).toBe(previous.context.selectedItemId);
+  itWalks('assignment', { paths, stats }, async (path) => {
+    await runPath(assignmentMachine, path, input, ({ snapshot, event, previous, reports }) => {
+      // Every item is in at most one zone.
+      const all = Object.values(snapshot.context.assigned).flat();
+      expect(new Set(all).size).toBe(all.length);
+      expect(snapshot.hasTag('complete')).toBe(snapshot.value === 'evaluated');
+      const editing = previous.value === 'notEvaluated';
+      const picked = event.type === 'zone.assign' ? (event.itemId ?? previous.context.selectedItemId) : previous.context.selectedItemId;
+      switch (event.type) {
+        case 'zone.assign':
+          if (editing && picked && event.zoneId !== 'fish') {
+            expect(zoneOf(snapshot.context, picked)).toBe(event.zoneId);
+            expect(snapshot.context.selectedItemId).toBeNull();
+            expect(fields(reports)).toEqual([['assignedItemIds', snapshot.context.assigned]]);
+          } else {
+            expect(snapshot.context.assigned).toEqual(previous.context.assigned);
             expect(reports).toEqual([]);
-            break;
-          case 'answer.submit': {
-            const hadInput = Object.values(previous.context.assigned).flat().length > 0;
-            expect(snapshot.value).toBe(!editing || hadInput ? 'evaluated' : 'notEvaluated');
-            expect(fields(reports)).toEqual(editing && hadInput ? [['evaluated', true], ['progress', 1]] : []);
-            break;
           }
-          case 'answer.reset':
-            if (!editing) {
-              expect(snapshot.value).toBe('notEvaluated');
-              expect(snapshot.context.assigned).toEqual({ mammals: [], birds: [] });
-              expect(fields(reports)).toEqual([['assignedItemIds', { mammals: [], birds: [] }], ['evaluated', false], ['progress', 0]]);
-            } else expect(reports).toEqual([]);
-            break;
+          break;
+        case 'item.unassign':
+          if (editing && picked && zoneOf(previous.context, picked)) {
+            expect(zoneOf(snapshot.context, picked)).toBeUndefined();
+            expect(fields(reports)).toEqual([['assignedItemIds', snapshot.context.assigned]]);
+          } else expect(reports).toEqual([]);
+          break;
+        case 'item.select':
+          if (editing && event.itemId !== 'ghost') {
+            expect(snapshot.context.selectedItemId).toBe(previous.context.selectedItemId === event.itemId ? null : event.itemId);
+          } else expect(snapshot.context.selectedItemId).toBe(previous.context.selectedItemId);
+          expect(reports).toEqual([]);
+          break;
+        case 'answer.submit': {
+          const hadInput = Object.values(previous.context.assigned).flat().length > 0;
+          expect(snapshot.value).toBe(!editing || hadInput ? 'evaluated' : 'notEvaluated');
+          expect(fields(reports)).toEqual(editing && hadInput ? [['evaluated', true], ['progress', 1]] : []);
+          break;
         }
-      });
+        case 'answer.reset':
+          if (!editing) {
+            expect(snapshot.value).toBe('notEvaluated');
+            expect(snapshot.context.assigned).toEqual({ mammals: [], birds: [] });
+            expect(fields(reports)).toEqual([['assignedItemIds', { mammals: [], birds: [] }], ['evaluated', false], ['progress', 0]]);
+          } else expect(reports).toEqual([]);
+          break;
+      }
     });
-  }
+  });
 });
 
 describe('assignment machine restores saved learner state', () => {

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { BARRIER_UNLOCKED_STATE, barrierGuards, barrierMachine, type BarrierEvent } from '../../machines/elements/barrier';
 import { Barrier } from '../../model/elements';
 import { isBarrierConditionMet } from '../../model/barrier';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const element = Barrier.parse({ id: 'barrier-1', modelName: 'Barrier', content: '<p>Stop here.</p>', unlockedContent: '<p>Well done.</p>' });
 
@@ -32,25 +32,20 @@ const events: BarrierEvent[] = [
 describe('barrier machine, every transition walked on a real actor', () => {
   const input = { element };
   const { paths, stats } = pathsOf(barrierMachine, { input, events, key: (s) => s.context.canContinue });
-  printStats('barrier', stats);
   it('has locked (condition met or not) and unlocked (reached only with the condition met)', () => {
     expect(stats.states).toBe(3);
     expect(paths.length).toBe(stats.transitions);
   });
-  for (const path of paths) {
-    it(path.name, async () => {
-      await runPath(barrierMachine, path, input, ({ snapshot, expected, event, previous, reports }) => {
-        expect(snapshot.value).toEqual(expected.value);
-        expect(snapshot.context.canContinue).toBe(expected.context.canContinue);
-        if (event.type === 'barrier.unlock' && previous.value === 'locked') {
-          expect(snapshot.value).toBe(previous.context.canContinue ? BARRIER_UNLOCKED_STATE : 'locked');
-          expect(reports.map((r) => [r.id, r.field, r.value])).toEqual(previous.context.canContinue ? [['barrier-1', 'unlocked', true]] : []);
-        }
-        if (previous.value === BARRIER_UNLOCKED_STATE) expect(snapshot.value).toBe(BARRIER_UNLOCKED_STATE);
-        if (event.type === 'barrier.condition' && previous.value === 'locked') expect(snapshot.context.canContinue).toBe(event.met);
-      });
+  itWalks('barrier', { paths, stats }, async (path) => {
+    await runPath(barrierMachine, path, input, ({ snapshot, event, previous, reports }) => {
+      if (event.type === 'barrier.unlock' && previous.value === 'locked') {
+        expect(snapshot.value).toBe(previous.context.canContinue ? BARRIER_UNLOCKED_STATE : 'locked');
+        expect(reports.map((r) => [r.id, r.field, r.value])).toEqual(previous.context.canContinue ? [['barrier-1', 'unlocked', true]] : []);
+      }
+      if (previous.value === BARRIER_UNLOCKED_STATE) expect(snapshot.value).toBe(BARRIER_UNLOCKED_STATE);
+      if (event.type === 'barrier.condition' && previous.value === 'locked') expect(snapshot.context.canContinue).toBe(event.met);
     });
-  }
+  });
   it('restores an unlocked barrier', () => {
     const actor = createActor(barrierMachine, { input: { element, saved: { unlocked: true } } }).start();
     expect(actor.getSnapshot().matches(BARRIER_UNLOCKED_STATE)).toBe(true);

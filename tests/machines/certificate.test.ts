@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { certificateGuards, certificateMachine, type CertificateEvent } from '../../machines/elements/certificate';
 import { Certificate } from '../../model/elements';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const element = Certificate.parse({ id: 'cert-1', modelName: 'Certificate', title: 'Certificate of completion' });
 const FIRST = '2025-03-04T10:00:00.000Z';
@@ -33,28 +33,23 @@ const events: CertificateEvent[] = [
 describe('certificate machine, every transition walked on a real actor', () => {
   const input = { element };
   const { paths, stats } = pathsOf(certificateMachine, { input, events, key: (s) => s.context.issueDate });
-  printStats('certificate', stats);
   it('is issued with the first date only', () => {
     expect(stats.states).toBe(3);
     expect(paths.length).toBe(stats.transitions);
   });
-  for (const path of paths) {
-    it(path.name, async () => {
-      await runPath(certificateMachine, path, input, ({ snapshot, expected, event, previous, reports }) => {
-        expect(snapshot.value).toEqual(expected.value);
-        expect(snapshot.context.issueDate).toBe(expected.context.issueDate);
-        if (previous.value === 'issued') {
-          expect(snapshot.context.issueDate).toBe(previous.context.issueDate);
-          expect(reports).toEqual([]);
-        } else if (event.issueDate === 'not a date') {
-          expect(snapshot.value).toBe('notIssued');
-        } else {
-          expect(snapshot.context.issueDate).toBe(event.issueDate);
-          expect(reports.map((r) => [r.field, r.value])).toEqual([['issueDate', event.issueDate]]);
-        }
-      });
+  itWalks('certificate', { paths, stats }, async (path) => {
+    await runPath(certificateMachine, path, input, ({ snapshot, event, previous, reports }) => {
+      if (previous.value === 'issued') {
+        expect(snapshot.context.issueDate).toBe(previous.context.issueDate);
+        expect(reports).toEqual([]);
+      } else if (event.issueDate === 'not a date') {
+        expect(snapshot.value).toBe('notIssued');
+      } else {
+        expect(snapshot.context.issueDate).toBe(event.issueDate);
+        expect(reports.map((r) => [r.field, r.value])).toEqual([['issueDate', event.issueDate]]);
+      }
     });
-  }
+  });
   it('restores the saved issue date and keeps it', () => {
     const actor = createActor(certificateMachine, { input: { element, saved: { issueDate: FIRST } } }).start();
     actor.send({ type: 'certificate.issue', issueDate: LATER });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup, type AnyActorRef } from 'xstate';
 import { choiceGuards, choiceMachine, type ChoiceContext, type ChoiceEvent } from '../../machines/elements/choice';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 import { choiceQuestion } from '../../scripts/statecharts/walkConfigs';
 
 const question = choiceQuestion;
@@ -39,58 +39,53 @@ for (const type of ['sc', 'mc'] as const) {
       events,
       key: (snapshot) => [...snapshot.context.selected].sort(),
     });
-    printStats(`choice (${type})`, stats);
 
     it('reaches both states with every selection, but evaluated never with none', () => {
       expect(stats.states).toBe((type === 'sc' ? 2 * 4 : 2 * 8) - 1);
       expect(paths.length).toBe(stats.transitions);
     });
 
-    for (const path of paths) {
-      it(path.name, async () => {
-        await runPath(choiceMachine, path, input, ({ snapshot, expected, event, previous, reports }) => {
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context.selected).toEqual(expected.context.selected);
-          expect(snapshot.hasTag('complete')).toBe(snapshot.value === 'evaluated');
-          const wasEditing = previous.value === 'notEvaluated';
-          const known = 'choiceId' in event && event.choiceId !== 'unknown';
-          switch (event.type) {
-            case 'choice.select':
-              if (wasEditing && known) {
-                expect(snapshot.context.selected).toContain(event.choiceId);
-                if (type === 'sc') expect(snapshot.context.selected).toEqual([event.choiceId]);
-                else expect(snapshot.context.selected.length).toBe(new Set([...previous.context.selected, event.choiceId]).size);
-                expect(field(reports)).toEqual([['selected', snapshot.context.selected]]);
-              } else {
-                expect(snapshot.context.selected).toEqual(previous.context.selected);
-                expect(reports).toEqual([]);
-              }
-              break;
-            case 'choice.deselect':
-              if (wasEditing) {
-                expect(snapshot.context.selected).not.toContain(event.choiceId);
-                expect(field(reports)).toEqual([['selected', snapshot.context.selected]]);
-              } else expect(reports).toEqual([]);
-              break;
-            case 'answer.submit':
-              // Nothing selected, nothing to evaluate (as Evaluate waits for input in cloze and assignment).
-              expect(snapshot.value).toBe(wasEditing && !previous.context.selected.length ? 'notEvaluated' : 'evaluated');
+    itWalks(`choice (${type})`, { paths, stats }, async (path) => {
+      await runPath(choiceMachine, path, input, ({ snapshot, event, previous, reports }) => {
+        expect(snapshot.hasTag('complete')).toBe(snapshot.value === 'evaluated');
+        const wasEditing = previous.value === 'notEvaluated';
+        const known = 'choiceId' in event && event.choiceId !== 'unknown';
+        switch (event.type) {
+          case 'choice.select':
+            if (wasEditing && known) {
+              expect(snapshot.context.selected).toContain(event.choiceId);
+              if (type === 'sc') expect(snapshot.context.selected).toEqual([event.choiceId]);
+              else expect(snapshot.context.selected.length).toBe(new Set([...previous.context.selected, event.choiceId]).size);
+              expect(field(reports)).toEqual([['selected', snapshot.context.selected]]);
+            } else {
               expect(snapshot.context.selected).toEqual(previous.context.selected);
-              expect(field(reports)).toEqual(wasEditing && previous.context.selected.length ? [['evaluated', true], ['progress', 1]] : []);
-              break;
-            case 'answer.edit':
-              expect(snapshot.value).toBe('notEvaluated');
-              if (wasEditing) expect(reports).toEqual([]);
-              else {
-                expect(snapshot.context.selected).toEqual([]);
-                expect(field(reports)).toEqual([['selected', []], ['evaluated', false], ['progress', 0]]);
-              }
-              break;
-          }
-          expect(reports.every((r) => r.id === `q-${type}`)).toBe(true);
-        });
+              expect(reports).toEqual([]);
+            }
+            break;
+          case 'choice.deselect':
+            if (wasEditing) {
+              expect(snapshot.context.selected).not.toContain(event.choiceId);
+              expect(field(reports)).toEqual([['selected', snapshot.context.selected]]);
+            } else expect(reports).toEqual([]);
+            break;
+          case 'answer.submit':
+            // Nothing selected, nothing to evaluate (as Evaluate waits for input in cloze and assignment).
+            expect(snapshot.value).toBe(wasEditing && !previous.context.selected.length ? 'notEvaluated' : 'evaluated');
+            expect(snapshot.context.selected).toEqual(previous.context.selected);
+            expect(field(reports)).toEqual(wasEditing && previous.context.selected.length ? [['evaluated', true], ['progress', 1]] : []);
+            break;
+          case 'answer.edit':
+            expect(snapshot.value).toBe('notEvaluated');
+            if (wasEditing) expect(reports).toEqual([]);
+            else {
+              expect(snapshot.context.selected).toEqual([]);
+              expect(field(reports)).toEqual([['selected', []], ['evaluated', false], ['progress', 0]]);
+            }
+            break;
+        }
+        expect(reports.every((r) => r.id === `q-${type}`)).toBe(true);
       });
-    }
+    });
   });
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { clozeGuards, clozeMachine, type ClozeContext, type ClozeEvent } from '../../machines/elements/cloze';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 import { cloze } from '../../scripts/statecharts/walkConfigs';
 
 const element = cloze;
@@ -35,7 +35,6 @@ const fields = (reports: ElementChangedEvent[]) => reports.map((r) => [r.field, 
 describe('cloze machine, every transition walked on a real actor', () => {
   const input = { element };
   const { paths, stats } = pathsOf(clozeMachine, { input, events, key: (s) => s.context.inputs });
-  printStats('cloze', stats);
 
   it('covers every combination of gap inputs in both states', () => {
     // 9 input combinations while editing; evaluated is reachable from the 8 with input.
@@ -43,41 +42,37 @@ describe('cloze machine, every transition walked on a real actor', () => {
     expect(paths.length).toBe(stats.transitions);
   });
 
-  for (const path of paths) {
-    it(path.name, async () => {
-      await runPath(clozeMachine, path, input, ({ snapshot, expected, event, previous, reports }) => {
-        expect(snapshot.value).toEqual(expected.value);
-        expect(snapshot.context.inputs).toEqual(expected.context.inputs);
-        expect(snapshot.context.inputs).toHaveLength(2);
-        expect(snapshot.hasTag('complete')).toBe(snapshot.value === 'evaluated');
-        const editing = previous.value === 'notEvaluated';
-        const hadInput = previous.context.inputs.some((i) => i.trim() !== '');
-        switch (event.type) {
-          case 'gap.change':
-            if (editing && event.index < 2) {
-              expect(snapshot.context.inputs[event.index]).toBe(event.value);
-              expect(fields(reports)).toEqual([['inputs', snapshot.context.inputs]]);
-            } else {
-              expect(snapshot.context.inputs).toEqual(previous.context.inputs);
-              expect(reports).toEqual([]);
-            }
-            break;
-          case 'answer.submit':
-            expect(snapshot.value).toBe(editing && !hadInput ? 'notEvaluated' : 'evaluated');
-            expect(fields(reports)).toEqual(editing && hadInput ? [['evaluated', true], ['progress', 1]] : []);
-            break;
-          case 'answer.edit':
-            expect(snapshot.value).toBe('notEvaluated');
-            if (editing) expect(reports).toEqual([]);
-            else {
-              expect(snapshot.context.inputs).toEqual(['', '']);
-              expect(fields(reports)).toEqual([['inputs', ['', '']], ['evaluated', false], ['progress', 0]]);
-            }
-            break;
-        }
-      });
+  itWalks('cloze', { paths, stats }, async (path) => {
+    await runPath(clozeMachine, path, input, ({ snapshot, event, previous, reports }) => {
+      expect(snapshot.context.inputs).toHaveLength(2);
+      expect(snapshot.hasTag('complete')).toBe(snapshot.value === 'evaluated');
+      const editing = previous.value === 'notEvaluated';
+      const hadInput = previous.context.inputs.some((i) => i.trim() !== '');
+      switch (event.type) {
+        case 'gap.change':
+          if (editing && event.index < 2) {
+            expect(snapshot.context.inputs[event.index]).toBe(event.value);
+            expect(fields(reports)).toEqual([['inputs', snapshot.context.inputs]]);
+          } else {
+            expect(snapshot.context.inputs).toEqual(previous.context.inputs);
+            expect(reports).toEqual([]);
+          }
+          break;
+        case 'answer.submit':
+          expect(snapshot.value).toBe(editing && !hadInput ? 'notEvaluated' : 'evaluated');
+          expect(fields(reports)).toEqual(editing && hadInput ? [['evaluated', true], ['progress', 1]] : []);
+          break;
+        case 'answer.edit':
+          expect(snapshot.value).toBe('notEvaluated');
+          if (editing) expect(reports).toEqual([]);
+          else {
+            expect(snapshot.context.inputs).toEqual(['', '']);
+            expect(fields(reports)).toEqual([['inputs', ['', '']], ['evaluated', false], ['progress', 0]]);
+          }
+          break;
+      }
     });
-  }
+  });
 });
 
 describe('cloze machine restores saved learner state', () => {

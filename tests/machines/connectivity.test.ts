@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { connectivityMachine } from '../../machines/connectivity';
 import { CONNECTION_RESTORED_NOTICE_MS } from '../../machines/constants';
-import { describeEvent, printStats } from './walkMachine';
+import { describeEvent, itWalks, pathsOf } from './walkMachine';
 
 afterEach(() => vi.useRealTimers());
 
@@ -35,31 +34,30 @@ describe('connectivityMachine', () => {
 
   describe('model walk: to every state by its shortest path, then every event from there, checked against the model', () => {
     const events = [{ type: 'network.lost' as const }, { type: 'network.restored' as const }];
-    const paths = getShortestPaths(connectivityMachine, { input: { online: true }, events });
-    const walked = new Set<string>();
     const endings = [...events.map((e) => e.type), 'xstate.after.restoredNotice'] as const;
-    for (const path of paths) {
-      for (const ending of endings) {
-        const name = [...path.steps.slice(1).map((s) => describeEvent(s.event)), ending].join(' → ');
-        it(name, () => {
-          vi.useFakeTimers();
-          const actor = createActor(connectivityMachine, { input: { online: true } }).start();
-          for (const step of path.steps.slice(1)) actor.send(step.event);
-          expect(actor.getSnapshot().value).toEqual(path.state.value);
-          const from = String(actor.getSnapshot().value);
-          if (ending === 'xstate.after.restoredNotice') vi.advanceTimersByTime(CONNECTION_RESTORED_NOTICE_MS);
-          else actor.send({ type: ending });
-          const to = String(actor.getSnapshot().value);
-          expect(to).toBe(model[from][ending] ?? from);
-          expect(expectedNotice[to as keyof typeof expectedNotice]).toBe(expectedNotice[(model[from][ending] ?? from) as keyof typeof expectedNotice]);
-          if (model[from][ending]) walked.add(`${from} ${ending}`);
-        });
+    const { paths, stats } = pathsOf(connectivityMachine, { input: { online: true }, events: endings.map((type) => ({ type })) as never, key: () => null, kind: 'shortest' });
+    const walks = paths.flatMap((path) => endings.map((ending) => ({ path, ending, name: [...path.steps.slice(1).map((s) => describeEvent(s.event)), ending].join(' → ') })));
+    const walked = new Set<string>();
+    itWalks('connectivity', { paths: walks, stats: { ...stats, paths: walks.length } }, ({ path, ending }) => {
+      vi.useFakeTimers();
+      const actor = createActor(connectivityMachine, { input: { online: true } }).start();
+      for (const step of path.steps.slice(1)) {
+        if ((step.event.type as string) === 'xstate.after.restoredNotice') vi.advanceTimersByTime(CONNECTION_RESTORED_NOTICE_MS);
+        else actor.send(step.event);
       }
-    }
-    it('walked every transition of the model', () => {
+      const from = String(actor.getSnapshot().value);
+      if (ending === 'xstate.after.restoredNotice') vi.advanceTimersByTime(CONNECTION_RESTORED_NOTICE_MS);
+      else actor.send({ type: ending });
+      const to = String(actor.getSnapshot().value);
+      expect(to).toBe(model[from][ending] ?? from);
+      expect(expectedNotice[to as keyof typeof expectedNotice]).toBe(expectedNotice[(model[from][ending] ?? from) as keyof typeof expectedNotice]);
+      if (model[from][ending]) walked.add(`${from} ${ending}`);
+      actor.stop();
+    });
+    it('walked every transition of the model, from every state', () => {
       const all = Object.entries(model).flatMap(([from, targets]) => Object.keys(targets).map((event) => `${from} ${event}`));
       expect([...walked].sort()).toEqual(all.sort());
-      printStats('connectivity', { states: 3, transitions: all.length, paths: paths.length * endings.length });
+      expect(stats.states).toBe(3);
     });
   });
 });

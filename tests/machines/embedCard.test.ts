@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { embedCardMachine, hasCardMetadata, selectCardMetadata, type EmbedCardInput } from '../../machines/embedCard';
 import type { EmbedMetadata } from '../../model/embedMetadata';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const DONE = 'xstate.done.actor.lookUp';
 const ERROR = 'xstate.error.actor.lookUp';
@@ -73,28 +73,23 @@ describe('embed card model walk: every transition, checked against the model', (
   const walked = new Set<string>();
   for (const input of [{ url: 'https://example.org/a', canLookUp: true }, { url: 'https://example.org/a', canLookUp: false }] satisfies EmbedCardInput[]) {
     const { paths, stats } = pathsOf(embedCardMachine, { input, events, key: (s) => s.context.metadata });
-    printStats(`embedCard (canLookUp ${input.canLookUp})`, stats);
-    for (const path of paths) {
-      it(`canLookUp ${input.canLookUp}: ${path.name}`, async () => {
-        const h = harness();
-        const send = async (_actor: AnyActorRef, event: { type: string; output?: EmbedMetadata; error?: unknown }) => {
-          // Without a lookup running, no answer can arrive.
-          const call = h.calls.at(-1);
-          if (!call) return;
-          if (event.type === DONE) call.resolve(event.output!);
-          else call.reject(event.error);
-          await settle();
-        };
-        await runPath(h.machine, path, input, ({ snapshot, expected, event, previous }) => {
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context).toEqual(expected.context);
-          const on = modelEvent(event as never);
-          expect(snapshot.value).toBe(model[previous.value as string]?.[on] ?? previous.value);
-          walked.add(`${String(previous.value)} ${on}`);
-        }, send as never);
-        expect(h.calls.length).toBe(input.canLookUp ? 1 : 0);
-      });
-    }
+    itWalks(`embedCard (canLookUp ${input.canLookUp})`, { paths, stats }, async (path) => {
+      const h = harness();
+      const send = async (_actor: AnyActorRef, event: { type: string; output?: EmbedMetadata; error?: unknown }) => {
+        // Without a lookup running, no answer can arrive.
+        const call = h.calls.at(-1);
+        if (!call) return;
+        if (event.type === DONE) call.resolve(event.output!);
+        else call.reject(event.error);
+        await settle();
+      };
+      await runPath(h.machine, path, input, ({ snapshot, event, previous }) => {
+        const on = modelEvent(event as never);
+        expect(snapshot.value).toBe(model[previous.value as string]?.[on] ?? previous.value);
+        walked.add(`${String(previous.value)} ${on}`);
+      }, send as never);
+      expect(h.calls.length).toBe(input.canLookUp ? 1 : 0);
+    });
   }
   it('walked every transition of the model', () => {
     const all = Object.entries(model).flatMap(([from, targets]) => Object.keys(targets).map((on) => `${from} ${on}`));

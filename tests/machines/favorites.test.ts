@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
 import { favoritesMachine, type FavoritesEvent, type LikeChange } from '../../machines/favorites';
 import { sendOrSettle, settle, settledByHand } from './settledByHand';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 function harness() {
   const saveLike = settledByHand<LikeChange>();
@@ -96,25 +96,21 @@ describe('favorites model walk: every transition of the graph, checked against t
   };
 
   const { paths, stats } = pathsOf(favoritesMachine, { input: { liked: ['m1'] }, events, key: (s) => [s.context.liked, s.context.queue] });
-  printStats('favorites', stats);
-  for (const path of paths) {
-    it(path.name, async () => {
-      h = harness();
-      model = { liked: ['m1'], queue: [], saving: false };
-      await runPath(
-        h.machine,
-        path,
-        { liked: ['m1'] },
-        ({ snapshot, expected }) => {
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context.liked).toEqual(model.liked);
-          expect(snapshot.context.queue).toEqual(model.queue);
-          expect(snapshot.value).toBe(model.saving ? 'saving' : 'idle');
-          // What is on its way is always the first change that waits.
-          if (model.saving) expect(h.saves[h.saves.length - 1].input).toEqual(model.queue[0]);
-        },
-        send,
-      );
-    });
-  }
+  itWalks('favorites', { paths, stats }, async (path) => {
+    h = harness();
+    model = { liked: ['m1'], queue: [], saving: false };
+    await runPath(
+      h.machine,
+      path,
+      { liked: ['m1'] },
+      ({ snapshot }) => {
+        expect(snapshot.context.liked).toEqual(model.liked);
+        expect(snapshot.context.queue).toEqual(model.queue);
+        expect(snapshot.value).toBe(model.saving ? 'saving' : 'idle');
+        // What is on its way is always the first change that waits.
+        if (model.saving) expect(h.saves[h.saves.length - 1].input).toEqual(model.queue[0]);
+      },
+      send,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { getAdjacencyMap } from 'xstate/graph';
+import { itWalks, pathsOf } from './walkMachine';
 import { foldableMachine } from '../../machines/elements/foldable';
 
 const start = (folded: boolean) => createActor(foldableMachine, { input: { element: { id: 'f1', folded } } }).start();
@@ -24,7 +25,7 @@ describe('foldableMachine', () => {
   describe.each([true, false])('model walk starting folded=%s', (folded) => {
     const options = { input: { element: { id: 'f1', folded } }, events: [{ type: 'foldable.toggle' as const }] };
     const adjacency = getAdjacencyMap(foldableMachine, options);
-    const paths = getShortestPaths(foldableMachine, options);
+    const walk = pathsOf(foldableMachine, { ...options, key: () => null });
 
     it('reaches exactly folded and unfolded, each with one toggle transition', () => {
       const values = Object.values(adjacency).map((vertex) => vertex.state.value).sort();
@@ -32,17 +33,14 @@ describe('foldableMachine', () => {
       for (const vertex of Object.values(adjacency)) expect(Object.keys(vertex.transitions)).toEqual(['{"type":"foldable.toggle"}']);
     });
 
-    for (const path of paths) {
-      it(`walks to ${String(path.state.value)} in ${path.steps.length - 1} step(s)`, () => {
-        const actor = start(folded);
-        let expected = folded ? 'folded' : 'unfolded';
-        for (const step of path.steps.slice(1)) {
-          actor.send(step.event);
-          expected = expected === 'folded' ? 'unfolded' : 'folded';
-          expect(actor.getSnapshot().value).toBe(expected);
-          expect(actor.getSnapshot().value).toEqual(step.state.value);
-        }
-      });
-    }
+    itWalks(`foldable (folded=${folded})`, walk, (path) => {
+      const actor = start(folded);
+      let expected = folded ? 'folded' : 'unfolded';
+      for (const step of path.steps.slice(1)) {
+        actor.send(step.event);
+        expected = expected === 'folded' ? 'unfolded' : 'folded';
+        expect(actor.getSnapshot().value).toBe(expected);
+      }
+    });
   });
 });

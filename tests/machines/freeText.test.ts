@@ -6,7 +6,7 @@ import {
 } from '../../machines/elements/freeText';
 import { FreeTextInput } from '../../model/elements';
 import { USERDATA_VALUE_MAX_CHARS } from '../../model/tracking';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const element = (useGenerativeFeedback: boolean) =>
   FreeTextInput.parse({
@@ -69,7 +69,6 @@ for (const generative of [true, false]) {
       events,
       key: (s) => [s.context.value, s.context.generatedFeedback, s.context.failed],
     });
-    printStats(`freeText (${generative ? 'generative' : 'static'})`, stats);
     let pending: Pending | null = null;
     const machine = freeTextMachine.provide({
       actors: {
@@ -102,60 +101,57 @@ for (const generative of [true, false]) {
       expect(paths.length).toBe(stats.transitions);
     });
 
-    for (const path of paths) {
-      it(path.name, async () => {
-        await runPath(machine, path, input, ({ snapshot, expected, event, previous, reports }) => {
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context).toEqual(expected.context);
-          const type = event.type as string;
-          if (type === 'answer.change') {
-            const { value } = event as { value: string };
-            if (previous.value !== 'notEvaluated') expect(snapshot.context.value).toBe(previous.context.value);
-            else if (value.length > USERDATA_VALUE_MAX_CHARS) {
-              // Shown, not saved.
-              expect(snapshot.context.value).toBe(value);
-              expect(reports).toEqual([]);
-            } else expect(fields(reports)).toEqual([['value', value]]);
-          }
-          if (type === 'answer.submit' && previous.value === 'notEvaluated') {
-            if (!previous.context.value.trim() || previous.context.value.length > USERDATA_VALUE_MAX_CHARS) {
-              expect(snapshot.value).toBe('notEvaluated');
-              expect(reports).toEqual([]);
-            } else if (generative) expect(snapshot.value).toBe('evaluating');
-            else {
-              expect(snapshot.value).toBe('evaluated');
-              expect(fields(reports)).toEqual([['evaluated', true], ['progress', 1]]);
-            }
-          }
-          if (previous.value === 'evaluating' && type === DONE) {
-            const output = (event as unknown as { output: FeedbackResult }).output;
+    itWalks(`freeText (${generative ? 'generative' : 'static'})`, { paths, stats }, async (path) => {
+      pending = null;
+      await runPath(machine, path, input, ({ snapshot, event, previous, reports }) => {
+        const type = event.type as string;
+        if (type === 'answer.change') {
+          const { value } = event as { value: string };
+          if (previous.value !== 'notEvaluated') expect(snapshot.context.value).toBe(previous.context.value);
+          else if (value.length > USERDATA_VALUE_MAX_CHARS) {
+            // Shown, not saved.
+            expect(snapshot.context.value).toBe(value);
+            expect(reports).toEqual([]);
+          } else expect(fields(reports)).toEqual([['value', value]]);
+        }
+        if (type === 'answer.submit' && previous.value === 'notEvaluated') {
+          if (!previous.context.value.trim() || previous.context.value.length > USERDATA_VALUE_MAX_CHARS) {
+            expect(snapshot.value).toBe('notEvaluated');
+            expect(reports).toEqual([]);
+          } else if (generative) expect(snapshot.value).toBe('evaluating');
+          else {
             expect(snapshot.value).toBe('evaluated');
-            if (output.ok) {
-              expect(snapshot.context.generatedFeedback).toEqual([{ feedback: 'Well explained.', correct: true }]);
-              expect(snapshot.context.failed).toBe(false);
-              expect(fields(reports)).toEqual([['generatedFeedback', snapshot.context.generatedFeedback], ['evaluated', true], ['progress', 1]]);
-            } else {
-              expect(snapshot.context.failed).toBe(true);
-              expect(fields(reports)).toEqual([['generatedFeedback', []], ['evaluated', true], ['progress', 1]]);
-            }
+            expect(fields(reports)).toEqual([['evaluated', true], ['progress', 1]]);
           }
-          if (previous.value === 'evaluating' && type === ERROR) {
-            expect(snapshot.value).toBe('evaluated');
+        }
+        if (previous.value === 'evaluating' && type === DONE) {
+          const output = (event as unknown as { output: FeedbackResult }).output;
+          expect(snapshot.value).toBe('evaluated');
+          if (output.ok) {
+            expect(snapshot.context.generatedFeedback).toEqual([{ feedback: 'Well explained.', correct: true }]);
+            expect(snapshot.context.failed).toBe(false);
+            expect(fields(reports)).toEqual([['generatedFeedback', snapshot.context.generatedFeedback], ['evaluated', true], ['progress', 1]]);
+          } else {
             expect(snapshot.context.failed).toBe(true);
-            expect(console.error).toHaveBeenCalled();
             expect(fields(reports)).toEqual([['generatedFeedback', []], ['evaluated', true], ['progress', 1]]);
           }
-          if (type === 'answer.edit' && previous.value === 'evaluated') {
-            expect(snapshot.value).toBe('notEvaluated');
-            expect(snapshot.context.generatedFeedback).toEqual([]);
-            expect(snapshot.context.failed).toBe(false);
-            expect(snapshot.context.value).toBe(previous.context.value);
-            expect(fields(reports)).toEqual([['generatedFeedback', []], ['evaluated', false], ['progress', 0]]);
-          }
-          expect(snapshot.hasTag('complete')).toBe(snapshot.value === 'evaluated');
-        }, send);
-      });
-    }
+        }
+        if (previous.value === 'evaluating' && type === ERROR) {
+          expect(snapshot.value).toBe('evaluated');
+          expect(snapshot.context.failed).toBe(true);
+          expect(console.error).toHaveBeenCalled();
+          expect(fields(reports)).toEqual([['generatedFeedback', []], ['evaluated', true], ['progress', 1]]);
+        }
+        if (type === 'answer.edit' && previous.value === 'evaluated') {
+          expect(snapshot.value).toBe('notEvaluated');
+          expect(snapshot.context.generatedFeedback).toEqual([]);
+          expect(snapshot.context.failed).toBe(false);
+          expect(snapshot.context.value).toBe(previous.context.value);
+          expect(fields(reports)).toEqual([['generatedFeedback', []], ['evaluated', false], ['progress', 0]]);
+        }
+        expect(snapshot.hasTag('complete')).toBe(snapshot.value === 'evaluated');
+      }, send);
+    });
   });
 }
 

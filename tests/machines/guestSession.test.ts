@@ -5,7 +5,7 @@ import {
   guestNameOf, guestSessionMachine, type CreateGuestInput, type ForgetGuestInput, type GuestSession, type GuestSessionCreatedEvent, type GuestSessionEvent,
   type GuestSessionForgottenEvent,
 } from '../../machines/guestSession';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const SESSION: GuestSession = { publicId: 'Gs7pQ2vXk9LmN4rT8wYz1A', name: 'Ada Lovelace' };
 const DONE = 'xstate.done.actor.createGuest';
@@ -188,10 +188,6 @@ const events = [
 describe('guest session model walk: every transition of the graph, checked against the model', () => {
   const walked = new Set<string>();
   let h = harness();
-  beforeEach(() => {
-    h = harness();
-    vi.useFakeTimers();
-  });
   afterEach(() => vi.useRealTimers());
   let copiedBefore = 0;
   let callsBefore = 0;
@@ -219,32 +215,29 @@ describe('guest session model walk: every transition of the graph, checked again
 
   for (const [label, input] of [['no session', { session: null }], ['session given', { session: SESSION }]] as const) {
     const { paths, stats } = pathsOf(guestSessionMachine, { input, events, key: (s) => [s.context.session !== null, s.context.failed] });
-    printStats(`guestSession (${label})`, stats);
-    for (const path of paths) {
-      it(`${label}: ${path.name}`, async () => {
-        await runPath(h.machine, path, input, ({ snapshot, expected, event, previous }) => {
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context).toEqual(expected.context);
-          const from = pathOf(previous.value);
-          const to = pathOf(snapshot.value);
-          const on = modelEvent(event);
-          const target = model[from]?.[on];
-          expect(target === undefined ? from : target.split(' | ')).toContain(to);
-          if (model[from]?.[on]) walked.add(`${from} ${on}`);
-          expect(h.copied.length - copiedBefore).toBe(on === 'link.copy' && ['present.open.idle', 'present.open.copied'].includes(from) ? 1 : 0);
-          expect(h.calls.length - callsBefore).toBe(creates(to) && from !== to ? 1 : 0);
-          if (to === 'none.open.creating' && from !== to) expect(h.calls[h.calls.length - 1].input).toEqual({ name: 'Ada Lovelace' });
-          if (to === 'joiningHost' && from !== to) expect(h.calls[h.calls.length - 1].input).toEqual({ name: event.type === 'host.learner' ? event.name.trim() : '' });
-          if (creates(from) && on === DONE) expect(snapshot.context.session).toEqual(SESSION);
-          if (creates(from) && on === ERROR) expect(snapshot.context.failed).toBe(true);
-          if (from === 'joiningHost' && on === ERROR) expect(to).toBe(previous.context.session ? 'present.closed' : 'none.closed');
-          if (on === 'form.submit(complete)' && from === 'none.open.editing') expect(snapshot.context.failed).toBe(false);
-          if (to === 'present.open.forgetting') expect(snapshot.context.failed).toBe(false);
-          if (from === 'present.open.forgetting' && on === FORGET_FAILED) expect(snapshot.context.failed).toBe(true);
-          if (to !== 'joiningHost') expect(snapshot.context.session === null).toBe(to.startsWith('none'));
-        }, send);
-      });
-    }
+    itWalks(`guestSession (${label})`, { paths, stats }, async (path) => {
+      h = harness();
+      vi.useFakeTimers();
+      await runPath(h.machine, path, input, ({ snapshot, event, previous }) => {
+        const from = pathOf(previous.value);
+        const to = pathOf(snapshot.value);
+        const on = modelEvent(event);
+        const target = model[from]?.[on];
+        expect(target === undefined ? from : target.split(' | ')).toContain(to);
+        if (model[from]?.[on]) walked.add(`${from} ${on}`);
+        expect(h.copied.length - copiedBefore).toBe(on === 'link.copy' && ['present.open.idle', 'present.open.copied'].includes(from) ? 1 : 0);
+        expect(h.calls.length - callsBefore).toBe(creates(to) && from !== to ? 1 : 0);
+        if (to === 'none.open.creating' && from !== to) expect(h.calls[h.calls.length - 1].input).toEqual({ name: 'Ada Lovelace' });
+        if (to === 'joiningHost' && from !== to) expect(h.calls[h.calls.length - 1].input).toEqual({ name: event.type === 'host.learner' ? event.name.trim() : '' });
+        if (creates(from) && on === DONE) expect(snapshot.context.session).toEqual(SESSION);
+        if (creates(from) && on === ERROR) expect(snapshot.context.failed).toBe(true);
+        if (from === 'joiningHost' && on === ERROR) expect(to).toBe(previous.context.session ? 'present.closed' : 'none.closed');
+        if (on === 'form.submit(complete)' && from === 'none.open.editing') expect(snapshot.context.failed).toBe(false);
+        if (to === 'present.open.forgetting') expect(snapshot.context.failed).toBe(false);
+        if (from === 'present.open.forgetting' && on === FORGET_FAILED) expect(snapshot.context.failed).toBe(true);
+        if (to !== 'joiningHost') expect(snapshot.context.session === null).toBe(to.startsWith('none'));
+      }, send);
+    });
   }
 
   it('emits created exactly once per created session', async () => {

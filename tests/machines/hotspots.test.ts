@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { getAdjacencyMap } from 'xstate/graph';
+import { itWalks, pathsOf } from './walkMachine';
 import { hotspotsGuards, hotspotsMachine, wrapSpot, type HotspotsEvent } from '../../machines/elements/hotspots';
 
 const element = { id: 'h1', elements: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] };
@@ -94,25 +95,24 @@ describe('hotspotsMachine', () => {
       }
     };
 
-    for (const path of getShortestPaths(hotspotsMachine, options)) {
-      it(`path to ${String(path.state.value)}(${path.state.context.openSpotId}) keeps at most one spot open`, () => {
-        const actor = start();
-        for (const step of path.steps.slice(1)) {
-          const before = openId(actor);
-          actor.send(step.event);
-          const after = openId(actor);
-          expect(after).toBe(expectedAfter(before, step.event));
-          expect(actor.getSnapshot().value).toBe(after === null ? 'closed' : 'open');
-        }
-        // every event from the reached state behaves as the model says
-        for (const event of events) {
-          const probe = start();
-          for (const step of path.steps.slice(1)) probe.send(step.event);
-          const before = openId(probe);
-          probe.send(event);
-          expect(openId(probe)).toBe(expectedAfter(before, event));
-        }
-      });
-    }
+    // To every state by its shortest path, then every event from there.
+    itWalks('hotspots', pathsOf(hotspotsMachine, { ...options, key: (s) => s.context, kind: 'shortest' }), (path) => {
+      const actor = start();
+      for (const step of path.steps.slice(1)) {
+        const before = openId(actor);
+        actor.send(step.event);
+        const after = openId(actor);
+        expect(after).toBe(expectedAfter(before, step.event));
+        expect(actor.getSnapshot().value).toBe(after === null ? 'closed' : 'open');
+      }
+      // every event from the reached state behaves as the model says
+      for (const event of events) {
+        const probe = start();
+        for (const step of path.steps.slice(1)) probe.send(step.event);
+        const before = openId(probe);
+        probe.send(event);
+        expect(openId(probe)).toBe(expectedAfter(before, event));
+      }
+    });
   });
 });

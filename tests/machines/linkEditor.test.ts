@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, type StateValue } from 'xstate';
 import {
   isDisplayMode, isEditingMode, isLinkEditorOpen, linkEditorMachine, normalizedInput, type LinkEditorContext, type LinkEditorEvent,
@@ -7,7 +7,7 @@ import { LINK_INPUT_WIDTH_PX, UNDO_HISTORY_LIMIT } from '../../machines/constant
 import { normalizeLinkUrl } from '../../model/linkUrl';
 import { linkEditorEvents } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const pathOf = (value: StateValue): string =>
   typeof value === 'string' ? value : Object.entries(value).map(([k, v]) => `${k}.${pathOf(v as StateValue)}`).join(',');
@@ -151,33 +151,26 @@ const key = (s: { context: LinkEditorContext }) => [s.context.href, normalizeLin
 describe('link editor model walk: every transition of the graph, checked against the model', () => {
   const walked = new Set<string>();
   const { paths, stats } = pathsOf(linkEditorMachine, { input: undefined, events, key });
-  printStats('linkEditor', stats);
   let h = harness();
-  beforeEach(() => {
+  itWalks('linkEditor', { paths, stats }, async (path) => {
     h = harness();
+    let before = 0;
+    await runPath(
+      h.machine,
+      path,
+      undefined,
+      ({ snapshot, event, previous }) => {
+        const rule = expected(pathOf(previous.value), previous.context, event);
+        if (rule) walked.add(rule.name);
+        expect(pathOf(snapshot.value)).toBe(rule?.to ?? pathOf(previous.value));
+        expect(snapshot.context).toEqual({ ...previous.context, ...rule?.context });
+        expect(h.effects.slice(before)).toEqual(rule?.effects ?? []);
+        before = h.effects.length;
+        // The selection is frozen exactly while the link editor shows.
+        expect(h.effects.filter((x) => x === 'freeze').length - h.effects.filter((x) => x === 'release').length).toBe(isLinkEditorOpen(snapshot) ? 1 : 0);
+      },
+    );
   });
-  for (const path of paths) {
-    it(path.name, async () => {
-      let before = 0;
-      await runPath(
-        h.machine,
-        path,
-        undefined,
-        ({ snapshot, expected: graph, event, previous }) => {
-          expect(snapshot.value).toEqual(graph.value);
-          expect(snapshot.context).toEqual(graph.context);
-          const rule = expected(pathOf(previous.value), previous.context, event);
-          if (rule) walked.add(rule.name);
-          expect(pathOf(snapshot.value)).toBe(rule?.to ?? pathOf(previous.value));
-          expect(snapshot.context).toEqual({ ...previous.context, ...rule?.context });
-          expect(h.effects.slice(before)).toEqual(rule?.effects ?? []);
-          before = h.effects.length;
-          // The selection is frozen exactly while the link editor shows.
-          expect(h.effects.filter((x) => x === 'freeze').length - h.effects.filter((x) => x === 'release').length).toBe(isLinkEditorOpen(snapshot) ? 1 : 0);
-        },
-      );
-    });
-  }
 
   it('walked every rule of the model', () => {
     expect([...walked].sort()).toEqual(

@@ -9,7 +9,7 @@ import {
   type OverlayDismissedEvent,
   type OverlaysEvent,
 } from '../../machines/overlays';
-import { pathsOf, printStats } from './walkMachine';
+import { itWalks, pathsOf } from './walkMachine';
 
 const menu: OpenOverlay = { id: 'menu', group: 'dropdown' };
 const facet: OpenOverlay = { id: 'facet', group: 'dropdown' };
@@ -116,7 +116,6 @@ describe('overlays machine, every transition walked on a real actor (2 groups ×
     ...overlays.map((overlay) => ({ type: 'overlay.outsideClick' as const, id: overlay.id })),
   ];
   const { paths, stats } = pathsOf(overlaysMachine, { input: undefined, events, key: (s) => s.context.stack });
-  printStats('overlays', stats);
 
   it('reaches every stack of at most one overlay per group, in both orders', () => {
     // none; one of four; a dropdown and a dialog (2 × 2) in either order
@@ -125,24 +124,20 @@ describe('overlays machine, every transition walked on a real actor (2 groups ×
     expect(stats.transitions).toBe(stats.states * events.length);
   });
 
-  for (const path of paths) {
-    it(path.name, () => {
-      const { actor, dismissed } = start();
-      for (const step of path.steps.slice(1)) {
-        const before = actor.getSnapshot().context.stack;
-        dismissed.length = 0;
-        actor.send(step.event);
-        const snapshot = actor.getSnapshot();
-        const model = expectedAfter(before, step.event);
-        expect(snapshot.value).toEqual(step.state.value);
-        expect(snapshot.context.stack).toEqual(step.state.context.stack);
-        expect(snapshot.context.stack).toEqual(model.stack);
-        expect(dismissed).toEqual(model.dismissed);
-        expect(snapshot.value).toBe(model.stack.length ? 'open' : 'closed');
-        const groups = snapshot.context.stack.map((open) => open.group);
-        expect(new Set(groups).size).toBe(groups.length);
-      }
-      actor.stop();
-    });
-  }
+  itWalks('overlays', { paths, stats }, (path) => {
+    const { actor, dismissed } = start();
+    for (const step of path.steps.slice(1)) {
+      const before = actor.getSnapshot().context.stack;
+      dismissed.length = 0;
+      actor.send(step.event);
+      const snapshot = actor.getSnapshot();
+      const model = expectedAfter(before, step.event);
+      expect(snapshot.context.stack).toEqual(model.stack);
+      expect(dismissed).toEqual(model.dismissed);
+      expect(snapshot.value).toBe(model.stack.length ? 'open' : 'closed');
+      const groups = snapshot.context.stack.map((open) => open.group);
+      expect(new Set(groups).size).toBe(groups.length);
+    }
+    actor.stop();
+  });
 });

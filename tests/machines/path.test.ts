@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { pathGuards, pathMachine, type PathContext, type PathEvent } from '../../machines/elements/path';
 import { Path } from '../../model/elements';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const chapter = (id: string, pathEvaluationType?: 'selfCompletion' | 'openedCompletion') => ({
   id, modelName: 'Chapter', publicId: id, title: `Chapter ${id}`, content: [], ...(pathEvaluationType ? { pathEvaluationType } : {}),
@@ -48,39 +48,34 @@ const events: PathEvent[] = [
 describe('path machine, every transition walked on a real actor', () => {
   const input = { element };
   const { paths, stats } = pathsOf(pathMachine, { input, events, key: (s) => s.context.progress });
-  printStats('path', stats);
   it('reaches every progress combination', () => {
     // self 0/1 × opened 0/1 × derived 0/0.5/1
     expect(stats.states).toBe(12);
     expect(paths.length).toBe(stats.transitions);
   });
-  for (const path of paths) {
-    it(path.name, async () => {
-      await runPath(pathMachine, path, input, ({ snapshot, expected, event, previous, reports }) => {
-        expect(snapshot.value).toEqual(expected.value);
-        expect(snapshot.context.progress).toEqual(expected.context.progress);
-        const all = Object.values(snapshot.context.progress).every((p) => p >= 1);
-        expect(snapshot.value).toBe(all ? 'complete' : 'inProgress');
-        const before = previous.context.progress;
-        const after = snapshot.context.progress;
-        if (event.type === 'step.toggle' && event.stepId === 'self') {
-          expect(after.self).toBe(before.self === 1 ? 0 : 1);
-          expect(reports.map((r) => [r.id, r.field, r.value])).toEqual([['self', 'progress', after.self]]);
-        } else if (event.type === 'step.open' && event.stepId === 'opened' && before.opened < 1) {
-          expect(after.opened).toBe(1);
-          expect(reports.map((r) => [r.id, r.field, r.value])).toEqual([['opened', 'progress', 1]]);
-        } else if (event.type === 'progress.update') {
-          // Only derived steps take progress from the viewer.
-          expect(after.self).toBe(before.self);
-          expect(after.derived).toBe(event.progress.derived);
-          expect(reports).toEqual([]);
-        } else {
-          expect(after).toEqual(before);
-          expect(reports).toEqual([]);
-        }
-      });
+  itWalks('path', { paths, stats }, async (path) => {
+    await runPath(pathMachine, path, input, ({ snapshot, event, previous, reports }) => {
+      const all = Object.values(snapshot.context.progress).every((p) => p >= 1);
+      expect(snapshot.value).toBe(all ? 'complete' : 'inProgress');
+      const before = previous.context.progress;
+      const after = snapshot.context.progress;
+      if (event.type === 'step.toggle' && event.stepId === 'self') {
+        expect(after.self).toBe(before.self === 1 ? 0 : 1);
+        expect(reports.map((r) => [r.id, r.field, r.value])).toEqual([['self', 'progress', after.self]]);
+      } else if (event.type === 'step.open' && event.stepId === 'opened' && before.opened < 1) {
+        expect(after.opened).toBe(1);
+        expect(reports.map((r) => [r.id, r.field, r.value])).toEqual([['opened', 'progress', 1]]);
+      } else if (event.type === 'progress.update') {
+        // Only derived steps take progress from the viewer.
+        expect(after.self).toBe(before.self);
+        expect(after.derived).toBe(event.progress.derived);
+        expect(reports).toEqual([]);
+      } else {
+        expect(after).toEqual(before);
+        expect(reports).toEqual([]);
+      }
     });
-  }
+  });
   it('restores saved progress of self-completing steps only', () => {
     const saved = { stepProgress: { self: 1, opened: 1, derived: 1 } };
     const actor = createActor(pathMachine, { input: { element, saved } }).start();

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 import { polygonGuards, polygonMachine, type PolygonContext, type PolygonEvent } from '../../machines/elements/polygon';
 import { PolygonTargetExercise } from '../../model/elements';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const square = (x: number, y: number, size: number) => [
   { x, y }, { x: x + size, y }, { x: x + size, y: y + size }, { x, y: y + size },
@@ -50,63 +50,58 @@ const fields = (reports: ElementChangedEvent[]) => reports.map((r) => [r.field, 
 describe('polygon machine, every transition walked on a real actor', () => {
   const input = { element };
   const { paths, stats } = pathsOf(polygonMachine, { input, events, key: (s) => s.context.marks });
-  printStats('polygon', stats);
 
   it('never holds more marks than polygons', () => {
     expect(paths.every((path) => path.steps.every((step) => step.state.context.marks.length <= 2))).toBe(true);
     expect(paths.length).toBe(stats.transitions);
   });
 
-  for (const path of paths) {
-    it(path.name, async () => {
-      await runPath(polygonMachine, path, input, ({ snapshot, expected, event, previous, reports }) => {
-        expect(snapshot.value).toEqual(expected.value);
-        expect(snapshot.context.marks).toEqual(expected.context.marks);
-        expect(snapshot.hasTag('complete')).toBe(snapshot.value === 'evaluated');
-        for (const mark of snapshot.context.marks) {
-          expect(mark.x).toBeGreaterThanOrEqual(0);
-          expect(mark.x).toBeLessThanOrEqual(1);
-          expect(mark.y).toBeGreaterThanOrEqual(0);
-          expect(mark.y).toBeLessThanOrEqual(1);
-        }
-        const editing = previous.value === 'notEvaluated';
-        const before = previous.context.marks;
-        switch (event.type) {
-          case 'mark.add':
-            if (editing && before.length < 2) {
-              expect(snapshot.context.marks).toEqual([...before, { x: event.x, y: event.y }]);
-              expect(fields(reports)).toEqual([['points', snapshot.context.marks]]);
-            } else {
-              expect(snapshot.context.marks).toEqual(before);
-              expect(reports).toEqual([]);
-            }
-            break;
-          case 'mark.remove':
-            if (editing && event.index < before.length) {
-              expect(snapshot.context.marks).toHaveLength(before.length - 1);
-              expect(fields(reports)).toEqual([['points', snapshot.context.marks]]);
-            } else expect(reports).toEqual([]);
-            break;
-          case 'mark.move':
-            if (editing && before.length > 0) expect(snapshot.context.marks[0]).toEqual({ x: 1, y: 0 });
-            else expect(snapshot.context.marks).toEqual(before);
-            break;
-          case 'answer.submit':
-            expect(snapshot.value).toBe('evaluated');
+  itWalks('polygon', { paths, stats }, async (path) => {
+    await runPath(polygonMachine, path, input, ({ snapshot, event, previous, reports }) => {
+      expect(snapshot.hasTag('complete')).toBe(snapshot.value === 'evaluated');
+      for (const mark of snapshot.context.marks) {
+        expect(mark.x).toBeGreaterThanOrEqual(0);
+        expect(mark.x).toBeLessThanOrEqual(1);
+        expect(mark.y).toBeGreaterThanOrEqual(0);
+        expect(mark.y).toBeLessThanOrEqual(1);
+      }
+      const editing = previous.value === 'notEvaluated';
+      const before = previous.context.marks;
+      switch (event.type) {
+        case 'mark.add':
+          if (editing && before.length < 2) {
+            expect(snapshot.context.marks).toEqual([...before, { x: event.x, y: event.y }]);
+            expect(fields(reports)).toEqual([['points', snapshot.context.marks]]);
+          } else {
             expect(snapshot.context.marks).toEqual(before);
-            expect(fields(reports)).toEqual(editing ? [['evaluated', true], ['progress', 1]] : []);
-            break;
-          case 'answer.reset':
-            expect(snapshot.value).toBe('notEvaluated');
-            if (!editing) {
-              expect(snapshot.context.marks).toEqual([]);
-              expect(fields(reports)).toEqual([['points', []], ['evaluated', false], ['progress', 0]]);
-            } else expect(reports).toEqual([]);
-            break;
-        }
-      });
+            expect(reports).toEqual([]);
+          }
+          break;
+        case 'mark.remove':
+          if (editing && event.index < before.length) {
+            expect(snapshot.context.marks).toHaveLength(before.length - 1);
+            expect(fields(reports)).toEqual([['points', snapshot.context.marks]]);
+          } else expect(reports).toEqual([]);
+          break;
+        case 'mark.move':
+          if (editing && before.length > 0) expect(snapshot.context.marks[0]).toEqual({ x: 1, y: 0 });
+          else expect(snapshot.context.marks).toEqual(before);
+          break;
+        case 'answer.submit':
+          expect(snapshot.value).toBe('evaluated');
+          expect(snapshot.context.marks).toEqual(before);
+          expect(fields(reports)).toEqual(editing ? [['evaluated', true], ['progress', 1]] : []);
+          break;
+        case 'answer.reset':
+          expect(snapshot.value).toBe('notEvaluated');
+          if (!editing) {
+            expect(snapshot.context.marks).toEqual([]);
+            expect(fields(reports)).toEqual([['points', []], ['evaluated', false], ['progress', 0]]);
+          } else expect(reports).toEqual([]);
+          break;
+      }
     });
-  }
+  });
 });
 
 describe('polygon machine restores saved learner state', () => {

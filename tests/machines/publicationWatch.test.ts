@@ -5,7 +5,7 @@ import { publicationWatchMachine, type PublicationWatchEvent } from '../../machi
 import type { CurrentPublication } from '../../model/currentPublication';
 import { publicationWatchEvents, publicationWatchResults } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const CHECK_DONE = 'xstate.done.actor.checkPublication';
 const CHECK_ERROR = 'xstate.error.actor.checkPublication';
@@ -131,11 +131,6 @@ describe('publication watch model walk: every transition of the graph, checked a
   /** Newer than the page's and not the one closed last. */
   let dismissed: string | null = null;
   let offered: string | null = null;
-  beforeEach(() => {
-    h = harness();
-    dismissed = offered = null;
-    vi.useFakeTimers();
-  });
   afterEach(() => vi.useRealTimers());
   const modelEvent = (event: PublicationWatchEvent) => {
     const type = event.type as string;
@@ -171,28 +166,26 @@ describe('publication watch model walk: every transition of the graph, checked a
   for (const visible of [true, false]) {
     const input = { visible, publicationId: 'p1' };
     const { paths, stats } = pathsOf(publicationWatchMachine, { input, events, key: (s) => s.context.dismissedId });
-    printStats(`publicationWatch (visible=${visible})`, stats);
-    for (const path of paths) {
-      it(`visible=${visible}: ${path.name}`, async () => {
-        await runPath(h.machine, path, input, ({ snapshot, expected, event, previous }) => {
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context.dismissedId).toBe(expected.context.dismissedId);
-          const from = pathOf(previous.value);
-          const to = pathOf(snapshot.value);
-          const on = modelEvent(event);
-          expect(to).toBe(model[from]?.[on] ?? from);
-          if (model[from]?.[on]) walked.add(`${from} ${on}`);
-          // What the model remembers: the offered publication, and the closed one.
-          if (from === 'watching.checking' && on === 'check(new)') offered = (event as unknown as { output: CurrentPublication }).output.id;
-          if (on === 'notice.dismiss' && model[from]?.[on]) dismissed = offered;
-          expect(snapshot.context.dismissedId).toBe(dismissed);
-          const effect = effectOf[`${from} ${on}`];
-          expect(h.effects.slice(before.effects)).toEqual(effect ? [effect] : []);
-          expect(h.checks.length - before.checks).toBe(to === 'watching.checking' && from !== to ? 1 : 0);
-          expect(h.saves.length - before.saves).toBe(to === 'saving' && from !== to ? 1 : 0);
-        }, send);
-      });
-    }
+    itWalks(`publicationWatch (visible=${visible})`, { paths, stats }, async (path) => {
+      h = harness();
+      dismissed = offered = null;
+      vi.useFakeTimers();
+      await runPath(h.machine, path, input, ({ snapshot, event, previous }) => {
+        const from = pathOf(previous.value);
+        const to = pathOf(snapshot.value);
+        const on = modelEvent(event);
+        expect(to).toBe(model[from]?.[on] ?? from);
+        if (model[from]?.[on]) walked.add(`${from} ${on}`);
+        // What the model remembers: the offered publication, and the closed one.
+        if (from === 'watching.checking' && on === 'check(new)') offered = (event as unknown as { output: CurrentPublication }).output.id;
+        if (on === 'notice.dismiss' && model[from]?.[on]) dismissed = offered;
+        expect(snapshot.context.dismissedId).toBe(dismissed);
+        const effect = effectOf[`${from} ${on}`];
+        expect(h.effects.slice(before.effects)).toEqual(effect ? [effect] : []);
+        expect(h.checks.length - before.checks).toBe(to === 'watching.checking' && from !== to ? 1 : 0);
+        expect(h.saves.length - before.saves).toBe(to === 'saving' && from !== to ? 1 : 0);
+      }, send);
+    });
   }
 
   it('walked every transition of the model, and the walk configuration every transition of the chart', () => {

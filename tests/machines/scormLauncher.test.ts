@@ -13,7 +13,7 @@ import {
   type ScormLauncherInput,
 } from '../../machines/scormLauncher';
 import { SUSPEND_DATA_LIMITS } from '../../model/hostMessages';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const TIMER = 'xstate.after.commitDelay.scormLauncher.running.unsaved';
 const learner = { id: 'learner-7', name: 'Lovelace, Ada', firstName: 'Ada', lastName: 'Lovelace' };
@@ -307,12 +307,7 @@ const variants: [string, ScormLauncherInput][] = [
 for (const [label, input] of variants) {
   describe(`scorm launcher model walk (${label}): every transition of the graph, checked against the model`, () => {
     const { paths, stats } = pathsOf(scormLauncherMachine, { input, events: walkEvents, key: (s) => s.context.values });
-    printStats(`scormLauncher (${label})`, stats);
     let h = harness();
-    beforeEach(() => {
-      h = harness();
-      vi.useFakeTimers();
-    });
     afterEach(() => vi.useRealTimers());
 
     let before = 0;
@@ -326,36 +321,34 @@ for (const [label, input] of variants) {
       vi.advanceTimersByTime(1);
     };
 
-    for (const path of paths) {
-      it(path.name, async () => {
-        await runPath(h.machine, path, input, ({ snapshot, expected: graph, event, previous }) => {
-          expect(snapshot.value).toEqual(graph.value);
-          expect(snapshot.context).toEqual(graph.context);
-          const from = stateOf(previous.value);
-          const to = stateOf(snapshot.value);
-          const model = expected(from, previous.context, event);
-          if (model) walked.add(model.rule);
-          expect(to).toBe(model?.to ?? from);
-          expect(snapshot.context.values).toEqual(model?.values ?? previous.context.values);
+    itWalks(`scormLauncher (${label})`, { paths, stats }, async (path) => {
+      h = harness();
+      vi.useFakeTimers();
+      await runPath(h.machine, path, input, ({ snapshot, event, previous }) => {
+        const from = stateOf(previous.value);
+        const to = stateOf(snapshot.value);
+        const model = expected(from, previous.context, event);
+        if (model) walked.add(model.rule);
+        expect(to).toBe(model?.to ?? from);
+        expect(snapshot.context.values).toEqual(model?.values ?? previous.context.values);
 
-          const step = h.effects.slice(before);
-          const actions = step.map((e) => e.action);
-          // Each LMS call the step made, and only those.
-          expect(step.filter((e) => e.action === 'write').map((e) => e.params)).toEqual(model?.write ? [model.write] : []);
-          // Every transition that targets `committing` enters it anew (from `committing` too); those without a target do not.
-          const entersCommitting = model?.rule.endsWith('→ committing') ?? false;
-          expect(actions.filter((a) => a === 'commit')).toHaveLength(entersCommitting ? 1 : 0);
-          expect(actions.filter((a) => a === 'sendHello')).toHaveLength(model?.hello ? 1 : 0);
-          expect(actions.filter((a) => a === 'terminate')).toHaveLength(model?.terminate ? 1 : 0);
-          expect(actions.filter((a) => a === 'openCourse')).toHaveLength(from === 'initialising' && RUNNING.includes(to) ? 1 : 0);
-          // The write comes before the commit it leads to.
-          if (model?.write && entersCommitting) expect(actions.indexOf('write')).toBeLessThan(actions.indexOf('commit'));
-          // Suspend data the LMS holds never passes the version's limit.
-          expect(snapshot.context.values.suspendData.length).toBeLessThanOrEqual(input.suspendDataLimit ?? SUSPEND_DATA_LIMITS[input.version]);
-          if (to === 'terminated' || to === 'noLms' || to === 'failed') expect(snapshot.status).toBe('done');
-        }, send);
-      });
-    }
+        const step = h.effects.slice(before);
+        const actions = step.map((e) => e.action);
+        // Each LMS call the step made, and only those.
+        expect(step.filter((e) => e.action === 'write').map((e) => e.params)).toEqual(model?.write ? [model.write] : []);
+        // Every transition that targets `committing` enters it anew (from `committing` too); those without a target do not.
+        const entersCommitting = model?.rule.endsWith('→ committing') ?? false;
+        expect(actions.filter((a) => a === 'commit')).toHaveLength(entersCommitting ? 1 : 0);
+        expect(actions.filter((a) => a === 'sendHello')).toHaveLength(model?.hello ? 1 : 0);
+        expect(actions.filter((a) => a === 'terminate')).toHaveLength(model?.terminate ? 1 : 0);
+        expect(actions.filter((a) => a === 'openCourse')).toHaveLength(from === 'initialising' && RUNNING.includes(to) ? 1 : 0);
+        // The write comes before the commit it leads to.
+        if (model?.write && entersCommitting) expect(actions.indexOf('write')).toBeLessThan(actions.indexOf('commit'));
+        // Suspend data the LMS holds never passes the version's limit.
+        expect(snapshot.context.values.suspendData.length).toBeLessThanOrEqual(input.suspendDataLimit ?? SUSPEND_DATA_LIMITS[input.version]);
+        if (to === 'terminated' || to === 'noLms' || to === 'failed') expect(snapshot.status).toBe('done');
+      }, send);
+    });
   });
 }
 

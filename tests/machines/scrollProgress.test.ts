@@ -3,7 +3,7 @@ import { assign, createActor, sendTo, setup, type AnyActorRef } from 'xstate';
 import { SCROLL_PROGRESS_IDLE_MS } from '../../machines/constants';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 import { scrollProgressGuards, scrollProgressMachine, scrollRatio, type ScrollProgressEvent } from '../../machines/scrollProgress';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const start = (saved?: number) => {
   const actor = createActor(scrollProgressMachine, { input: { pageId: 'page-1', saved } });
@@ -143,7 +143,6 @@ describe('scroll progress machine, every transition walked on a real actor', () 
   ] as ScrollProgressEvent[];
   const input = { pageId: 'page-1' };
   const { paths, stats } = pathsOf(scrollProgressMachine, { input, events, key: (s) => [s.context.progress, s.context.pending] });
-  printStats('scrollProgress', stats);
   /** The idle time passes on fake timers; every other event is sent. */
   const send = (actor: AnyActorRef, event: ScrollProgressEvent) => {
     if (isIdleEvent(event)) vi.advanceTimersByTime(SCROLL_PROGRESS_IDLE_MS);
@@ -159,40 +158,36 @@ describe('scroll progress machine, every transition walked on a real actor', () 
     expect([...reached].sort()).toEqual(['"complete"', '{"tracking":"idle"}', '{"tracking":"settling"}']);
   });
 
-  for (const path of paths) {
-    it(path.name, async () => {
-      await runPath(
-        scrollProgressMachine,
-        path,
-        input,
-        ({ snapshot, expected, event, previous, reports }) => {
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context).toEqual(expected.context);
-          const before = previous.context;
-          const after = snapshot.context;
-          expect(after.progress).toBeGreaterThanOrEqual(before.progress);
-          expect(reports).toEqual(after.progress > before.progress ? [{ type: 'element.changed', id: 'page-1', field: 'progress', value: after.progress }] : []);
-          if (previous.value === 'complete') {
-            expect(snapshot.value).toBe('complete');
-            expect(after).toEqual(before);
-          } else if (event.type === 'scroll.endReached') {
-            expect(snapshot.value).toBe('complete');
-            expect(after.progress).toBe(1);
-          } else if (event.type === 'scroll.moved') {
-            const settling = Number.isFinite(event.ratio);
-            expect(snapshot.matches({ tracking: 'settling' })).toBe(settling || previous.matches({ tracking: 'settling' }));
-            expect(after.pending).toBe(settling ? event.ratio : before.pending);
-            expect(after.progress).toBe(before.progress);
-          } else if (before.pending === null) {
-            expect(after).toEqual(before);
-          } else {
-            expect(after.progress).toBe(Math.max(before.progress, before.pending));
-            expect(after.pending).toBeNull();
-            expect(snapshot.value).toEqual(after.progress === 1 ? 'complete' : { tracking: 'idle' });
-          }
-        },
-        send,
-      );
-    });
-  }
+  itWalks('scrollProgress', { paths, stats }, async (path) => {
+    await runPath(
+      scrollProgressMachine,
+      path,
+      input,
+      ({ snapshot, event, previous, reports }) => {
+        const before = previous.context;
+        const after = snapshot.context;
+        expect(after.progress).toBeGreaterThanOrEqual(before.progress);
+        expect(reports).toEqual(after.progress > before.progress ? [{ type: 'element.changed', id: 'page-1', field: 'progress', value: after.progress }] : []);
+        if (previous.value === 'complete') {
+          expect(snapshot.value).toBe('complete');
+          expect(after).toEqual(before);
+        } else if (event.type === 'scroll.endReached') {
+          expect(snapshot.value).toBe('complete');
+          expect(after.progress).toBe(1);
+        } else if (event.type === 'scroll.moved') {
+          const settling = Number.isFinite(event.ratio);
+          expect(snapshot.matches({ tracking: 'settling' })).toBe(settling || previous.matches({ tracking: 'settling' }));
+          expect(after.pending).toBe(settling ? event.ratio : before.pending);
+          expect(after.progress).toBe(before.progress);
+        } else if (before.pending === null) {
+          expect(after).toEqual(before);
+        } else {
+          expect(after.progress).toBe(Math.max(before.progress, before.pending));
+          expect(after.pending).toBeNull();
+          expect(snapshot.value).toEqual(after.progress === 1 ? 'complete' : { tracking: 'idle' });
+        }
+      },
+      send,
+    );
+  });
 });

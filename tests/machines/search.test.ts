@@ -6,7 +6,7 @@ import {
   type FetchPageInput, type SearchContext, type SearchEvent, type SearchInput, type SearchPage,
 } from '../../machines/search';
 import { fulltextWindow, pagedWindow, windowOf, type SearchParams } from '../../machines/searchParams';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const DONE = 'xstate.done.actor.fetchPage';
 const ERROR = 'xstate.error.actor.fetchPage';
@@ -388,12 +388,7 @@ const variants: [string, SearchInput][] = [
 for (const [label, start] of variants) {
   describe(`search model walk (${label}): every transition of the graph, checked against the model`, () => {
     const { paths, stats } = pathsOf(searchMachine, { input: start, events: walkEvents, key });
-    printStats(`search (${label})`, stats);
     let h = harness();
-    beforeEach(() => {
-      h = harness();
-      vi.useFakeTimers();
-    });
     afterEach(() => vi.useRealTimers());
 
     // Answers and the timer only exist where the machine waits for them; elsewhere they cannot happen.
@@ -415,42 +410,40 @@ for (const [label, start] of variants) {
       } else actor.send(event);
     };
 
-    for (const path of paths) {
-      it(path.name, async () => {
-        await runPath(h.machine, path, start, ({ snapshot, expected, event, previous }) => {
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context).toEqual(expected.context);
-          const from = previous.value as From;
-          const to = snapshot.value as From;
-          const c = previous.context;
-          const applies = ruleFor(from, c, event);
-          expect(to).toBe(applies?.to ?? from);
-          if (applies) walked.add(applies.name);
+    itWalks(`search (${label})`, { paths, stats }, async (path) => {
+      h = harness();
+      vi.useFakeTimers();
+      await runPath(h.machine, path, start, ({ snapshot, event, previous }) => {
+        const from = previous.value as From;
+        const to = snapshot.value as From;
+        const c = previous.context;
+        const applies = ruleFor(from, c, event);
+        expect(to).toBe(applies?.to ?? from);
+        if (applies) walked.add(applies.name);
 
-          const params = applies ? expectedParams(c, event, from) : c.params;
-          expect(snapshot.context.params).toEqual(params);
-          // A request starts on every entry of loading / loadingMore, with the window of the page.
-          const startsRequest = applies !== undefined && (to === 'loading' || to === 'loadingMore');
-          expect(h.calls.length - callsBefore).toBe(startsRequest ? 1 : 0);
-          if (startsRequest) expect(h.last().input).toEqual({ ...params, ...windowOf(c.paging, params.page, params.pageSize) });
-          // Leaving a request any other way than by its answer aborts it.
-          const type = event.type as string;
-          if ((from === 'loading' || from === 'loadingMore') && applies && type !== DONE && type !== ERROR) {
-            expect(h.calls[callsBefore - 1].signal.aborted).toBe(true);
-          }
-          // What happens to the results.
-          let results = c.results;
-          if (applies && type === DONE) {
-            const answer = (event as unknown as { output: SearchPage }).output;
-            results = from === 'loading' ? answer.results : [...c.results, ...answer.results];
-            expect(snapshot.context.total).toBe(answer.total);
-          } else if (applies && to === 'idle') results = [];
-          expect(snapshot.context.results).toEqual(results);
-          expect(snapshot.context.error !== null).toBe(to === 'failed');
-          if (start.skipEmptyQuery && blank(params.query)) expect(to).toBe('idle');
-        }, send);
-      });
-    }
+        const params = applies ? expectedParams(c, event, from) : c.params;
+        expect(snapshot.context.params).toEqual(params);
+        // A request starts on every entry of loading / loadingMore, with the window of the page.
+        const startsRequest = applies !== undefined && (to === 'loading' || to === 'loadingMore');
+        expect(h.calls.length - callsBefore).toBe(startsRequest ? 1 : 0);
+        if (startsRequest) expect(h.last().input).toEqual({ ...params, ...windowOf(c.paging, params.page, params.pageSize) });
+        // Leaving a request any other way than by its answer aborts it.
+        const type = event.type as string;
+        if ((from === 'loading' || from === 'loadingMore') && applies && type !== DONE && type !== ERROR) {
+          expect(h.calls[callsBefore - 1].signal.aborted).toBe(true);
+        }
+        // What happens to the results.
+        let results = c.results;
+        if (applies && type === DONE) {
+          const answer = (event as unknown as { output: SearchPage }).output;
+          results = from === 'loading' ? answer.results : [...c.results, ...answer.results];
+          expect(snapshot.context.total).toBe(answer.total);
+        } else if (applies && to === 'idle') results = [];
+        expect(snapshot.context.results).toEqual(results);
+        expect(snapshot.context.error !== null).toBe(to === 'failed');
+        if (start.skipEmptyQuery && blank(params.query)) expect(to).toBe('idle');
+      }, send);
+    });
   });
 }
 

@@ -3,7 +3,7 @@ import { createActor, fromPromise, type AnyActorRef, type StateValue } from 'xst
 import { SESSION_POLL_MS } from '../../machines/constants';
 import { sessionMachine, type SessionEvent } from '../../machines/session';
 import type { AuthSession } from '../../model/tracking';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const DONE = 'xstate.done.actor.checkSession';
 const ERROR = 'xstate.error.actor.checkSession';
@@ -107,10 +107,6 @@ describe('session model walk: every transition of the graph, checked against the
   const walked = new Set<string>();
   let h = harness();
   let before = { checks: 0, effects: 0 };
-  beforeEach(() => {
-    h = harness();
-    vi.useFakeTimers();
-  });
   afterEach(() => vi.useRealTimers());
   const send = async (actor: AnyActorRef, event: SessionEvent) => {
     before = { checks: h.checks.length, effects: h.effects.length };
@@ -133,23 +129,21 @@ describe('session model walk: every transition of the graph, checked against the
   for (const visible of [true, false]) {
     const input = { visible };
     const { paths, stats } = pathsOf(sessionMachine, { input, events, key: () => null });
-    printStats(`session (visible=${visible})`, stats);
-    for (const path of paths) {
-      it(`visible=${visible}: ${path.name}`, async () => {
-        await runPath(h.machine, path, input, ({ snapshot, expected, event, previous }) => {
-          expect(snapshot.value).toEqual(expected.value);
-          const from = pathOf(previous.value);
-          const to = pathOf(snapshot.value);
-          const on = modelEvent(event);
-          expect(to).toBe(model[from]?.[on] ?? from);
-          if (model[from]?.[on]) walked.add(`${from} ${on}`);
-          const effect = effectOf[`${from} ${on}`];
-          expect(h.effects.slice(before.effects)).toEqual(effect ? [effect] : []);
-          const startsCheck = (to === 'visible.checking' || to === 'returning') && from !== to;
-          expect(h.checks.length - before.checks).toBe(startsCheck ? 1 : 0);
-        }, send);
-      });
-    }
+    itWalks(`session (visible=${visible})`, { paths, stats }, async (path) => {
+      h = harness();
+      vi.useFakeTimers();
+      await runPath(h.machine, path, input, ({ snapshot, event, previous }) => {
+        const from = pathOf(previous.value);
+        const to = pathOf(snapshot.value);
+        const on = modelEvent(event);
+        expect(to).toBe(model[from]?.[on] ?? from);
+        if (model[from]?.[on]) walked.add(`${from} ${on}`);
+        const effect = effectOf[`${from} ${on}`];
+        expect(h.effects.slice(before.effects)).toEqual(effect ? [effect] : []);
+        const startsCheck = (to === 'visible.checking' || to === 'returning') && from !== to;
+        expect(h.checks.length - before.checks).toBe(startsCheck ? 1 : 0);
+      }, send);
+    });
   }
 
   it('walked every transition of the model', () => {

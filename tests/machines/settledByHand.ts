@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type AnyActorRef, type AnyStateMachine, type EventFromLogic } from 'xstate';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 /** Lets the microtasks of settled promises run (an invoked actor's result reaches its machine). */
 export async function settle(): Promise<void> {
@@ -57,32 +57,28 @@ export function describeModelWalk<M extends AnyStateMachine>(
   describe(`${name} model walk: every transition of the graph, checked against the model`, () => {
     const walked = new Set<string>();
     const { paths, stats } = pathsOf(machine, { input: undefined as never, events: options.events, key: () => null });
-    printStats(name, stats);
-    for (const path of paths) {
-      it(path.name, async () => {
-        const h = options.harness();
-        let effectsBefore = 0;
-        await runPath(
-          h.machine,
-          path,
-          undefined as never,
-          ({ snapshot, expected, event, previous }) => {
-            const valueOf = (s: unknown) => (s as { value: unknown }).value;
-            expect(valueOf(snapshot)).toEqual(valueOf(expected));
-            const from = valueOf(previous) as string;
-            const on = event.type as string;
-            expect(valueOf(snapshot)).toBe(options.model[from]?.[on] ?? from);
-            if (options.model[from]?.[on]) walked.add(`${from} ${on}`);
-            const effect = options.effectOf[`${from} ${on}`];
-            expect(h.effects.slice(effectsBefore)).toEqual(effect ? [effect] : []);
-          },
-          async (actor, event) => {
-            effectsBefore = h.effects.length;
-            await sendOrSettle(actor, event as { type: string }, h.calls);
-          },
-        );
-      });
-    }
+    itWalks(name, { paths, stats }, async (path) => {
+      const h = options.harness();
+      let effectsBefore = 0;
+      await runPath(
+        h.machine,
+        path,
+        undefined as never,
+        ({ snapshot, event, previous }) => {
+          const valueOf = (s: unknown) => (s as { value: unknown }).value;
+          const from = valueOf(previous) as string;
+          const on = event.type as string;
+          expect(valueOf(snapshot)).toBe(options.model[from]?.[on] ?? from);
+          if (options.model[from]?.[on]) walked.add(`${from} ${on}`);
+          const effect = options.effectOf[`${from} ${on}`];
+          expect(h.effects.slice(effectsBefore)).toEqual(effect ? [effect] : []);
+        },
+        async (actor, event) => {
+          effectsBefore = h.effects.length;
+          await sendOrSettle(actor, event as { type: string }, h.calls);
+        },
+      );
+    });
 
     it('walked every transition of the model', () => {
       const all = Object.entries(options.model).flatMap(([from, targets]) => Object.keys(targets).map((event) => `${from} ${event}`));

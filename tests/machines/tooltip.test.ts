@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { createActor } from 'xstate';
 import { TOOLTIP_OPEN_DELAY_MS } from '../../machines/constants';
 import { tooltipMachine, type TooltipEvent } from '../../machines/tooltip';
-import { describeEvent, printStats } from './walkMachine';
+import { describeEvent, itWalks, pathsOf } from './walkMachine';
 
 afterEach(() => vi.useRealTimers());
 
@@ -45,7 +44,6 @@ const events: TooltipEvent[] = [
   { type: 'dismiss' },
 ];
 const endings: Ending[] = [...events, { type: 'xstate.after.openDelay' }];
-const key = (snapshot: SnapshotFrom<typeof tooltipMachine>) => JSON.stringify([snapshot.value, snapshot.context.target]);
 
 describe('tooltipMachine', () => {
   it(`opens after ${TOOLTIP_OPEN_DELAY_MS} ms on the control the pointer rests on, and the delay starts anew on the next control`, () => {
@@ -61,26 +59,25 @@ describe('tooltipMachine', () => {
   });
 
   describe('model walk: to every state by its shortest path, then every event from there, checked against the model', () => {
-    const paths = getShortestPaths(tooltipMachine, { events, serializeState: key as never });
+    const { paths, stats } = pathsOf(tooltipMachine, { input: undefined, events: endings as TooltipEvent[], key: (s) => s.context.target, kind: 'shortest' });
+    const walks = paths.flatMap((path) => endings.map((ending) => ({ path, ending, name: [...path.steps.slice(1).map((s) => describeEvent(s.event)), describeEvent(ending)].join(' → ') })));
     const walked = new Set<string>();
-    for (const path of paths) {
-      for (const ending of endings) {
-        const name = [...path.steps.slice(1).map((s) => describeEvent(s.event)), describeEvent(ending)].join(' → ');
-        it(name, () => {
-          vi.useFakeTimers();
-          const actor = createActor(tooltipMachine).start();
-          for (const step of path.steps.slice(1)) actor.send(step.event);
-          const before = actor.getSnapshot();
-          expect(key(before)).toBe(key(path.state));
-          if (ending.type === 'xstate.after.openDelay') vi.advanceTimersByTime(TOOLTIP_OPEN_DELAY_MS);
-          else actor.send(ending as TooltipEvent);
-          const after = actor.getSnapshot();
-          const expected = model(before.value as State, before.context.target, ending) ?? { state: before.value as State, target: before.context.target };
-          expect({ state: after.value, target: after.context.target }).toEqual(expected);
-          if (model(before.value as State, before.context.target, ending)) walked.add(`${String(before.value)} ${ending.type}`);
-        });
-      }
-    }
+    const send = (actor: ReturnType<typeof createActor<typeof tooltipMachine>>, event: Ending) => {
+      if (event.type === 'xstate.after.openDelay') vi.advanceTimersByTime(TOOLTIP_OPEN_DELAY_MS);
+      else actor.send(event as TooltipEvent);
+    };
+    itWalks('tooltip', { paths: walks, stats: { ...stats, paths: walks.length } }, ({ path, ending }) => {
+      vi.useFakeTimers();
+      const actor = createActor(tooltipMachine).start();
+      for (const step of path.steps.slice(1)) send(actor, step.event);
+      const before = actor.getSnapshot();
+      send(actor, ending);
+      const after = actor.getSnapshot();
+      const expected = model(before.value as State, before.context.target, ending) ?? { state: before.value as State, target: before.context.target };
+      expect({ state: after.value, target: after.context.target }).toEqual(expected);
+      if (model(before.value as State, before.context.target, ending)) walked.add(`${String(before.value)} ${ending.type}`);
+      actor.stop();
+    });
     it('walked every transition of the model', () => {
       const all = [
         'closed hover.start', 'closed focus.keyboard',
@@ -88,7 +85,6 @@ describe('tooltipMachine', () => {
         'open hover.start', 'open focus.keyboard', 'open hover.end', 'open focus.end', 'open dismiss',
       ];
       expect([...walked].sort()).toEqual(all.sort());
-      printStats('tooltip', { states: 3, transitions: all.length, paths: paths.length * endings.length });
     });
   });
 });

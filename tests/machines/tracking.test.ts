@@ -6,7 +6,7 @@ import {
   type SendBatchInput, type SendBatchOutput, type TrackingChange, type TrackingContext, type TrackingEvent, type TrackingInput,
 } from '../../machines/tracking';
 import type { TrackingMode } from '../../model/tracking';
-import { pathsOf, printStats, runPath } from './walkMachine';
+import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const GUEST = 'Gs7pQ2vXk9LmN4rT8wYz1A';
 const change: TrackingChange = { id: 'q1', modelName: 'ChoiceQuestion', field: 'selected', value: ['a'] };
@@ -346,12 +346,7 @@ const variants: [string, TrackingInput][] = [
 for (const [label, start] of variants) {
   describe(`tracking model walk (${label}): every transition of the graph, checked against the model`, () => {
     const { paths, stats } = pathsOf(trackingMachine, { input: start, events: walkEvents, key });
-    printStats(`tracking (${label})`, stats);
     let h = harness();
-    beforeEach(() => {
-      h = harness();
-      vi.useFakeTimers();
-    });
     afterEach(() => vi.useRealTimers());
 
     // Results and timers only exist where the machine waits for them; elsewhere they cannot happen.
@@ -376,42 +371,39 @@ for (const [label, start] of variants) {
       } else actor.send(event);
     };
 
-    for (const path of paths) {
-      it(path.name, async () => {
-        await runPath(h.machine, path, start, ({ snapshot, expected, event, previous }) => {
-          expect(snapshot.value).toEqual(expected.value);
-          // The graph keys states by pending > 0, so its snapshot may carry another count; the model checks the count.
-          expect({ ...snapshot.context, pending: 0 }).toEqual({ ...expected.context, pending: 0 });
-          const from = String(previous.value);
-          const to = String(snapshot.value);
-          const applies = ruleFor(from, previous.context, event);
-          expect(to).toBe(applies?.to ?? from);
-          if (applies) walked.add(applies.name);
-          // What each step must do besides moving: count, persist, send.
-          const type = event.type as string;
-          let pending = previous.context.pending;
-          if (type === 'tracking.changed' && persisting.has(from)) pending += 1;
-          if (type === DONE && from === 'sending') {
-            pending = Math.max((event as unknown as { output: SendBatchOutput }).output.remaining, previous.context.changesWhileSending);
-          }
-          expect(snapshot.context.pending).toBe(pending);
-          if (type === 'tracking.changed') {
-            const last = h.persisted[h.persisted.length - 1];
-            if (persisting.has(from)) expect(last).toEqual({ changes: [change], guestSessionId: previous.context.guestSessionId });
-          }
-          if (start.mode === 'off') expect(h.persisted).toEqual([]);
-          const startsSend = to === 'sending' && (from !== 'sending' || type === DONE);
-          expect(h.calls.length - callsBefore).toBe(startsSend ? 1 : 0);
-          if (startsSend) {
-            expect(h.calls[h.calls.length - 1].input).toEqual({
-              guestSessionId: snapshot.context.guestSessionId,
-              rootProgress: previous.context.rootProgressChanged ? previous.context.rootProgress : null,
-            });
-          }
-          if (start.mode === 'guest') expect(h.calls.every((c) => c.input.guestSessionId === GUEST)).toBe(true);
-        }, send);
-      });
-    }
+    itWalks(`tracking (${label})`, { paths, stats }, async (path) => {
+      h = harness();
+      vi.useFakeTimers();
+      await runPath(h.machine, path, start, ({ snapshot, event, previous }) => {
+        const from = String(previous.value);
+        const to = String(snapshot.value);
+        const applies = ruleFor(from, previous.context, event);
+        expect(to).toBe(applies?.to ?? from);
+        if (applies) walked.add(applies.name);
+        // What each step must do besides moving: count, persist, send.
+        const type = event.type as string;
+        let pending = previous.context.pending;
+        if (type === 'tracking.changed' && persisting.has(from)) pending += 1;
+        if (type === DONE && from === 'sending') {
+          pending = Math.max((event as unknown as { output: SendBatchOutput }).output.remaining, previous.context.changesWhileSending);
+        }
+        expect(snapshot.context.pending).toBe(pending);
+        if (type === 'tracking.changed') {
+          const last = h.persisted[h.persisted.length - 1];
+          if (persisting.has(from)) expect(last).toEqual({ changes: [change], guestSessionId: previous.context.guestSessionId });
+        }
+        if (start.mode === 'off') expect(h.persisted).toEqual([]);
+        const startsSend = to === 'sending' && (from !== 'sending' || type === DONE);
+        expect(h.calls.length - callsBefore).toBe(startsSend ? 1 : 0);
+        if (startsSend) {
+          expect(h.calls[h.calls.length - 1].input).toEqual({
+            guestSessionId: snapshot.context.guestSessionId,
+            rootProgress: previous.context.rootProgressChanged ? previous.context.rootProgress : null,
+          });
+        }
+        if (start.mode === 'guest') expect(h.calls.every((c) => c.input.guestSessionId === GUEST)).toBe(true);
+      }, send);
+    });
   });
 }
 

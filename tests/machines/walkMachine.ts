@@ -1,10 +1,13 @@
-import { createActor, getInitialSnapshot, getNextSnapshot, type AnyActorRef, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
+import { it } from 'vitest';
+import { createActor, type AnyActorRef, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyMap, type StatePath } from 'xstate/graph';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
+import { chartShare, transitionsTakenBy } from '../../scripts/statecharts/modelWalk';
 
 /*
- * Model-based walking of an element machine (in the shape of xstate's dieHard test): the traversal
- * of `xstate/graph` generates the paths, and each path is executed against a real actor.
+ * Model-based walking of a machine (in the shape of xstate's dieHard test): the traversal of
+ * `xstate/graph` generates the paths, and each path is executed against a real actor. A walk is one
+ * vitest test (`itWalks`), named by its paths and the chart transitions they take.
  */
 
 export type Traversal<M extends AnyStateMachine> = {
@@ -57,38 +60,43 @@ export function pathsOf<M extends AnyStateMachine>(machine: M, traversal: Traver
       }),
     );
   }
-  const replay = replayWith(machine, traversal.input);
-  const named: WalkedPath<M>[] = paths.map(replay).map((path) => ({
+  const named: WalkedPath<M>[] = paths.map((path) => ({
     ...path,
     name: path.steps.slice(1).map((step) => describeEvent(step.event)).join(' → ') || '(start)',
   }));
-  return { paths: named, stats: { states: Object.keys(adjacency).length, transitions, paths: paths.length } };
+  const chart = chartShare(machine, transitionsTakenBy(machine, traversal.input, adjacency).taken);
+  return { paths: named, stats: { states: Object.keys(adjacency).length, transitions, paths: paths.length, chart } };
+}
+
+export type WalkStats = { states: number; transitions: number; paths: number; chart: { walked: number; total: number } };
+
+/** The name of a walk's test: `label: N paths, walked/total transitions` (chart transitions the graph's edges take). */
+export function walkName(label: string, stats: WalkStats): string {
+  return `${label}: ${stats.paths} paths, ${stats.chart.walked}/${stats.chart.total} transitions`;
 }
 
 /**
- * The traversal keeps one snapshot per key, so a step's snapshot may come from another path that
- * reached the same key (same value and guard data, other details), the first step included.
- * Recompute each step from the machine's initial snapshot and the path's own events, so the
- * expected snapshots are exactly what those events produce.
+ * One vitest test that runs every path of a walk in turn (`run` sets up what one path needs). The
+ * first failing path fails it, its message starting with the path's events from the start.
  */
-function replayWith<M extends AnyStateMachine>(machine: M, input: InputFrom<M>) {
-  return (path: StatePath<SnapshotFrom<M>, EventFromLogic<M>>): StatePath<SnapshotFrom<M>, EventFromLogic<M>> => {
-    let state = getInitialSnapshot(machine, input) as SnapshotFrom<M>;
-    const steps = path.steps.map((step, index) => {
-      if (index > 0) state = getNextSnapshot(machine, state, step.event) as SnapshotFrom<M>;
-      return { event: step.event, state };
-    });
-    return { ...path, steps, state };
-  };
-}
-
-export function printStats(machineId: string, stats: { states: number; transitions: number; paths: number }): void {
-  console.log(`${machineId}: ${stats.states} states / ${stats.transitions} transitions / ${stats.paths} paths walked`);
+export function itWalks<P extends { name: string }>(label: string, walk: { paths: readonly P[]; stats: WalkStats }, run: (path: P) => unknown): void {
+  it(walkName(label, walk.stats), async () => {
+    for (const path of walk.paths) {
+      try {
+        await run(path);
+      } catch (error) {
+        if (error instanceof Error) {
+          error.message = `path ${path.name}: ${error.message}`;
+          throw error;
+        }
+        throw new Error(`path ${path.name}: ${String(error)}`);
+      }
+    }
+  });
 }
 
 export type StepCheck<M extends AnyStateMachine> = (args: {
   snapshot: SnapshotFrom<M>;
-  expected: SnapshotFrom<M>;
   event: EventFromLogic<M>;
   previous: SnapshotFrom<M>;
   reports: ElementChangedEvent[];
@@ -96,7 +104,7 @@ export type StepCheck<M extends AnyStateMachine> = (args: {
 
 /**
  * Starts a real actor and sends each event of the path; after each step `check` receives the
- * actor's snapshot, the snapshot the traversal expected, and the changes reported by that step.
+ * actor's snapshot, the one before the step, and the changes reported by that step.
  * `send` replaces plain sending for events that need a test double (an invoked actor's result).
  */
 export async function runPath<M extends AnyStateMachine>(
@@ -117,7 +125,7 @@ export async function runPath<M extends AnyStateMachine>(
     reports.length = 0;
     await send(actor, step.event);
     if (failure) throw failure;
-    check({ snapshot: actor.getSnapshot() as SnapshotFrom<M>, expected: step.state, event: step.event, previous, reports: [...reports] });
+    check({ snapshot: actor.getSnapshot() as SnapshotFrom<M>, event: step.event, previous, reports: [...reports] });
   }
   const last = actor.getSnapshot() as SnapshotFrom<M>;
   actor.stop();
