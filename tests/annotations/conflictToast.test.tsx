@@ -14,6 +14,7 @@ import { OverlayProvider } from '../../src/ui/OverlayProvider';
 import { Toasts } from '../../src/ui/Toasts';
 import { loadToastQueue } from '../../src/ui/toasts';
 import { annotation, doc, textareaEditor } from './fixtures';
+import { expectVisible } from '../support/visible';
 
 /*
  * Spec section 8, seen by the learner: a note saved over a copy someone changed meanwhile answers 409;
@@ -81,10 +82,10 @@ describe('409 Conflict on saving a note (spec section 8)', () => {
     const toast = await saveOverAChangedCopy('en', { open: 'Open the annotation of Gina Gast', edit: 'Edit', note: 'Note', save: 'Save' });
     expect(updates).toEqual([expect.objectContaining({ newValues: { note: doc('My own words') }, oldValues: { note: doc('My note') } })]);
     expect(toast.dataset.kind).toBe('error');
-    expect(within(toast).getByText('Conflict')).toBeTruthy();
-    expect(within(toast).getByText('The resource has been modified. Please reload the page.')).toBeTruthy();
+    expectVisible(within(toast).getByText('Conflict'));
+    expectVisible(within(toast).getByText('The resource has been modified. Please reload the page.'));
     expect(toastQueue.visibleToasts.map((t) => t.timeout)).toEqual([8000]);
-    await waitFor(() => expect(screen.getByTestId('annotation-conflict')).toBeTruthy());
+    await waitFor(() => expectVisible(screen.getByTestId('annotation-conflict')));
     expect(screen.getAllByTestId('toast')).toHaveLength(1);
 
     expect((screen.getByRole('textbox', { name: 'Note' }) as HTMLTextAreaElement).value).toBe('My own words');
@@ -94,8 +95,8 @@ describe('409 Conflict on saving a note (spec section 8)', () => {
 
   it('in German: Konflikt, Die Ressource wurde geändert. Bitte lade die Seite neu.', async () => {
     const toast = await saveOverAChangedCopy('de', { open: 'Anmerkung von Gina Gast öffnen', edit: 'Bearbeiten', note: 'Notiz', save: 'Speichern' });
-    expect(within(toast).getByText('Konflikt')).toBeTruthy();
-    expect(within(toast).getByText('Die Ressource wurde geändert. Bitte lade die Seite neu.')).toBeTruthy();
+    expectVisible(within(toast).getByText('Konflikt'));
+    expectVisible(within(toast).getByText('Die Ressource wurde geändert. Bitte lade die Seite neu.'));
     expect((screen.getByRole('textbox', { name: 'Notiz' }) as HTMLTextAreaElement).value).toBe('My own words');
   });
 });

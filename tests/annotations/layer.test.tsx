@@ -9,6 +9,7 @@ import { Material } from '../../model/material';
 import { annotation, doc, textareaEditor } from './fixtures';
 import { guestSharePageData } from '../support/materialPage';
 import { renderAnnotationLayer, stubAnnotationServer, type SentRequest } from './layerHarness';
+import { expectVisible } from '../support/visible';
 
 /*
  * The annotation layer as the viewer mounts it (issue 12): marks in the page's text elements, the
@@ -78,7 +79,7 @@ describe('orphaned annotations in the panel', () => {
     await waitFor(() => expect(within(card('a-orphaned')).getByTestId('annotation-orphaned').textContent).toBe('The marked passage no longer exists.'));
     expect(within(card('a-removed')).getByTestId('annotation-orphaned').textContent).toBe('The marked passage no longer exists.');
     expect(within(card('a-anchored')).queryByTestId('annotation-orphaned')).toBeNull();
-    expect(within(card('a-orphaned')).getByText('The original sentence.')).toBeTruthy();
+    expectVisible(within(card('a-orphaned')).getByText('The original sentence.'));
   });
 
   it('German: the note reads Die markierte Textstelle gibt es nicht mehr.', async () => {
@@ -178,6 +179,6 @@ describe('selecting and marks', () => {
     act(() => {
       mark.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     });
-    expect(await screen.findByTestId('annotation-detail')).toBeTruthy();
+    expectVisible(await screen.findByTestId('annotation-detail'));
   });
 });

@@ -18,6 +18,7 @@ import { richTextToPlainText } from '../../model/richTextDoc';
 import { PageDataContext } from '../../src/viewer/PageDataContext';
 import { publicPageData } from '../support/materialPage';
 import { annotation, comment, doc, textareaEditor } from './fixtures';
+import { expectVisible } from '../support/visible';
 
 const older = annotation({ id: 'a-old', created_at: '2026-01-05T08:15:00.000Z', owner: { kind: 'guest', name: 'Gina Gast' }, own: false, text: 'older passage', noteText: 'Old note' });
 const newer = annotation({ id: 'a-new', created_at: '2026-02-10T14:45:00.000Z', owner: { kind: 'user', name: 'Ada Lovelace' }, own: true, text: 'newer passage', noteText: 'My note' });
@@ -90,7 +91,7 @@ describe('AnnotationPanel: list', () => {
     expect(time.textContent).toBe(
       new Intl.DateTimeFormat('en-CH', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(older.created_at)),
     );
-    expect(within(dialog).getByText('older passage')).toBeTruthy();
+    expectVisible(within(dialog).getByText('older passage'));
   });
 
   it('cards and the detail in German show the date as de-CH writes it: dd.mm.yyyy, hh:mm', async () => {
@@ -134,8 +135,8 @@ describe('AnnotationPanel: list', () => {
   it('German: titled Anmerkungen', async () => {
     const { panel } = setup({ lang: 'de' as never });
     await openPanel(panel);
-    expect(screen.getByRole('dialog', { name: 'Anmerkungen' })).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: 'Sortierung' })).toBeTruthy();
+    expectVisible(screen.getByRole('dialog', { name: 'Anmerkungen' }));
+    expectVisible(screen.getByRole('combobox', { name: 'Sortierung' }));
   });
 
   it('sorts oldest first and back', async () => {
@@ -237,7 +238,7 @@ describe('AnnotationPanel: delete', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls.deleteAnnotation).not.toHaveBeenCalled();
-    expect(screen.getByTestId('annotation-detail')).toBeTruthy();
+    expectVisible(screen.getByTestId('annotation-detail'));
   });
 
   it('Escape closes the dialog first, the panel stays open', async () => {
@@ -245,7 +246,7 @@ describe('AnnotationPanel: delete', () => {
     await openPanel(panel);
     await user.click(screen.getByRole('button', { name: 'Open the annotation of Ada Lovelace' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    expectVisible(screen.getByRole('alertdialog'));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(panel.getSnapshot().matches('open')).toBe(true);
@@ -271,7 +272,7 @@ describe('AnnotationPanel: delete', () => {
     await user.click(screen.getByRole('button', { name: 'Löschen' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Element löschen?' });
     expect(dialog.textContent).toContain('Gelöschte Elemente können nicht wiederhergestellt werden.');
-    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeTruthy();
+    expectVisible(within(dialog).getByRole('button', { name: 'Abbrechen' }));
   });
 });
 
@@ -372,7 +373,7 @@ describe('AnnotationPanel: comments', () => {
     const { panel, user } = setup({ calls: fakeCalls([withComments]), commentsEnabled: false });
     await openPanel(panel);
     await user.click(screen.getAllByRole('button', { name: /Open the annotation/ })[0]);
-    expect(screen.getByTestId('annotation-detail')).toBeTruthy();
+    expectVisible(screen.getByTestId('annotation-detail'));
     expect(screen.queryByTestId('annotation-comments')).toBeNull();
     expect(screen.queryByTestId('comment-form')).toBeNull();
   });

@@ -11,6 +11,7 @@ import { IntersectionObserverDouble } from '../setup';
 import { renderInViewer } from '../support/elementInViewer';
 import { fontFileName, readFontFile } from './fontFiles';
 import { pdfPageTexts } from './pdfText';
+import { expectVisible } from '../support/visible';
 
 const logoPng = new Uint8Array(readFileSync(path.resolve(__dirname, '../../content/assets/logo.png')));
 
@@ -159,7 +160,7 @@ describe.each(['en', 'de'] as const)('certificate download (%s)', (lang) => {
     // The logo and Noto Sans latin, regular and bold: the texts need no other subset.
     expect([...fetched].sort()).toEqual(['/assets/logo/logo.png', 'noto-sans-latin-400-normal.woff', 'noto-sans-latin-700-normal.woff']);
     expect(new Set(pdf.fonts)).toEqual(new Set(['NotoSans-Regular', 'NotoSans-Bold']));
-    expect(await within(view.section).findByText(text.downloaded)).toBeTruthy();
+    expectVisible(await within(view.section).findByText(text.downloaded));
     expect((form.getByRole('textbox', { name: text.firstName }) as HTMLInputElement).value).toBe('');
 
     // A second download keeps the first issue date.
@@ -177,7 +178,7 @@ describe.each(['en', 'de'] as const)('certificate download (%s)', (lang) => {
     expect(within(view.section).queryByRole('textbox')).toBeNull();
     view.scrollIntoView();
     expect(view.issueDate()).not.toBeNull();
-    expect(within(view.section).getByText(text.issuedFor('Ada Muster'))).toBeTruthy();
+    expectVisible(within(view.section).getByText(text.issuedFor('Ada Muster')));
     await view.user.click(button);
     const pdf = await downloadedPdf();
     expect(pdf.lines).toContain('Ada Muster');
@@ -210,7 +211,7 @@ describe.each(['en', 'de'] as const)('certificate download (%s)', (lang) => {
     expect(pdf.lines).toContain('Zofia Lukasiewicz-Dvorák');
     expect(pdf.fonts).toEqual(expect.arrayContaining(['Helvetica', 'Helvetica-Bold']));
     expect(pdf.fonts.some((font) => font.startsWith('NotoSans'))).toBe(false);
-    expect(await within(view.section).findByText(text.downloaded)).toBeTruthy();
+    expectVisible(await within(view.section).findByText(text.downloaded));
   });
 
   it('a guest who has not saved is asked to save first and gets nothing issued', () => {
@@ -228,7 +229,7 @@ describe.each(['en', 'de'] as const)('certificate download (%s)', (lang) => {
     view.scrollIntoView();
     expect(within(view.section).queryByRole('button')).toBeNull();
     expect(within(view.section).queryByRole('textbox')).toBeNull();
-    expect(screen.getByText(text.preview)).toBeTruthy();
+    expectVisible(screen.getByText(text.preview));
     expect(view.issueDate()).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { guestSessionMachine, type CreateGuestInput, type ForgetGuestInput, type
 import GuestDialog from '../../src/guest/GuestDialog';
 import { copyGuestLink } from '../../src/guest/copyGuestLink';
 import { createI18n } from '../../src/i18n';
+import { expectVisible } from '../support/visible';
 
 const started: AnyActorRef[] = [];
 afterEach(() => started.splice(0).forEach((actor) => actor.stop()));
@@ -45,8 +46,8 @@ describe('guest dialog', () => {
     const calls: CreateGuestInput[] = [];
     const actor = guestActor('ok', calls);
     const user = renderDialog(actor);
-    expect(screen.getByRole('heading', { name: 'Save learning progress' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Save your progress and continue learning later' })).toBeTruthy();
+    expectVisible(screen.getByRole('heading', { name: 'Save learning progress' }));
+    expectVisible(screen.getByRole('heading', { name: 'Save your progress and continue learning later' }));
     expect(screen.queryByText('Required')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getAllByText('Required')).toHaveLength(2);
@@ -104,7 +105,7 @@ describe('guest dialog', () => {
     await user.type(screen.getByLabelText(/Nachname/), 'Lovelace');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/konnte nicht gespeichert werden/));
-    expect(screen.getByRole('heading', { name: 'Lernstand speichern' })).toBeTruthy();
+    expectVisible(screen.getByRole('heading', { name: 'Lernstand speichern' }));
     expect(actor.getSnapshot().context.session).toBeNull();
   });
 

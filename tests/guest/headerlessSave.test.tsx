@@ -15,6 +15,7 @@ import { MaterialPage, MaterialViewer } from '../../src/viewer/MaterialViewer';
 import { PageDataContext } from '../../src/viewer/PageDataContext';
 import { fixtureMaterial } from '../viewer/fixtureMaterial';
 import { guestSharePageData, publicPageData } from '../support/materialPage';
+import { expectVisible } from '../support/visible';
 
 /** A guest-saving share (share-1) without a guest session yet: tracking is held until a name is given (spec section 4). */
 const unsavedGuest: PageData = { ...guestSharePageData('unused'), lang: 'de', guestSession: null };
@@ -68,19 +69,19 @@ describe('saving a guest’s progress where the header is hidden (spec section 4
     await user.tab();
     expect(document.activeElement).toBe(save);
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('dialog')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Lernstand speichern' })).toBeTruthy();
+    expectVisible(await screen.findByRole('dialog'));
+    expectVisible(screen.getByRole('heading', { name: 'Lernstand speichern' }));
   });
 
   it('on a chapter page too', async () => {
     renderPage('?hideHeader&hideFooter', unsavedGuest, ['eins']);
     await screen.findByRole('heading', { level: 1, name: 'Eins' });
-    expect(await screen.findByRole('button', { name: 'Lernstand speichern' })).toBeTruthy();
+    expectVisible(await screen.findByRole('button', { name: 'Lernstand speichern' }));
   });
 
   it('once saved, the guest’s name takes its place, as in the header', async () => {
     renderPage('?hideHeader', { ...guestSharePageData('Ada Lovelace'), lang: 'de' });
-    expect(await screen.findByRole('button', { name: 'Lernstand gespeichert für Ada Lovelace' })).toBeTruthy();
+    expectVisible(await screen.findByRole('button', { name: 'Lernstand gespeichert für Ada Lovelace' }));
   });
 
   it('not twice where the header shows it, and never on a share that saves no guest sessions', async () => {

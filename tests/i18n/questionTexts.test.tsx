@@ -5,6 +5,7 @@ import { I18nProvider, useTranslation } from '../../src/i18n/react';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../src/i18n';
 import { lazyNamespaces, loadedQuestionTexts, loadQuestionTexts } from '../../src/i18n/questionTexts';
+import { expectVisible } from '../support/visible';
 
 /** Every text this rendered, in order: a key showing up even once would be a flash of untranslated text. */
 const shown: string[] = [];
@@ -29,14 +30,14 @@ describe('the questions namespace, a lazy chunk', () => {
         </Suspense>
       </I18nProvider>,
     );
-    expect(screen.getByText('loading')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Evaluate' })).toBeTruthy();
+    expectVisible(screen.getByText('loading'));
+    expectVisible(await screen.findByRole('button', { name: 'Evaluate' }));
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.every((text) => text === 'Evaluate')).toBe(true);
 
     // The language switch of the root route reads the other language's texts too.
     await act(() => i18n.changeLanguage('de'));
-    expect(screen.getByRole('button', { name: 'Auswerten' })).toBeTruthy();
+    expectVisible(screen.getByRole('button', { name: 'Auswerten' }));
   });
 
   it('once loaded, a new instance starts with it: the first render is already translated', async () => {
@@ -48,7 +49,7 @@ describe('the questions namespace, a lazy chunk', () => {
         <EvaluateButton />
       </I18nProvider>,
     );
-    expect(screen.getByRole('button', { name: 'Auswerten' })).toBeTruthy();
+    expectVisible(screen.getByRole('button', { name: 'Auswerten' }));
   });
 
   it('the backend reads no namespace but questions', () => {

@@ -6,6 +6,7 @@ import { createI18n } from '../../src/i18n';
 import { mountInspectPanel } from '../../src/viewer/InspectPanel';
 import { createInspector, formatStateValue, LiveActors } from '../../src/viewer/inspector';
 import { compoundMachine, parallelMachine } from './fixtureMachines';
+import { expectVisible } from '../support/visible';
 
 describe('state values for people', () => {
   it('joins the active paths of nested and parallel states', () => {
@@ -28,10 +29,10 @@ describe('inspect panel (?inspect=1)', () => {
     });
 
     const panel = screen.getByRole('complementary', { name: 'Live actors' });
-    expect(within(panel).getByText('Live actors (2)')).toBeTruthy();
+    expectVisible(within(panel).getByText('Live actors (2)'));
     const row = (id: string) => panel.querySelector(`tr[data-actor-id="${id}"]`)!;
     expect(row('door-1').getAttribute('data-state')).toBe('closed.unlocked');
-    expect(within(row('door-1') as HTMLElement).getByText('door')).toBeTruthy();
+    expectVisible(within(row('door-1') as HTMLElement).getByText('door'));
     expect(row('player-1').getAttribute('data-state')).toBe('picture.dark, sound.muted');
 
     await act(async () => {
@@ -43,7 +44,7 @@ describe('inspect panel (?inspect=1)', () => {
 
     await act(async () => player.stop());
     expect(panel.querySelector('tr[data-actor-id="player-1"]')).toBeNull();
-    expect(within(panel).getByText('Live actors (1)')).toBeTruthy();
+    expectVisible(within(panel).getByText('Live actors (1)'));
 
     act(() => unmount());
     expect(screen.queryByTestId('inspect-panel')).toBeNull();
@@ -57,8 +58,8 @@ describe('inspect panel (?inspect=1)', () => {
     await act(async () => {
       unmount = mountInspectPanel(live);
     });
-    expect(screen.getByRole('complementary', { name: 'Live-Akteure' })).toBeTruthy();
-    expect(screen.getByText('Keine Akteure aktiv.')).toBeTruthy();
+    expectVisible(screen.getByRole('complementary', { name: 'Live-Akteure' }));
+    expectVisible(screen.getByText('Keine Akteure aktiv.'));
     act(() => unmount());
   });
 });

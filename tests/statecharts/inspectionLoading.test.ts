@@ -6,6 +6,7 @@ import { createActor } from 'xstate';
 import { createI18n } from '../../src/i18n';
 import type { RecordedTransition } from '../../src/viewer/inspection';
 import { guardedMachine } from './fixtureMachines';
+import { expectVisible } from '../support/visible';
 
 /*
  * src/viewer/inspection.ts decides when it is first imported whether anything inspects, and loads the
@@ -76,7 +77,7 @@ describe('the inspect panel (?inspect=1, allowed in dev and test builds)', () =>
     const view = (count: number) => createElement(StrictMode, null, createElement(Fragment, null, ...Array.from({ length: count }, (_, i) => createElement(Inspected, { key: i }))));
 
     const { rerender, unmount } = render(view(3));
-    expect(await screen.findByTestId('inspect-panel')).toBeTruthy();
+    expectVisible(await screen.findByTestId('inspect-panel'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.getAllByTestId('inspect-panel')).toHaveLength(1);
 

@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lazyPart } from '../../src/ui/lazyPart';
+import { expectVisible } from '../support/visible';
 
 afterEach(() => cleanup());
 
@@ -18,11 +19,11 @@ describe('a lazily loaded part of the page', () => {
       return Greeting;
     }, ({ name }) => <p>… {name}</p>);
     render(<Part name="Ada" />);
-    expect(screen.getByText('… Ada')).toBeTruthy();
+    expectVisible(screen.getByText('… Ada'));
     await settle();
-    expect(screen.getByText('Hallo Ada')).toBeTruthy();
+    expectVisible(screen.getByText('Hallo Ada'));
     render(<Part name="Bob" />);
-    expect(screen.getByText('Hallo Bob')).toBeTruthy();
+    expectVisible(screen.getByText('Hallo Bob'));
     expect(loads).toBe(1);
   });
 

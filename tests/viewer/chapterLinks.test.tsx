@@ -13,6 +13,7 @@ import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
 import { MaterialPage, MaterialViewer } from '../../src/viewer/MaterialViewer';
 import { PageDataContext } from '../../src/viewer/PageDataContext';
 import { publicPageData } from '../support/materialPage';
+import { expectVisible } from '../support/visible';
 
 /*
  * Chapter cards link relatively (spec section 2: "a card that links to a sub-item by its publicId
@@ -89,7 +90,7 @@ describe('chapter cards link relatively', () => {
     expect(new URL(href, `https://lernwerk.example${address}`).pathname).toBe(target);
     fireEvent.click(card);
     await waitFor(() => expect(router.history.location.pathname).toBe(target));
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expectVisible(await screen.findByRole('heading', { level: 1, name: title }));
   });
 
   it('a click stays in the app and keeps the retained parameters, not the page’s scroll target', async () => {

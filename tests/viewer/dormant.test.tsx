@@ -8,6 +8,7 @@ import { loadQuestionTexts } from '../../src/i18n/questionTexts';
 import { Material } from '../../model/material';
 import { IntersectionObserverDouble } from '../setup';
 import { renderMaterialPage } from '../support/materialPage';
+import { expectVisible } from '../support/visible';
 
 /*
  * On a long page, interactive elements mount as a stand-in (their text, a tab stop) and wake when
@@ -78,7 +79,7 @@ describe('interactive elements on a long page', () => {
     const question = within(at('q-middle'));
     act(() => question.getByRole('radio', { name: 'Grundwasser' }).click());
     act(() => question.getByRole('button', { name: 'Auswerten' }).click());
-    await waitFor(() => expect(question.getByText('Richtig beantwortet:', { exact: false })).toBeTruthy(), { timeout: 10_000 });
+    await waitFor(() => expectVisible(question.getByText('Richtig beantwortet:', { exact: false })), { timeout: 10_000 });
   });
 
   it('is a tab stop: reached by keyboard it wakes and focus moves to its first control', async () => {

@@ -7,6 +7,7 @@ import { loadQuestionTexts } from '../../src/i18n/questionTexts';
 import { Material } from '../../model/material';
 import { renderMaterialPage } from '../support/materialPage';
 import { recordRenders, type RenderedComponent } from '../support/renderRecorder';
+import { expectVisible } from '../support/visible';
 
 /*
  * Cost follows what changed: a learner's click re-renders the element that changed and the few
@@ -82,7 +83,7 @@ describe('a click renders only what it changed', () => {
 
     await waitFor(() => expect(document.getElementById('tail-39')).not.toBeNull());
     const rendered = await record(user, () => answer(user, 'q-after'));
-    expect(element('q-after').getByText('Richtig beantwortet:', { exact: false })).toBeTruthy();
+    expectVisible(element('q-after').getByText('Richtig beantwortet:', { exact: false }));
     expect(elementsTouched(rendered)).toEqual(['q-after']);
     expect(outside(rendered)).toEqual(['HostProgress', 'MaterialProgressRing', 'ProgressRing']);
   });

@@ -7,6 +7,7 @@ import { createI18n } from '../../../src/i18n';
 import { I18nProvider } from '../../../src/i18n/react';
 import type { RichTextDoc } from '../../../model/richTextDoc';
 import { editorLabels } from './noteEditorHarness';
+import { expectVisible } from '../../support/visible';
 
 /*
  * Keys the note editor uses must not reach the dialog or panel around it (found by
@@ -61,7 +62,7 @@ describe('NoteEditor: keys stay with the editor', () => {
     const group = screen.getByRole('group', { name: de.linkEditor });
     fireEvent.keyDown(within(group).getByRole('button', { name: de.linkEdit }), { key: 'Escape' });
     expect(screen.queryByRole('group', { name: de.linkEditor })).toBeNull();
-    expect(screen.getByRole('toolbar', { name: de.toolbar })).toBeTruthy();
+    expectVisible(screen.getByRole('toolbar', { name: de.toolbar }));
     expect(reached).not.toHaveBeenCalledWith('Escape');
   });
 

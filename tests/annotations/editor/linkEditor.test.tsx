@@ -5,6 +5,7 @@ import { LINK_INPUT_WIDTH_PX } from '../../../machines/constants';
 import { shouldAutoLinkText } from '../../../src/annotations/editor/noteEditorExtensions';
 import { RichTextDoc, type RichTextMark } from '../../../model/richTextDoc';
 import { editorLabels, marksOf, paragraphDoc, renderNoteEditor, select, typeText } from './noteEditorHarness';
+import { expectVisible } from '../../support/visible';
 
 const de = editorLabels('de');
 
@@ -37,7 +38,7 @@ describe('NoteEditor: the link editor (machines/linkEditor.ts)', () => {
     expect(document.activeElement).toBe(input);
     await user.type(input, 'javascript:alert(1)');
     await user.click(within(group).getByRole('button', { name: de.linkSave }));
-    expect(screen.getByText(de['invalid-url'])).toBeTruthy();
+    expectVisible(screen.getByText(de['invalid-url']));
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('textbox', { name: de.linkUrl })).toBe(input);
     expect(onChange).not.toHaveBeenCalled();
@@ -45,7 +46,7 @@ describe('NoteEditor: the link editor (machines/linkEditor.ts)', () => {
     await user.clear(input);
     expect(screen.queryByText(de['invalid-url'])).toBeNull();
     await user.keyboard('{Enter}');
-    expect(screen.getByText(de['invalid-url'])).toBeTruthy();
+    expectVisible(screen.getByText(de['invalid-url']));
   });
 
   it('a valid URL is saved normalised on the selection (Enter saves), and the document passes RichTextDoc', async () => {
@@ -93,7 +94,7 @@ describe('NoteEditor: the link editor (machines/linkEditor.ts)', () => {
     await user.click(screen.getByRole('button', { name: de.link }));
     await user.click(screen.getByRole('button', { name: de.linkRemove }));
     expect(lastDoc()).toEqual(paragraphDoc('See the site now'));
-    expect(screen.getByRole('toolbar', { name: de.toolbar })).toBeTruthy();
+    expectVisible(screen.getByRole('toolbar', { name: de.toolbar }));
   });
 
   it('Cancel and Escape go back without a change', async () => {
@@ -103,9 +104,9 @@ describe('NoteEditor: the link editor (machines/linkEditor.ts)', () => {
     await user.click(screen.getByRole('button', { name: de.linkEdit }));
     await user.click(screen.getByRole('button', { name: de.linkCancel }));
     // Cancel from editing a link: the link as it was.
-    expect(screen.getByRole('button', { name: de.linkRemove })).toBeTruthy();
+    expectVisible(screen.getByRole('button', { name: de.linkRemove }));
     await user.keyboard('{Escape}');
-    expect(screen.getByRole('toolbar', { name: de.toolbar })).toBeTruthy();
+    expectVisible(screen.getByRole('toolbar', { name: de.toolbar }));
     expect(onChange).not.toHaveBeenCalled();
   });
 });

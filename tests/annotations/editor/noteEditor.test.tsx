@@ -6,6 +6,7 @@ import { TOOLTIP_OPEN_DELAY_MS, UNDO_HISTORY_LIMIT } from '../../../machines/con
 import { FORMAT_MARKS } from '../../../src/editor/formatExclusions';
 import { normalizeRichText, RICH_TEXT_LIMITS, RichTextDoc } from '../../../model/richTextDoc';
 import { editorLabels, marksOf, paragraphDoc, renderNoteEditor, select } from './noteEditorHarness';
+import { expectVisible } from '../../support/visible';
 
 const de = editorLabels('de');
 const json = (editor: { getJSON(): unknown }) => normalizeRichText(editor.getJSON() as RichTextDoc);
@@ -105,7 +106,7 @@ describe('NoteEditor: the document', () => {
 
   it('names the text box with the label', () => {
     renderNoteEditor({ label: 'Meine Notiz' });
-    expect(screen.getByRole('textbox', { name: 'Meine Notiz' })).toBeTruthy();
+    expectVisible(screen.getByRole('textbox', { name: 'Meine Notiz' }));
   });
 });
 
@@ -203,18 +204,18 @@ describe('NoteEditor: the toolbar', () => {
 
   it('shows its texts in English for lang en', () => {
     renderNoteEditor({ lang: 'en' });
-    expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Strikethrough' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Highlight yellow' })).toBeTruthy();
+    expectVisible(screen.getByRole('toolbar', { name: 'Formatting' }));
+    expectVisible(screen.getByRole('button', { name: 'Strikethrough' }));
+    expectVisible(screen.getByRole('button', { name: 'Highlight yellow' }));
   });
 
   it('follows a language switch of the page, keeping the text and its marks', async () => {
     const value: RichTextDoc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello', marks: [{ type: 'bold' }] }] }] };
     const { i18n, dom, onChange } = renderNoteEditor({ value });
-    expect(screen.getByRole('button', { name: de.bold })).toBeTruthy();
+    expectVisible(screen.getByRole('button', { name: de.bold }));
     await act(() => i18n.changeLanguage('en'));
-    expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Bold' })).toBeTruthy();
+    expectVisible(screen.getByRole('toolbar', { name: 'Formatting' }));
+    expectVisible(screen.getByRole('button', { name: 'Bold' }));
     expect(screen.queryByRole('button', { name: de.bold })).toBeNull();
     expect(dom.closest('[lang]')?.getAttribute('lang')).toBe('en');
     expect(dom.innerHTML).toBe('<p><strong>Hello</strong></p>');

@@ -7,6 +7,7 @@ import { AssignmentQuestion } from '../../../model/elements';
 import { allItems } from '../../../model/assignment';
 import { seededShuffle } from '../../../model/seededShuffle';
 import { isDisabled, modes, renderElement, textOf } from './renderElement';
+import { expectVisible } from '../../support/visible';
 
 const element = AssignmentQuestion.parse({
   id: 'assign-1',
@@ -33,8 +34,8 @@ describe.each(modes)('assignment question ($name)', ({ lang, strict }) => {
     renderElement(<AssignmentQuestionElement element={element} />, { lang, strict });
     const names = within(pool()).getAllByRole('button').map((b) => b.textContent);
     expect(names).toEqual(seededShuffle(allItems(element), 'assign-1').map((i) => i.text));
-    expect(zone('Mammals')).toBeTruthy();
-    expect(zone('Birds')).toBeTruthy();
+    expectVisible(zone('Mammals'));
+    expectVisible(zone('Birds'));
     expect(isDisabled(screen.getByRole('button', { name: text.evaluate }))).toBe(true);
   });
 
@@ -49,7 +50,7 @@ describe.each(modes)('assignment question ($name)', ({ lang, strict }) => {
     expect(within(pool()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Rock']);
     await user.click(screen.getByRole('button', { name: text.evaluate }));
     expect(textOf(screen.getByRole('status'))).toBe(text.positive);
-    expect(within(zone('Mammals')).getByRole('button', { name: `Cow: ${text.right}` })).toBeTruthy();
+    expectVisible(within(zone('Mammals')).getByRole('button', { name: `Cow: ${text.right}` }));
     expect(isDisabled(within(zone('Mammals')).getByRole('button', { name: `Cow: ${text.right}` }))).toBe(true);
     expect(document.querySelectorAll('[data-result="correct"]')).toHaveLength(3);
 
@@ -64,7 +65,7 @@ describe.each(modes)('assignment question ($name)', ({ lang, strict }) => {
     await user.keyboard('{Enter}');
     within(zone('Birds')).getByRole('button', { name: `${text.place}: Birds` }).focus();
     await user.keyboard(' ');
-    expect(within(zone('Birds')).getByRole('button', { name: 'Rock' })).toBeTruthy();
+    expectVisible(within(zone('Birds')).getByRole('button', { name: 'Rock' }));
     // The focus went along with the item (the button it was on is disabled now that nothing is selected).
     expect(document.activeElement).toBe(within(zone('Birds')).getByRole('button', { name: 'Rock' }));
 
@@ -72,7 +73,7 @@ describe.each(modes)('assignment question ($name)', ({ lang, strict }) => {
     await user.keyboard('{Enter}');
     screen.getByRole('button', { name: text.back }).focus();
     await user.keyboard('{Enter}');
-    expect(within(pool()).getByRole('button', { name: 'Rock' })).toBeTruthy();
+    expectVisible(within(pool()).getByRole('button', { name: 'Rock' }));
     expect(document.activeElement).toBe(within(pool()).getByRole('button', { name: 'Rock' }));
 
     await user.click(within(pool()).getByRole('button', { name: 'Rock' }));
@@ -110,7 +111,7 @@ describe('assignment drag and drop', () => {
     expect(zoneEl.getAttribute('data-drop-over')).toBe('true');
     fireEvent.pointerUp(window, { ...point, clientX: 160, clientY: 240 });
     expect(document.querySelector('[data-drag-ghost]')).toBeNull();
-    expect(within(zoneEl).getByRole('button', { name: 'Owl' })).toBeTruthy();
+    expectVisible(within(zoneEl).getByRole('button', { name: 'Owl' }));
 
     // drag it back to the pool
     under = poolEl;
@@ -120,7 +121,7 @@ describe('assignment drag and drop', () => {
     hold(300);
     fireEvent.pointerMove(window, { ...point, clientX: 100, clientY: 100 });
     fireEvent.pointerUp(window, { ...point, clientX: 100, clientY: 100 });
-    expect(within(poolEl).getByRole('button', { name: 'Owl' })).toBeTruthy();
+    expectVisible(within(poolEl).getByRole('button', { name: 'Owl' }));
 
     // too quick: moving before 150 ms does not drag
     hold(0);

@@ -6,6 +6,7 @@ import { barrierMachine } from '../../../machines/elements/barrier';
 import { BarrierElement, BarrierView, blockingLabel } from '../../../src/elements/barrier/Barrier';
 import { Barrier } from '../../../model/elements';
 import { isDisabled, modes, renderElement, textOf } from './renderElement';
+import { expectVisible } from '../../support/visible';
 
 const element = (over: Record<string, unknown> = {}) =>
   Barrier.parse({ id: 'barrier-1', modelName: 'Barrier', content: '<p>Finish the quiz first.</p>', unlockedContent: '<p>Well done, go on.</p>', ...over });
@@ -21,13 +22,13 @@ describe.each(modes)('barrier ($name)', ({ lang, strict }) => {
   it('is locked until the viewer reports the condition; Continue then unlocks and shows the unlocked content', async () => {
     const actor = createActor(barrierMachine, { input: { element: element() } }).start();
     const { user } = renderElement(<BarrierView element={element()} actor={actor} />, { lang, strict });
-    expect(textOf(screen.getByText('Finish the quiz first.'))).toBeTruthy();
+    expectVisible(screen.getByText('Finish the quiz first.'));
     expect(isDisabled(screen.getByRole('button', { name: text.continue }))).toBe(true);
-    expect(screen.getByText(text.locked)).toBeTruthy();
+    expectVisible(screen.getByText(text.locked));
 
     act(() => actor.send({ type: 'barrier.condition', met: true }));
     expect(isDisabled(screen.getByRole('button', { name: text.continue }))).toBe(false);
-    expect(screen.getByText(text.ready)).toBeTruthy();
+    expectVisible(screen.getByText(text.ready));
 
     await user.click(screen.getByRole('button', { name: text.continue }));
     expect(actor.getSnapshot().value).toBe('unlocked');

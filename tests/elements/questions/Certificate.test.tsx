@@ -7,6 +7,7 @@ import { PageData } from '../../../model/pageData';
 import { PageDataContext } from '../../../src/viewer/PageDataContext';
 import { IntersectionObserverDouble } from '../../setup';
 import { isDisabled, modes, renderElement, textOf } from './renderElement';
+import { expectVisible } from '../../support/visible';
 
 const element = Certificate.parse({
   id: 'cert-1',
@@ -42,9 +43,9 @@ describe.each(modes)('certificate ($name)', ({ lang, strict }) => {
 
   it('shows title, description, validity, logo and a disabled download with an explanation', () => {
     renderElement(<CertificateElement element={element} />, { lang, strict });
-    expect(screen.getByRole('heading', { name: 'Certificate of completion' })).toBeTruthy();
-    expect(screen.getByText('For finishing the course.')).toBeTruthy();
-    expect(screen.getByText(text.validity)).toBeTruthy();
+    expectVisible(screen.getByRole('heading', { name: 'Certificate of completion' }));
+    expectVisible(screen.getByText('For finishing the course.'));
+    expectVisible(screen.getByText(text.validity));
     expect(document.querySelector('img')?.getAttribute('src')).toBe('/api/assets/logo/logo.svg');
     const download = screen.getByRole('button', { name: text.download });
     expect(isDisabled(download)).toBe(true);

@@ -5,6 +5,7 @@ import { ChoiceQuestionElement } from '../../../src/elements/questions/ChoiceQue
 import { ChoiceQuestion } from '../../../model/elements';
 import { seededShuffle } from '../../../model/seededShuffle';
 import { isChecked, isDisabled, modes, renderElement, textOf } from './renderElement';
+import { expectVisible } from '../../support/visible';
 
 const question = (over: Record<string, unknown> = {}) =>
   ChoiceQuestion.parse({
@@ -50,7 +51,7 @@ describe.each(modes)('choice question ($name)', ({ lang, strict }) => {
       expect(isDisabled(box)).toBe(false);
       expect(isChecked(box)).toBe(false);
     }
-    expect(screen.getByRole('button', { name: text.evaluate })).toBeTruthy();
+    expectVisible(screen.getByRole('button', { name: text.evaluate }));
   });
 
   it('by keyboard: the focus stays on the button when Evaluate turns into Edit answer, and back', async () => {

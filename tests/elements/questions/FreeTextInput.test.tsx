@@ -8,6 +8,7 @@ import { FreeTextInputElement } from '../../../src/elements/questions/FreeTextIn
 import { FreeTextInput } from '../../../model/elements';
 import { ElementActor } from '../../../src/elements/static/ElementActor';
 import { isDisabled, modes, renderElement, textOf } from './renderElement';
+import { expectVisible } from '../../support/visible';
 
 const element = (over: Record<string, unknown> = {}) =>
   FreeTextInput.parse({ id: 'ft-1', modelName: 'FreeTextInput', instructions: { html: '<p>Describe a leaf.</p>' }, ...over });
@@ -72,7 +73,7 @@ describe.each(modes)('free-text input ($name)', ({ lang, strict }) => {
     expect(call).toHaveBeenCalledWith({ userAnswer: 'Chlorophyll', elementId: 'ft-1' });
     answer({ ok: true, feedback: 'Good: chlorophyll makes leaves green.', correct: true });
     await waitFor(() => expect(textOf(screen.getByRole('status'))).toContain('Good: chlorophyll makes leaves green.'));
-    expect(screen.getByRole('button', { name: text.edit })).toBeTruthy();
+    expectVisible(screen.getByRole('button', { name: text.edit }));
   });
 
   it('generative feedback failure: red box, still evaluated', async () => {
@@ -117,7 +118,7 @@ describe.each(modes)('free-text input ($name)', ({ lang, strict }) => {
     const plain = element();
     const actor = createActor(freeTextMachine, { input: { element: plain, saved: { value: 'Mine', evaluated: true } } }).start();
     renderElement(<FreeTextInputView element={plain} actor={actor} />, { lang, strict });
-    expect(screen.getByText(text.submitted)).toBeTruthy();
+    expectVisible(screen.getByText(text.submitted));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

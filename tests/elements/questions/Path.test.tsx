@@ -6,6 +6,7 @@ import { pathMachine } from '../../../machines/elements/path';
 import { PathView } from '../../../src/elements/path/Path';
 import { Path } from '../../../model/elements';
 import { modes, renderElement } from './renderElement';
+import { expectVisible } from '../../support/visible';
 
 const element = Path.parse({
   id: 'path-1',
@@ -34,8 +35,8 @@ describe.each(modes)('path ($name)', ({ lang, strict }) => {
     expect(items).toHaveLength(3);
     expect(within(items[0]).getByRole('link', { name: 'Start with leaves' }).getAttribute('href')).toBe('leaves/');
     expect(within(items[1]).getByRole('link', { name: 'Herbarium' }).getAttribute('href')).toBe('iframe/s2');
-    expect(within(items[1]).getByText('Browse the herbarium.')).toBeTruthy();
-    expect(within(items[0]).getByText(text.step(1), { exact: false })).toBeTruthy();
+    expectVisible(within(items[1]).getByText('Browse the herbarium.'));
+    expectVisible(within(items[0]).getByText(text.step(1), { exact: false }));
     expect(items[0].getAttribute('aria-current')).toBe('step');
     expect(within(items[0]).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
 
@@ -55,7 +56,7 @@ describe.each(modes)('path ($name)', ({ lang, strict }) => {
 
     // derived progress arrives from the viewer
     act(() => actor.send({ type: 'progress.update', progress: { s3: 0.5 } }));
-    expect(within(items[2]).getByRole('progressbar', { name: text.progress(50) })).toBeTruthy();
+    expectVisible(within(items[2]).getByRole('progressbar', { name: text.progress(50) }));
     expect(within(items[2]).queryByRole('button')).toBeNull();
 
     await user.click(within(items[0]).getByRole('button', { name: text.completed }));

@@ -8,6 +8,7 @@ import { ViewerActorContext } from '../../../src/elements/viewerContext';
 import { Material } from '../../../model/material';
 import { elementsOnPage } from '../../../model/tree';
 import { renderElement } from './renderElement';
+import { expectVisible } from '../../support/visible';
 
 const material = Material.parse({
   modelName: 'Material', id: 'm', publicId: 'm', title: 'M',
@@ -46,7 +47,7 @@ describe('a barrier inside the viewer', () => {
 
     await user.click(screen.getByRole('button', { name: 'Weiter' }));
     await act(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-    expect(screen.getByText('Danach')).toBeTruthy();
+    expectVisible(screen.getByText('Danach'));
     expect(document.activeElement?.id).toBe('after');
     expect(screen.getByTestId('barrier-announcement').textContent).toBe('Neuer Inhalt freigeschaltet: Danach');
     expect(viewer.getSnapshot().context.unlockedBarrierIds).toEqual(['b1']);
@@ -82,7 +83,7 @@ describe('a barrier in mode unlocked inside the viewer', () => {
     await user.click(screen.getByRole('button', { name: 'Auswerten' }));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.getByRole('button', { name: 'Weiter' })).toHaveProperty('disabled', true);
-    expect(screen.getByText('Der obenstehende Lerninhalt ist noch nicht abgeschlossen')).toBeTruthy();
+    expectVisible(screen.getByText('Der obenstehende Lerninhalt ist noch nicht abgeschlossen'));
     expect(screen.queryByText('Danach')).toBeNull();
   });
 
@@ -90,6 +91,6 @@ describe('a barrier in mode unlocked inside the viewer', () => {
     const { user } = show(gated(true));
     expect(screen.getByRole('button', { name: 'Weiter' })).toHaveProperty('disabled', false);
     await user.click(screen.getByRole('button', { name: 'Weiter' }));
-    expect(screen.getByText('Danach')).toBeTruthy();
+    expectVisible(screen.getByText('Danach'));
   });
 });
