@@ -9,7 +9,7 @@ import { e2ePort, suiteDataDir } from './support/e2ePort';
 import { importShare } from './support/importShare';
 import { ownOrigin, ownPort } from './support/ownServer';
 import { collectPageErrors } from './support/pageErrors';
-import { expect, test } from './support/transitions';
+import { closeContext, expect, test } from './support/transitions';
 
 /*
  * Issue 13: SCORM packages in a real LMS run-time. The LMS is scorm-again (SCORM 1.2 and 2004) on a
@@ -126,9 +126,9 @@ const ELEMENTS = {
 } as const;
 
 for (const version of ['1.2', '2004'] as const) {
-  test(`SCORM ${version}: the LMS learner is the course's guest; completion, success, score and suspend data reach the LMS; a relaunch resumes`, async ({ browser }) => {
+  test(`SCORM ${version}: the LMS learner is the course's guest; completion, success, score and suspend data reach the LMS; a relaunch resumes`, async ({ newContext }) => {
     const e = ELEMENTS[version];
-    const first = await browser.newContext();
+    const first = await newContext();
     const page = await first.newPage();
     const errors = collectPageErrors(page);
     const calls = await launch(page, version, e.name);
@@ -161,10 +161,10 @@ for (const version of ['1.2', '2004'] as const) {
     expect(lastSet(calls, e.exit)).toBe('suspend');
     expect(calls.filter((c) => c.error !== '0' && c.error !== ''), JSON.stringify(calls.filter((c) => c.error !== '0'))).toEqual([]);
     expect(errors).toEqual([]);
-    await first.close();
+    await closeContext(first);
 
     // Relaunch with what the LMS stored, in a browser that kept nothing: the server has the work.
-    const second = await browser.newContext();
+    const second = await newContext();
     const again = await second.newPage();
     const resumed = version === '1.2'
       ? { core: { ...ELEMENTS['1.2'].name.core, lesson_status: 'passed', entry: 'resume' }, student_data: { mastery_score: '80' }, suspend_data: suspendData }
@@ -174,6 +174,6 @@ for (const version of ['1.2', '2004'] as const) {
     await expect(course(again).locator('[id="scorm-frage"]').getByRole('button', { name: 'Antwort bearbeiten' })).toBeVisible();
     // Completion never goes back.
     expect(relaunchCalls.filter((c) => /SetValue$/.test(c.name) && c.args[0] === e.status && c.args[1] === 'incomplete')).toEqual([]);
-    await second.close();
+    await closeContext(second);
   });
 }

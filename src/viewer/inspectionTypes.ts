@@ -1,11 +1,8 @@
 /* What src/viewer/inspection.ts records and its observer (./inspector.ts, a chunk of its own) reports. */
 
-/**
- * One microstep of one actor. `transitions`: the chart transitions it took as `source|event|index`
- * (state node id, event type — '' for eventless — and the index among the source's candidates for
- * that event), the key scripts/statecharts/chart.ts gives every transition.
- */
-export type RecordedTransition = { machineId: string; actorId: string; from: unknown; event: string; to: unknown; transitions: string[] };
+import type { RecordedTransition } from '../../machines/transitionRecorder';
+
+export type { RecordedTransition };
 
 declare global {
   interface Window {

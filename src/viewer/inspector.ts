@@ -1,21 +1,11 @@
 import type { InspectionEvent } from 'xstate';
-import type { LiveActor, RecordedTransition } from './inspectionTypes';
+import { transitionRecorder, type RecordedTransition } from '../../machines/transitionRecorder';
+import type { LiveActor } from './inspectionTypes';
 
 /*
  * The inspection observer behind src/viewer/inspection.ts: a chunk of its own, loaded only when a
  * page records transitions or shows the inspect panel, so learners never download it.
  */
-
-type TransitionDefinition = {
-  eventType: string;
-  source: { id: string; path: string[]; always?: unknown[]; transitions: Map<string, unknown[]> };
-};
-
-function keyOf(transition: TransitionDefinition): string {
-  const { source, eventType } = transition;
-  const candidates = eventType === '' ? (source.always ?? []) : (source.transitions.get(eventType) ?? []);
-  return `${source.id}|${eventType}|${candidates.indexOf(transition)}`;
-}
 
 /** `autoplay.playing.waiting, slides` for `{ slides: {}, autoplay: { playing: 'waiting' } }`. */
 export function formatStateValue(value: unknown): string {
@@ -57,24 +47,10 @@ type InspectedSnapshot = { value?: unknown; status?: string; machine?: { id: str
 
 /** The inspection observer: records microsteps into `record` (if given) and keeps `live` current (if given). */
 export function createInspector(options: { record?: RecordedTransition[]; live?: LiveActors }): (event: InspectionEvent) => void {
-  const lastValue = new Map<string, unknown>();
+  const recordStep = options.record ? transitionRecorder(options.record) : undefined;
   return (event) => {
     const actor = event.actorRef as { id?: string; sessionId: string };
-    if (event.type === '@xstate.microstep') {
-      const snapshot = event.snapshot as InspectedSnapshot;
-      const taken = event._transitions as unknown as TransitionDefinition[];
-      if (options.record && snapshot.machine && taken.length) {
-        options.record.push({
-          machineId: snapshot.machine.id,
-          actorId: actor.id ?? actor.sessionId,
-          from: lastValue.has(actor.sessionId) ? lastValue.get(actor.sessionId) : taken[0].source.path.join('.'),
-          event: event.event.type,
-          to: snapshot.value,
-          transitions: taken.map(keyOf),
-        });
-      }
-      lastValue.set(actor.sessionId, snapshot.value);
-    }
+    recordStep?.(event);
     if (options.live && event.type === '@xstate.snapshot') {
       const snapshot = event.snapshot as InspectedSnapshot;
       if (!snapshot.machine) return;

@@ -9,6 +9,7 @@ import {
   type ScormVersion,
 } from '../../../model/hostMessages';
 import { helloOf, scormLauncherMachine, type LmsChanges, type ScormLauncherSnapshot } from '../../../machines/scormLauncher';
+import { transitionRecorder, type RecordedTransition } from '../../../machines/transitionRecorder';
 import { API_NAMES, findLmsApi, type WindowLike } from './findApi';
 import { ELEMENTS, endSession, lmsOf, readStart, sessionTime, writesOf, type Lms } from './lms';
 import { launchLanguage, text, type LaunchLanguage } from './texts';
@@ -203,7 +204,10 @@ export function startLauncher(win: LauncherWindow, config: LaunchConfig, options
     }
   };
 
-  const actor = createActor(machine, { input: { version: config.version, commitDelayMs: options.commitDelayMs } });
+  // The end-to-end run defines the array before the page's scripts run (e2e/support/transitions.ts); nobody else does.
+  const recording = (win as { __lernwerkTransitions?: unknown }).__lernwerkTransitions;
+  const inspect = Array.isArray(recording) ? transitionRecorder(recording as RecordedTransition[]) : undefined;
+  const actor = createActor(machine, { input: { version: config.version, commitDelayMs: options.commitDelayMs }, inspect });
   /** Events of the page; none once the launcher has ended (no LMS, failed, terminated). */
   const send = (event: Parameters<typeof actor.send>[0]) => {
     if (actor.getSnapshot().status === 'active') actor.send(event);
