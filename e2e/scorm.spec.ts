@@ -50,6 +50,12 @@ const packages = new Map<Version, Record<string, Uint8Array>>();
 let lms: Server | null = null;
 const scormAgain = (file: string) => readFileSync(path.join('node_modules/scorm-again/dist', file));
 
+/** What the LMS answers when it refuses a call: the error code and text of the version's run-time environment. */
+const REFUSALS = {
+  '1.2': { LMSInitialize: ['101', 'General exception'], LMSSetValue: ['101', 'General exception'], LMSCommit: ['101', 'General exception'] },
+  '2004': { Initialize: ['102', 'General Initialization Failure'], SetValue: ['351', 'General Set Failure'], Commit: ['391', 'General Commit Failure'] },
+} as const;
+
 /** The LMS page: scorm-again's API with the CMI data given in the address, every LMS call reported to the test, the package framed. */
 function lmsPage(version: Version): string {
   const [script, api, global] = version === '1.2' ? ['scorm12.min.js', 'Scorm12API', 'API'] : ['scorm2004.min.js', 'Scorm2004API', 'API_1484_11'];
@@ -58,6 +64,26 @@ function lmsPage(version: Version): string {
 <script>
   const api = new ${api}({ logLevel: 5, autocommit: false });
   api.loadFromJSON(JSON.parse(decodeURIComponent(location.hash.slice(1) || '%7B%7D')));
+  // An LMS that refuses (refuse=Method,… in the address): the first call of each method named answers "false"
+  // with the error the run-time environment defines for it, which the error calls report until the next call.
+  const refusals = ${JSON.stringify(REFUSALS[version])};
+  const refuse = new Set((new URLSearchParams(location.search).get('refuse') || '').split(',').filter(Boolean));
+  let refused = null;
+  for (const name of Object.keys(refusals)) {
+    const original = api[name].bind(api);
+    api[name] = (...args) => {
+      refused = refuse.delete(name) ? refusals[name] : null;
+      return refused ? 'false' : original(...args);
+    };
+  }
+  const [lastError, errorString, diagnostic] = ${JSON.stringify(version === '1.2' ? ['LMSGetLastError', 'LMSGetErrorString', 'LMSGetDiagnostic'] : ['GetLastError', 'GetErrorString', 'GetDiagnostic'])};
+  const answer = (name, refusedAnswer) => {
+    const original = api[name].bind(api);
+    api[name] = (...args) => (refused ? refusedAnswer(args[0]) : original(...args));
+  };
+  answer(lastError, () => refused[0]);
+  answer(errorString, (code) => (String(code) === refused[0] ? refused[1] : ''));
+  answer(diagnostic, () => '');
   for (const name of ${JSON.stringify(version === '1.2' ? ['LMSInitialize', 'LMSSetValue', 'LMSCommit', 'LMSFinish'] : ['Initialize', 'SetValue', 'Commit', 'Terminate'])}) {
     const original = api[name].bind(api);
     api[name] = (...args) => { const answer = original(...args); window.lmsCall({ name, args, answer, error: api.${version === '1.2' ? 'LMSGetLastError' : 'GetLastError'}() }); return answer; };
@@ -108,11 +134,11 @@ test.afterAll(async () => {
 
 type Call = { name: string; args: string[]; answer: string; error: string };
 
-/** Opens the LMS page with `cmi`, recording the LMS calls of the package. */
-async function launch(page: Page, version: Version, cmi: object): Promise<Call[]> {
+/** Opens the LMS page with `cmi`, recording the LMS calls of the package; the LMS refuses the first call of each method of `refuse`. */
+async function launch(page: Page, version: Version, cmi: object, refuse: string[] = []): Promise<Call[]> {
   const calls: Call[] = [];
   await page.exposeFunction('lmsCall', (call: Call) => void calls.push(call));
-  await page.goto(`${LMS_ORIGIN}/lms.html?v=${version}#${encodeURIComponent(JSON.stringify(cmi))}`);
+  await page.goto(`${LMS_ORIGIN}/lms.html?v=${version}${refuse.length ? `&refuse=${refuse.join(',')}` : ''}#${encodeURIComponent(JSON.stringify(cmi))}`);
   return calls;
 }
 
@@ -177,3 +203,37 @@ for (const version of ['1.2', '2004'] as const) {
     await closeContext(second);
   });
 }
+
+/** The launch page inside the LMS's frame: its own message (role status) is what the learner reads about the LMS. */
+const launchPage = (page: Page) => page.frameLocator('iframe[title="Kurs"]');
+
+test('opened without an LMS, the launch page says the course needs one and offers it unsaved', async ({ page }) => {
+  await page.goto(`${LMS_ORIGIN}/pkg/launch.html?v=2004`);
+  await expect(page.getByRole('heading', { name: 'This course must be started from a learning platform (LMS).' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('This page found no SCORM interface (API_1484_11)');
+  await expect(page.getByRole('link', { name: 'View the course anyway, with nothing saved' })).toHaveAttribute('href', new RegExp(`^${COURSE_ORIGIN()}/`));
+  await expect(page.locator('iframe')).toHaveCount(0);
+});
+
+test("SCORM 1.2: the LMS refuses to start the course: the launch page says so with the LMS's error and opens nothing", async ({ page }) => {
+  const calls = await launch(page, '1.2', ELEMENTS['1.2'].name, ['LMSInitialize']);
+  await expect(launchPage(page).getByRole('heading', { name: 'The learning platform refused to start the course.' })).toBeVisible();
+  await expect(launchPage(page).getByRole('status')).toContainText('Error 101: General exception.');
+  await expect(launchPage(page).locator('iframe')).toHaveCount(0);
+  expect(calls.map((c) => [c.name, c.answer])).toEqual([['LMSInitialize', 'false']]);
+});
+
+test('SCORM 2004: the LMS refuses a value and a commit: the learner is told, the launch page commits again after its quiet time, and the result reaches the LMS', async ({ page }) => {
+  const e = ELEMENTS['2004'];
+  const calls = await launch(page, '2004', e.name, ['SetValue', 'Commit']);
+  // The fresh attempt's first values: one refused, then the commit refused; the page says so above the course.
+  await expect(launchPage(page).getByRole('status')).toContainText('The learning platform reports an error while saving (391: General Commit Failure)');
+  expect(calls.filter((c) => c.answer === 'false').map((c) => c.name)).toEqual(['SetValue', 'Commit']);
+  // After the quiet time the page commits again, and the LMS takes it.
+  await expect.poll(() => calls.filter((c) => c.name === 'Commit').map((c) => c.answer), { timeout: 10_000 }).toEqual(['false', 'true']);
+  const question = course(page).locator('[id="scorm-frage"]');
+  await question.getByText('etwa 2,5 Prozent', { exact: true }).click();
+  await question.getByRole('button', { name: 'Auswerten' }).click();
+  await expect.poll(() => lastSet(calls, 'cmi.success_status')).toBe('passed');
+  await expect.poll(() => calls.filter((c) => c.name === 'Commit').at(-1)?.answer).toBe('true');
+});
