@@ -12,7 +12,7 @@ import { collectPageErrors } from './support/pageErrors';
 import { servedPageData } from './support/servedPageData';
 import { idsOf, latestValues, storedEvents } from './support/storedEvents';
 import { queuedEvents } from './support/trackingQueue';
-import { expect, test } from './support/transitions';
+import { closeContext, expect, test } from './support/transitions';
 import { UserdataTraffic } from './support/userdataTraffic';
 
 /*
@@ -71,14 +71,14 @@ async function assignByMouse(page: Page, item: string, zone: string) {
   await expect(question.getByRole('group', { name: de.zone(zone) }).getByRole('button', { name: item, exact: true })).toBeVisible();
 }
 
-test('a guest saves their progress, answers questions, and the noted link restores everything in a new browser', async ({ browser, request }) => {
+test('a guest saves their progress, answers questions, and the noted link restores everything in a new browser', async ({ newContext, request }) => {
   const { materialGuest: share } = await demoShares(request);
   const guest = { firstName: 'Mira', lastName: 'Gast-Łukasiewicz' };
   const guestName = `${guest.firstName} ${guest.lastName}`;
   const sc = choiceAnswers(singleChoice);
   const mc = choiceAnswers(multipleChoice);
 
-  const first = await browser.newContext();
+  const first = await newContext();
   const traffic = new UserdataTraffic(first);
   const page = await first.newPage();
   const errors = collectPageErrors(page);
@@ -114,7 +114,7 @@ test('a guest saves their progress, answers questions, and the noted link restor
   });
   await traffic.settled();
   expect(errors).toEqual([]);
-  await first.close();
+  await closeContext(first);
 
   await test.step('the database holds every event the browser sent, once, with the answers', async () => {
     const stored = await storedEvents(request, { shareId: share, guestSessionId });
@@ -131,7 +131,7 @@ test('a guest saves their progress, answers questions, and the noted link restor
     expect(pageData.learnerState).toEqual(state);
   });
 
-  const second = await browser.newContext();
+  const second = await newContext();
   const again = await second.newPage();
   const errorsAgain = collectPageErrors(again);
   await again.goto(link);
@@ -174,7 +174,7 @@ test('a guest saves their progress, answers questions, and the noted link restor
     await expect(feedback(mcBox)).toHaveText(textOf(multipleChoice.feedbackNeutral));
   });
   expect(errorsAgain).toEqual([]);
-  await second.close();
+  await closeContext(second);
 });
 
 test('offline: ten answers are kept in the browser, and once online every event is stored exactly once', async ({ page, context, request }) => {

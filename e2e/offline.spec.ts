@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
+import type { BrowserContext, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
 import { MODEL_CACHE, PAGE_CACHE } from '../src/offline/cacheKeys';
 import { choiceAnswers, demoElement } from './support/demoAnswers';
 import { demoCollection, demoMaterial } from './support/demoContent';
@@ -13,7 +13,7 @@ import { ownOrigin, ownPort, ownServer } from './support/ownServer';
 import { reverseProxy } from './support/proxy';
 import { idsOf, latestValues, storedEvents } from './support/storedEvents';
 import { queuedEvents } from './support/trackingQueue';
-import { expect, test } from './support/transitions';
+import { closeContext, expect, test } from './support/transitions';
 import { expectIconDrawn } from './support/icons';
 
 /*
@@ -59,14 +59,14 @@ async function viewportScreenshot(page: Page, testInfo: TestInfo, name: string) 
  * can stop (a real network cut, unlike `context.setOffline`); the context is closed and the proxy stopped
  * afterwards, whatever happened.
  */
-async function throughProxy(browser: Browser, serverOrigin: string, options: BrowserContextOptions, run: (context: BrowserContext, proxy: ReturnType<typeof reverseProxy>) => Promise<void>) {
+async function throughProxy(newContext: (options: BrowserContextOptions) => Promise<BrowserContext>, serverOrigin: string, options: BrowserContextOptions, run: (context: BrowserContext, proxy: ReturnType<typeof reverseProxy>) => Promise<void>) {
   const proxy = reverseProxy(proxyPort, serverOrigin);
   await proxy.start();
-  const context = await browser.newContext({ ...options, baseURL: proxy.origin });
+  const context = await newContext({ ...options, baseURL: proxy.origin });
   try {
     await run(context, proxy);
   } finally {
-    await context.close();
+    await closeContext(context);
     await proxy.stop();
   }
 }
@@ -76,9 +76,9 @@ async function expectControlled(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 30_000 }).toMatch(/\/sw\.js$/);
 }
 
-test('a reload while the network is cut shows the material and the unsent answers, which are stored once when it is back', async ({ browser, baseURL, request }, testInfo) => {
+test('a reload while the network is cut shows the material and the unsent answers, which are stored once when it is back', async ({ newContext, baseURL, request }, testInfo) => {
   test.setTimeout(240_000);
-  await throughProxy(browser, baseURL!, {}, async (context, proxy) => {
+  await throughProxy(newContext, baseURL!, {}, async (context, proxy) => {
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     const { materialGuest: share } = await demoShares(request);
@@ -164,9 +164,9 @@ test('a reload while the network is cut shows the material and the unsent answer
   });
 });
 
-test('a collection: a material opened from the grid reloads without a network, from the kept page and the kept answers of its POST calls', async ({ browser, baseURL, request }) => {
+test('a collection: a material opened from the grid reloads without a network, from the kept page and the kept answers of its POST calls', async ({ newContext, baseURL, request }) => {
   test.setTimeout(180_000);
-  await throughProxy(browser, baseURL!, {}, async (context, proxy) => {
+  await throughProxy(newContext, baseURL!, {}, async (context, proxy) => {
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     const { collection: share } = await demoShares(request);
@@ -192,8 +192,8 @@ test('a collection: a material opened from the grid reloads without a network, f
   });
 });
 
-test('without the service worker the same reload fails: the browser has nothing to show', async ({ browser, baseURL, request }) => {
-  await throughProxy(browser, baseURL!, { serviceWorkers: 'block' }, async (context, proxy) => {
+test('without the service worker the same reload fails: the browser has nothing to show', async ({ newContext, baseURL, request }) => {
+  await throughProxy(newContext, baseURL!, { serviceWorkers: 'block' }, async (context, proxy) => {
     const page = await context.newPage();
     const { materialGuest: share } = await demoShares(request);
     await page.goto(sharePath(share));

@@ -4,7 +4,7 @@ import { saveGuestProgress } from './support/guest';
 import { importShare } from './support/importShare';
 import { ownOrigin, ownPort, ownServer, type OwnServer } from './support/ownServer';
 import { collectPageErrors } from './support/pageErrors';
-import { expect, test } from './support/transitions';
+import { closeContext, expect, test } from './support/transitions';
 
 /*
  * Issue 11: the three search surfaces against the real server's search (PGlite), with FULLTEXT_SEARCH
@@ -127,8 +127,8 @@ test('collection grid: server search, sort, Load more; the search survives a rel
   expect(errors).toEqual([]);
 });
 
-test('a shared link with a search: the back arrow from a material returns to that search, not to an older one', async ({ browser }) => {
-  const context = await browser.newContext();
+test('a shared link with a search: the back arrow from a material returns to that search, not to an older one', async ({ newContext }) => {
+  const context = await newContext();
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   // An older search of this session, then a link that names another.
@@ -144,11 +144,11 @@ test('a shared link with a search: the back arrow from a material returns to tha
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first()).toContainText('Lerneinheit 07');
   expect(errors).toEqual([]);
-  await context.close();
+  await closeContext(context);
 });
 
-test('the viewer’s own params (here lang) beside it: the back arrow and a new visit bring back the session’s search', async ({ browser }) => {
-  const context = await browser.newContext();
+test('the viewer’s own params (here lang) beside it: the back arrow and a new visit bring back the session’s search', async ({ newContext }) => {
+  const context = await newContext();
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await page.goto(`/s/${share}/?lang=en&q=Lerneinheit%2007&sort=material.title%3Adesc`);
@@ -164,11 +164,11 @@ test('the viewer’s own params (here lang) beside it: the back arrow and a new 
   await expect(page.getByRole('searchbox', { name: 'Search materials' })).toHaveValue('Lerneinheit 07');
   await expect(header(page)).toHaveText('Results (1)');
   expect(errors).toEqual([]);
-  await context.close();
+  await closeContext(context);
 });
 
-test('a guest saves their progress on the grid of a collection that saves guest sessions; the material opened next knows them', async ({ browser }) => {
-  const context = await browser.newContext();
+test('a guest saves their progress on the grid of a collection that saves guest sessions; the material opened next knows them', async ({ newContext }) => {
+  const context = await newContext();
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await page.goto(`/s/${guestShare}/`);
@@ -181,7 +181,7 @@ test('a guest saves their progress on the grid of a collection that saves guest 
   await expect(page.getByRole('heading', { level: 1, name: 'Wasser im Alltag' })).toBeVisible();
   await expect(page.getByTestId('viewer-header').getByTestId('guest-name')).toHaveText('Nora Netz');
   expect(errors).toEqual([]);
-  await context.close();
+  await closeContext(context);
 });
 
 test('material search page: two facets, +N, Reset filters', async ({ page }, testInfo) => {

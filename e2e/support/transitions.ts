@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 
 /**
  * `test` with an automatic fixture that records every statechart transition the viewer takes in the
@@ -29,7 +29,7 @@ async function drain(context: BrowserContext): Promise<void> {
   for (const page of context.pages()) await page.evaluate(() => 0).catch(() => undefined);
 }
 
-export const test = base.extend<{ transitionLog: unknown[]; recordTransitions: void; newContext: () => Promise<BrowserContext> }>({
+export const test = base.extend<{ transitionLog: unknown[]; recordTransitions: void; newContext: (options?: BrowserContextOptions) => Promise<BrowserContext> }>({
   transitionLog: async ({}, use) => use([]),
   recordTransitions: [
     async ({ context, transitionLog }, use, testInfo) => {
@@ -49,8 +49,8 @@ export const test = base.extend<{ transitionLog: unknown[]; recordTransitions: v
    */
   newContext: async ({ browser, transitionLog }, use) => {
     const made: BrowserContext[] = [];
-    await use(async () => {
-      const context = await browser.newContext();
+    await use(async (options) => {
+      const context = await browser.newContext(options);
       await recordIn(context, transitionLog);
       made.push(context);
       return context;
