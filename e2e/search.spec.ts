@@ -299,3 +299,32 @@ test('full-text panel in the material header: Search Material, Escape closes, a 
   await expect(page.locator('#wasser-haus mark[data-highlight]')).toHaveText('am See');
   expect(errors).toEqual([]);
 });
+
+test('the server fails a Load more and a search: the learner is told, what shows stays, and Try again brings the results', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto(`/s/${share}/`);
+  await expect(header(page)).toHaveText('25 Materialien');
+  // The server answers the next search with an error, once.
+  const failNextSearch = () => page.route('**/search/collection/*/materials', (route) => route.fulfill({ status: 500, json: { error: 'internal' } }), { times: 1 });
+  const failure = page.getByRole('alert').filter({ hasText: 'Die Suche ist fehlgeschlagen.' });
+
+  await failNextSearch();
+  await page.getByTestId('search-load-more').click();
+  await expect(failure).toBeVisible();
+  await expect(cards(page)).toHaveCount(20);
+  await failure.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(cards(page)).toHaveCount(25);
+  await expect(failure).toHaveCount(0);
+
+  // Enter sends the query at once (no wait for the typing to settle); this one fails too.
+  await failNextSearch();
+  const field = page.getByRole('searchbox', { name: 'Materialien durchsuchen' });
+  await field.fill('Lerneinheit');
+  await field.press('Enter');
+  await expect(failure).toBeVisible();
+  await expect(cards(page).first()).toContainText('Wasser im Alltag');
+  await failure.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(header(page)).toHaveText('Ergebnisse (24)');
+  await expect(failure).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
