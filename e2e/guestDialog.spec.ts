@@ -1,5 +1,8 @@
+import { choiceAnswers, demoElement } from './support/demoAnswers';
+import { demoMaterial } from './support/demoContent';
 import { demoShares, sharePath } from './support/demoShares';
-import { guestDe } from './support/guest';
+import { expectAllSaved, guestDe } from './support/guest';
+import { clickChoice, de, element, goBackUp, openChapterCard } from './support/learner';
 import { collectPageErrors } from './support/pageErrors';
 import { expect, test } from './support/transitions';
 
@@ -10,6 +13,8 @@ import { expect, test } from './support/transitions';
  */
 
 const refuseOnce = { status: 500, json: { error: 'internal' } };
+const kap1 = demoElement('kap1', 'Chapter');
+const singleChoice = demoElement('kap1-frage-suesswasser', 'ChoiceQuestion');
 
 test('the guest dialog: closed unsaved, a refused save and a refused forget are told and work the second time; the copy notice goes by itself', async ({ page, context, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -26,6 +31,14 @@ test('the guest dialog: closed unsaved, a refused save and a refused forget are 
   await expect(dialog).toHaveCount(0);
   await expect(header.getByRole('button', { name: guestDe.save })).toBeVisible();
 
+  // An answer before the guest has a name stays in the browser; it is sent once they save.
+  await openChapterCard(page, kap1);
+  const question = element(page, singleChoice.id);
+  await clickChoice(question, choiceAnswers(singleChoice).right[0]);
+  await question.getByRole('button', { name: de.evaluate, exact: true }).click();
+  await expect(question.locator('section[data-state]').first()).toHaveAttribute('data-state', 'evaluated');
+  await goBackUp(page, demoMaterial.title);
+
   // The server refuses the first save: the dialog says so and keeps the name; the second save goes through.
   await page.route('**/api/guest', (route) => route.fulfill(refuseOnce), { times: 1 });
   await header.getByRole('button', { name: guestDe.save }).click();
@@ -36,6 +49,7 @@ test('the guest dialog: closed unsaved, a refused save and a refused forget are 
   await expect(dialog.getByRole('textbox', { name: guestDe.firstName })).toHaveValue('Nora');
   await dialog.getByRole('button', { name: guestDe.submit, exact: true }).click();
   await expect(dialog.getByRole('heading', { name: guestDe.saved })).toBeVisible();
+  await expectAllSaved(page);
 
   // Copied twice: the notice shows, then goes by itself; the clipboard holds the guest's link.
   const note = dialog.getByTestId('guest-url-note');
