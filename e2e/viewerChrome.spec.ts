@@ -335,3 +335,43 @@ test.describe('without a service worker (its fetches of images would pass by the
     expect(errors).toEqual([]);
   });
 });
+
+test('the tooltip follows the pointer and the keyboard between icon controls, and closes when the pointer leaves', async ({ page, request }) => {
+  const errors = collectPageErrors(page);
+  await page.goto(sharePath((await demoShares(request)).material, `${kap1.publicId}/`));
+  const header = page.getByTestId('viewer-header');
+  const back = header.getByRole('link', { name: 'Zurück' });
+  const print = header.getByRole('button', { name: 'Drucken' });
+  const tooltip = page.getByTestId('tooltip');
+  const away = () => page.mouse.move(600, 400);
+  await expect(async () => {
+    await away();
+    await back.hover();
+    await expect(tooltip).toHaveText('Zurück', { timeout: 2000 });
+  }).toPass();
+
+  // Open, the pointer moves to the next control: it names that one; the pointer leaves: it closes.
+  await print.hover();
+  await expect(tooltip).toHaveText('Drucken');
+  await away();
+  await expect(tooltip).toHaveCount(0);
+
+  // The pointer passes one control on its way to the next: the tooltip names where it rests.
+  await back.hover();
+  await print.hover();
+  await expect(tooltip).toHaveText('Drucken');
+  // Open, the keyboard moves the focus: the tooltip names the focused control.
+  await page.keyboard.press('Tab');
+  await expect(back).toBeFocused();
+  await expect(tooltip).toHaveText('Zurück');
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toHaveCount(0);
+
+  // The pointer leaves before the delay is over: nothing opens.
+  await away();
+  await back.hover();
+  await away();
+  await page.waitForTimeout(700);
+  await expect(tooltip).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
