@@ -30,6 +30,7 @@ async function drain(context: BrowserContext): Promise<void> {
 }
 
 export const test = base.extend<{ transitionLog: unknown[]; recordTransitions: void; newContext: (options?: BrowserContextOptions) => Promise<BrowserContext> }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: it must be an object pattern, and this one has none
   transitionLog: async ({}, use) => use([]),
   recordTransitions: [
     async ({ context, transitionLog }, use, testInfo) => {

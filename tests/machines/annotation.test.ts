@@ -578,7 +578,9 @@ const walked = new Set<string>();
 for (const v of walkConfigs.annotation) {
   const input = v.input as AnnotationInput;
   describe(`annotation model walk (${v.name}): every transition of the graph, checked against the model`, () => {
-    const { paths, stats } = pathsOf(annotationMachine, { input, events: v.events as AnnotationEvent[], key: annotationKey });
+    const walk = pathsOf(annotationMachine, { input, events: v.events as AnnotationEvent[], key: annotationKey });
+    const { stats } = walk;
+    const paths = walk.paths.map((path) => ({ ...path, name: shortName(path.steps.slice(1).map((step) => step.event)) }));
     let h = harness();
     beforeEach(() => {
       h = harness();

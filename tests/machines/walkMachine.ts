@@ -89,7 +89,7 @@ export function itWalks<P extends { name: string }>(label: string, walk: { paths
           error.message = `path ${path.name}: ${error.message}`;
           throw error;
         }
-        throw new Error(`path ${path.name}: ${String(error)}`);
+        throw new Error(`path ${path.name}: ${String(error)}`, { cause: error });
       }
     }
   });
