@@ -1,7 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useContext, useEffect, useRef } from 'react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { scrollProgressMachine, scrollRatio } from '../../machines/scrollProgress';
+import { connectScrollProgress } from '../../machines/scrollProgress.connect';
+import { sameProps } from '../../machines/connect';
 import { ViewerActorContext } from '../elements/viewerContext';
 import { useViewerInspection } from './inspection';
 
@@ -16,7 +18,6 @@ type TrackerProps = {
   actor?: ScrollProgressActor;
 };
 
-const selectComplete = (snapshot: SnapshotFrom<typeof scrollProgressMachine>) => snapshot.hasTag('complete');
 
 /**
  * The end marker of a page evaluated by scrolling, rendered after its content (spec sections 2 and
@@ -41,7 +42,7 @@ function LocalTracker({ pageId, saved }: Omit<TrackerProps, 'actor'>) {
 
 function EndMarker({ actor }: { actor: ScrollProgressActor }) {
   const marker = useRef<HTMLDivElement>(null);
-  const complete = useSelector(actor, selectComplete);
+  const { complete, dataState } = useSelector(actor, connectScrollProgress, sameProps);
 
   useEffect(() => {
     if (complete) return;
@@ -64,5 +65,5 @@ function EndMarker({ actor }: { actor: ScrollProgressActor }) {
     return () => observer.disconnect();
   }, [actor, complete]);
 
-  return <div ref={marker} aria-hidden="true" data-scroll-end="" data-state={complete ? 'complete' : 'tracking'} className="h-px" />;
+  return <div ref={marker} aria-hidden="true" data-scroll-end="" data-state={dataState} className="h-px" />;
 }

@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from '../../i18n/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { BARRIER_UNLOCKED_STATE, barrierMachine } from '../../../machines/elements/barrier';
+import type { ActorRefFrom } from 'xstate';
+import { barrierMachine } from '../../../machines/elements/barrier';
+import { connectBarrier } from '../../../machines/elements/barrier.connect';
+import { sameProps } from '../../../machines/connect';
 import type { Barrier } from '../../../model/elements';
 import { Button } from '../../ui/Button';
 import { SafeHtml } from '../../ui/SafeHtml';
@@ -59,10 +61,7 @@ export function blockingLabel(kind: string, text: string): string {
 }
 
 type BarrierActor = ActorRefFrom<typeof barrierMachine>;
-type Snapshot = SnapshotFrom<typeof barrierMachine>;
 
-const selectUnlocked = (snapshot: Snapshot) => snapshot.matches(BARRIER_UNLOCKED_STATE);
-const selectCanContinue = (snapshot: Snapshot) => snapshot.context.canContinue;
 
 /**
  * A barrier: its content and a continue button, enabled once the viewer reports the show condition
@@ -78,8 +77,7 @@ export function BarrierElement({ element }: ElementProps<Barrier>) {
 
 export function BarrierView({ element, actor }: { element: Barrier; actor: BarrierActor }) {
   const { t } = useTranslation('questions');
-  const unlocked = useSelector(actor, selectUnlocked);
-  const canContinue = useSelector(actor, selectCanContinue);
+  const { unlocked, canContinue, dataState } = useSelector(actor, connectBarrier, sameProps);
   const selectBlocking = useMemo(
     () =>
       fromProgress((progress, context) => {
@@ -103,7 +101,7 @@ export function BarrierView({ element, actor }: { element: Barrier; actor: Barri
     });
   };
   return (
-    <section className="my-8 rounded-lg border-2 border-primary-200 bg-primary-50 p-5" data-state={unlocked ? 'unlocked' : 'locked'} aria-label={element.title}>
+    <section className="my-8 rounded-lg border-2 border-primary-200 bg-primary-50 p-5" data-state={dataState} aria-label={element.title}>
       {/* The author's text says what to do before continuing: once unlocked, the unlocked text replaces it. */}
       {!unlocked && element.content.trim() ? <SafeHtml html={element.content} className="mb-4" /> : null}
       {unlocked ? (

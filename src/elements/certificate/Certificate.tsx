@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useContext, useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../../i18n/react';
-import type { SnapshotFrom } from 'xstate';
 import { certificateMachine } from '../../../machines/elements/certificate';
+import { connectCertificate } from '../../../machines/elements/certificate.connect';
+import { sameProps } from '../../../machines/connect';
 import { certificateVisitor, issuesOnSight } from '../../certificate/visitor';
 import { formatCertificateDate } from '../../i18n';
 import { assetUrl } from '../../../model/assetUrl';
@@ -15,10 +16,6 @@ import { ElementActor } from '../static/ElementActor';
 import type { CertificateActor } from './certificateActor';
 import { CertificateDownload } from './CertificateDownload';
 import { useElementHeadingLevel } from '../static/elementHeadingLevel';
-
-type Snapshot = SnapshotFrom<typeof certificateMachine>;
-
-const selectIssueDate = (snapshot: Snapshot) => snapshot.context.issueDate;
 
 /** A certificate: title, description, issue date, validity, logo, and its PDF download. */
 export function CertificateElement({ element }: ElementProps<Certificate>) {
@@ -55,7 +52,7 @@ export function CertificateView({ element, actor }: { element: Certificate; acto
   const { t, i18n } = useTranslation('questions');
   const assetBase = useAssetBase();
   const visitor = certificateVisitor(useContext(PageDataContext));
-  const issueDate = useSelector(actor, selectIssueDate);
+  const { issueDate, dataState } = useSelector(actor, connectCertificate, sameProps);
   const ref = useIssueWhenVisible(actor, issueDate !== null, issuesOnSight(visitor));
   const titleId = useId();
   const Title = `h${useElementHeadingLevel()}` as const;
@@ -64,7 +61,7 @@ export function CertificateView({ element, actor }: { element: Certificate; acto
     <section
       ref={ref}
       aria-labelledby={titleId}
-      data-state={issueDate ? 'issued' : 'notIssued'}
+      data-state={dataState}
       data-visitor={visitor.kind}
       className="my-8 flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-6 shadow-sm"
     >

@@ -1,8 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useId, useLayoutEffect, useMemo, useRef, type MouseEvent, type PointerEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { assignmentMachine, type AssignmentEvent } from '../../../machines/elements/assignment';
+import { connectAssignment } from '../../../machines/elements/assignment.connect';
+import { sameProps } from '../../../machines/connect';
 import {
   allItems, isAssignmentCorrect, isItemCorrectInZone, unassignedItems, zoneOfItem,
 } from '../../../model/assignment';
@@ -18,13 +20,9 @@ import { ResultMark } from './ResultMark';
 import { useItemDrag, type Dragging } from './useItemDrag';
 
 type AssignmentActor = ActorRefFrom<typeof assignmentMachine>;
-type Snapshot = SnapshotFrom<typeof assignmentMachine>;
 type Item = AssignmentQuestion['disruptors'][number];
 type Zone = AssignmentQuestion['zones'][number];
 
-const selectAssigned = (snapshot: Snapshot) => snapshot.context.assigned;
-const selectSelectedItem = (snapshot: Snapshot) => snapshot.context.selectedItemId;
-const selectEvaluated = (snapshot: Snapshot) => snapshot.matches('evaluated');
 
 /** An assignment question: items are assigned to zones by select-then-place (spec section 4). */
 export function AssignmentQuestionElement({ element }: ElementProps<AssignmentQuestion>) {
@@ -88,9 +86,7 @@ function DragGhost({ dragging, label }: { dragging: Dragging; label: string }) {
 
 export function AssignmentQuestionView({ element, actor }: { element: AssignmentQuestion; actor: AssignmentActor }) {
   const { t } = useTranslation('questions');
-  const assigned = useSelector(actor, selectAssigned);
-  const selectedItemId = useSelector(actor, selectSelectedItem);
-  const evaluated = useSelector(actor, selectEvaluated);
+  const { assigned, selectedItemId, evaluated, dataState } = useSelector(actor, connectAssignment, sameProps);
   const instructionsId = useId();
   const items = useMemo(() => allItems(element), [element]);
   const pool = unassignedItems(items, assigned, element.id);
@@ -132,7 +128,7 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
   };
 
   return (
-    <section ref={section} className="my-6 rounded-lg border border-gray-200 p-4" data-state={evaluated ? 'evaluated' : 'notEvaluated'} aria-labelledby={instructionsId}>
+    <section ref={section} className="my-6 rounded-lg border border-gray-200 p-4" data-state={dataState} aria-labelledby={instructionsId}>
       <SafeHtml html={element.instructions} id={instructionsId} className="mb-3 font-medium [&_p]:m-0" />
       <div
         role="group"

@@ -4,8 +4,10 @@ import { Checkbox } from 'react-aria-components/Checkbox';
 import { CheckboxGroup } from 'react-aria-components/CheckboxGroup';
 import { Radio, RadioGroup } from 'react-aria-components/RadioGroup';
 import { useTranslation } from '../../i18n/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { choiceMachine } from '../../../machines/elements/choice';
+import { connectChoice } from '../../../machines/elements/choice.connect';
+import { sameProps } from '../../../machines/connect';
 import { feedbackKind, isChoiceQuestionCorrect } from '../../../model/choice';
 import type { ChoiceQuestion } from '../../../model/elements';
 import { seededShuffle } from '../../../model/seededShuffle';
@@ -20,10 +22,6 @@ import { AnswerButton } from './AnswerButton';
 import { Icon } from '../../ui/Icon';
 
 type ChoiceActor = ActorRefFrom<typeof choiceMachine>;
-type Snapshot = SnapshotFrom<typeof choiceMachine>;
-
-const selectSelected = (snapshot: Snapshot) => snapshot.context.selected;
-const selectEvaluated = (snapshot: Snapshot) => snapshot.matches('evaluated');
 
 /** A single- (radio) or multiple-choice (checkbox) question (spec section 4). */
 export function ChoiceQuestionElement({ element }: ElementProps<ChoiceQuestion>) {
@@ -57,8 +55,7 @@ function Indicator({ round, selected }: { round: boolean; selected: boolean }) {
 
 export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion; actor: ChoiceActor }) {
   const { t } = useTranslation('questions');
-  const selected = useSelector(actor, selectSelected);
-  const evaluated = useSelector(actor, selectEvaluated);
+  const { selected, evaluated, dataState } = useSelector(actor, connectChoice, sameProps);
   const questionId = useId();
   const choices = useMemo(
     () => (element.randomizeOrder ? seededShuffle(element.choices, element.id) : element.choices),
@@ -80,7 +77,7 @@ export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion
   );
 
   return (
-    <section className="my-6 rounded-lg border border-gray-200 p-4" data-state={evaluated ? 'evaluated' : 'notEvaluated'} aria-labelledby={questionId}>
+    <section className="my-6 rounded-lg border border-gray-200 p-4" data-state={dataState} aria-labelledby={questionId}>
       <SafeHtml html={element.question} id={questionId} className="mb-1 font-medium [&_p]:m-0" />
       <p className="mb-3 text-sm text-gray-500">{element.type === 'sc' ? t('choice.single') : t('choice.multiple')}</p>
       {element.type === 'sc' ? (

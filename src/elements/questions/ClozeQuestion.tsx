@@ -1,8 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { Fragment, useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { clozeMachine } from '../../../machines/elements/cloze';
+import { connectCloze } from '../../../machines/elements/cloze.connect';
+import { sameProps } from '../../../machines/connect';
 import { dropdownOptions, gapsOf, isClozeCorrect, isGapCorrect } from '../../../model/cloze';
 import type { ClozeQuestion } from '../../../model/elements';
 import type { GapNode, RichTextNode } from '../../../model/richText';
@@ -17,10 +19,7 @@ import { ResultMark } from './ResultMark';
 import { useElementHeadingLevel } from '../static/elementHeadingLevel';
 
 type ClozeActor = ActorRefFrom<typeof clozeMachine>;
-type Snapshot = SnapshotFrom<typeof clozeMachine>;
 
-const selectInputs = (snapshot: Snapshot) => snapshot.context.inputs;
-const selectEvaluated = (snapshot: Snapshot) => snapshot.matches('evaluated');
 
 /** A cloze question: rich text with gaps (text fields or dropdowns) inline (spec section 4). */
 export function ClozeQuestionElement({ element }: ElementProps<ClozeQuestion>) {
@@ -126,8 +125,7 @@ function RichText({ nodes, renderGap }: { nodes: readonly RichTextNode[]; render
 
 export function ClozeQuestionView({ element, actor }: { element: ClozeQuestion; actor: ClozeActor }) {
   const { t } = useTranslation('questions');
-  const inputs = useSelector(actor, selectInputs);
-  const evaluated = useSelector(actor, selectEvaluated);
+  const { inputs, evaluated, dataState } = useSelector(actor, connectCloze, sameProps);
   const questionId = useId();
   const gaps = useMemo(() => gapsOf(element.content), [element.content]);
   const hasInput = inputs.some((input) => input.trim() !== '');
@@ -136,7 +134,7 @@ export function ClozeQuestionView({ element, actor }: { element: ClozeQuestion; 
   return (
     <section
       className="my-6 rounded-lg border border-gray-200 p-4"
-      data-state={evaluated ? 'evaluated' : 'notEvaluated'}
+      data-state={dataState}
       aria-labelledby={element.question ? questionId : undefined}
       aria-label={element.question ? undefined : element.title}
     >

@@ -1,9 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useId, useRef } from 'react';
 import { useTranslation } from '../../i18n/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { FREE_TEXT_MAX_ROWS, FREE_TEXT_MIN_ROWS } from '../../../machines/constants';
 import { freeTextMachine } from '../../../machines/elements/freeText';
+import { connectFreeText } from '../../../machines/elements/freeText.connect';
+import { sameProps } from '../../../machines/connect';
 import type { FreeTextInput } from '../../../model/elements';
 import { AnswerButton } from './AnswerButton';
 import { SafeHtml } from '../../ui/SafeHtml';
@@ -14,13 +16,7 @@ import { CharacterCounter, showsCounter } from '../../ui/CharacterCounter';
 import { fitsUserdataValue, USERDATA_VALUE_MAX_CHARS } from '../../../model/tracking';
 
 type FreeTextActor = ActorRefFrom<typeof freeTextMachine>;
-type Snapshot = SnapshotFrom<typeof freeTextMachine>;
 
-const selectPhase = (snapshot: Snapshot) =>
-  snapshot.matches('evaluating') ? 'evaluating' : snapshot.matches('evaluated') ? 'evaluated' : 'notEvaluated';
-const selectValue = (snapshot: Snapshot) => snapshot.context.value;
-const selectFailed = (snapshot: Snapshot) => snapshot.context.failed;
-const selectGenerated = (snapshot: Snapshot) => snapshot.context.generatedFeedback;
 
 /** A free-text answer with static or generated feedback (spec section 4). */
 export function FreeTextInputElement({ element }: ElementProps<FreeTextInput>) {
@@ -60,10 +56,7 @@ function useFallbackRows(value: string) {
 
 export function FreeTextInputView({ element, actor }: { element: FreeTextInput; actor: FreeTextActor }) {
   const { t } = useTranslation('questions');
-  const phase = useSelector(actor, selectPhase);
-  const value = useSelector(actor, selectValue);
-  const failed = useSelector(actor, selectFailed);
-  const generated = useSelector(actor, selectGenerated);
+  const { dataState: phase, value, failed, generated } = useSelector(actor, connectFreeText, sameProps);
   const instructionsId = useId();
   const counterId = useId();
   const autoRows = useFallbackRows(value);

@@ -1,9 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { DRAG_THRESHOLD_PX } from '../../../machines/constants';
 import { polygonMachine } from '../../../machines/elements/polygon';
+import { connectPolygon } from '../../../machines/elements/polygon.connect';
+import { sameProps } from '../../../machines/connect';
 import { assetUrl } from '../../../model/assetUrl';
 import type { PolygonTargetExercise } from '../../../model/elements';
 import { clampToImage, foundPolygonIndexes, isMarkCorrect, isPolygonExerciseCorrect, type Point } from '../../../model/polygon';
@@ -18,10 +20,7 @@ import { AnswerKeyChangedNote } from './AnswerKeyChangedNote';
 import { Icon } from '../../ui/Icon';
 
 type PolygonActor = ActorRefFrom<typeof polygonMachine>;
-type Snapshot = SnapshotFrom<typeof polygonMachine>;
 
-const selectMarks = (snapshot: Snapshot) => snapshot.context.marks;
-const selectEvaluated = (snapshot: Snapshot) => snapshot.matches('evaluated');
 
 /** Keyboard crosshair steps, in image fractions (Shift moves further). */
 const STEP = 0.02;
@@ -55,8 +54,7 @@ type Drag = { index: number; startX: number; startY: number; moved: boolean; poi
 export function PolygonTargetExerciseView({ element, actor }: { element: PolygonTargetExercise; actor: PolygonActor }) {
   const { t } = useTranslation('questions');
   const assetBase = useAssetBase();
-  const marks = useSelector(actor, selectMarks);
-  const evaluated = useSelector(actor, selectEvaluated);
+  const { marks, evaluated, dataState } = useSelector(actor, connectPolygon, sameProps);
   const questionId = useId();
   const hintId = useId();
   const frameRef = useRef<HTMLDivElement>(null);
@@ -131,7 +129,7 @@ export function PolygonTargetExerciseView({ element, actor }: { element: Polygon
   };
 
   return (
-    <section className="my-6 rounded-lg border border-gray-200 p-4" data-state={evaluated ? 'evaluated' : 'notEvaluated'} aria-labelledby={questionId}>
+    <section className="my-6 rounded-lg border border-gray-200 p-4" data-state={dataState} aria-labelledby={questionId}>
       <SafeHtml html={element.question.html} id={questionId} className="mb-3 font-medium [&_p]:m-0" />
       <div
         ref={frameRef}

@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { foldableMachine } from '../../../machines/elements/foldable';
+import { connectFoldable } from '../../../machines/elements/foldable.connect';
+import { sameProps } from '../../../machines/connect';
 import type { ElementOf } from '../../../model/elements';
 import { Disclosure } from '../../ui/Disclosure';
 import { NestedList } from '../nestedList';
@@ -12,7 +14,6 @@ import { useElementHeadingLevel } from './elementHeadingLevel';
 
 type FoldableData = ElementOf<'Foldable'>;
 
-const selectUnfolded = (snapshot: SnapshotFrom<typeof foldableMachine>) => snapshot.matches('unfolded');
 
 /** A foldable section: its title toggles the content (spec section 4). */
 export function FoldableElement({ element }: ElementProps<FoldableData>) {
@@ -24,10 +25,10 @@ export function FoldableElement({ element }: ElementProps<FoldableData>) {
 }
 
 function FoldableView({ element, actor }: { element: FoldableData; actor: ActorRefFrom<typeof foldableMachine> }) {
-  const unfolded = useSelector(actor, selectUnfolded);
+  const { unfolded, dataState } = useSelector(actor, connectFoldable, sameProps);
   const headingLevel = useElementHeadingLevel();
   return (
-    <div className="my-4" data-state={unfolded ? 'unfolded' : 'folded'}>
+    <div className="my-4" data-state={dataState}>
       <Disclosure
         title={element.title}
         headingLevel={headingLevel}

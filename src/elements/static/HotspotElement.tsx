@@ -1,9 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../../i18n/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { HOTSPOT_POPUP_MAX_HEIGHT, HOTSPOT_POPUP_WIDTH } from '../../../machines/constants';
 import { hotspotsMachine } from '../../../machines/elements/hotspots';
+import { connectHotspots, spotState } from '../../../machines/elements/hotspots.connect';
+import { sameProps } from '../../../machines/connect';
 import type { ElementOf } from '../../../model/elements';
 import { Button } from '../../ui/Button';
 import { useOverlay } from '../../ui/useOverlay';
@@ -22,7 +24,6 @@ type HotspotData = ElementOf<'Hotspot'>;
 type Spot = HotspotData['elements'][number];
 type HotspotsActor = ActorRefFrom<typeof hotspotsMachine>;
 
-const selectOpenSpotId = (snapshot: SnapshotFrom<typeof hotspotsMachine>) => snapshot.context.openSpotId;
 
 /** An image with numbered spots; one popup at a time, previous/next wrap, Escape closes (spec section 4). */
 export function HotspotElement({ element }: ElementProps<HotspotData>) {
@@ -35,7 +36,7 @@ export function HotspotElement({ element }: ElementProps<HotspotData>) {
 
 function HotspotView({ element, actor }: { element: HotspotData; actor: HotspotsActor }) {
   const { t } = useTranslation('elements');
-  const openSpotId = useSelector(actor, selectOpenSpotId);
+  const { openSpotId } = useSelector(actor, connectHotspots, sameProps);
   const markers = useRef(new Map<string, HTMLButtonElement>());
   const frameRef = useRef<HTMLDivElement>(null);
   const popupId = useId();
@@ -73,7 +74,7 @@ function HotspotView({ element, actor }: { element: HotspotData; actor: Hotspots
             aria-label={t('hotspot.marker', { n: i + 1, title: spot.title })}
             aria-expanded={spot.id === openSpotId}
             aria-controls={spot.id === openSpotId ? popupId : undefined}
-            data-state={spot.id === openSpotId ? 'open' : 'closed'}
+            data-state={spotState(openSpotId, spot.id)}
             {...pressTarget(spotPress(spot.id))}
             onClick={() => actor.send(spot.id === openSpotId ? { type: 'hotspot.close' } : { type: 'hotspot.open', spotId: spot.id })}
             className="absolute flex size-8 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white bg-primary-600 text-sm font-bold text-white shadow-lg ring-primary-300 transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 data-[state=open]:bg-primary-800 data-[state=open]:ring-4 motion-reduce:transition-none"

@@ -1,9 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type FocusEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { GALLERY_TRANSITION_MS } from '../../../machines/constants';
 import { carouselMachine } from '../../../machines/elements/carousel';
+import { connectCarousel, slideState } from '../../../machines/elements/carousel.connect';
+import { sameProps } from '../../../machines/connect';
 import type { ElementOf } from '../../../model/elements';
 import { Button } from '../../ui/Button';
 import { SafeHtml } from '../../ui/SafeHtml';
@@ -19,9 +21,6 @@ import { withTooltip } from '../../ui/withTooltip';
 type GalleryData = ElementOf<'ImageGallery'>;
 type CarouselActor = ActorRefFrom<typeof carouselMachine>;
 
-const selectIndex = (snapshot: SnapshotFrom<typeof carouselMachine>) => snapshot.context.index;
-const selectAutoplay = (snapshot: SnapshotFrom<typeof carouselMachine>) =>
-  snapshot.matches({ autoplay: 'playing' }) ? 'playing' : snapshot.matches({ autoplay: { paused: 'stopped' } }) ? 'stopped' : snapshot.matches({ autoplay: 'paused' }) ? 'hovered' : 'off';
 
 /** A gallery of images as a carousel (spec sections 4 and 9). */
 export function ImageGalleryElement({ element }: ElementProps<GalleryData>) {
@@ -34,8 +33,7 @@ export function ImageGalleryElement({ element }: ElementProps<GalleryData>) {
 
 function GalleryView({ element, actor }: { element: GalleryData; actor: CarouselActor }) {
   const { t } = useTranslation('elements');
-  const index = useSelector(actor, selectIndex);
-  const autoplay = useSelector(actor, selectAutoplay);
+  const { index, autoplay } = useSelector(actor, connectCarousel, sameProps);
   const rootRef = useRef<HTMLElement>(null);
   const slidesId = useId();
   const total = element.content.length;
@@ -82,7 +80,7 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
               aria-label={t('carousel.slide', { n: i + 1, total })}
               aria-hidden={i !== index}
               inert={i !== index}
-              data-state={i === index ? 'active' : 'inactive'}
+              data-state={slideState(index, i)}
               className="w-full shrink-0"
             >
               <figure className="m-0">
