@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { COPY_NOTICE_MS } from './constants';
 
 /** A saved guest session: its public id (part of the link to continue later) and the guest's name. */
@@ -75,19 +75,37 @@ export const guestSessionMachine = setup({
   actors: { createGuest, forgetGuest },
   guards: {
     hasSession: ({ context }) => context.session !== null,
-    isNameComplete: ({ event }) => event.type === 'form.submit' && guestNameOf(event.firstName, event.lastName) !== null,
-    isHostLearner: ({ event }) => event.type === 'host.learner' && event.name.trim() !== '',
+    isNameComplete: ({ event }) => {
+      assertEvent(event, 'form.submit');
+      return guestNameOf(event.firstName, event.lastName) !== null;
+    },
+    isHostLearner: ({ event }) => {
+      assertEvent(event, 'host.learner');
+      return event.name.trim() !== '';
+    },
     /** A learner named by the host who is not the one of the present session (another person at this browser). */
-    isOtherHostLearner: ({ context, event }) => event.type === 'host.learner' && event.name.trim() !== '' && event.name.trim() !== context.session?.name,
+    isOtherHostLearner: ({ context, event }) => {
+      assertEvent(event, 'host.learner');
+      return event.name.trim() !== '' && event.name.trim() !== context.session?.name;
+    },
   },
   actions: {
     /** Copies the link to continue later (the glue: clipboard with the guest session in the URL; `link.copyFailed` when the browser refuses). */
     copyLink: (_, _params: { session: GuestSession | null }) => {},
     takeName: assign({
-      name: ({ context, event }) => (event.type === 'form.submit' ? (guestNameOf(event.firstName, event.lastName) ?? context.name) : context.name),
+      name: ({ context, event }) => {
+        assertEvent(event, 'form.submit');
+        return guestNameOf(event.firstName, event.lastName) ?? context.name;
+      },
       failed: () => false,
     }),
-    takeHostName: assign({ name: ({ context, event }) => (event.type === 'host.learner' ? event.name.trim() : context.name), failed: () => false }),
+    takeHostName: assign({
+      name: ({ event }) => {
+        assertEvent(event, 'host.learner');
+        return event.name.trim();
+      },
+      failed: () => false,
+    }),
     markFailed: assign({ failed: () => true }),
     clearFailed: assign({ failed: () => false }),
   },

@@ -1,4 +1,4 @@
-import { and, assign, setup, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import { normalizeLinkUrl, type LinkUrlError } from '../model/linkUrl';
 
 export type LinkEditorEvent =
@@ -52,7 +52,10 @@ export const linkEditorMachine = setup({
     events: {} as LinkEditorEvent,
   },
   guards: {
-    selectionHasLink: ({ event }) => event.type === 'link.open' && event.href !== null && event.href !== '',
+    selectionHasLink: ({ event }) => {
+      assertEvent(event, 'link.open');
+      return event.href !== null && event.href !== '';
+    },
     hadLink: ({ context }) => context.href !== null,
     isValidUrl: ({ context }) => hrefOf(context.input) !== null,
     changesLink: ({ context }) => hrefOf(context.input) !== context.href,
@@ -67,11 +70,18 @@ export const linkEditorMachine = setup({
     /** Remove the link of the frozen selection; its text stays. */
     removeLink: () => {},
     takeLink: assign(({ event }) => {
-      const href = event.type === 'link.open' && event.href ? event.href : null;
+      assertEvent(event, 'link.open');
+      const href = event.href || null;
       return { href, input: href ?? '', error: null };
     }),
     editLink: assign({ input: ({ context }) => context.href ?? '', error: () => null }),
-    takeInput: assign({ input: ({ context, event }) => (event.type === 'input.change' ? event.value : context.input), error: () => null }),
+    takeInput: assign({
+      input: ({ event }) => {
+        assertEvent(event, 'input.change');
+        return event.value;
+      },
+      error: () => null,
+    }),
     refuseUrl: assign({ error: () => 'invalid-url' as const }),
   },
 }).createMachine({

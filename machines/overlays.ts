@@ -1,4 +1,4 @@
-import { and, assign, emit, setup } from 'xstate';
+import { and, assertEvent, assign, emit, setup } from 'xstate';
 
 /** The kinds of overlay of spec section 4; at most one of each kind is open at once. */
 export type OverlayGroup = 'dropdown' | 'dialog' | 'sidebar' | 'foldable';
@@ -56,20 +56,38 @@ export const overlaysMachine = setup({
     emitted: {} as OverlayDismissedEvent,
   },
   guards: {
-    isNew: ({ context, event }) => event.type === 'overlay.open' && !overlaysGuards.isOpen({ context }, event.id),
-    hasGroupOpen: ({ context, event }) => event.type === 'overlay.open' && overlaysGuards.hasGroupOpen({ context }, event.group),
+    isNew: ({ context, event }) => {
+      assertEvent(event, 'overlay.open');
+      return !overlaysGuards.isOpen({ context }, event.id);
+    },
+    hasGroupOpen: ({ context, event }) => {
+      assertEvent(event, 'overlay.open');
+      return overlaysGuards.hasGroupOpen({ context }, event.group);
+    },
     isOpen: ({ context, event }) => 'id' in event && overlaysGuards.isOpen({ context }, event.id),
-    isTopmost: ({ context, event }) => event.type === 'overlay.outsideClick' && overlaysGuards.isTopmost({ context }, event.id),
+    isTopmost: ({ context, event }) => {
+      assertEvent(event, 'overlay.outsideClick');
+      return overlaysGuards.isTopmost({ context }, event.id);
+    },
     isLast: overlaysGuards.isLast,
   },
   actions: {
-    dismissReplaced: emit(({ context, event }) => ({
-      type: 'overlay.dismissed',
-      id: context.stack.find((open) => event.type === 'overlay.open' && open.group === event.group)?.id ?? '',
-      reason: 'replaced',
-    }) as const),
-    push: assign({ stack: ({ context, event }) => (event.type === 'overlay.open' ? openOverlay(context.stack, { id: event.id, group: event.group }) : context.stack) }),
-    remove: assign({ stack: ({ context, event }) => (event.type === 'overlay.close' ? context.stack.filter((open) => open.id !== event.id) : context.stack) }),
+    dismissReplaced: emit(({ context, event }) => {
+      assertEvent(event, 'overlay.open');
+      return { type: 'overlay.dismissed', id: context.stack.find((open) => open.group === event.group)?.id ?? '', reason: 'replaced' } as const;
+    }),
+    push: assign({
+      stack: ({ context, event }) => {
+        assertEvent(event, 'overlay.open');
+        return openOverlay(context.stack, { id: event.id, group: event.group });
+      },
+    }),
+    remove: assign({
+      stack: ({ context, event }) => {
+        assertEvent(event, 'overlay.close');
+        return context.stack.filter((open) => open.id !== event.id);
+      },
+    }),
     dismissTopmost: emit(({ context, event }) => ({
       type: 'overlay.dismissed',
       id: topmostOverlay(context.stack)?.id ?? '',

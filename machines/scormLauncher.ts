@@ -1,4 +1,4 @@
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import {
   SUSPEND_DATA_LIMITS,
   type Learner,
@@ -192,7 +192,7 @@ export const scormLauncherMachine = setup({
     /** Session time and exit ("suspend": the attempt stays resumable), LMSCommit, then LMSFinish("") / Terminate(""). */
     terminate: () => {},
     takeStart: assign(({ event }) => {
-      if (event.type !== 'lms.initialized') return {};
+      assertEvent(event, 'lms.initialized');
       return { learner: event.learner, values: event.values, entry: event.entry, passingScore: event.passingScore ?? null };
     }),
     startAttempt: assign({ values: ({ context }) => ({ ...context.values, completion: 'incomplete' as const }) }),
@@ -204,7 +204,10 @@ export const scormLauncherMachine = setup({
   },
   guards: {
     /** The LMS holds no status yet (not attempted, unknown). */
-    isFreshAttempt: ({ event }) => event.type === 'lms.initialized' && isFreshAttempt(event.values),
+    isFreshAttempt: ({ event }) => {
+      assertEvent(event, 'lms.initialized');
+      return isFreshAttempt(event.values);
+    },
     /** The message changes completion or success. */
     changesStatus: (args) => changesStatus(changesOfContext(args)),
     /** The message changes score, progress or suspend data. */

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { SCROLL_PROGRESS_BOTTOM_SHARE, SCROLL_PROGRESS_IDLE_MS } from './constants';
 import { reportChange, type ElementChangedEvent } from './elements/elementChanged';
 
@@ -64,14 +64,22 @@ export const scrollProgressMachine = setup({
     emitted: {} as ElementChangedEvent,
   },
   guards: {
-    isRatio: ({ event }) => event.type === 'scroll.moved' && scrollProgressGuards.isRatio(event.ratio),
+    isRatio: ({ event }) => {
+      assertEvent(event, 'scroll.moved');
+      return scrollProgressGuards.isRatio(event.ratio);
+    },
     raisesProgress: scrollProgressGuards.raisesProgress,
     reachesEnd: scrollProgressGuards.reachesEnd,
     isComplete: scrollProgressGuards.isComplete,
   },
   actions: {
     report: reportChange<ScrollProgressContext, ScrollProgressEvent>(),
-    holdRatio: assign({ pending: ({ event }) => (event.type === 'scroll.moved' ? clampRatio(event.ratio) : null) }),
+    holdRatio: assign({
+      pending: ({ event }) => {
+        assertEvent(event, 'scroll.moved');
+        return clampRatio(event.ratio);
+      },
+    }),
     raiseToPending: assign({ progress: ({ context }) => Math.max(context.progress, context.pending ?? 0), pending: null }),
     dropPending: assign({ pending: null }),
     complete: assign({ progress: 1, pending: null }),

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { COLLECTION_SEARCH_DEFAULT_SORT, MATERIAL_SEARCH_DEFAULT_SORT, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from './constants';
 import { isPageSize, windowOf, withoutEmptyFilters, type FacetDistribution, type Paging, type SearchParams, type SearchWindow } from './searchParams';
 
@@ -151,7 +151,10 @@ export const searchMachine = setup({
   actors: { fetchPage },
   guards: {
     skipsRequest: ({ context }) => context.skipEmptyQuery && context.params.query.trim() === '',
-    clearsWithoutRequest: ({ context, event }) => context.skipEmptyQuery && event.type === 'query.change' && event.query.trim() === '',
+    clearsWithoutRequest: ({ context, event }) => {
+      assertEvent(event, 'query.change');
+      return context.skipEmptyQuery && event.query.trim() === '';
+    },
     hasMore: ({ context }) => hasMoreOf(context),
     failedAppending: ({ context }) => context.failedAppending,
   },

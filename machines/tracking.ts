@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { TrackedField, TrackingMode } from '../model/tracking';
 import { TRACKING_DEBOUNCE_MS, TRACKING_RETRY_AFTER_MAX_MS, TRACKING_RETRY_BASE_MS, TRACKING_RETRY_MAX_MS } from './constants';
 
@@ -112,10 +112,10 @@ const errorOf = (event: { type: string }) => ('error' in event ? event.error : u
 /** `persist` gets the changes and the guest session they belong to (null: not known yet, stamped later). */
 const persist = {
   type: 'persist',
-  params: ({ context, event }: { context: TrackingContext; event: TrackingEvent }) => ({
-    changes: event.type === 'tracking.changed' ? event.changes : [],
-    guestSessionId: context.guestSessionId,
-  }),
+  params: ({ context, event }: { context: TrackingContext; event: TrackingEvent }) => {
+    assertEvent(event, 'tracking.changed');
+    return { changes: event.changes, guestSessionId: context.guestSessionId };
+  },
 } as const;
 const count = { actions: [persist, 'countChanges'], description: 'Persisted and counted; sent later.' } as const;
 const remember = { guard: 'isNewRootProgress', actions: 'rememberRootProgress', description: 'Remembered; sent later.' } as const;
@@ -139,7 +139,10 @@ export const trackingMachine = setup({
     awaitsGuestName: trackingGuards.awaitsGuestName,
     startsOffline: trackingGuards.startsOffline,
     hasSomethingToSend: trackingGuards.hasSomethingToSend,
-    isNewRootProgress: ({ context, event }) => event.type === 'root.progress' && trackingGuards.isNewRootProgress({ context }, event.value),
+    isNewRootProgress: ({ context, event }) => {
+      assertEvent(event, 'root.progress');
+      return trackingGuards.isNewRootProgress({ context }, event.value);
+    },
     hasMoreAfter: ({ context, event }) => 'output' in event && trackingGuards.hasMoreAfter({ context }, event.output as SendBatchOutput),
     isOfflineFailure: ({ event }) => failureKindOf(errorOf(event)) === 'offline',
     isForbiddenFailure: ({ event }) => failureKindOf(errorOf(event)) === 'forbidden',
@@ -148,16 +151,30 @@ export const trackingMachine = setup({
     /** Writes the changes to the durable queue (the glue: src/tracking toUserdataEvents + queue.add). */
     persist: (_, _params: { changes: TrackingChange[]; guestSessionId: string | null }) => {},
     countChanges: assign({
-      pending: ({ context, event }) => context.pending + (event.type === 'tracking.changed' ? event.changes.length : 0),
+      pending: ({ context, event }) => {
+        assertEvent(event, 'tracking.changed');
+        return context.pending + event.changes.length;
+      },
     }),
     countChangesWhileSending: assign({
-      changesWhileSending: ({ context, event }) => context.changesWhileSending + (event.type === 'tracking.changed' ? event.changes.length : 0),
+      changesWhileSending: ({ context, event }) => {
+        assertEvent(event, 'tracking.changed');
+        return context.changesWhileSending + event.changes.length;
+      },
     }),
     rememberRootProgress: assign({
-      rootProgress: ({ context, event }) => (event.type === 'root.progress' ? event.value : context.rootProgress),
+      rootProgress: ({ event }) => {
+        assertEvent(event, 'root.progress');
+        return event.value;
+      },
       rootProgressChanged: () => true,
     }),
-    setGuestSession: assign({ guestSessionId: ({ context, event }) => (event.type === 'guest.created' ? event.guestSessionId : context.guestSessionId) }),
+    setGuestSession: assign({
+      guestSessionId: ({ event }) => {
+        assertEvent(event, 'guest.created');
+        return event.guestSessionId;
+      },
+    }),
     startSend: assign({
       rootProgressInFlight: ({ context }) => (context.rootProgressChanged ? context.rootProgress : null),
       rootProgressChanged: () => false,

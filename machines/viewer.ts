@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, type AnyActorLogic, type AnyActorRef, type AnyStateMachine } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup, type AnyActorLogic, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import type { ContentElement, Path } from '../model/elements';
 import type { Material } from '../model/material';
 import { progressOf, unlockedIdsOf, withChange, type LearnerState } from '../model/learnerState';
@@ -120,15 +120,24 @@ export const viewerMachine = setup({
     events: {} as ViewerEvent,
   },
   guards: {
-    isNewPage: ({ context, event }) => event.type === 'page.open' && !context.openedPageIds.includes(event.pageId),
-    hasUnspawned: ({ context, event }) => event.type === 'elements.reveal' && unspawnedOf(event.elements, context).length > 0,
+    isNewPage: ({ context, event }) => {
+      assertEvent(event, 'page.open');
+      return !context.openedPageIds.includes(event.pageId);
+    },
+    hasUnspawned: ({ context, event }) => {
+      assertEvent(event, 'elements.reveal');
+      return unspawnedOf(event.elements, context).length > 0;
+    },
   },
   actions: {
     recordOpenedPage: assign({
-      openedPageIds: ({ context, event }) => (event.type === 'page.open' ? [...context.openedPageIds, event.pageId] : context.openedPageIds),
+      openedPageIds: ({ context, event }) => {
+        assertEvent(event, 'page.open');
+        return [...context.openedPageIds, event.pageId];
+      },
     }),
     spawnRevealed: assign(({ context, event, spawn }) => {
-      if (event.type !== 'elements.reveal') return {};
+      assertEvent(event, 'elements.reveal');
       // Element machines differ per modelName; setup() cannot type a spawn over a runtime registry.
       const spawnElement = spawn as unknown as (logic: AnyStateMachine, options: { id: string; input: unknown }) => AnyActorRef;
       const elementActors = { ...context.elementActors };
@@ -139,10 +148,14 @@ export const viewerMachine = setup({
       return { elementActors };
     }),
     setCurrentPage: assign({
-      currentPageId: ({ event }) => (event.type === 'page.open' ? event.pageId : null),
+      currentPageId: ({ event }) => {
+        assertEvent(event, 'page.open');
+        return event.pageId;
+      },
     }),
     completeOnOpen: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'page.open' || !event.completesOnOpen) return;
+      assertEvent(event, 'page.open');
+      if (!event.completesOnOpen) return;
       // Recorded like a child's report, so it is saved, tracked and restored.
       if (context.progress[event.pageId] !== 1) enqueue.raise({ type: 'element.changed', id: event.pageId, field: 'progress', value: 1 });
       enqueue.assign({ progress: { ...context.progress, [event.pageId]: 1 } });
@@ -151,7 +164,7 @@ export const viewerMachine = setup({
       if (pathActor) enqueue.sendTo(pathActor, { type: 'step.open', stepId: event.pageId });
     }),
     recordChange: assign(({ context, event }) => {
-      if (event.type !== 'element.changed') return {};
+      assertEvent(event, 'element.changed');
       const change = { id: event.id, field: event.field, value: event.value };
       return {
         changes: [...context.changes, change],
@@ -165,7 +178,8 @@ export const viewerMachine = setup({
     }),
     /** Every change goes to tracking with its modelName; so does the material's progress when it moved. */
     track: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'element.changed' || !context.tracking) return;
+      assertEvent(event, 'element.changed');
+      if (!context.tracking) return;
       const modelName = context.index.modelNames.get(event.id);
       if (!modelName) return;
       enqueue.sendTo(context.tracking, { type: 'tracking.changed', changes: [{ id: event.id, modelName, field: event.field, value: event.value }] });

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import * as z from 'zod/mini';
 import {
   allItems, assignItem, emptyAssignments, hasAssignmentInput, unassignItem, zoneOfItem, type Assignments,
@@ -69,30 +69,41 @@ export const assignmentMachine = setup({
     emitted: {} as ElementChangedEvent,
   },
   guards: {
-    isKnownItem: ({ context, event }) => event.type === 'item.select' && assignmentGuards.isKnownItem({ context }, event.itemId),
-    canAssign: ({ context, event }) =>
-      event.type === 'zone.assign' && assignmentGuards.canAssign({ context }, event.zoneId, event.itemId ?? context.selectedItemId),
-    canUnassign: ({ context, event }) =>
-      event.type === 'item.unassign' && assignmentGuards.canUnassign({ context }, event.itemId ?? context.selectedItemId),
+    isKnownItem: ({ context, event }) => {
+      assertEvent(event, 'item.select');
+      return assignmentGuards.isKnownItem({ context }, event.itemId);
+    },
+    canAssign: ({ context, event }) => {
+      assertEvent(event, 'zone.assign');
+      return assignmentGuards.canAssign({ context }, event.zoneId, event.itemId ?? context.selectedItemId);
+    },
+    canUnassign: ({ context, event }) => {
+      assertEvent(event, 'item.unassign');
+      return assignmentGuards.canUnassign({ context }, event.itemId ?? context.selectedItemId);
+    },
     hasInput: assignmentGuards.hasInput,
     wasEvaluated: assignmentGuards.wasEvaluated,
   },
   actions: {
     report: reportChange<AssignmentContext, AssignmentEvent>(),
     toggleSelection: assign({
-      selectedItemId: ({ context, event }) =>
-        event.type === 'item.select' && context.selectedItemId !== event.itemId ? event.itemId : null,
+      selectedItemId: ({ context, event }) => {
+        assertEvent(event, 'item.select');
+        return context.selectedItemId !== event.itemId ? event.itemId : null;
+      },
     }),
     clearSelection: assign({ selectedItemId: () => null }),
     assignToZone: assign({
       assigned: ({ context, event }) => {
-        const itemId = event.type === 'zone.assign' ? (event.itemId ?? context.selectedItemId) : null;
-        return event.type === 'zone.assign' && itemId ? assignItem(context.assigned, event.zoneId, itemId) : context.assigned;
+        assertEvent(event, 'zone.assign');
+        const itemId = event.itemId ?? context.selectedItemId;
+        return itemId ? assignItem(context.assigned, event.zoneId, itemId) : context.assigned;
       },
     }),
     returnToPool: assign({
       assigned: ({ context, event }) => {
-        const itemId = event.type === 'item.unassign' ? (event.itemId ?? context.selectedItemId) : null;
+        assertEvent(event, 'item.unassign');
+        const itemId = event.itemId ?? context.selectedItemId;
         return itemId ? unassignItem(context.assigned, itemId) : context.assigned;
       },
     }),

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import * as z from 'zod/mini';
 import type { Barrier } from '../../model/elements';
 import { reportChange, type ElementChangedEvent } from './elementChanged';
@@ -41,7 +41,12 @@ export const barrierMachine = setup({
   guards: barrierGuards,
   actions: {
     report: reportChange<BarrierContext, BarrierEvent>(),
-    setCondition: assign({ canContinue: ({ context, event }) => (event.type === 'barrier.condition' ? event.met : context.canContinue) }),
+    setCondition: assign({
+      canContinue: ({ event }) => {
+        assertEvent(event, 'barrier.condition');
+        return event.met;
+      },
+    }),
   },
 }).createMachine({
   id: 'barrier',

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS } from '../constants';
 
 /** A gallery of spec section 3: only the number of slides matters here. */
@@ -44,12 +44,20 @@ export const carouselMachine = setup({
   guards: {
     hasSeveralSlides: carouselGuards.hasSeveralSlides,
     isLastSlide: carouselGuards.isLastSlide,
-    isSlide: ({ context, event }) => event.type === 'carousel.goto' && carouselGuards.isSlide({ context }, event.index),
+    isSlide: ({ context, event }) => {
+      assertEvent(event, 'carousel.goto');
+      return carouselGuards.isSlide({ context }, event.index);
+    },
   },
   actions: {
     showNext: assign({ index: ({ context }) => wrapIndex(context.index, 1, context.count) }),
     showPrevious: assign({ index: ({ context }) => wrapIndex(context.index, -1, context.count) }),
-    showSlide: assign({ index: ({ context, event }) => (event.type === 'carousel.goto' ? event.index : context.index) }),
+    showSlide: assign({
+      index: ({ event }) => {
+        assertEvent(event, 'carousel.goto');
+        return event.index;
+      },
+    }),
   },
   delays: {
     slideInterval: CAROUSEL_INTERVAL_MS,

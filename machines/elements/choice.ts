@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import * as z from 'zod/mini';
 import type { ChoiceQuestion } from '../../model/elements';
 import { deselectChoice, selectChoice, type ChoiceType } from '../../model/choice';
@@ -55,18 +55,26 @@ export const choiceMachine = setup({
     emitted: {} as ElementChangedEvent,
   },
   guards: {
-    isKnownChoice: ({ context, event }) =>
-      (event.type === 'choice.select' || event.type === 'choice.deselect') && choiceGuards.isKnownChoice({ context }, event.choiceId),
+    isKnownChoice: ({ context, event }) => {
+      assertEvent(event, ['choice.select', 'choice.deselect']);
+      return choiceGuards.isKnownChoice({ context }, event.choiceId);
+    },
     wasEvaluated: choiceGuards.wasEvaluated,
     hasSelection: choiceGuards.hasSelection,
   },
   actions: {
     report: reportChange<ChoiceContext, ChoiceEvent>(),
     select: assign({
-      selected: ({ context, event }) => (event.type === 'choice.select' ? selectChoice(context.type, context.selected, event.choiceId) : context.selected),
+      selected: ({ context, event }) => {
+        assertEvent(event, 'choice.select');
+        return selectChoice(context.type, context.selected, event.choiceId);
+      },
     }),
     deselect: assign({
-      selected: ({ context, event }) => (event.type === 'choice.deselect' ? deselectChoice(context.selected, event.choiceId) : context.selected),
+      selected: ({ context, event }) => {
+        assertEvent(event, 'choice.deselect');
+        return deselectChoice(context.selected, event.choiceId);
+      },
     }),
     clearSelection: assign({ selected: () => [] }),
   },

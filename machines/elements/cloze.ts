@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import * as z from 'zod/mini';
 import { clozeHasInput } from '../../model/cloze';
 import type { ClozeQuestion } from '../../model/elements';
@@ -49,15 +49,20 @@ export const clozeMachine = setup({
     emitted: {} as ElementChangedEvent,
   },
   guards: {
-    isGapIndex: ({ context, event }) => event.type === 'gap.change' && clozeGuards.isGapIndex({ context }, event.index),
+    isGapIndex: ({ context, event }) => {
+      assertEvent(event, 'gap.change');
+      return clozeGuards.isGapIndex({ context }, event.index);
+    },
     hasInput: clozeGuards.hasInput,
     wasEvaluated: clozeGuards.wasEvaluated,
   },
   actions: {
     report: reportChange<ClozeContext, ClozeEvent>(),
     setGap: assign({
-      inputs: ({ context, event }) =>
-        event.type === 'gap.change' ? context.inputs.map((input, index) => (index === event.index ? event.value : input)) : context.inputs,
+      inputs: ({ context, event }) => {
+        assertEvent(event, 'gap.change');
+        return context.inputs.map((input, index) => (index === event.index ? event.value : input));
+      },
     }),
     clearInputs: assign({ inputs: ({ context }) => context.inputs.map(() => '') }),
   },

@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import * as z from 'zod/mini';
 import type { FreeTextInput } from '../../model/elements';
 import { reportChange, type ElementChange, type ElementChangedEvent } from './elementChanged';
@@ -94,14 +94,22 @@ export const freeTextMachine = setup({
   guards: {
     hasAnswer: freeTextGuards.hasAnswer,
     fitsLimit: freeTextGuards.fitsLimit,
-    changeFitsLimit: ({ event }) => event.type === 'answer.change' && fitsUserdataValue(event.value),
+    changeFitsLimit: ({ event }) => {
+      assertEvent(event, 'answer.change');
+      return fitsUserdataValue(event.value);
+    },
     usesGenerativeFeedback: freeTextGuards.usesGenerativeFeedback,
     isFeedbackOk: ({ event }) => 'output' in event && freeTextGuards.isFeedbackOk(event.output as FeedbackResult),
     wasEvaluated: freeTextGuards.wasEvaluated,
   },
   actions: {
     report: reportChange<FreeTextContext, FreeTextEvent, FeedbackActor>(),
-    setValue: assign({ value: ({ context, event }) => (event.type === 'answer.change' ? event.value : context.value) }),
+    setValue: assign({
+      value: ({ event }) => {
+        assertEvent(event, 'answer.change');
+        return event.value;
+      },
+    }),
     clearFeedback: assign({ generatedFeedback: () => [], failed: () => false }),
     markFailed: assign({ failed: () => true }),
     /** Spec section 8: a failed generative-feedback call is also logged to the console. */

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 
 /** The hotspot image of spec section 3: only the ids and order of its spots matter here. */
 export type HotspotsInput = { element: { id: string; elements: readonly { id: string }[] } };
@@ -35,10 +35,18 @@ export const hotspotsMachine = setup({
     events: {} as HotspotsEvent,
   },
   guards: {
-    isKnownSpot: ({ context, event }) => event.type === 'hotspot.open' && hotspotsGuards.isKnownSpot({ context }, event.spotId),
+    isKnownSpot: ({ context, event }) => {
+      assertEvent(event, 'hotspot.open');
+      return hotspotsGuards.isKnownSpot({ context }, event.spotId);
+    },
   },
   actions: {
-    openSpot: assign({ openSpotId: ({ context, event }) => (event.type === 'hotspot.open' ? event.spotId : context.openSpotId) }),
+    openSpot: assign({
+      openSpotId: ({ event }) => {
+        assertEvent(event, 'hotspot.open');
+        return event.spotId;
+      },
+    }),
     openNext: assign({ openSpotId: ({ context }) => wrapSpot(context.spotIds, context.openSpotId, 1) }),
     openPrevious: assign({ openSpotId: ({ context }) => wrapSpot(context.spotIds, context.openSpotId, -1) }),
     closeSpot: assign({ openSpotId: () => null }),

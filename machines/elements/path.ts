@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import * as z from 'zod/mini';
 import type { Path } from '../../model/elements';
 import { activeStepIndex } from '../../model/progress';
@@ -61,22 +61,33 @@ export const pathMachine = setup({
     emitted: {} as ElementChangedEvent,
   },
   guards: {
-    isSelfCompletion: ({ context, event }) => event.type === 'step.toggle' && pathGuards.isSelfCompletion({ context }, event.stepId),
-    isOpenedIncomplete: ({ context, event }) => event.type === 'step.open' && pathGuards.isOpenedIncomplete({ context }, event.stepId),
+    isSelfCompletion: ({ context, event }) => {
+      assertEvent(event, 'step.toggle');
+      return pathGuards.isSelfCompletion({ context }, event.stepId);
+    },
+    isOpenedIncomplete: ({ context, event }) => {
+      assertEvent(event, 'step.open');
+      return pathGuards.isOpenedIncomplete({ context }, event.stepId);
+    },
     isAllComplete: pathGuards.isAllComplete,
   },
   actions: {
     report: reportChange<PathContext, PathEvent>(),
     toggleStep: assign({
-      progress: ({ context, event }) =>
-        event.type === 'step.toggle' ? { ...context.progress, [event.stepId]: (context.progress[event.stepId] ?? 0) >= 1 ? 0 : 1 } : context.progress,
+      progress: ({ context, event }) => {
+        assertEvent(event, 'step.toggle');
+        return { ...context.progress, [event.stepId]: (context.progress[event.stepId] ?? 0) >= 1 ? 0 : 1 };
+      },
     }),
     completeStep: assign({
-      progress: ({ context, event }) => (event.type === 'step.open' ? { ...context.progress, [event.stepId]: 1 } : context.progress),
+      progress: ({ context, event }) => {
+        assertEvent(event, 'step.open');
+        return { ...context.progress, [event.stepId]: 1 };
+      },
     }),
     updateDerived: assign({
       progress: ({ context, event }) => {
-        if (event.type !== 'progress.update') return context.progress;
+        assertEvent(event, 'progress.update');
         const next = { ...context.progress };
         for (const step of context.steps) {
           const value = event.progress[step.id];

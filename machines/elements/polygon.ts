@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import * as z from 'zod/mini';
 import type { PolygonTargetExercise } from '../../model/elements';
 import { canAddMark, clampToImage, type Point } from '../../model/polygon';
@@ -58,21 +58,31 @@ export const polygonMachine = setup({
   },
   guards: {
     canAddMark: polygonGuards.canAddMark,
-    isMarkIndex: ({ context, event }) =>
-      (event.type === 'mark.remove' || event.type === 'mark.move') && polygonGuards.isMarkIndex({ context }, event.index),
+    isMarkIndex: ({ context, event }) => {
+      assertEvent(event, ['mark.remove', 'mark.move']);
+      return polygonGuards.isMarkIndex({ context }, event.index);
+    },
     wasEvaluated: polygonGuards.wasEvaluated,
   },
   actions: {
     report: reportChange<PolygonContext, PolygonEvent>(),
     addMark: assign({
-      marks: ({ context, event }) => (event.type === 'mark.add' ? [...context.marks, clampToImage(event)] : context.marks),
+      marks: ({ context, event }) => {
+        assertEvent(event, 'mark.add');
+        return [...context.marks, clampToImage(event)];
+      },
     }),
     removeMark: assign({
-      marks: ({ context, event }) => (event.type === 'mark.remove' ? context.marks.filter((_, index) => index !== event.index) : context.marks),
+      marks: ({ context, event }) => {
+        assertEvent(event, 'mark.remove');
+        return context.marks.filter((_, index) => index !== event.index);
+      },
     }),
     moveMark: assign({
-      marks: ({ context, event }) =>
-        event.type === 'mark.move' ? context.marks.map((mark, index) => (index === event.index ? clampToImage(event) : mark)) : context.marks,
+      marks: ({ context, event }) => {
+        assertEvent(event, 'mark.move');
+        return context.marks.map((mark, index) => (index === event.index ? clampToImage(event) : mark));
+      },
     }),
     clearMarks: assign({ marks: () => [] }),
   },
