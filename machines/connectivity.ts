@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import { connectionSignals } from './signals/connection';
 import { CONNECTION_RESTORED_NOTICE_MS } from './constants';
 
 export type ConnectivityInput = { online: boolean };
@@ -19,6 +20,7 @@ export const connectivityMachine = setup({
     context: {} as { online: boolean },
     events: {} as ConnectivityEvent,
   },
+  actors: { connectionSignals },
   guards: {
     startsOffline: ({ context }) => !context.online,
   },
@@ -29,6 +31,7 @@ export const connectivityMachine = setup({
   id: 'connectivity',
   description: 'Online or offline, with the notices the learner sees about it.',
   context: ({ input }) => ({ online: input.online }),
+  invoke: { id: 'connectionSignals', src: 'connectionSignals', input: ({ context }) => ({ online: context.online }) },
   initial: 'starting',
   states: {
     starting: {

@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CurrentPublication } from '../model/currentPublication';
+import { reconnectionSignal } from './signals/reconnection';
+import { visibilitySignals } from './signals/visibility';
 import { PUBLICATION_POLL_MS } from './constants';
 
 export type PublicationWatchInput = {
@@ -49,7 +51,7 @@ export const publicationWatchMachine = setup({
     context: {} as PublicationWatchContext,
     events: {} as PublicationWatchEvent,
   },
-  actors: { checkPublication, saveWork },
+  actors: { checkPublication, saveWork, reconnectionSignal, visibilitySignals },
   guards: {
     startsVisible: ({ context }) => context.visible,
     isNewPublication: ({ context, event }) => {
@@ -69,6 +71,7 @@ export const publicationWatchMachine = setup({
   id: 'publicationWatch',
   description: 'Offers a reload when a newer publication of the material on the page goes live.',
   context: ({ input }) => ({ visible: input.visible, publicationId: input.publicationId, offeredId: null, dismissedId: null }),
+  invoke: { id: 'visibilitySignals', src: 'visibilitySignals' },
   initial: 'starting',
   states: {
     starting: {
@@ -85,6 +88,7 @@ export const publicationWatchMachine = setup({
       states: {
         waiting: {
           description: 'Until the next check.',
+          invoke: { id: 'reconnectionSignal', src: 'reconnectionSignal' },
           after: { publicationPoll: { target: 'checking', description: '60 s passed: check.' } },
           on: { 'network.restored': { target: 'checking', description: 'The connection is back: check at once.' } },
         },

@@ -1,5 +1,6 @@
 import { fromPromise, setup } from 'xstate';
 import type { AuthSession } from '../model/tracking';
+import { visibilitySignals } from './signals/visibility';
 import { SESSION_POLL_MS } from './constants';
 
 export type SessionInput = {
@@ -27,7 +28,7 @@ export const sessionMachine = setup({
     context: {} as { visible: boolean },
     events: {} as SessionEvent,
   },
-  actors: { checkSession },
+  actors: { checkSession, visibilitySignals },
   guards: {
     startsVisible: ({ context }) => context.visible,
     isAuthenticated: ({ event }) => 'output' in event && (event.output as AuthSession).authenticated,
@@ -44,6 +45,7 @@ export const sessionMachine = setup({
   id: 'session',
   description: 'Watches the login session of a private share while the tab is visible.',
   context: ({ input }) => ({ visible: input.visible }),
+  invoke: { id: 'visibilitySignals', src: 'visibilitySignals' },
   initial: 'starting',
   states: {
     starting: {

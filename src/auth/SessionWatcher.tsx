@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session';
 import { AuthSession } from '../../model/tracking';
@@ -29,11 +29,6 @@ export default function SessionWatcher() {
       }),
     [],
   );
-  const actor = useActorRef(logic, { input: { visible: document.visibilityState === 'visible' }, inspect: useViewerInspection() });
-  useEffect(() => {
-    const onVisibility = () => actor.send({ type: document.visibilityState === 'visible' ? 'tab.visible' : 'tab.hidden' });
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
-  }, [actor]);
+  useActorRef(logic, { input: { visible: document.visibilityState === 'visible' }, inspect: useViewerInspection() });
   return null;
 }

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { publicationWatchMachine } from '../../machines/publicationWatch';
 import { useViewerInspection } from '../viewer/inspection';
@@ -46,7 +46,7 @@ export default function PublicationWatcher(props: Pick<PublicationWatchProps, 'v
 /**
  * Offers a reload when a newer publication of the material on the page goes live (issue 24): the publication
  * watch statechart with its effects (the check, the learner's work settled before the reload, the reload)
- * and the browser events it listens to (the tab's visibility, the connection coming back).
+ * and the browser events its chart listens to (the tab's visibility, the connection coming back).
  */
 export function PublicationWatch({ viewer, apiBase, shareId, materialId, publicationId, reload = reloadPage }: PublicationWatchProps) {
   const logic = useMemo(() => {
@@ -62,15 +62,5 @@ export function PublicationWatch({ viewer, apiBase, shareId, materialId, publica
   }, [viewer, apiBase, shareId, materialId, reload]);
   const actor = useActorRef(logic, { input: { visible: document.visibilityState === 'visible', publicationId }, inspect: useViewerInspection() });
   const state = useSelector(actor, noticeStateOf);
-  useEffect(() => {
-    const onVisibility = () => actor.send({ type: document.visibilityState === 'visible' ? 'tab.visible' : 'tab.hidden' });
-    const restored = () => actor.send({ type: 'network.restored' });
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('online', restored);
-    return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('online', restored);
-    };
-  }, [actor]);
   return <PublicationNotice state={state} onReload={() => actor.send({ type: 'page.reload' })} onDismiss={() => actor.send({ type: 'notice.dismiss' })} />;
 }

@@ -1,5 +1,4 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { useTranslation } from '../i18n/react';
 import { connectivityMachine } from '../../machines/connectivity';
 import { useViewerInspection } from './inspection';
@@ -12,19 +11,6 @@ export default function ConnectivityNotice() {
   const { t } = useTranslation('viewer');
   const actor = useActorRef(connectivityMachine, { input: { online: navigator.onLine }, inspect: useViewerInspection() });
   const state = useSelector(actor, (snapshot) => snapshot.value);
-  useEffect(() => {
-    const lost = () => actor.send({ type: 'network.lost' });
-    const restored = () => actor.send({ type: 'network.restored' });
-    window.addEventListener('offline', lost);
-    window.addEventListener('online', restored);
-    // A change between the actor's start and these listeners would otherwise go unnoticed.
-    const shownOffline = actor.getSnapshot().matches('offline');
-    if (shownOffline === navigator.onLine) (navigator.onLine ? restored : lost)();
-    return () => {
-      window.removeEventListener('offline', lost);
-      window.removeEventListener('online', restored);
-    };
-  }, [actor]);
   if (state === 'online' || state === 'starting') return null;
   const offline = state === 'offline';
   return (

@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { connectivityMachine } from '../../machines/connectivity';
+import { connectivityMachine as connectivityChart } from '../../machines/connectivity';
 import { CONNECTION_RESTORED_NOTICE_MS } from '../../machines/constants';
+import { silentSignals } from './browserFakes';
 import { describeEvent, itWalks, pathsOf } from './walkMachine';
+
+/** The chart without the browser: the tests send the network events themselves. */
+const connectivityMachine = connectivityChart.provide({ actors: { connectionSignals: silentSignals<{ online: boolean }>() } });
 
 afterEach(() => vi.useRealTimers());
 

@@ -4,6 +4,7 @@ import { PUBLICATION_POLL_MS } from '../../machines/constants';
 import { publicationWatchMachine, type PublicationWatchEvent } from '../../machines/publicationWatch';
 import type { CurrentPublication } from '../../model/currentPublication';
 import { publicationWatchEvents, publicationWatchResults } from '../../scripts/statecharts/walkConfigs';
+import { silentSignals } from './browserFakes';
 import { walkedChartShare } from './chartCoverage';
 import { itWalks, pathsOf, runPath } from './walkMachine';
 
@@ -30,6 +31,8 @@ function harness() {
     actors: {
       checkPublication: fromPromise<CurrentPublication, void>(() => new Promise((resolve, reject) => checks.push({ resolve, reject }))),
       saveWork: fromPromise<void, void>(() => new Promise((resolve, reject) => saves.push({ resolve, reject }))),
+      visibilitySignals: silentSignals(),
+      reconnectionSignal: silentSignals(),
     },
   });
   return { machine, checks, saves, effects };

@@ -3,6 +3,7 @@ import { createActor, fromPromise, type AnyActorRef, type StateValue } from 'xst
 import { SESSION_POLL_MS } from '../../machines/constants';
 import { sessionMachine, type SessionEvent } from '../../machines/session';
 import type { AuthSession } from '../../model/tracking';
+import { silentSignals } from './browserFakes';
 import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const DONE = 'xstate.done.actor.checkSession';
@@ -22,7 +23,10 @@ function harness() {
   const effects: string[] = [];
   const machine = sessionMachine.provide({
     actions: { notifyExpired: () => effects.push('toast'), reloadPage: () => effects.push('reload') },
-    actors: { checkSession: fromPromise<AuthSession, void>(() => new Promise((resolve, reject) => checks.push({ resolve, reject }))) },
+    actors: {
+      checkSession: fromPromise<AuthSession, void>(() => new Promise((resolve, reject) => checks.push({ resolve, reject }))),
+      visibilitySignals: silentSignals(),
+    },
   });
   return { machine, checks, effects };
 }

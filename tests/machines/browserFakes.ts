@@ -1,0 +1,4 @@
+import { fromCallback } from 'xstate';
+
+/** Stands in for a listener of machines/signals/ in tests without a DOM: the test sends the browser's events itself. */
+export const silentSignals = <TInput = void>() => fromCallback<{ type: string }, TInput>(() => {});
