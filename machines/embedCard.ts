@@ -31,10 +31,10 @@ export const embedCardMachine = setup({
   actors: { lookUp },
   guards: {
     canLookUp: ({ context }) => context.canLookUp,
-    foundSomething: ({ event }) => 'output' in event && hasCardMetadata(event.output as EmbedMetadata),
+    foundSomething: (_, metadata: EmbedMetadata) => hasCardMetadata(metadata),
   },
   actions: {
-    takeMetadata: assign({ metadata: ({ context, event }) => ('output' in event ? (event.output as EmbedMetadata) : context.metadata) }),
+    takeMetadata: assign({ metadata: (_, metadata: EmbedMetadata) => metadata }),
   },
 }).createMachine({
   id: 'embedCard',
@@ -56,7 +56,12 @@ export const embedCardMachine = setup({
         id: 'lookUp',
         input: ({ context }) => ({ url: context.url }),
         onDone: [
-          { guard: 'foundSomething', target: 'found', actions: 'takeMetadata', description: 'The page has a title, description, icon or thumbnail: the card shows them.' },
+          {
+            guard: { type: 'foundSomething', params: ({ event }) => event.output },
+            target: 'found',
+            actions: { type: 'takeMetadata', params: ({ event }) => event.output },
+            description: 'The page has a title, description, icon or thumbnail: the card shows them.',
+          },
           { target: 'empty', description: 'Nothing to show: the card stays as it is.' },
         ],
         onError: { target: 'empty', description: 'The lookup failed: silently, the card stays as it is.' },

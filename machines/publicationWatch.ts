@@ -35,8 +35,6 @@ export type PublicationWatchContext = {
 const checkPublication = fromPromise<CurrentPublication, void>(async () => ({ id: null }));
 const saveWork = fromPromise<void, void>(async () => {});
 
-const outputOf = (event: { type: string }) => ('output' in event ? (event.output as CurrentPublication) : { id: null });
-
 /**
  * Whether the material on the page is still the one its shares show (issue 24): while the tab is visible the
  * current publication is checked every 60 s (`checkPublication`: POST /api/publication/current), at once when
@@ -54,13 +52,12 @@ export const publicationWatchMachine = setup({
   actors: { checkPublication, saveWork, reconnectionSignal, visibilitySignals },
   guards: {
     startsVisible: ({ context }) => context.visible,
-    isNewPublication: ({ context, event }) => {
-      const { id } = outputOf(event);
+    isNewPublication: ({ context }, { id }: CurrentPublication) => {
       return id !== null && id !== context.publicationId && id !== context.dismissedId;
     },
   },
   actions: {
-    rememberOffered: assign({ offeredId: ({ event }) => outputOf(event).id }),
+    rememberOffered: assign({ offeredId: (_, { id }: CurrentPublication) => id }),
     rememberDismissed: assign({ dismissedId: ({ context }) => context.offeredId }),
     reloadPage: () => {},
   },
@@ -98,7 +95,12 @@ export const publicationWatchMachine = setup({
             id: 'checkPublication',
             src: 'checkPublication',
             onDone: [
-              { guard: 'isNewPublication', target: '#publicationWatch.noticed', actions: 'rememberOffered', description: 'A newer publication is live: the notice shows.' },
+              {
+                guard: { type: 'isNewPublication', params: ({ event }) => event.output },
+                target: '#publicationWatch.noticed',
+                actions: { type: 'rememberOffered', params: ({ event }) => event.output },
+                description: 'A newer publication is live: the notice shows.',
+              },
               { target: 'waiting', description: 'Nothing new (or only the one whose notice was closed).' },
             ],
             onError: { target: 'waiting', description: 'No answer: silently, check again at the next tick.' },

@@ -31,7 +31,7 @@ export const sessionMachine = setup({
   actors: { checkSession, visibilitySignals },
   guards: {
     startsVisible: ({ context }) => context.visible,
-    isAuthenticated: ({ event }) => 'output' in event && (event.output as AuthSession).authenticated,
+    isAuthenticated: (_, session: AuthSession) => session.authenticated,
   },
   actions: {
     /** The error toast "Your session has expired. Please refresh the page." */
@@ -67,7 +67,7 @@ export const sessionMachine = setup({
             id: 'checkSession',
             src: 'checkSession',
             onDone: [
-              { guard: 'isAuthenticated', target: 'waiting', description: 'Still logged in.' },
+              { guard: { type: 'isAuthenticated', params: ({ event }) => event.output }, target: 'waiting', description: 'Still logged in.' },
               { target: 'expired', actions: 'notifyExpired', description: 'Logged out: the error toast shows.' },
             ],
             onError: { target: 'waiting', description: 'No answer (network): check again later.' },
@@ -88,7 +88,7 @@ export const sessionMachine = setup({
         id: 'checkSession',
         src: 'checkSession',
         onDone: [
-          { guard: 'isAuthenticated', target: 'visible', description: 'Still logged in: polling resumes.' },
+          { guard: { type: 'isAuthenticated', params: ({ event }) => event.output }, target: 'visible', description: 'Still logged in: polling resumes.' },
           { target: 'reloading', actions: 'reloadPage', description: 'Logged out while away: the page reloads.' },
         ],
         onError: { target: 'visible', description: 'No answer (network): polling resumes.' },
