@@ -27,11 +27,10 @@ import { usePageData } from './PageDataContext';
 import { generateFeedbackActor } from '../api/feedback';
 import { removeShell } from './shell';
 import { CopyrightNotice } from './CopyrightNotice';
-import { FooterNav } from './FooterNav';
 import { Header } from './Header';
 import { pagePath, siblingTargets } from './navTarget';
 import { useScrollTarget } from './useScrollTarget';
-import { ChapterCompletion, EmbeddedPage, PageNotFound, preloadViewerParts, ScrollProgressTracker } from './lazyParts';
+import { ChapterCompletion, EmbeddedPage, FooterNav, PageNotFound, preloadViewerParts, ScrollProgressTracker } from './lazyParts';
 import { useViewerInspection } from './inspection';
 
 // In an LMS (a scorm share in a frame) the bridge to the package's launch page loads; elsewhere never.

@@ -6,12 +6,13 @@ import { loadBreadcrumbs } from './Header';
 /*
  * Parts of the viewer that most first pages do without (the material's root has no trail, a trail
  * that fits needs no menu, few pages are external resources or wrong addresses, few are evaluated by
- * scrolling, and their end marker is the last thing on them). Each loads when
+ * scrolling, and their end marker is the last thing on them, as the footer's navigation is on every page). Each loads when
  * first shown, and all of them once the first page is idle (preloadViewerParts, from
  * MaterialViewer), so pages opened later, also after the connection dropped, find them.
  */
 const loaders = {
   breadcrumbs: loadBreadcrumbs,
+  footerNav: () => import('./FooterNav'),
   crumbMenu: () => import('../ui/RoutedCrumbMenu'),
   embeddedPage: () => import('./EmbeddedPage'),
   pageNotFound: () => import('./PageNotFound'),
@@ -33,5 +34,7 @@ export const EmbeddedPage = lazy(() => loaders.embeddedPage().then((module) => (
 export const ChapterCompletion = lazy(() => loaders.chapterCompletion().then((module) => ({ default: module.ChapterCompletion })));
 /** The not-found view of a wrong address below a material. */
 export const PageNotFound = lazy(() => loaders.pageNotFound().then((module) => ({ default: module.PageNotFound })));
+/** Back, Goto top and Forward below the page: the last thing on it, so the page shows without waiting for it. */
+export const FooterNav = optional(() => loaders.footerNav().then((module) => module.FooterNav));
 /** The end marker of a page evaluated by scrolling, and its statechart. */
 export const ScrollProgressTracker = optional(() => loaders.scrollProgressTracker().then((module) => module.ScrollProgressTracker));
