@@ -21,7 +21,7 @@ export const LAUNCHER_ENTRY = path.join(APP_ROOT, 'server', 'scorm', 'launcher',
 /** The global xstate.js defines and launch.js reads (a classic script of the launch page). */
 export const XSTATE_GLOBAL = 'LernwerkXState';
 /** What the launcher imports from xstate (machines/scormLauncher.ts and server/scorm/launcher/launcher.ts). */
-export const XSTATE_EXPORTS = ['assign', 'createActor', 'setup'] as const;
+export const XSTATE_EXPORTS = ['assertEvent', 'assign', 'createActor', 'setup'] as const;
 /** Browsers the scripts are written for: an LMS's learners may use older ones than the viewer needs. */
 export const LAUNCH_SCRIPT_TARGET = 'es2018';
 
@@ -87,7 +87,7 @@ export async function buildLaunchScripts(): Promise<LaunchScripts> {
     globalName: XSTATE_GLOBAL,
     minify: true,
     legalComments: 'none',
-    banner: { js: `/*! XState ${xstateVersion} (assign, createActor, setup) | MIT License, see LICENSE-xstate.txt | https://github.com/statelyai/xstate */` },
+    banner: { js: `/*! XState ${xstateVersion} (${XSTATE_EXPORTS.join(', ')}) | MIT License, see LICENSE-xstate.txt | https://github.com/statelyai/xstate */` },
   });
   return {
     launchJs: launcher.outputFiles[0].text,
