@@ -4,6 +4,9 @@
  * import directions, the layers of the house:
  *
  *   model/     the ground floor: zod schemas and pure rules; imports packages only
+ *   kinds/     one folder per element kind, each file on its floor: the kind's rules (`*.model.ts` and
+ *              the other plain modules) stand on the ground floor, its statechart (`*.machine.ts`,
+ *              `*.connect.ts`) beside machines/, its view (`*.tsx`, `use*.ts`, KIND_VIEW_FILES) beside src/
  *   machines/  statecharts; import model/ and each other
  *   src/       the client; imports model/, machines/ and src/; routes/ only from the app's entry (src/main.tsx)
  *   routes/    the route trees; import every client folder
@@ -22,6 +25,18 @@ const TS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '.js', '.json'];
 const ROOT = import.meta.dirname;
 const TOOLS = ['./scripts', './tests', './e2e'];
 
+/** The files of kinds/ that are statecharts, and those that are views: each lives by its layer's rule. */
+const KIND_MACHINE_FILES = ['kinds/**/*.machine.ts', 'kinds/**/*.connect.ts'];
+const KIND_VIEW_FILES = ['kinds/**/*.tsx', 'kinds/**/use*.ts', 'kinds/**/*.texts.ts', 'kinds/certificate/certificateActor.ts'];
+const KIND_GROUND_FILES = ['kinds/**'];
+const from = (globs) => globs.map((glob) => `./${glob}`);
+
+/** One zone of folders and one of globs: the rule takes either kind per zone, not both. */
+function zonesFrom(from, message) {
+  const isGlob = (path) => path.includes('*');
+  return [from.filter((path) => !isGlob(path)), from.filter(isGlob)].filter((paths) => paths.length).map((paths) => ({ target: './', from: paths, message }));
+}
+
 /**
  * The files `files` (less `ignores`) may not import from the folders `from`: one config block per
  * layer, since a rule's options are set per file.
@@ -30,7 +45,7 @@ function layer(files, from, message, ignores = []) {
   return {
     files,
     ignores,
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [{ target: './', from, message }] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: zonesFrom(from, message) }] },
   };
 }
 
@@ -83,11 +98,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
-  layer(['model/**'], ['./src', './machines', './routes', './server', ...TOOLS], 'model/ is the ground floor: it imports packages only.'),
-  layer(['machines/**'], ['./src', './routes', './server', ...TOOLS], 'machines/ import model/ and machines/ only.'),
+  layer(['model/**', ...KIND_GROUND_FILES], ['./src', './machines', './routes', './server', ...TOOLS, ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES)], 'model/ and the kinds\' rules are the ground floor: they import packages and each other only.', [...KIND_MACHINE_FILES, ...KIND_VIEW_FILES]),
+  layer(['machines/**', ...KIND_MACHINE_FILES], ['./src', './routes', './server', ...TOOLS, ...from(KIND_VIEW_FILES)], 'Statecharts (machines/, kinds/*/*.machine.ts) import model/, the kinds\' rules and statecharts only.'),
+  layer([...KIND_VIEW_FILES], ['./routes', './server', ...TOOLS], 'A kind\'s view imports model/, machines/, kinds/ and src/ only.'),
   layer(['src/**'], ['./routes', './server', ...TOOLS], 'src/ imports model/, machines/ and src/ only; the app entry (src/main.tsx) alone builds the router from routes/.', ['src/main.tsx']),
   layer(['src/main.tsx'], ['./server', ...TOOLS], 'The app entry imports the client folders and model/ only.'),
   layer(['routes/**'], ['./server', ...TOOLS], 'routes/ import the client folders and model/ only.'),
-  layer(['server/**'], ['./src', './machines', './routes', ...TOOLS], 'server/ imports model/ and server/ only (the named exceptions are SERVER_IMPORTS_CLIENT in eslint.config.js).', SERVER_IMPORTS_CLIENT),
+  layer(['server/**'], ['./src', './machines', './routes', ...TOOLS, ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES)], 'server/ imports model/ and server/ only (the named exceptions are SERVER_IMPORTS_CLIENT in eslint.config.js).', SERVER_IMPORTS_CLIENT),
   layer(SERVER_IMPORTS_CLIENT, ['./routes', ...TOOLS], 'server/ does not import the route trees or the tools.'),
 );

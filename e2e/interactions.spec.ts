@@ -3,6 +3,8 @@ import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS, SCROLL_PROGRESS_BOTTOM_SH
 import { scrollRatio } from '../machines/scrollProgress';
 import { elements as elementTexts } from '../src/i18n/resources/elements';
 import { questions as questionTexts } from '../src/i18n/resources/questions';
+import { hotspotTexts } from '../kinds/hotspot/hotspot.texts';
+import { imageGalleryTexts } from '../kinds/imageGallery/imageGallery.texts';
 import { trackedItems } from '../model/progressTree';
 import { checkA11y } from './support/a11y';
 import { demoElement, textOf } from './support/demoAnswers';
@@ -28,7 +30,7 @@ const gallery = demoElement('kap2-galerie-herkunft', 'ImageGallery');
 const foldable = demoElement('kap2-aufklapper-uferfiltrat', 'Foldable');
 const freeText = demoElement('kap1-1-1-freitext-wind', 'FreeTextInput');
 
-const t = { ...elementTexts.de, q: questionTexts.de };
+const t = { ...elementTexts.de, q: questionTexts.de, hotspot: hotspotTexts.de, carousel: imageGalleryTexts.de };
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 

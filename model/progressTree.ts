@@ -1,7 +1,7 @@
 import type { Barrier, Chapter, ContentElement, IFrame, Path } from './elements';
 import type { Material } from './material';
 import { averageProgress } from './progress';
-import { isBarrierConditionMet } from './barrier';
+import { isBarrierConditionMet } from '../kinds/barrier/barrier.model';
 import { childListsOf } from './tree';
 
 /** Progress the learner's actors reported, by model id (questions, path steps, scrolled pages). */

@@ -1,9 +1,9 @@
-import { isAssignmentCorrect, type Assignments } from './assignment';
-import { isChoiceQuestionCorrect } from './choice';
-import { gapsOf, isClozeCorrect } from './cloze';
+import { isAssignmentCorrect, type Assignments } from '../kinds/assignment/assignment.model';
+import { isChoiceQuestionCorrect } from '../kinds/choice/choice.model';
+import { gapsOf, isClozeCorrect } from '../kinds/cloze/cloze.model';
 import type { Material } from './material';
 import type { LearnerState } from './learnerState';
-import { isPolygonExerciseCorrect, type Point } from './polygon';
+import { isPolygonExerciseCorrect, type Point } from '../kinds/polygon/polygon.model';
 import { allElements } from './tree';
 
 /*

@@ -1,17 +1,17 @@
 import type { AnyStateMachine } from 'xstate';
 import type { ModelName } from '../../model/elements';
 import { loadedElementMachines } from './loadedMachines';
-import { assignmentMachine } from './assignment';
-import { barrierMachine } from './barrier';
-import { certificateMachine } from './certificate';
-import { choiceMachine } from './choice';
-import { clozeMachine } from './cloze';
-import { freeTextMachine } from './freeText';
-import { pathMachine } from './path';
-import { polygonMachine } from './polygon';
-import { carouselMachine } from './carousel';
-import { foldableMachine } from './foldable';
-import { hotspotsMachine } from './hotspots';
+import { assignmentMachine } from '../../kinds/assignment/assignment.machine';
+import { barrierMachine } from '../../kinds/barrier/barrier.machine';
+import { certificateMachine } from '../../kinds/certificate/certificate.machine';
+import { choiceMachine } from '../../kinds/choice/choice.machine';
+import { clozeMachine } from '../../kinds/cloze/cloze.machine';
+import { freeTextMachine } from '../../kinds/freeText/freeText.machine';
+import { pathMachine } from '../../kinds/path/path.machine';
+import { polygonMachine } from '../../kinds/polygon/polygon.machine';
+import { carouselMachine } from '../../kinds/imageGallery/carousel.machine';
+import { foldableMachine } from '../../kinds/foldable/foldable.machine';
+import { hotspotsMachine } from '../../kinds/hotspot/hotspots.machine';
 
 /*
  * modelName → the statechart the viewer spawns for each element of that kind (id `element:${id}`).

@@ -1,8 +1,8 @@
 import type { AssignmentQuestion, ChoiceQuestion, ClozeQuestion, ContentElement, ElementOf, FreeTextInput, ModelName, PolygonTargetExercise } from '../../model/elements';
-import { isAssignmentCorrect, allItems, type Assignments } from '../../model/assignment';
-import { isChoiceQuestionCorrect } from '../../model/choice';
-import { gapsOf, isClozeCorrect } from '../../model/cloze';
-import { isPolygonExerciseCorrect, type Point } from '../../model/polygon';
+import { isAssignmentCorrect, allItems, type Assignments } from '../../kinds/assignment/assignment.model';
+import { isChoiceQuestionCorrect } from '../../kinds/choice/choice.model';
+import { gapsOf, isClozeCorrect } from '../../kinds/cloze/cloze.model';
+import { isPolygonExerciseCorrect, type Point } from '../../kinds/polygon/polygon.model';
 import { htmlToPlainText } from '../store/searchText';
 import type { ActivityDefinition, InteractionComponent, LanguageMap, Result } from './statement';
 

@@ -11,23 +11,23 @@ import type { ModelName } from '../../model/elements';
 const QUESTION_TEXTS = 'src/i18n/resources/questions.ts';
 export const ELEMENT_MACHINES_MODULE = 'machines/elements/registry.ts';
 
-const question = (module: string) => [`src/elements/questions/${module}.tsx`, QUESTION_TEXTS];
+const question = (folder: string, module: string) => [`kinds/${folder}/${module}.tsx`, QUESTION_TEXTS];
 
 export const KIND_MODULES: Partial<Record<ModelName, readonly string[]>> = {
-  Foldable: ['src/elements/static/FoldableElement.tsx'],
-  MathFormula: ['src/elements/static/MathFormulaElement.tsx', 'src/elements/static/KatexFormula.tsx'],
-  ImageGallery: ['src/elements/static/ImageGalleryElement.tsx'],
-  Link: ['src/elements/static/LinkElement.tsx'],
-  HtmlElement: ['src/elements/static/HtmlEmbedElement.tsx'],
-  Code: ['src/elements/static/CodeElement.tsx', 'src/elements/static/HighlightedCode.tsx'],
-  Hotspot: ['src/elements/static/HotspotElement.tsx'],
-  IFrame: ['src/elements/static/ExternalResourceElement.tsx'],
-  ChoiceQuestion: question('ChoiceQuestion'),
-  ClozeQuestion: question('ClozeQuestion'),
-  FreeTextInput: question('FreeTextInput'),
-  AssignmentQuestion: question('AssignmentQuestion'),
-  PolygonTargetExercise: question('PolygonTargetExercise'),
-  Barrier: ['src/elements/barrier/Barrier.tsx', QUESTION_TEXTS],
-  Certificate: ['src/elements/certificate/Certificate.tsx', QUESTION_TEXTS],
-  Path: ['src/elements/path/Path.tsx', QUESTION_TEXTS],
+  Foldable: ['kinds/foldable/FoldableElement.tsx'],
+  MathFormula: ['kinds/mathFormula/MathFormulaElement.tsx', 'kinds/mathFormula/KatexFormula.tsx'],
+  ImageGallery: ['kinds/imageGallery/ImageGalleryElement.tsx'],
+  Link: ['kinds/link/LinkElement.tsx'],
+  HtmlElement: ['kinds/htmlEmbed/HtmlEmbedElement.tsx'],
+  Code: ['kinds/code/CodeElement.tsx', 'kinds/code/HighlightedCode.tsx'],
+  Hotspot: ['kinds/hotspot/HotspotElement.tsx'],
+  IFrame: ['kinds/externalResource/ExternalResourceElement.tsx'],
+  ChoiceQuestion: question('choice', 'ChoiceQuestion'),
+  ClozeQuestion: question('cloze', 'ClozeQuestion'),
+  FreeTextInput: question('freeText', 'FreeTextInput'),
+  AssignmentQuestion: question('assignment', 'AssignmentQuestion'),
+  PolygonTargetExercise: question('polygon', 'PolygonTargetExercise'),
+  Barrier: ['kinds/barrier/Barrier.tsx', QUESTION_TEXTS],
+  Certificate: ['kinds/certificate/Certificate.tsx', QUESTION_TEXTS],
+  Path: ['kinds/path/Path.tsx', QUESTION_TEXTS],
 };

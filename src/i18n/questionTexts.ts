@@ -1,5 +1,8 @@
 import type { ReadNamespace, TextBundle } from './core';
 import type { questions } from './resources/questions';
+import { kindTextsOf } from './kindTexts';
+
+const DEFAULT_LANGUAGE = 'de';
 
 type QuestionTexts = typeof questions;
 
@@ -33,11 +36,18 @@ function readQuestionTexts(texts: QuestionTexts, language: string, callback: Par
 }
 
 /**
- * Reads the namespaces that are not bundled with the first paint (./core.ts `lazy`).
+ * Reads the namespaces that are not bundled with the first paint (./core.ts `lazy`): `questions`, and
+ * the texts a lazy kind brings with its code (./kindTexts.ts).
  * `useTranslation('questions')` suspends until this has read the namespace, so no key ever shows.
  */
-export const lazyNamespaces: { read: ReadNamespace } = {
+export const lazyNamespaces: { has: (namespace: string) => boolean; read: ReadNamespace } = {
+  has: (namespace) => namespace === 'questions' || kindTextsOf(DEFAULT_LANGUAGE, namespace) !== undefined,
   read(language, namespace, callback) {
+    const kindTexts = kindTextsOf(language, namespace);
+    if (kindTexts) {
+      callback(null, kindTexts);
+      return;
+    }
     if (namespace !== 'questions') {
       callback(new Error(`No texts for the namespace ${namespace}`), null);
       return;

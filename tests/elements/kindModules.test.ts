@@ -18,7 +18,7 @@ function registryModules(): Record<string, string[]> {
   for (const line of registrySource.split('\n')) {
     const kind = /^\s{2}(\w+): lazy(Named|WithQuestionTexts)\(/.exec(line);
     if (!kind) continue;
-    const imports = [...line.matchAll(/import\('(\.\/[^']+)'\)/g)].map((m) => resolveModule(m[1]));
+    const imports = [...line.matchAll(/import\('(\.\.?\/[^']+)'\)/g)].map((m) => resolveModule(m[1]));
     if (kind[2] === 'WithQuestionTexts') imports.push('src/i18n/resources/questions.ts');
     kinds[kind[1]] = imports;
   }

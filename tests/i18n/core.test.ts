@@ -150,6 +150,6 @@ describe('the translation core (what the viewer used of i18next)', () => {
     const i18n = createI18n();
     expect(i18n.language).toBe('de');
     expect(i18n.t('nav.back')).toBe('Zurück');
-    expect(i18n.t('elements:copied')).toBe('In die Zwischenablage kopiert');
+    expect(i18n.t('elements:imageError')).toBe('Das Bild konnte nicht geladen werden');
   });
 });

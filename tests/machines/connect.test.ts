@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { sameProps } from '../../machines/connect';
-import { slideState } from '../../machines/elements/carousel.connect';
-import { choiceMachine } from '../../machines/elements/choice';
-import { connectChoice } from '../../machines/elements/choice.connect';
-import { foldableMachine } from '../../machines/elements/foldable';
-import { connectFoldable } from '../../machines/elements/foldable.connect';
-import { spotState } from '../../machines/elements/hotspots.connect';
+import { slideState } from '../../kinds/imageGallery/carousel.connect';
+import { choiceMachine } from '../../kinds/choice/choice.machine';
+import { connectChoice } from '../../kinds/choice/choice.connect';
+import { foldableMachine } from '../../kinds/foldable/foldable.machine';
+import { connectFoldable } from '../../kinds/foldable/foldable.connect';
+import { spotState } from '../../kinds/hotspot/hotspots.connect';
 import { choiceQuestion } from '../../scripts/statecharts/walkConfigs';
 
 describe('connect: a snapshot as the view shows it', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allItems, assignItem, emptyAssignments, hasAssignmentInput, isAssignmentCorrect, isZoneCorrect, unassignedItems, unassignItem,
-} from '../../model/assignment';
+} from '../../kinds/assignment/assignment.model';
 import { seededShuffle } from '../../model/seededShuffle';
 
 const zones = [

@@ -1,44 +1,9 @@
-/** Texts of the static content elements (owned by the content-elements work). German. The first paint imports only the German texts; English is a chunk of its own (../index.ts). */
+/** Texts of the content elements of the first paint (a lazy kind brings its own: kinds/<kind>/<kind>.texts.ts). German. The first paint imports only the German texts; English is a chunk of its own (../index.ts). */
 export const elementsDe = {
-  mathMissing: 'Die mathematische Formel fehlt',
-  mathLabel: 'Mathematische Formel',
   quotePlaceholder: 'Zitat schreiben',
   authorPlaceholder: 'Autor angeben',
   quoteOpen: '„',
   quoteClose: '“',
   urlNotDisplayable: 'Diese URL kann nicht angezeigt werden: {{url}}',
   imageError: 'Das Bild konnte nicht geladen werden',
-  copied: 'In die Zwischenablage kopiert',
-  copy: 'Code kopieren',
-  copyFailed: 'Kopieren ist nicht möglich',
-  codeLabel: 'Code ({{language}})',
-  codeLanguageText: 'Text',
-  carousel: {
-    label: 'Bildergalerie',
-    slide: 'Bild {{n}} von {{total}}',
-    counter: '{{n}} / {{total}}',
-    previous: 'Vorheriges Bild',
-    next: 'Nächstes Bild',
-    goTo: 'Zu Bild {{n}}',
-    pause: 'Automatischen Bildwechsel anhalten',
-    play: 'Automatischen Bildwechsel starten',
-    dots: 'Bild wählen',
-  },
-  hotspot: {
-    label: 'Bild mit Hotspots',
-    marker: '{{n}}: {{title}}',
-    of: '{{n}} von {{total}}',
-    previous: 'Vorheriger Hotspot',
-    next: 'Nächster Hotspot',
-    close: 'Schließen',
-  },
-  link: {
-    embedTitle: 'Eingebetteter Inhalt von {{host}}',
-    opensNewTab: '(öffnet in neuem Tab)',
-  },
-  embed: { title: 'Eingebetteter Inhalt' },
-  externalResource: {
-    open: 'Öffnen',
-    duration: 'Dauer: {{duration}}',
-  },
 } as const;

@@ -1,44 +1,9 @@
-/** Texts of the static content elements (owned by the content-elements work). English. A chunk of their own, loaded for English pages and the language switch (../index.ts). */
+/** Texts of the content elements of the first paint (a lazy kind brings its own: kinds/<kind>/<kind>.texts.ts). English. A chunk of their own, loaded for English pages and the language switch (../index.ts). */
 export const elementsEn = {
-  mathMissing: 'Mathematical formula is missing',
-  mathLabel: 'Mathematical formula',
   quotePlaceholder: 'Write quote',
   authorPlaceholder: 'Specifiy author',
   quoteOpen: '“',
   quoteClose: '”',
   urlNotDisplayable: 'This URL can not be displayed: {{url}}',
   imageError: 'The image could not be loaded',
-  copied: 'Copied to clipboard',
-  copy: 'Copy code',
-  copyFailed: 'Copying is not possible',
-  codeLabel: 'Code ({{language}})',
-  codeLanguageText: 'Plain text',
-  carousel: {
-    label: 'Image gallery',
-    slide: 'Image {{n}} of {{total}}',
-    counter: '{{n}} / {{total}}',
-    previous: 'Previous image',
-    next: 'Next image',
-    goTo: 'Go to image {{n}}',
-    pause: 'Pause automatic slideshow',
-    play: 'Start automatic slideshow',
-    dots: 'Choose image',
-  },
-  hotspot: {
-    label: 'Image with hotspots',
-    marker: '{{n}}: {{title}}',
-    of: '{{n}} of {{total}}',
-    previous: 'Previous hotspot',
-    next: 'Next hotspot',
-    close: 'Close',
-  },
-  link: {
-    embedTitle: 'Embedded content from {{host}}',
-    opensNewTab: '(opens in a new tab)',
-  },
-  embed: { title: 'Embedded content' },
-  externalResource: {
-    open: 'Open',
-    duration: 'Duration: {{duration}}',
-  },
 } as const;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
-import { clozeMachine, type ClozeContext, type ClozeEvent } from '../../../machines/elements/cloze';
+import { clozeMachine, type ClozeContext, type ClozeEvent } from '../../../kinds/cloze/cloze.machine';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
-import { dropdownOptions } from '../../../model/cloze';
+import { dropdownOptions } from '../../../kinds/cloze/cloze.model';
 import { ClozeQuestion } from '../../../model/elements';
-import { gapsOf } from '../../../model/cloze';
+import { gapsOf } from '../../../kinds/cloze/cloze.model';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { ClozeLearner } from '../learners/clozeLearner';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hotspotsMachine, type HotspotsEvent } from '../../../machines/elements/hotspots';
+import { hotspotsMachine, type HotspotsEvent } from '../../../kinds/hotspot/hotspots.machine';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
 import { Hotspot } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';

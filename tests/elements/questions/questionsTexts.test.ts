@@ -9,10 +9,11 @@ function keysOf(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`)));
 }
 
-const root = path.resolve(__dirname, '../../../src');
-const sources = ['elements/questions', 'elements/barrier', 'elements/certificate', 'elements/path'].flatMap((dir) =>
-  readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.tsx')).map((f) => readFileSync(path.join(root, dir, f), 'utf8')),
-);
+const root = path.resolve(__dirname, '../../..');
+const kindDirs = readdirSync(path.join(root, 'kinds'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `kinds/${entry.name}`);
+const sources = ['src/elements/questions', ...kindDirs]
+  .flatMap((dir) => readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.tsx')).map((f) => readFileSync(path.join(root, dir, f), 'utf8')))
+  .filter((source) => source.includes("useTranslation('questions')"));
 
 describe('questions texts', () => {
   it('German and English have the same keys', () => {
