@@ -3,16 +3,10 @@ import type { Material } from './material';
 import { averageProgress } from './progress';
 import { isBarrierConditionMet } from '../kinds/barrier/barrier.model';
 import { childListsOf } from './tree';
+import { isQuestion, isTracked } from '../kinds/rules';
 
 /** Progress the learner's actors reported, by model id (questions, path steps, scrolled pages). */
 export type ReportedProgress = Readonly<Record<string, number>>;
-
-const QUESTIONS = new Set<ContentElement['modelName']>(['ChoiceQuestion', 'ClozeQuestion', 'FreeTextInput', 'AssignmentQuestion', 'PolygonTargetExercise']);
-
-/** Elements that bear progress (spec section 3): questions, chapters, paths and external resources. */
-export function isTracked(element: ContentElement): boolean {
-  return QUESTIONS.has(element.modelName) || element.modelName === 'Chapter' || element.modelName === 'Path' || element.modelName === 'IFrame';
-}
 
 const trackedItemsOf = new WeakMap<readonly ContentElement[], readonly ContentElement[]>();
 
@@ -66,7 +60,7 @@ export function elementProgress(element: ContentElement | Material, reported: Re
     case 'IFrame':
       return reported[element.id] ?? 0;
     default:
-      return QUESTIONS.has(element.modelName) ? (reported[element.id] ?? 0) : 1;
+      return isQuestion(element) ? (reported[element.id] ?? 0) : 1;
   }
 }
 

@@ -11,7 +11,7 @@ import type { ElementProps } from '../../src/elements/elementProps';
 import { ElementActor } from '../../src/elements/static/ElementActor';
 import { fromProgress, useViewerSelector } from '../../src/elements/viewerContext';
 import { blockingItems } from '../../model/progressTree';
-import { elementLabelText } from '../../model/elementLabel';
+import { elementLabelText } from '../indexing';
 import type { ContentElement } from '../../model/elements';
 import { useMemo, useState, type MouseEvent } from 'react';
 import { scrollToStart } from '../../src/viewer/scrollToStart';

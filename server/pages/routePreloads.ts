@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { STATEFUL_KINDS } from '../../machines/elements/loadedMachines';
+import { isStateful } from '../../kinds/rules';
 import { ELEMENT_MACHINES_MODULE, KIND_MODULES } from '../../src/elements/kindModules';
 import type { ModelName } from '../../model/elements';
 import { HELD_BACK_PRELOADS_ID } from '../../src/afterFirstPaint';
@@ -85,7 +85,7 @@ export function elementChunkUrls(clientDir: string, kinds: readonly string[]): s
   const build = readBuild(clientDir);
   if (!build) return [];
   const modules = kinds.flatMap((kind) => KIND_MODULES[kind as ModelName] ?? []);
-  if (kinds.some((kind) => STATEFUL_KINDS.has(kind as ModelName))) modules.push(ELEMENT_MACHINES_MODULE);
+  if (kinds.some((kind) => isStateful(kind as ModelName))) modules.push(ELEMENT_MACHINES_MODULE);
   return chunkUrls(build, modules);
 }
 

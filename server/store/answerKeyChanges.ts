@@ -1,4 +1,4 @@
-import { answerKeyOf } from '../../model/answerKey';
+import { answerKeyOf } from '../../kinds/indexing';
 import type { Queryable } from '../db/types';
 import { canonical } from './snapshots';
 

@@ -2,6 +2,8 @@ import type { ContentElement } from '../../model/elements';
 import type { Material } from '../../model/material';
 import type { SearchCrumb } from '../../model/search';
 import { childListsOf } from '../../model/tree';
+import { KIND_INDEXING } from '../../kinds/indexing';
+import type { KindIndexing, SearchText } from '../../kinds/kindRules';
 import { SANITIZER_VERSION } from '../../model/sanitize';
 import type { Database, Queryable } from '../db/types';
 import { loadMaterial } from './models';
@@ -59,60 +61,21 @@ interface Place {
   barrierId: string | null;
 }
 
-/** Containers the viewer scrolls to instead of the element inside them (spec section 2, full-text search). */
-const ANCHOR_CONTAINERS = new Set(['Foldable', 'ImageGallery', 'Hotspot', 'Path']);
-
 const html = (value: string | undefined) => (value ? htmlToPlainText(value) : '');
 const join = (parts: (string | undefined)[] | undefined) => (parts ?? []).map((p) => (p ?? '').trim()).filter(Boolean).join(' ');
 
+/** A piece of a kind's searchable text as plain text. */
+const plain = (text: SearchText): string | undefined =>
+  text === undefined || typeof text === 'string' ? text : 'html' in text ? html(text.html) : richTextToPlainText(text.richText);
+
 /**
- * The text of an element a learner reads before answering: no feedback, no gap solutions, no
- * formula source, no embed code. Choices, zones and items are part of their question's entry.
+ * The text of an element a learner reads before answering, by weight (its kind's `search`,
+ * kinds/<kind>/<kind>.rules.ts): no feedback, no gap solutions, no image urls, no formula source, no
+ * embed code. Choices, zones and items are part of their question's entry.
  */
 function textsOf(element: ContentElement): Texts {
-  const title = element.title;
-  switch (element.modelName) {
-    case 'Text':
-      return { title, body: [html(element.content.html)] };
-    case 'Heading':
-      return { title: join([title, html(element.content.html)]) };
-    case 'Quote':
-      return { title, secondary: [element.author], body: [element.text] };
-    case 'Image':
-      return { title, secondary: [element.alt, html(element.caption)] };
-    case 'Link':
-      return { title, secondary: [html(element.caption)], body: [element.text] };
-    case 'Code':
-      return { title, body: [element.content] };
-    case 'Hotspot':
-      return { title, secondary: [html(element.caption), ...element.elements.map((spot) => spot.title)], body: element.elements.map((spot) => html(spot.content)) };
-    case 'ChoiceQuestion':
-      return { title, body: [html(element.question), ...element.choices.map((choice) => html(choice.text))] };
-    case 'FreeTextInput':
-      return { title, body: [html(element.instructions.html)] };
-    case 'ClozeQuestion':
-      return { title, body: [html(element.question), richTextToPlainText(element.content)] };
-    case 'AssignmentQuestion':
-      return {
-        title,
-        body: [
-          html(element.instructions),
-          ...element.zones.flatMap((zone) => [zone.title, ...zone.items.map((item) => item.text)]),
-          ...element.disruptors.map((item) => item.text),
-        ],
-      };
-    case 'PolygonTargetExercise':
-      return { title, body: [html(element.question.html)] };
-    case 'Barrier':
-      return { title, body: [html(element.content)] };
-    case 'Certificate':
-      return { title, secondary: [html(element.description)] };
-    case 'Chapter':
-    case 'IFrame':
-      return { title: join([title, element.pathTitle]), secondary: [html(element.description), html(element.pathDescription)] };
-    default:
-      return { title };
-  }
+  const texts = (KIND_INDEXING[element.modelName] as KindIndexing<ContentElement>).search(element);
+  return { title: join(texts.title?.map(plain)), secondary: texts.secondary?.map(plain), body: texts.body?.map(plain) };
 }
 
 /** The values of a material's metadata (a value or a list of values per key), as words to find it by. */
@@ -164,7 +127,7 @@ export function searchEntriesOf(material: Material): SearchEntry[] {
     const inner: Place =
       element.modelName === 'Chapter'
         ? { ancestors: [...place.ancestors, { title: element.title, publicId: element.publicId, modelName: 'Chapter' }], anchorId: null, barrierId: place.barrierId }
-        : ANCHOR_CONTAINERS.has(element.modelName)
+        : KIND_INDEXING[element.modelName].anchorsSearch
           ? { ...place, anchorId: place.anchorId ?? element.id }
           : place;
     for (const list of searchedListsOf(element)) visitList(list, inner);

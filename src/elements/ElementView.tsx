@@ -8,7 +8,7 @@ import type { ElementProps } from './elementProps';
 import { elementComponents, loadsLazily } from './registry';
 import { onRevealEverything } from './revealScheduler';
 import { useRevealer } from './viewerContext';
-import { STATEFUL_KINDS } from '../../machines/elements/loadedMachines';
+import { isStateful } from '../../kinds/rules';
 import { elementMachinesLoaded, loadElementMachines } from './machineLoading';
 
 /**
@@ -54,7 +54,7 @@ function WakingElement({ element, Component, startsDozing, longPage }: WakingPro
 
   const wake = (focus?: FocusOnWake) => {
     // Its actor is spawned first; the statecharts are a chunk of their own, loaded with the page.
-    if (STATEFUL_KINDS.has(element.modelName) && !elementMachinesLoaded()) {
+    if (isStateful(element.modelName) && !elementMachinesLoaded()) {
       loadElementMachines().then(() => wake(focus), () => undefined);
       return;
     }

@@ -1,6 +1,6 @@
 import { createElement, use, type ComponentType } from 'react';
 import { loadQuestionTexts } from '../i18n/questionTexts';
-import { STATEFUL_KINDS } from '../../machines/elements/loadedMachines';
+import { isStateful } from '../../kinds/rules';
 import { loadElementMachines } from './machineLoading';
 import type { ContentElement, ModelName } from '../../model/elements';
 import type { ElementProps } from './elementProps';
@@ -96,6 +96,6 @@ export const elementComponents: Registry = {
 export function preloadElementComponents(modelNames?: Iterable<ModelName>): Promise<void> {
   const names = modelNames ? new Set(modelNames) : new Set(Object.keys(elementComponents) as ModelName[]);
   const loads = [...names].map((name) => (elementComponents[name] as Partial<Preloadable> | undefined)?.preload?.());
-  if ([...names].some((name) => STATEFUL_KINDS.has(name))) loads.push(loadElementMachines());
+  if ([...names].some((name) => isStateful(name))) loads.push(loadElementMachines());
   return Promise.all(loads).then(() => undefined);
 }

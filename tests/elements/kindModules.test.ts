@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { STATEFUL_KINDS } from '../../machines/elements/loadedMachines';
+import { KIND_RULES } from '../../kinds/rules';
 import { ELEMENT_MACHINES_MODULE, KIND_MODULES } from '../../src/elements/kindModules';
 import { LANGUAGE_MODULES } from '../../server/pages/routePreloads';
 
@@ -43,7 +43,7 @@ describe('the modules preloaded for element kinds', () => {
     for (const modules of Object.values(KIND_MODULES)) for (const module of modules!) expect(fs.existsSync(path.join(root, module)), module).toBe(true);
     expect(fs.existsSync(path.join(root, ELEMENT_MACHINES_MODULE))).toBe(true);
     expect(fs.readFileSync(path.join(root, 'src/elements/machineLoading.ts'), 'utf8')).toContain(`import('../../${ELEMENT_MACHINES_MODULE.replace(/\.ts$/, '')}')`);
-    expect(STATEFUL_KINDS.size).toBeGreaterThan(0);
+    expect(Object.values(KIND_RULES).some((rules) => rules.stateful)).toBe(true);
   });
 });
 

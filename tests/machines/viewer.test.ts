@@ -215,7 +215,7 @@ describe('viewer: tracking child', () => {
 
 describe('element statecharts known before they load', () => {
   it('the kinds the view treats as stateful are exactly those with a statechart in the registry', async () => {
-    const { STATEFUL_KINDS } = await import('../../machines/elements/loadedMachines');
-    expect([...STATEFUL_KINDS].sort()).toEqual(Object.keys(elementMachines).sort());
+    const { isStateful, KIND_RULES } = await import('../../kinds/rules');
+    expect((Object.keys(KIND_RULES) as (keyof typeof KIND_RULES)[]).filter(isStateful).sort()).toEqual(Object.keys(elementMachines).sort());
   });
 });

@@ -24,12 +24,7 @@ export const PRESS_REPLAY_LIMIT_MS = 30_000;
 /** The attribute that makes a control the target of a press key. */
 export const pressTarget = (key: string) => ({ [PRESS_ATTRIBUTE]: key });
 
-/** The press key of a choice of a choice question. */
-export const choicePress = (choiceId: string) => `choice:${choiceId}`;
-/** The press key of a spot of a hotspot image. */
-export const spotPress = (spotId: string) => `spot:${spotId}`;
-/** The press key of a foldable's title. */
-export const FOLDABLE_TITLE_PRESS = 'title';
+export { choicePress, FOLDABLE_TITLE_PRESS, spotPress } from '../../../model/pressKeys';
 
 type Press = { elementId: string; key: string };
 

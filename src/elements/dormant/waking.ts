@@ -1,8 +1,7 @@
 import { createContext, useContext } from 'react';
-import { STATEFUL_KINDS } from '../../../machines/elements/loadedMachines';
 import type { ContentElement } from '../../../model/elements';
 import { revealingEverything } from '../revealScheduler';
-import { DORMANT_KINDS } from './dormantContent';
+import { dozesAsStandIn, isStateful } from '../../../kinds/rules';
 import type { Highlight } from '../../../model/highlight';
 
 /**
@@ -42,10 +41,10 @@ export function useWakingRules(): WakingRules {
  * awake: interactive elements beyond the first screen, unless the page was asked to show them.
  */
 export function dozes(element: ContentElement, rules: WakingRules): boolean {
-  return !rules.eager && DORMANT_KINDS.has(element.modelName) && element.id !== rules.target && !revealingEverything();
+  return !rules.eager && dozesAsStandIn(element.modelName) && element.id !== rules.target && !revealingEverything();
 }
 
 /** Whether an element needs its actor when it mounts: it is stateful and mounts awake. */
 export function needsActorAtMount(element: ContentElement, rules: WakingRules): boolean {
-  return STATEFUL_KINDS.has(element.modelName) && !dozes(element, rules);
+  return isStateful(element.modelName) && !dozes(element, rules);
 }
