@@ -4,11 +4,11 @@
  * import directions, the layers of the house:
  *
  *   model/     the ground floor: zod schemas and pure rules; imports packages only
- *   kinds/     one folder per element kind, each file on its floor: the kind's rules (`*.model.ts` and
- *              the other plain modules) stand on the ground floor, its statechart (`*.machine.ts`,
- *              `*.connect.ts`) beside machines/, its view (`*.tsx`, `use*.ts`, KIND_VIEW_FILES) beside src/
  *   machines/  statecharts; import model/ and each other
  *   src/       the client; imports model/, machines/ and src/; routes/ only from the app's entry (src/main.tsx)
+ *   src/kinds/ one folder per element kind, each file on its floor: the kind's rules (`*.model.ts`,
+ *              `*.rules.ts`, `*.indexing.ts` and the other plain modules) stand on the ground floor beside
+ *              model/, its statechart (KIND_MACHINE_FILES) beside machines/, its view (KIND_VIEW_FILES) in src/
  *   routes/    the route trees; import every client folder
  *   server/    imports model/ (exceptions below, each named)
  *   scripts/, tests/, e2e/: import anything
@@ -25,11 +25,13 @@ const TS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '.js', '.json'];
 const ROOT = import.meta.dirname;
 const TOOLS = ['./scripts', './tests', './e2e'];
 
-/** The files of kinds/ that are statecharts, and those that are views: each lives by its layer's rule. */
-const KIND_MACHINE_FILES = ['kinds/**/*.machine.ts', 'kinds/**/*.connect.ts'];
-const KIND_VIEW_FILES = ['kinds/**/*.tsx', 'kinds/**/use*.ts', 'kinds/**/*.texts.ts', 'kinds/certificate/certificateActor.ts'];
-const KIND_GROUND_FILES = ['kinds/**'];
+/** The files of src/kinds/ that are statecharts, and those that are views; the rest is ground floor. */
+const KIND_MACHINE_FILES = ['src/kinds/**/*.machine.ts', 'src/kinds/**/*.connect.ts'];
+const KIND_VIEW_FILES = ['src/kinds/**/*.tsx', 'src/kinds/**/use*.ts', 'src/kinds/**/*.texts.ts', 'src/kinds/certificate/certificateActor.ts'];
+const KIND_GROUND_FILES = ['src/kinds/**'];
 const from = (globs) => globs.map((glob) => `./${glob}`);
+/** The client outside the kinds' folders. */
+const CLIENT = ['./src/!(kinds)/**', './src/*'];
 
 /** One zone of folders and one of globs: the rule takes either kind per zone, not both. */
 function zonesFrom(from, message) {
@@ -98,12 +100,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
-  layer(['model/**', ...KIND_GROUND_FILES], ['./src', './machines', './routes', './server', ...TOOLS, ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES)], 'model/ and the kinds\' rules are the ground floor: they import packages and each other only.', [...KIND_MACHINE_FILES, ...KIND_VIEW_FILES]),
-  layer(['machines/**', ...KIND_MACHINE_FILES], ['./src', './routes', './server', ...TOOLS, ...from(KIND_VIEW_FILES)], 'Statecharts (machines/, kinds/*/*.machine.ts) import model/, the kinds\' rules and statecharts only.'),
-  layer([...KIND_VIEW_FILES], ['./routes', './server', ...TOOLS], 'A kind\'s view imports model/, machines/, kinds/ and src/ only.'),
   layer(['src/**'], ['./routes', './server', ...TOOLS], 'src/ imports model/, machines/ and src/ only; the app entry (src/main.tsx) alone builds the router from routes/.', ['src/main.tsx']),
+  layer(['model/**', ...KIND_GROUND_FILES], ['./machines', './routes', './server', ...TOOLS, ...CLIENT, ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES)], 'model/ and the kinds\' rules are the ground floor: they import packages and each other only.', [...KIND_MACHINE_FILES, ...KIND_VIEW_FILES]),
+  layer(['machines/**', ...KIND_MACHINE_FILES], ['./routes', './server', ...TOOLS, ...CLIENT, ...from(KIND_VIEW_FILES)], 'Statecharts (machines/, src/kinds/*/*.machine.ts) import model/, the kinds\' rules and statecharts only.'),
   layer(['src/main.tsx'], ['./server', ...TOOLS], 'The app entry imports the client folders and model/ only.'),
   layer(['routes/**'], ['./server', ...TOOLS], 'routes/ import the client folders and model/ only.'),
-  layer(['server/**'], ['./src', './machines', './routes', ...TOOLS, ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES)], 'server/ imports model/ and server/ only (the named exceptions are SERVER_IMPORTS_CLIENT in eslint.config.js).', SERVER_IMPORTS_CLIENT),
+  layer(['server/**'], ['./machines', './routes', ...TOOLS, ...CLIENT, ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES)], 'server/ imports model/, the kinds\' rules and server/ only (the named exceptions are SERVER_IMPORTS_CLIENT in eslint.config.js).', SERVER_IMPORTS_CLIENT),
   layer(SERVER_IMPORTS_CLIENT, ['./routes', ...TOOLS], 'server/ does not import the route trees or the tools.'),
 );

@@ -129,7 +129,7 @@ export function reactAriaCheapLocaleCheck(): Plugin {
 type AstNode = { type: string; start: number; end: number; [key: string]: unknown };
 
 /**
- * The `description` texts of our statecharts (machines/ and each kind's machine in kinds/: states, transitions, the machine itself)
+ * The `description` texts of our statecharts (machines/ and each kind's machine in src/kinds/: states, transitions, the machine itself)
  * document them for `npm run statecharts` and the inspect tools; the browser never reads them, and
  * in the first route they are some 10 KiB of the machines' code. `vite build` blanks them out of every
  * `createMachine({ … })` config (with spaces, so nothing moves and source maps stay right). Tests,

@@ -3,8 +3,8 @@ import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS, SCROLL_PROGRESS_BOTTOM_SH
 import { scrollRatio } from '../machines/scrollProgress';
 import { elements as elementTexts } from '../src/i18n/resources/elements';
 import { questions as questionTexts } from '../src/i18n/resources/questions';
-import { hotspotTexts } from '../kinds/hotspot/hotspot.texts';
-import { imageGalleryTexts } from '../kinds/imageGallery/imageGallery.texts';
+import { hotspotTexts } from '../src/kinds/hotspot/hotspot.texts';
+import { imageGalleryTexts } from '../src/kinds/imageGallery/imageGallery.texts';
 import { trackedItems } from '../model/progressTree';
 import { checkA11y } from './support/a11y';
 import { demoElement, textOf } from './support/demoAnswers';

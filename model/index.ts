@@ -1,6 +1,6 @@
 export * from './common';
 export * from './richText';
-export { gapsOf } from '../kinds/cloze/cloze.model';
+export { gapsOf } from '../src/kinds/cloze/cloze.model';
 export * from './elements';
 export * from './material';
 export * from './settings';

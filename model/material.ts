@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { Asset, HexColor, Html, MetadataValue, ModelId, PublicId } from './common';
-import { certificateQuestionIds } from '../kinds/certificate/certificateQuestions';
+import { certificateQuestionIds } from '../src/kinds/certificate/certificateQuestions';
 import { ContentElement } from './elements';
 import { ABILITIES, ROLE_NAME } from './permissions';
 
 export { MetadataValue };
 /** In ./certificateQuestions.ts, which the browser imports without the schemas of this module. */
-export { certificateQuestionIds, QUESTIONS_BLOCK } from '../kinds/certificate/certificateQuestions';
+export { certificateQuestionIds, QUESTIONS_BLOCK } from '../src/kinds/certificate/certificateQuestions';
 
 /** What a permission grants, each ability once (model/permissions.ts). */
 const Abilities = z

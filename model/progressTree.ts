@@ -1,9 +1,9 @@
 import type { Barrier, Chapter, ContentElement, IFrame, Path } from './elements';
 import type { Material } from './material';
 import { averageProgress } from './progress';
-import { isBarrierConditionMet } from '../kinds/barrier/barrier.model';
+import { isBarrierConditionMet } from '../src/kinds/barrier/barrier.model';
 import { childListsOf } from './tree';
-import { isQuestion, isTracked } from '../kinds/rules';
+import { isQuestion, isTracked } from '../src/kinds/rules';
 
 /** Progress the learner's actors reported, by model id (questions, path steps, scrolled pages). */
 export type ReportedProgress = Readonly<Record<string, number>>;

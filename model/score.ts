@@ -1,4 +1,4 @@
-import { questionOf } from '../kinds/indexing';
+import { questionOf } from '../src/kinds/indexing';
 import type { Material } from './material';
 import type { LearnerState } from './learnerState';
 import { allElements } from './tree';

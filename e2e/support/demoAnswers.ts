@@ -1,6 +1,6 @@
 import type { ContentElement, ElementOf, ModelName } from '../../model/elements';
 import type { Material } from '../../model/material';
-import { gapsOf } from '../../kinds/cloze/cloze.model';
+import { gapsOf } from '../../src/kinds/cloze/cloze.model';
 import { allElements } from '../../model/tree';
 import { demoMaterial } from './demoContent';
 

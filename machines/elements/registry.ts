@@ -1,17 +1,17 @@
 import type { AnyStateMachine } from 'xstate';
 import type { ModelName } from '../../model/elements';
 import { loadedElementMachines } from './loadedMachines';
-import { assignmentMachine } from '../../kinds/assignment/assignment.machine';
-import { barrierMachine } from '../../kinds/barrier/barrier.machine';
-import { certificateMachine } from '../../kinds/certificate/certificate.machine';
-import { choiceMachine } from '../../kinds/choice/choice.machine';
-import { clozeMachine } from '../../kinds/cloze/cloze.machine';
-import { freeTextMachine } from '../../kinds/freeText/freeText.machine';
-import { pathMachine } from '../../kinds/path/path.machine';
-import { polygonMachine } from '../../kinds/polygon/polygon.machine';
-import { carouselMachine } from '../../kinds/imageGallery/carousel.machine';
-import { foldableMachine } from '../../kinds/foldable/foldable.machine';
-import { hotspotsMachine } from '../../kinds/hotspot/hotspots.machine';
+import { assignmentMachine } from '../../src/kinds/assignment/assignment.machine';
+import { barrierMachine } from '../../src/kinds/barrier/barrier.machine';
+import { certificateMachine } from '../../src/kinds/certificate/certificate.machine';
+import { choiceMachine } from '../../src/kinds/choice/choice.machine';
+import { clozeMachine } from '../../src/kinds/cloze/cloze.machine';
+import { freeTextMachine } from '../../src/kinds/freeText/freeText.machine';
+import { pathMachine } from '../../src/kinds/path/path.machine';
+import { polygonMachine } from '../../src/kinds/polygon/polygon.machine';
+import { carouselMachine } from '../../src/kinds/imageGallery/carousel.machine';
+import { foldableMachine } from '../../src/kinds/foldable/foldable.machine';
+import { hotspotsMachine } from '../../src/kinds/hotspot/hotspots.machine';
 
 /*
  * modelName → the statechart the viewer spawns for each element of that kind (id `element:${id}`).

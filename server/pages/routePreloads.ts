@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isStateful } from '../../kinds/rules';
+import { isStateful } from '../../src/kinds/rules';
 import { ELEMENT_MACHINES_MODULE, KIND_MODULES } from '../../src/elements/kindModules';
 import type { ModelName } from '../../model/elements';
 import { HELD_BACK_PRELOADS_ID } from '../../src/afterFirstPaint';

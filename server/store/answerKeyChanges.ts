@@ -1,4 +1,4 @@
-import { answerKeyOf } from '../../kinds/indexing';
+import { answerKeyOf } from '../../src/kinds/indexing';
 import type { Queryable } from '../db/types';
 import { canonical } from './snapshots';
 

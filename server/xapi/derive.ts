@@ -3,7 +3,7 @@ import { progressOf, type LearnerState } from '../../model/learnerState';
 import type { Material } from '../../model/material';
 import { elementProgress } from '../../model/progressTree';
 import { childListsOf } from '../../model/tree';
-import { elementLabelText } from '../../kinds/indexing';
+import { elementLabelText } from '../../src/kinds/indexing';
 import { learnerAccountName, registrationOf, statementIdOf, type LearnerIdentity } from './ids';
 import { interactionOf } from './interactions';
 import { ACTIVITY_TYPES, PLATFORM, PROGRESS_EXTENSION, VERBS, type Activity, type Result, type Statement, type Verb } from './statement';

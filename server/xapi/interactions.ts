@@ -1,8 +1,8 @@
 import type { AssignmentQuestion, ChoiceQuestion, ClozeQuestion, ContentElement, ElementOf, FreeTextInput, ModelName, PolygonTargetExercise } from '../../model/elements';
-import { isAssignmentCorrect, allItems, type Assignments } from '../../kinds/assignment/assignment.model';
-import { isChoiceQuestionCorrect } from '../../kinds/choice/choice.model';
-import { gapsOf, isClozeCorrect } from '../../kinds/cloze/cloze.model';
-import { isPolygonExerciseCorrect, type Point } from '../../kinds/polygon/polygon.model';
+import { isAssignmentCorrect, allItems, type Assignments } from '../../src/kinds/assignment/assignment.model';
+import { isChoiceQuestionCorrect } from '../../src/kinds/choice/choice.model';
+import { gapsOf, isClozeCorrect } from '../../src/kinds/cloze/cloze.model';
+import { isPolygonExerciseCorrect, type Point } from '../../src/kinds/polygon/polygon.model';
 import { htmlToPlainText } from '../store/searchText';
 import type { ActivityDefinition, InteractionComponent, LanguageMap, Result } from './statement';
 

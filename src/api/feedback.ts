@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import * as z from 'zod/mini';
-import type { FeedbackRequest, FeedbackResult } from '../../kinds/freeText/freeText.machine';
+import type { FeedbackRequest, FeedbackResult } from '../kinds/freeText/freeText.machine';
 import type { Lang } from '../../model/pageData';
 import { call } from './client';
 

@@ -1,5 +1,5 @@
 import type { ContentElement } from '../../model/elements';
-import { certificateQuestionIds, QUESTIONS_BLOCK } from '../../kinds/certificate/certificateQuestions';
+import { certificateQuestionIds, QUESTIONS_BLOCK } from '../kinds/certificate/certificateQuestions';
 import { htmlToParagraphs } from './htmlText';
 
 /** A certificate text without its `[questions] [id] …` block (spec section 5); tags inside the block stay, so the html stays whole. */

@@ -8,7 +8,7 @@ import type { ElementProps } from './elementProps';
 import { elementComponents, loadsLazily } from './registry';
 import { onRevealEverything } from './revealScheduler';
 import { useRevealer } from './viewerContext';
-import { isStateful } from '../../kinds/rules';
+import { isStateful } from '../kinds/rules';
 import { elementMachinesLoaded, loadElementMachines } from './machineLoading';
 
 /**

@@ -11,23 +11,23 @@ import type { ModelName } from '../../model/elements';
 const QUESTION_TEXTS = 'src/i18n/resources/questions.ts';
 export const ELEMENT_MACHINES_MODULE = 'machines/elements/registry.ts';
 
-const question = (folder: string, module: string) => [`kinds/${folder}/${module}.tsx`, QUESTION_TEXTS];
+const question = (folder: string, module: string) => [`src/kinds/${folder}/${module}.tsx`, QUESTION_TEXTS];
 
 export const KIND_MODULES: Partial<Record<ModelName, readonly string[]>> = {
-  Foldable: ['kinds/foldable/FoldableElement.tsx'],
-  MathFormula: ['kinds/mathFormula/MathFormulaElement.tsx', 'kinds/mathFormula/KatexFormula.tsx'],
-  ImageGallery: ['kinds/imageGallery/ImageGalleryElement.tsx'],
-  Link: ['kinds/link/LinkElement.tsx'],
-  HtmlElement: ['kinds/htmlEmbed/HtmlEmbedElement.tsx'],
-  Code: ['kinds/code/CodeElement.tsx', 'kinds/code/HighlightedCode.tsx'],
-  Hotspot: ['kinds/hotspot/HotspotElement.tsx'],
-  IFrame: ['kinds/externalResource/ExternalResourceElement.tsx'],
+  Foldable: ['src/kinds/foldable/FoldableElement.tsx'],
+  MathFormula: ['src/kinds/mathFormula/MathFormulaElement.tsx', 'src/kinds/mathFormula/KatexFormula.tsx'],
+  ImageGallery: ['src/kinds/imageGallery/ImageGalleryElement.tsx'],
+  Link: ['src/kinds/link/LinkElement.tsx'],
+  HtmlElement: ['src/kinds/htmlEmbed/HtmlEmbedElement.tsx'],
+  Code: ['src/kinds/code/CodeElement.tsx', 'src/kinds/code/HighlightedCode.tsx'],
+  Hotspot: ['src/kinds/hotspot/HotspotElement.tsx'],
+  IFrame: ['src/kinds/externalResource/ExternalResourceElement.tsx'],
   ChoiceQuestion: question('choice', 'ChoiceQuestion'),
   ClozeQuestion: question('cloze', 'ClozeQuestion'),
   FreeTextInput: question('freeText', 'FreeTextInput'),
   AssignmentQuestion: question('assignment', 'AssignmentQuestion'),
   PolygonTargetExercise: question('polygon', 'PolygonTargetExercise'),
-  Barrier: ['kinds/barrier/Barrier.tsx', QUESTION_TEXTS],
-  Certificate: ['kinds/certificate/Certificate.tsx', QUESTION_TEXTS],
-  Path: ['kinds/path/Path.tsx', QUESTION_TEXTS],
+  Barrier: ['src/kinds/barrier/Barrier.tsx', QUESTION_TEXTS],
+  Certificate: ['src/kinds/certificate/Certificate.tsx', QUESTION_TEXTS],
+  Path: ['src/kinds/path/Path.tsx', QUESTION_TEXTS],
 };

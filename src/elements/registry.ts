@@ -1,17 +1,17 @@
 import { createElement, use, type ComponentType } from 'react';
 import { loadQuestionTexts } from '../i18n/questionTexts';
-import { isStateful } from '../../kinds/rules';
+import { isStateful } from '../kinds/rules';
 import { loadElementMachines } from './machineLoading';
 import type { ContentElement, ModelName } from '../../model/elements';
 import type { ElementProps } from './elementProps';
-import { ChapterCard } from '../../kinds/chapter/ChapterCard';
-import { ColumnsElement } from '../../kinds/columns/ColumnsElement';
-import { HeadingElement } from '../../kinds/heading/HeadingElement';
-import { HighlightedPanelElement } from '../../kinds/highlighted/HighlightedPanelElement';
-import { ImageElement } from '../../kinds/image/ImageElement';
-import { QuoteElement } from '../../kinds/quote/QuoteElement';
-import { SeparatorElement } from '../../kinds/separator/SeparatorElement';
-import { TextElement } from '../../kinds/text/TextElement';
+import { ChapterCard } from '../kinds/chapter/ChapterCard';
+import { ColumnsElement } from '../kinds/columns/ColumnsElement';
+import { HeadingElement } from '../kinds/heading/HeadingElement';
+import { HighlightedPanelElement } from '../kinds/highlighted/HighlightedPanelElement';
+import { ImageElement } from '../kinds/image/ImageElement';
+import { QuoteElement } from '../kinds/quote/QuoteElement';
+import { SeparatorElement } from '../kinds/separator/SeparatorElement';
+import { TextElement } from '../kinds/text/TextElement';
 
 
 type ElementComponent<N extends ModelName> = ComponentType<ElementProps<Extract<ContentElement, { modelName: N }>>>;
@@ -71,22 +71,22 @@ export const elementComponents: Registry = {
   Columns: ColumnsElement,
   HighlightedElement: HighlightedPanelElement,
   Chapter: ChapterCard,
-  Foldable: lazyNamed(() => import('../../kinds/foldable/FoldableElement'), 'FoldableElement'),
-  MathFormula: lazyNamed(() => import('../../kinds/mathFormula/MathFormulaElement'), 'MathFormulaElement', () => import('../../kinds/mathFormula/KatexFormula')),
-  ImageGallery: lazyNamed(() => import('../../kinds/imageGallery/ImageGalleryElement'), 'ImageGalleryElement'),
-  Link: lazyNamed(() => import('../../kinds/link/LinkElement'), 'LinkElement'),
-  HtmlElement: lazyNamed(() => import('../../kinds/htmlEmbed/HtmlEmbedElement'), 'HtmlEmbedElement'),
-  Code: lazyNamed(() => import('../../kinds/code/CodeElement'), 'CodeElement', () => import('../../kinds/code/HighlightedCode')),
-  Hotspot: lazyNamed(() => import('../../kinds/hotspot/HotspotElement'), 'HotspotElement'),
-  IFrame: lazyNamed(() => import('../../kinds/externalResource/ExternalResourceElement'), 'ExternalResourceElement'),
-  ChoiceQuestion: lazyWithQuestionTexts(() => import('../../kinds/choice/ChoiceQuestion'), 'ChoiceQuestionElement'),
-  ClozeQuestion: lazyWithQuestionTexts(() => import('../../kinds/cloze/ClozeQuestion'), 'ClozeQuestionElement'),
-  FreeTextInput: lazyWithQuestionTexts(() => import('../../kinds/freeText/FreeTextInput'), 'FreeTextInputElement'),
-  AssignmentQuestion: lazyWithQuestionTexts(() => import('../../kinds/assignment/AssignmentQuestion'), 'AssignmentQuestionElement'),
-  PolygonTargetExercise: lazyWithQuestionTexts(() => import('../../kinds/polygon/PolygonTargetExercise'), 'PolygonTargetExerciseElement'),
-  Barrier: lazyWithQuestionTexts(() => import('../../kinds/barrier/Barrier'), 'BarrierElement'),
-  Certificate: lazyWithQuestionTexts(() => import('../../kinds/certificate/Certificate'), 'CertificateElement'),
-  Path: lazyWithQuestionTexts(() => import('../../kinds/path/Path'), 'PathElement'),
+  Foldable: lazyNamed(() => import('../kinds/foldable/FoldableElement'), 'FoldableElement'),
+  MathFormula: lazyNamed(() => import('../kinds/mathFormula/MathFormulaElement'), 'MathFormulaElement', () => import('../kinds/mathFormula/KatexFormula')),
+  ImageGallery: lazyNamed(() => import('../kinds/imageGallery/ImageGalleryElement'), 'ImageGalleryElement'),
+  Link: lazyNamed(() => import('../kinds/link/LinkElement'), 'LinkElement'),
+  HtmlElement: lazyNamed(() => import('../kinds/htmlEmbed/HtmlEmbedElement'), 'HtmlEmbedElement'),
+  Code: lazyNamed(() => import('../kinds/code/CodeElement'), 'CodeElement', () => import('../kinds/code/HighlightedCode')),
+  Hotspot: lazyNamed(() => import('../kinds/hotspot/HotspotElement'), 'HotspotElement'),
+  IFrame: lazyNamed(() => import('../kinds/externalResource/ExternalResourceElement'), 'ExternalResourceElement'),
+  ChoiceQuestion: lazyWithQuestionTexts(() => import('../kinds/choice/ChoiceQuestion'), 'ChoiceQuestionElement'),
+  ClozeQuestion: lazyWithQuestionTexts(() => import('../kinds/cloze/ClozeQuestion'), 'ClozeQuestionElement'),
+  FreeTextInput: lazyWithQuestionTexts(() => import('../kinds/freeText/FreeTextInput'), 'FreeTextInputElement'),
+  AssignmentQuestion: lazyWithQuestionTexts(() => import('../kinds/assignment/AssignmentQuestion'), 'AssignmentQuestionElement'),
+  PolygonTargetExercise: lazyWithQuestionTexts(() => import('../kinds/polygon/PolygonTargetExercise'), 'PolygonTargetExerciseElement'),
+  Barrier: lazyWithQuestionTexts(() => import('../kinds/barrier/Barrier'), 'BarrierElement'),
+  Certificate: lazyWithQuestionTexts(() => import('../kinds/certificate/Certificate'), 'CertificateElement'),
+  Path: lazyWithQuestionTexts(() => import('../kinds/path/Path'), 'PathElement'),
 };
 
 /**

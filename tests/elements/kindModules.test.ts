@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KIND_RULES } from '../../kinds/rules';
+import { KIND_RULES } from '../../src/kinds/rules';
 import { ELEMENT_MACHINES_MODULE, KIND_MODULES } from '../../src/elements/kindModules';
 import { LANGUAGE_MODULES } from '../../server/pages/routePreloads';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { assignmentGuards, assignmentMachine, type AssignmentContext, type AssignmentEvent } from '../../kinds/assignment/assignment.machine';
+import { assignmentGuards, assignmentMachine, type AssignmentContext, type AssignmentEvent } from '../../src/kinds/assignment/assignment.machine';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 import { itWalks, pathsOf, runPath } from './walkMachine';
 import { assignment } from '../../scripts/statecharts/walkConfigs';

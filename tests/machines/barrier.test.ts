@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { BARRIER_UNLOCKED_STATE, barrierGuards, barrierMachine, type BarrierEvent } from '../../kinds/barrier/barrier.machine';
+import { BARRIER_UNLOCKED_STATE, barrierGuards, barrierMachine, type BarrierEvent } from '../../src/kinds/barrier/barrier.machine';
 import { Barrier } from '../../model/elements';
-import { isBarrierConditionMet } from '../../kinds/barrier/barrier.model';
+import { isBarrierConditionMet } from '../../src/kinds/barrier/barrier.model';
 import { itWalks, pathsOf, runPath } from './walkMachine';
 
 const element = Barrier.parse({ id: 'barrier-1', modelName: 'Barrier', content: '<p>Stop here.</p>', unlockedContent: '<p>Well done.</p>' });

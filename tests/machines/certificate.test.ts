@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { certificateGuards, certificateMachine, type CertificateEvent } from '../../kinds/certificate/certificate.machine';
+import { certificateGuards, certificateMachine, type CertificateEvent } from '../../src/kinds/certificate/certificate.machine';
 import { Certificate } from '../../model/elements';
 import { itWalks, pathsOf, runPath } from './walkMachine';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup, type AnyActorRef } from 'xstate';
-import { choiceGuards, choiceMachine, type ChoiceContext, type ChoiceEvent } from '../../kinds/choice/choice.machine';
+import { choiceGuards, choiceMachine, type ChoiceContext, type ChoiceEvent } from '../../src/kinds/choice/choice.machine';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 import { itWalks, pathsOf, runPath } from './walkMachine';
 import { choiceQuestion } from '../../scripts/statecharts/walkConfigs';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { clozeGuards, clozeMachine, type ClozeContext, type ClozeEvent } from '../../kinds/cloze/cloze.machine';
+import { clozeGuards, clozeMachine, type ClozeContext, type ClozeEvent } from '../../src/kinds/cloze/cloze.machine';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 import { itWalks, pathsOf, runPath } from './walkMachine';
 import { cloze } from '../../scripts/statecharts/walkConfigs';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { sameProps } from '../../machines/connect';
-import { slideState } from '../../kinds/imageGallery/carousel.connect';
-import { choiceMachine } from '../../kinds/choice/choice.machine';
-import { connectChoice } from '../../kinds/choice/choice.connect';
-import { foldableMachine } from '../../kinds/foldable/foldable.machine';
-import { connectFoldable } from '../../kinds/foldable/foldable.connect';
-import { spotState } from '../../kinds/hotspot/hotspots.connect';
+import { slideState } from '../../src/kinds/imageGallery/carousel.connect';
+import { choiceMachine } from '../../src/kinds/choice/choice.machine';
+import { connectChoice } from '../../src/kinds/choice/choice.connect';
+import { foldableMachine } from '../../src/kinds/foldable/foldable.machine';
+import { connectFoldable } from '../../src/kinds/foldable/foldable.connect';
+import { spotState } from '../../src/kinds/hotspot/hotspots.connect';
 import { choiceQuestion } from '../../scripts/statecharts/walkConfigs';
 
 describe('connect: a snapshot as the view shows it', () => {

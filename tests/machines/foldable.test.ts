@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
 import { itWalks, pathsOf } from './walkMachine';
-import { foldableMachine } from '../../kinds/foldable/foldable.machine';
+import { foldableMachine } from '../../src/kinds/foldable/foldable.machine';
 
 const start = (folded: boolean) => createActor(foldableMachine, { input: { element: { id: 'f1', folded } } }).start();
 

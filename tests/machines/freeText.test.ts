@@ -3,7 +3,7 @@ import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 import {
   freeTextGuards, freeTextMachine, type FeedbackRequest, type FeedbackResult, type FreeTextContext, type FreeTextEvent,
-} from '../../kinds/freeText/freeText.machine';
+} from '../../src/kinds/freeText/freeText.machine';
 import { FreeTextInput } from '../../model/elements';
 import { USERDATA_VALUE_MAX_CHARS } from '../../model/tracking';
 import { itWalks, pathsOf, runPath } from './walkMachine';

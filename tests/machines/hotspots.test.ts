@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
 import { itWalks, pathsOf } from './walkMachine';
-import { hotspotsGuards, hotspotsMachine, wrapSpot, type HotspotsEvent } from '../../kinds/hotspot/hotspots.machine';
+import { hotspotsGuards, hotspotsMachine, wrapSpot, type HotspotsEvent } from '../../src/kinds/hotspot/hotspots.machine';
 
 const element = { id: 'h1', elements: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] };
 const start = () => createActor(hotspotsMachine, { input: { element } }).start();

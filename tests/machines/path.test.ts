@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { pathGuards, pathMachine, type PathContext, type PathEvent } from '../../kinds/path/path.machine';
+import { pathGuards, pathMachine, type PathContext, type PathEvent } from '../../src/kinds/path/path.machine';
 import { Path } from '../../model/elements';
 import { itWalks, pathsOf, runPath } from './walkMachine';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
-import { polygonGuards, polygonMachine, type PolygonContext, type PolygonEvent } from '../../kinds/polygon/polygon.machine';
+import { polygonGuards, polygonMachine, type PolygonContext, type PolygonEvent } from '../../src/kinds/polygon/polygon.machine';
 import { PolygonTargetExercise } from '../../model/elements';
 import { itWalks, pathsOf, runPath } from './walkMachine';
 

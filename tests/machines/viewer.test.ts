@@ -215,7 +215,7 @@ describe('viewer: tracking child', () => {
 
 describe('element statecharts known before they load', () => {
   it('the kinds the view treats as stateful are exactly those with a statechart in the registry', async () => {
-    const { isStateful, KIND_RULES } = await import('../../kinds/rules');
+    const { isStateful, KIND_RULES } = await import('../../src/kinds/rules');
     expect((Object.keys(KIND_RULES) as (keyof typeof KIND_RULES)[]).filter(isStateful).sort()).toEqual(Object.keys(elementMachines).sort());
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allItems, assignItem, emptyAssignments, hasAssignmentInput, isAssignmentCorrect, isZoneCorrect, unassignedItems, unassignItem,
-} from '../../kinds/assignment/assignment.model';
+} from '../../src/kinds/assignment/assignment.model';
 import { seededShuffle } from '../../model/seededShuffle';
 
 const zones = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deselectChoice, feedbackKind, isChoiceCorrect, isChoiceQuestionCorrect, selectChoice } from '../../kinds/choice/choice.model';
+import { deselectChoice, feedbackKind, isChoiceCorrect, isChoiceQuestionCorrect, selectChoice } from '../../src/kinds/choice/choice.model';
 
 const choices = [{ id: 'a', correct: true }, { id: 'b', correct: false }, { id: 'c', correct: true }];
 

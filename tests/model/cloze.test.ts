@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clozeHasInput, dropdownOptions, gapHasInput, isClozeCorrect, isGapCorrect } from '../../kinds/cloze/cloze.model';
+import { clozeHasInput, dropdownOptions, gapHasInput, isClozeCorrect, isGapCorrect } from '../../src/kinds/cloze/cloze.model';
 
 const gap = { id: 'g1', solutions: [{ text: 'Bern', correct: true }, { text: 'Berne', correct: true }, { text: 'Zürich', correct: false }] };
 

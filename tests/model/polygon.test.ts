@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   POLYGON_TOLERANCE, canAddMark, clampToImage, distanceToPolygonEdge, foundPolygonIndexes, isInsidePolygon, isMarkCorrect,
   isPointInPolygon, isPolygonExerciseCorrect,
-} from '../../kinds/polygon/polygon.model';
+} from '../../src/kinds/polygon/polygon.model';
 
 const square = [{ x: 0.1, y: 0.1 }, { x: 0.3, y: 0.1 }, { x: 0.3, y: 0.3 }, { x: 0.1, y: 0.3 }];
 const triangle = [{ x: 0.6, y: 0.6 }, { x: 0.9, y: 0.6 }, { x: 0.75, y: 0.9 }];

@@ -188,11 +188,11 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
       'routes/materialRoutes.tsx': { file: 'assets/materialRoutes-2.js', isDynamicEntry: true, imports: ['_viewer.js', 'index.html'] },
       '_viewer.js': { file: 'assets/viewer-4.js', imports: ['_runtime.js'] },
       '_runtime.js': { file: 'assets/runtime-5.js' },
-      'kinds/choice/ChoiceQuestion.tsx': { file: 'assets/ChoiceQuestion-6.js', isDynamicEntry: true, imports: ['_viewer.js', '_choice.js', 'index.html'] },
+      'src/kinds/choice/ChoiceQuestion.tsx': { file: 'assets/ChoiceQuestion-6.js', isDynamicEntry: true, imports: ['_viewer.js', '_choice.js', 'index.html'] },
       '_choice.js': { file: 'assets/choice-7.js' },
       'src/i18n/resources/questions.ts': { file: 'assets/questions-8.js', isDynamicEntry: true },
       'machines/elements/registry.ts': { file: 'assets/registry-9.js', isDynamicEntry: true, imports: ['_choice.js'] },
-      'kinds/code/CodeElement.tsx': { file: 'assets/CodeElement-10.js', isDynamicEntry: true },
+      'src/kinds/code/CodeElement.tsx': { file: 'assets/CodeElement-10.js', isDynamicEntry: true },
     };
     fs.mkdirSync(path.join(a.clientDir, '.vite'), { recursive: true });
     fs.writeFileSync(path.join(a.clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
@@ -223,7 +223,7 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
       '_elements-shared-12.js': { file: 'assets/elements-shared-12.js' },
     };
     const moduleChunks = {
-      'kinds/choice/ChoiceQuestion.tsx': 'assets/elements-11.js',
+      'src/kinds/choice/ChoiceQuestion.tsx': 'assets/elements-11.js',
       'src/i18n/resources/questions.ts': 'assets/elements-11.js',
       'machines/elements/registry.ts': 'assets/elements-11.js',
     };

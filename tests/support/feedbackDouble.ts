@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { fromPromise } from 'xstate';
-import type { FeedbackRequest, FeedbackResult } from '../../kinds/freeText/freeText.machine';
+import type { FeedbackRequest, FeedbackResult } from '../../src/kinds/freeText/freeText.machine';
 
 type Call = { request: FeedbackRequest; resolve: (result: FeedbackResult) => void; reject: (error: unknown) => void };
 

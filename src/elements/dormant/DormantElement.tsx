@@ -2,7 +2,7 @@ import { useEffect, useRef, type FocusEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ContentElement } from '../../../model/elements';
-import { standInParts as dormantParts } from '../../../kinds/rules';
+import { standInParts as dormantParts } from '../../kinds/rules';
 import { pressTarget } from './pressReplay';
 
 /*

@@ -1,4 +1,4 @@
-import type { StandInPart } from '../../../kinds/kindRules';
+import type { StandInPart } from '../../kinds/kindRules';
 
 /**
  * Interactive kinds (their rules' `standIn.dozes`, kinds/rules.ts) show, on a long page, a light

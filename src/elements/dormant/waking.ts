@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ContentElement } from '../../../model/elements';
 import { revealingEverything } from '../revealScheduler';
-import { dozesAsStandIn, isStateful } from '../../../kinds/rules';
+import { dozesAsStandIn, isStateful } from '../../kinds/rules';
 import type { Highlight } from '../../../model/highlight';
 
 /**

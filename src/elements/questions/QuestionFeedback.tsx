@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
-import type { FeedbackKind } from '../../../kinds/choice/choice.model';
+import type { FeedbackKind } from '../../kinds/choice/choice.model';
 import { SafeHtml } from '../../ui/SafeHtml';
 
 const boxStyles: Record<FeedbackKind | 'error' | 'info', string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignmentMachine, type AssignmentContext, type AssignmentEvent } from '../../../kinds/assignment/assignment.machine';
+import { assignmentMachine, type AssignmentContext, type AssignmentEvent } from '../../../src/kinds/assignment/assignment.machine';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
 import { AssignmentQuestion } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';

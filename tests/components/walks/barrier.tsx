@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barrierMachine, type BarrierContext, type BarrierEvent } from '../../../kinds/barrier/barrier.machine';
+import { barrierMachine, type BarrierContext, type BarrierEvent } from '../../../src/kinds/barrier/barrier.machine';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
 import { Barrier, ChoiceQuestion, Heading } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';

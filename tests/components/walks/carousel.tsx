@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS } from '../../../machines/constants';
-import { carouselMachine, type CarouselContext, type CarouselEvent } from '../../../kinds/imageGallery/carousel.machine';
+import { carouselMachine, type CarouselContext, type CarouselEvent } from '../../../src/kinds/imageGallery/carousel.machine';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
 import { ImageGallery } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants, stateLabel, timerEvents } from '../../support/componentWalk';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateMachine, type CertificateContext, type CertificateEvent } from '../../../kinds/certificate/certificate.machine';
+import { certificateMachine, type CertificateContext, type CertificateEvent } from '../../../src/kinds/certificate/certificate.machine';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
 import { Certificate } from '../../../model/elements';
 import { PageData } from '../../../model/pageData';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choiceMachine, type ChoiceContext, type ChoiceEvent } from '../../../kinds/choice/choice.machine';
+import { choiceMachine, type ChoiceContext, type ChoiceEvent } from '../../../src/kinds/choice/choice.machine';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
 import { ChoiceQuestion } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';

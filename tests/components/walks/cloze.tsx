@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
-import { clozeMachine, type ClozeContext, type ClozeEvent } from '../../../kinds/cloze/cloze.machine';
+import { clozeMachine, type ClozeContext, type ClozeEvent } from '../../../src/kinds/cloze/cloze.machine';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
-import { dropdownOptions } from '../../../kinds/cloze/cloze.model';
+import { dropdownOptions } from '../../../src/kinds/cloze/cloze.model';
 import { ClozeQuestion } from '../../../model/elements';
-import { gapsOf } from '../../../kinds/cloze/cloze.model';
+import { gapsOf } from '../../../src/kinds/cloze/cloze.model';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { ClozeLearner } from '../learners/clozeLearner';

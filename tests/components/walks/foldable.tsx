@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldableMachine } from '../../../kinds/foldable/foldable.machine';
+import { foldableMachine } from '../../../src/kinds/foldable/foldable.machine';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
 import { Foldable } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
-import { freeTextMachine, type FeedbackResult, type FreeTextContext } from '../../../kinds/freeText/freeText.machine';
+import { freeTextMachine, type FeedbackResult, type FreeTextContext } from '../../../src/kinds/freeText/freeText.machine';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
 import { FreeTextInput } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';

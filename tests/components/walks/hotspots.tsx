@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hotspotsMachine, type HotspotsEvent } from '../../../kinds/hotspot/hotspots.machine';
+import { hotspotsMachine, type HotspotsEvent } from '../../../src/kinds/hotspot/hotspots.machine';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
 import { Hotspot } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';

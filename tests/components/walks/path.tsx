@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { pathMachine, type PathContext, type PathEvent } from '../../../kinds/path/path.machine';
+import { pathMachine, type PathContext, type PathEvent } from '../../../src/kinds/path/path.machine';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
 import { Path } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';

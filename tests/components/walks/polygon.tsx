@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { polygonMachine, type PolygonContext, type PolygonEvent } from '../../../kinds/polygon/polygon.machine';
+import { polygonMachine, type PolygonContext, type PolygonEvent } from '../../../src/kinds/polygon/polygon.machine';
 import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
 import { PolygonTargetExercise } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';

@@ -2,9 +2,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { autoScrollDelta, isDragStart } from '../../../src/elements/questions/useItemDrag';
-import { AssignmentQuestionElement } from '../../../kinds/assignment/AssignmentQuestion';
+import { AssignmentQuestionElement } from '../../../src/kinds/assignment/AssignmentQuestion';
 import { AssignmentQuestion } from '../../../model/elements';
-import { allItems } from '../../../kinds/assignment/assignment.model';
+import { allItems } from '../../../src/kinds/assignment/assignment.model';
 import { seededShuffle } from '../../../model/seededShuffle';
 import { isDisabled, modes, renderElement, textOf } from './renderElement';
 import { expectVisible } from '../../support/visible';

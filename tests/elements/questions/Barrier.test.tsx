@@ -2,8 +2,8 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { barrierMachine } from '../../../kinds/barrier/barrier.machine';
-import { BarrierElement, BarrierView, blockingLabel } from '../../../kinds/barrier/Barrier';
+import { barrierMachine } from '../../../src/kinds/barrier/barrier.machine';
+import { BarrierElement, BarrierView, blockingLabel } from '../../../src/kinds/barrier/Barrier';
 import { Barrier } from '../../../model/elements';
 import { isDisabled, modes, renderElement, textOf } from './renderElement';
 import { expectVisible } from '../../support/visible';

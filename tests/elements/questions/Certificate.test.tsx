@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CertificateElement } from '../../../kinds/certificate/Certificate';
+import { CertificateElement } from '../../../src/kinds/certificate/Certificate';
 import { Certificate } from '../../../model/elements';
 import { PageData } from '../../../model/pageData';
 import { PageDataContext } from '../../../src/viewer/PageDataContext';

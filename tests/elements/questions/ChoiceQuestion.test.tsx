@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ChoiceQuestionElement } from '../../../kinds/choice/ChoiceQuestion';
+import { ChoiceQuestionElement } from '../../../src/kinds/choice/ChoiceQuestion';
 import { ChoiceQuestion } from '../../../model/elements';
 import { seededShuffle } from '../../../model/seededShuffle';
 import { isChecked, isDisabled, modes, renderElement, textOf } from './renderElement';

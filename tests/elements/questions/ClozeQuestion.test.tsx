@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ClozeQuestionElement } from '../../../kinds/cloze/ClozeQuestion';
+import { ClozeQuestionElement } from '../../../src/kinds/cloze/ClozeQuestion';
 import { ClozeQuestion } from '../../../model/elements';
 import { isDisabled, modes, renderElement, textOf } from './renderElement';
 

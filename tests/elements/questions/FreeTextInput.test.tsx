@@ -2,9 +2,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { freeTextMachine, type FeedbackRequest, type FeedbackResult } from '../../../kinds/freeText/freeText.machine';
-import { FreeTextInputView } from '../../../kinds/freeText/FreeTextInput';
-import { FreeTextInputElement } from '../../../kinds/freeText/FreeTextInput';
+import { freeTextMachine, type FeedbackRequest, type FeedbackResult } from '../../../src/kinds/freeText/freeText.machine';
+import { FreeTextInputView } from '../../../src/kinds/freeText/FreeTextInput';
+import { FreeTextInputElement } from '../../../src/kinds/freeText/FreeTextInput';
 import { FreeTextInput } from '../../../model/elements';
 import { ElementActor } from '../../../src/elements/static/ElementActor';
 import { isDisabled, modes, renderElement, textOf } from './renderElement';

@@ -2,8 +2,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { pathMachine } from '../../../kinds/path/path.machine';
-import { PathView } from '../../../kinds/path/Path';
+import { pathMachine } from '../../../src/kinds/path/path.machine';
+import { PathView } from '../../../src/kinds/path/Path';
 import { Path } from '../../../model/elements';
 import { modes, renderElement } from './renderElement';
 import { expectVisible } from '../../support/visible';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PolygonTargetExerciseElement } from '../../../kinds/polygon/PolygonTargetExercise';
+import { PolygonTargetExerciseElement } from '../../../src/kinds/polygon/PolygonTargetExercise';
 import { PolygonTargetExercise } from '../../../model/elements';
 import { modes, renderElement, textOf } from './renderElement';
 

@@ -10,7 +10,7 @@ function keysOf(tree: Tree, prefix = ''): string[] {
 }
 
 const root = path.resolve(__dirname, '../../..');
-const kindDirs = readdirSync(path.join(root, 'kinds'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `kinds/${entry.name}`);
+const kindDirs = readdirSync(path.join(root, 'src/kinds'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `src/kinds/${entry.name}`);
 const sources = ['src/elements/questions', ...kindDirs]
   .flatMap((dir) => readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.tsx')).map((f) => readFileSync(path.join(root, dir, f), 'utf8')))
   .filter((source) => source.includes("useTranslation('questions')"));

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPY_NOTICE_MS } from '../../../machines/constants';
-import { codeLanguages } from '../../../kinds/code/codeLanguages';
+import { codeLanguages } from '../../../src/kinds/code/codeLanguages';
 import { Code } from '../../../model/elements';
 import { renderElement } from './renderElement';
 
@@ -35,7 +35,7 @@ describe('Code', () => {
 
   it('registers a language with its first highlight, with the languages it embeds', async () => {
     vi.resetModules();
-    const { highlight } = await import('../../../kinds/code/HighlightedCode');
+    const { highlight } = await import('../../../src/kinds/code/HighlightedCode');
     const html = highlight('<style>p { color: red; }</style><script>let x = 1;</script>', 'xml');
     expect(html).toContain('<span class="hljs-attribute">color</span>');
     expect(html).toContain('<span class="hljs-keyword">let</span>');
@@ -44,10 +44,10 @@ describe('Code', () => {
   });
 
   it('maps every language of the spec to a highlight.js language registered in the lazy chunk', () => {
-    const lazyChunk = readFileSync(resolve(import.meta.dirname, '../../../kinds/code/HighlightedCode.tsx'), 'utf8');
+    const lazyChunk = readFileSync(resolve(import.meta.dirname, '../../../src/kinds/code/HighlightedCode.tsx'), 'utf8');
     expect(Object.keys(codeLanguages).sort()).toEqual([...Code.shape.mode.unwrap().options].sort());
     for (const { hljs } of Object.values(codeLanguages)) expect(lazyChunk).toContain(`highlight.js/lib/languages/${hljs}'`);
-    const eager = readFileSync(resolve(import.meta.dirname, '../../../kinds/code/CodeElement.tsx'), 'utf8');
+    const eager = readFileSync(resolve(import.meta.dirname, '../../../src/kinds/code/CodeElement.tsx'), 'utf8');
     expect(eager).not.toMatch(/from ['"]highlight\.js/);
   });
 

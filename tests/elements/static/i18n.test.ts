@@ -11,7 +11,7 @@ function keysOf(value: object, prefix = ''): string[] {
   );
 }
 
-const KINDS = resolve(import.meta.dirname, '../../../kinds');
+const KINDS = resolve(import.meta.dirname, '../../../src/kinds');
 const kindFolders = readdirSync(KINDS, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 const sourcesOf = (kind: string) =>
   readdirSync(resolve(KINDS, kind)).filter((file) => file.endsWith('.tsx')).map((file) => readFileSync(resolve(KINDS, kind, file), 'utf8'));
@@ -22,7 +22,7 @@ const kindsWithTexts = await Promise.all(
   kindFolders
     .filter((kind) => readdirSync(resolve(KINDS, kind)).includes(`${kind}.texts.ts`))
     .map(async (kind) => {
-      const module: Record<string, unknown> = await import(`../../../kinds/${kind}/${kind}.texts.ts`);
+      const module: Record<string, unknown> = await import(`../../../src/kinds/${kind}/${kind}.texts.ts`);
       const namespace = Object.values(module).find((value): value is string => typeof value === 'string')!;
       const texts: KindTexts = { de: kindTextsOf('de', namespace)!, en: kindTextsOf('en', namespace)! };
       return { kind, namespace, texts };

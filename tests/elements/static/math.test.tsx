@@ -31,7 +31,7 @@ describe('MathFormula', () => {
   });
 
   it('imports KaTeX only dynamically', () => {
-    const eager = readFileSync(resolve(import.meta.dirname, '../../../kinds/mathFormula/MathFormulaElement.tsx'), 'utf8');
+    const eager = readFileSync(resolve(import.meta.dirname, '../../../src/kinds/mathFormula/MathFormulaElement.tsx'), 'utf8');
     expect(eager).not.toMatch(/from ['"]katex/);
     expect(eager).toMatch(/lazyPart\(\s*\(\) => import\('\.\/KatexFormula'\)/);
   });

@@ -1,7 +1,0 @@
-import type { ElementOf } from '../../model/elements';
-import type { KindIndexing } from '../kindRules';
-
-export const foldableIndexing: KindIndexing<ElementOf<'Foldable'>> = {
-  search: (element) => ({ title: [element.title] }),
-  anchorsSearch: true,
-};

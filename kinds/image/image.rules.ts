@@ -1,4 +1,0 @@
-import type { ElementOf } from '../../model/elements';
-import type { KindRules } from '../kindRules';
-
-export const imageRules: KindRules<ElementOf<'Image'>> = {};

@@ -1,8 +1,0 @@
-import type { ElementOf } from '../../model/elements';
-import type { KindIndexing } from '../kindRules';
-
-/** Its images are searched as the gallery's (their captions and alternative texts). */
-export const imageGalleryIndexing: KindIndexing<ElementOf<'ImageGallery'>> = {
-  search: (element) => ({ title: [element.title] }),
-  anchorsSearch: true,
-};

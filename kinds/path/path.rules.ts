@@ -1,8 +1,0 @@
-import type { ElementOf } from '../../model/elements';
-import type { KindRules } from '../kindRules';
-
-export const pathRules: KindRules<ElementOf<'Path'>> = {
-  tracksProgress: true,
-  stateful: true,
-  standIn: { dozes: false, parts: (element) => element.content.map((step) => ({ text: step.title })) },
-};

@@ -1,0 +1,128 @@
+import { useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
+import { Checkbox } from 'react-aria-components/Checkbox';
+import { CheckboxGroup } from 'react-aria-components/CheckboxGroup';
+import { Radio, RadioGroup } from 'react-aria-components/RadioGroup';
+import { useTranslation } from '../../i18n/react';
+import type { ActorRefFrom } from 'xstate';
+import { choiceMachine } from './choice.machine';
+import { connectChoice } from './choice.connect';
+import { sameProps } from '../../../machines/connect';
+import { feedbackKind, isChoiceQuestionCorrect } from './choice.model';
+import type { ChoiceQuestion } from '../../../model/elements';
+import { seededShuffle } from '../../../model/seededShuffle';
+import { SafeHtml } from '../../ui/SafeHtml';
+import type { ElementProps } from '../../elements/elementProps';
+import { ElementActor } from '../../elements/static/ElementActor';
+import { choicePress, pressTarget } from '../../elements/dormant/pressReplay';
+import { QuestionFeedback } from '../../elements/questions/QuestionFeedback';
+import { AnswerKeyChangedNote } from '../../elements/questions/AnswerKeyChangedNote';
+import { ResultMark } from '../../elements/questions/ResultMark';
+import { AnswerButton } from '../../elements/questions/AnswerButton';
+import { Icon } from '../../ui/Icon';
+
+type ChoiceActor = ActorRefFrom<typeof choiceMachine>;
+
+/** A single- (radio) or multiple-choice (checkbox) question (spec section 4). */
+export function ChoiceQuestionElement({ element }: ElementProps<ChoiceQuestion>) {
+  return (
+    <ElementActor id={element.id} machine={choiceMachine} input={{ element }}>
+      {(actor) => <ChoiceQuestionView element={element} actor={actor} />}
+    </ElementActor>
+  );
+}
+
+const optionClass = ({ isSelected, isDisabled, isFocusVisible }: { isSelected: boolean; isDisabled: boolean; isFocusVisible: boolean }) =>
+  [
+    'group flex items-start gap-3 rounded-md border px-3 py-2 transition-colors',
+    isSelected ? 'border-primary-600 bg-primary-50' : 'border-gray-200 bg-white',
+    isDisabled ? 'cursor-default' : 'cursor-pointer hover:border-primary-300',
+    isFocusVisible ? 'outline-2 outline-offset-2 outline-primary-600' : '',
+  ].join(' ');
+
+function Indicator({ round, selected }: { round: boolean; selected: boolean }) {
+  return (
+    <span
+      aria-hidden
+      className={`mt-0.5 flex size-5 shrink-0 items-center justify-center border-2 ${round ? 'rounded-full' : 'rounded'} ${selected ? 'border-primary-600 bg-primary-600' : 'border-gray-400 bg-white'}`}
+    >
+      {selected ? (round ? <span className="size-2 rounded-full bg-white" /> : (
+        <Icon name="check" className="size-3.5 text-white" strokeWidth={2.5} />
+      )) : null}
+    </span>
+  );
+}
+
+export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion; actor: ChoiceActor }) {
+  const { t } = useTranslation('questions');
+  const { selected, evaluated, dataState } = useSelector(actor, connectChoice, sameProps);
+  const questionId = useId();
+  const choices = useMemo(
+    () => (element.randomizeOrder ? seededShuffle(element.choices, element.id) : element.choices),
+    [element.choices, element.id, element.randomizeOrder],
+  );
+  const correct = isChoiceQuestionCorrect(element.choices, selected);
+  const kind = feedbackKind(element.useNeutralFeedback, correct);
+  const feedbackHtml = { positive: element.feedbackPositive, negative: element.feedbackNegative, neutral: element.feedbackNeutral }[kind];
+
+  const label = (choice: ChoiceQuestion['choices'][number], isSelected: boolean) => (
+    <>
+      <Indicator round={element.type === 'sc'} selected={isSelected} />
+      <SafeHtml html={choice.text} as="span" className="min-w-0 flex-1 [&_p]:m-0" />
+      {/* Marks only what the learner chose: a cross on a right choice left out read as "this answer is wrong". None under neutral feedback. */}
+      {evaluated && isSelected && !element.useNeutralFeedback ? (
+        <ResultMark correct={choice.correct} label={choice.correct ? t('choice.choiceCorrect') : t('choice.choiceWrong')} />
+      ) : null}
+    </>
+  );
+
+  return (
+    <section className="my-6 rounded-lg border border-gray-200 p-4" data-state={dataState} aria-labelledby={questionId}>
+      <SafeHtml html={element.question} id={questionId} className="mb-1 font-medium [&_p]:m-0" />
+      <p className="mb-3 text-sm text-gray-500">{element.type === 'sc' ? t('choice.single') : t('choice.multiple')}</p>
+      {element.type === 'sc' ? (
+        <RadioGroup
+          aria-labelledby={questionId}
+          value={selected[0] ?? null}
+          isDisabled={evaluated}
+          onChange={(choiceId) => actor.send({ type: 'choice.select', choiceId })}
+          className="flex flex-col gap-2"
+        >
+          {choices.map((choice) => (
+            <Radio key={choice.id} value={choice.id} className={optionClass} data-choice-id={choice.id} {...pressTarget(choicePress(choice.id))}>
+              {({ isSelected }) => label(choice, isSelected)}
+            </Radio>
+          ))}
+        </RadioGroup>
+      ) : (
+        <CheckboxGroup
+          aria-labelledby={questionId}
+          value={selected}
+          isDisabled={evaluated}
+          onChange={(next) => {
+            for (const choiceId of next) if (!selected.includes(choiceId)) actor.send({ type: 'choice.select', choiceId });
+            for (const choiceId of selected) if (!next.includes(choiceId)) actor.send({ type: 'choice.deselect', choiceId });
+          }}
+          className="flex flex-col gap-2"
+        >
+          {choices.map((choice) => (
+            <Checkbox key={choice.id} value={choice.id} className={optionClass} data-choice-id={choice.id} {...pressTarget(choicePress(choice.id))}>
+              {({ isSelected }) => label(choice, isSelected)}
+            </Checkbox>
+          ))}
+        </CheckboxGroup>
+      )}
+      <div className="mt-4">
+        <AnswerButton
+          evaluated={evaluated}
+          submitLabel={element.submitText || t('evaluate')}
+          onSubmit={() => actor.send({ type: 'answer.submit' })}
+          isDisabled={selected.length === 0}
+          onEdit={() => actor.send({ type: 'answer.edit' })}
+        />
+      </div>
+      <AnswerKeyChangedNote id={element.id} />
+      {evaluated ? <QuestionFeedback kind={kind} html={feedbackHtml} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ElementOf } from '../../../model/elements';
+import type { KindIndexing, QuestionRules, StoredModel } from '../kindRules';
+import { labelFromHtml } from '../../../model/labelSnippet';
+import { savedStrings } from '../../../model/savedFields';
+import { isChoiceQuestionCorrect } from './choice.model';
+
+type Choice = ElementOf<'ChoiceQuestion'>;
+
+const choicesOf = (model: StoredModel) => (Array.isArray(model.choices) ? (model.choices as StoredModel[]) : []);
+
+export const choiceQuestion: QuestionRules<Choice> = {
+  label: (element) => labelFromHtml(element.question),
+  correct: (element, fields) => isChoiceQuestionCorrect(element.choices, savedStrings(fields.selected)),
+};
+
+export const choiceIndexing: KindIndexing<Choice> = {
+  search: (element) => ({ title: [element.title], body: [{ html: element.question }, ...element.choices.map((choice) => ({ html: choice.text }))] }),
+  answerKey: (model) => ({
+    type: model.type,
+    choices: choicesOf(model).map((choice) => ({ id: choice.id, type: choice.type, text: choice.text, image: choice.image, correct: choice.correct })),
+  }),
+};

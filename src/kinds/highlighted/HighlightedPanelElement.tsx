@@ -1,0 +1,13 @@
+import type { ElementOf } from '../../../model/elements';
+import { NestedList } from '../../elements/nestedList';
+import type { ElementProps } from '../../elements/elementProps';
+import { highlightStyleClasses } from '../../elements/static/panelStyles';
+
+/** Content set apart in a tinted panel (HighlightedElement). */
+export function HighlightedPanelElement({ element }: ElementProps<ElementOf<'HighlightedElement'>>) {
+  return (
+    <div className={`my-6 ${highlightStyleClasses[element.style]}`} data-style={element.style}>
+      <NestedList elements={element.content} />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, type FocusEvent } from 'react';
+import { useTranslation } from '../../i18n/react';
+import type { ActorRefFrom } from 'xstate';
+import { GALLERY_TRANSITION_MS } from '../../../machines/constants';
+import { carouselMachine } from './carousel.machine';
+import { connectCarousel, slideState } from './carousel.connect';
+import { sameProps } from '../../../machines/connect';
+import type { ElementOf } from '../../../model/elements';
+import { Button } from '../../ui/Button';
+import { SafeHtml } from '../../ui/SafeHtml';
+import type { ElementProps } from '../../elements/elementProps';
+import { AssetImage } from '../../elements/static/AssetImage';
+import { ElementActor } from '../../elements/static/ElementActor';
+import { imageAlt } from '../image/ImageElement';
+import { frameRatio } from '../../elements/static/imageRatio';
+import { proseClasses } from '../../elements/static/proseClasses';
+import { Icon } from '../../ui/Icon';
+import { withTooltip } from '../../ui/withTooltip';
+import { IMAGE_GALLERY_TEXTS } from './imageGallery.texts';
+
+type GalleryData = ElementOf<'ImageGallery'>;
+type CarouselActor = ActorRefFrom<typeof carouselMachine>;
+
+
+/** A gallery of images as a carousel (spec sections 4 and 9). */
+export function ImageGalleryElement({ element }: ElementProps<GalleryData>) {
+  return (
+    <ElementActor id={element.id} machine={carouselMachine} input={{ element }}>
+      {(actor) => <GalleryView element={element} actor={actor} />}
+    </ElementActor>
+  );
+}
+
+function GalleryView({ element, actor }: { element: GalleryData; actor: CarouselActor }) {
+  const { t } = useTranslation(IMAGE_GALLERY_TEXTS);
+  const { index, autoplay } = useSelector(actor, connectCarousel, sameProps);
+  const rootRef = useRef<HTMLElement>(null);
+  const slidesId = useId();
+  const total = element.content.length;
+  const several = total > 1;
+
+  useEffect(() => {
+    // Learners who ask for reduced motion start with autoplay stopped.
+    if (several && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) actor.send({ type: 'carousel.pause' });
+  }, [actor, several]);
+
+  const holdsFocus = () => rootRef.current?.contains(document.activeElement) ?? false;
+  const isHovered = () => rootRef.current?.matches(':hover') ?? false;
+  const onBlur = (event: FocusEvent) => {
+    if (!rootRef.current?.contains(event.relatedTarget as Node | null) && !isHovered()) actor.send({ type: 'carousel.leave' });
+  };
+
+  return (
+    <section
+      ref={rootRef}
+      aria-roledescription="carousel"
+      aria-label={element.title || t('label')}
+      data-autoplay={autoplay}
+      className="my-4"
+      onPointerEnter={() => actor.send({ type: 'carousel.hover' })}
+      onPointerLeave={() => {
+        if (!holdsFocus()) actor.send({ type: 'carousel.leave' });
+      }}
+      onFocus={() => actor.send({ type: 'carousel.hover' })}
+      onBlur={onBlur}
+    >
+      <div className="relative overflow-hidden rounded-lg bg-gray-100">
+        <div
+          id={slidesId}
+          aria-live={autoplay === 'playing' ? 'off' : 'polite'}
+          className="flex transition-transform ease-in-out motion-reduce:transition-none"
+          style={{ transform: `translateX(-${index * 100}%)`, transitionDuration: `${GALLERY_TRANSITION_MS}ms` }}
+        >
+          {element.content.map((image, i) => (
+            // The slide is a div: axe forbids role="group" on a figure with a figcaption (WAI carousel pattern).
+            <div
+              key={image.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('slide', { n: i + 1, total })}
+              aria-hidden={i !== index}
+              inert={i !== index}
+              data-state={slideState(index, i)}
+              className="w-full shrink-0"
+            >
+              <figure className="m-0">
+                <AssetImage
+                  asset={image.asset}
+                  alt={imageAlt(image)}
+                  ratio={frameRatio(element.ratio, image.aspectRatio, image.asset) ?? 16 / 9}
+                  fit={image.cropMode === 'crop' ? 'cover' : 'contain'}
+                  eager={i === index}
+                />
+                {image.caption ? <SafeHtml as="figcaption" html={image.caption} className={`bg-white px-4 pt-2 text-sm text-gray-600 ${proseClasses}`} /> : null}
+              </figure>
+            </div>
+          ))}
+        </div>
+        {several ? (
+          <>
+            <Button variant="overlay" {...withTooltip} aria-label={t('previous')} aria-controls={slidesId} onPress={() => actor.send({ type: 'carousel.prev' })} className="absolute top-1/2 left-2 -translate-y-1/2">
+              <Icon name="chevron-left" className="size-5" />
+            </Button>
+            <Button variant="overlay" {...withTooltip} aria-label={t('next')} aria-controls={slidesId} onPress={() => actor.send({ type: 'carousel.next' })} className="absolute top-1/2 right-2 -translate-y-1/2">
+              <Icon name="chevron-right" className="size-5" />
+            </Button>
+          </>
+        ) : null}
+      </div>
+      {several ? (
+        // Inset like the caption: the gallery may span the window's width, its controls keep off its edges.
+        <div className="mt-3 flex items-center justify-between gap-3 px-2">
+          <Button
+            variant="icon"
+            {...withTooltip}
+            aria-label={autoplay === 'stopped' ? t('play') : t('pause')}
+            onPress={() => actor.send({ type: autoplay === 'stopped' ? 'carousel.play' : 'carousel.pause' })}
+          >
+            <Icon name={autoplay === 'stopped' ? 'play' : 'pause'} className="size-4" />
+          </Button>
+          <div role="group" aria-label={t('dots')} className="flex flex-wrap justify-center gap-1">
+            {element.content.map((image, i) => (
+              <Button
+                key={image.id}
+                variant="quiet"
+                aria-label={t('goTo', { n: i + 1 })}
+                aria-current={i === index ? 'true' : undefined}
+                onPress={() => actor.send({ type: 'carousel.goto', index: i })}
+                className="group/dot px-1! py-2!"
+              >
+                <span aria-hidden className={`block size-2.5 rounded-full transition-colors ${i === index ? 'bg-primary-600' : 'bg-gray-300 group-hover/dot:bg-gray-400'}`} />
+              </Button>
+            ))}
+          </div>
+          <span className="min-w-12 text-right text-sm text-gray-600 tabular-nums" data-testid="carousel-counter">
+            {t('counter', { n: index + 1, total })}
+          </span>
+        </div>
+      ) : null}
+    </section>
+  );
+}

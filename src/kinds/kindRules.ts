@@ -1,0 +1,67 @@
+import type { RichTextNode } from '../../model/richText';
+
+/*
+ * What the viewer, the server and the tools know of one element kind, beyond its schema: the
+ * contracts each kind's folder fulfils (`kinds/<kind>/<kind>.rules.ts`) and kinds/rules.ts collects
+ * in records keyed by modelName, so a kind missing from any of them does not compile.
+ */
+
+/** Saved learner fields of one element, as the learner state holds them (untyped: read defensively). */
+export type SavedFields = Readonly<Record<string, unknown>>;
+
+/**
+ * A question's answers: how it names itself where it has no title (the start of its question) and
+ * whether an answer is right. Read by the score, a barrier's list and the learning records, not by
+ * the first paint.
+ */
+export type QuestionRules<E> = {
+  /** The text that names it for a learner when it has no title (a barrier's list of what is open). */
+  readonly label: (element: E) => string;
+  /** Whether the saved answer is right; absent for a question without right answers (free text). */
+  readonly correct?: (element: E, fields: SavedFields) => boolean;
+};
+
+/**
+ * What a stand-in shows for an element before it mounts (src/elements/dormant/DormantElement.tsx),
+ * and in the server's first paint: its html (sanitised by the server) and plain texts in reading
+ * order; a part that stands for one of its controls names its press key (model/pressKeys.ts).
+ */
+export type StandInPart = ({ html: string } | { text: string } | { code: string }) & { press?: string };
+
+export type StandIn<E> = {
+  /** Whether it shows its stand-in in the app too, until it comes near the viewport (interactive kinds). */
+  readonly dozes: boolean;
+  readonly parts: (element: E) => StandInPart[];
+};
+
+/** The rules every part of the product reads (the first route among them: keep them small). */
+export type KindRules<E> = {
+  /** A question: it bears progress once evaluated (spec section 4); its answers are its `QuestionRules`. */
+  readonly question?: true;
+  /** A page of its own that bears progress (chapter, path, external resource). */
+  readonly tracksProgress?: true;
+  /** The viewer spawns a statechart for each element of the kind (its view's `machine`). */
+  readonly stateful?: true;
+  readonly standIn?: StandIn<E>;
+};
+
+/** A piece of an element's searchable text: plain, html (its text counts) or a cloze's document. */
+export type SearchText = string | undefined | { readonly html: string | undefined } | { readonly richText: readonly RichTextNode[] };
+
+/** An element's searchable text by weight (server/store/searchIndex.ts). */
+export type SearchTexts = { readonly title?: readonly SearchText[]; readonly secondary?: readonly SearchText[]; readonly body?: readonly SearchText[] };
+
+/** A question model as stored (before parsing): its answer key is read from it. */
+export type StoredModel = Readonly<Record<string, unknown>>;
+
+/** What the server reads of a kind (search, answer keys); never part of the client's code. */
+export type KindIndexing<E> = {
+  readonly search: (element: E) => SearchTexts;
+  /** A container the viewer scrolls to instead of the element inside it (spec section 2, full-text search). */
+  readonly anchorsSearch?: true;
+  /**
+   * What decides whether an answer is right (issue 24: a publication that changes it resets the
+   * learners' answers): wording, feedback and display settings are not part of it.
+   */
+  readonly answerKey?: (model: StoredModel) => unknown;
+};

@@ -1,0 +1,6 @@
+import type { ElementOf } from '../../../model/elements';
+import type { KindIndexing } from '../kindRules';
+
+export const linkIndexing: KindIndexing<ElementOf<'Link'>> = {
+  search: (element) => ({ title: [element.title], secondary: [{ html: element.caption }], body: [element.text] }),
+};

@@ -1,0 +1,7 @@
+import type { ElementOf } from '../../../model/elements';
+import type { KindIndexing } from '../kindRules';
+
+/** A formula's source is no text a learner reads: only its title is found. */
+export const mathFormulaIndexing: KindIndexing<ElementOf<'MathFormula'>> = {
+  search: (element) => ({ title: [element.title] }),
+};

@@ -1,0 +1,17 @@
+import type { ElementOf } from '../../../model/elements';
+import type { KindIndexing, QuestionRules } from '../kindRules';
+import { labelFromHtml } from '../../../model/labelSnippet';
+import { savedPoints } from '../../../model/savedFields';
+import { isPolygonExerciseCorrect } from './polygon.model';
+
+type Polygon = ElementOf<'PolygonTargetExercise'>;
+
+export const polygonQuestion: QuestionRules<Polygon> = {
+  label: (element) => labelFromHtml(element.question.html),
+  correct: (element, fields) => isPolygonExerciseCorrect(savedPoints(fields.points), element.polygons),
+};
+
+export const polygonIndexing: KindIndexing<Polygon> = {
+  search: (element) => ({ title: [element.title], body: [{ html: element.question.html }] }),
+  answerKey: (model) => ({ polygons: model.polygons }),
+};

@@ -1,0 +1,4 @@
+import type { ElementOf } from '../../../model/elements';
+import type { KindRules } from '../kindRules';
+
+export const separatorRules: KindRules<ElementOf<'Separator'>> = {};

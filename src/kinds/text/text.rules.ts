@@ -1,0 +1,4 @@
+import type { ElementOf } from '../../../model/elements';
+import type { KindRules } from '../kindRules';
+
+export const textRules: KindRules<ElementOf<'Text'>> = {};
