@@ -5,7 +5,7 @@ import { importShare } from './support/importShare';
 import { ownOrigin, ownPort, ownServer, type OwnServer } from './support/ownServer';
 import { collectPageErrors } from './support/pageErrors';
 import { annotatePassage } from './support/annotate';
-import { expect, test } from './support/transitions';
+import { closeContext, expect, test } from './support/transitions';
 
 /*
  * Issue 12 with ANNOTATION_COMMENTS=1 (spec sections 2, 5 and 6): a second guest of the same share
@@ -78,7 +78,7 @@ function collectModelWrites(page: Page): Request[] {
   return writes;
 }
 
-test('a second guest comments on the first guest’s annotation; empty comments are not sent; the first guest can neither edit it in the panel nor through the server; its owner can', async ({ page, browser }, testInfo) => {
+test('a second guest comments on the first guest’s annotation; empty comments are not sent; the first guest can neither edit it in the panel nor through the server; its owner can', async ({ page, newContext }, testInfo) => {
   test.setTimeout(120_000);
   const errorsA = collectPageErrors(page);
   const key = `${testInfo.repeatEachIndex}-${testInfo.retry}`;
@@ -94,7 +94,7 @@ test('a second guest comments on the first guest’s annotation; empty comments 
   await expect(page.locator(`#kommentar-text-${key} mark[data-annotation-id]`)).toHaveText('fließt langsam');
 
   // Guest B: a browser of their own, a guest session of their own on the same share.
-  const contextB = await browser.newContext({ baseURL: ownOrigin(port) });
+  const contextB = await newContext({ baseURL: ownOrigin(port) });
   const pageB = await contextB.newPage();
   const errorsB = collectPageErrors(pageB);
   try {
@@ -238,7 +238,7 @@ test('a second guest comments on the first guest’s annotation; empty comments 
 
     expect(errorsB).toEqual([]);
   } finally {
-    await contextB.close();
+    await closeContext(contextB);
   }
   expect(errorsA).toEqual([]);
 });

@@ -6,7 +6,7 @@ import { importShare } from './support/importShare';
 import { collectPageErrors } from './support/pageErrors';
 import { annotatePassage } from './support/annotate';
 import { selectText } from './support/selectText';
-import { expect, test } from './support/transitions';
+import { closeContext, expect, test } from './support/transitions';
 
 /*
  * Issue 12: a guest annotates. Select text in a text element, Annotate, write a note in the rich-text
@@ -84,11 +84,11 @@ test('a guest annotates a text: the note is saved, the mark survives a reload, o
   expect(errors).toEqual([]);
 });
 
-test('pressed before the annotation code has loaded, the Annotations button still opens the panel, and text selected meanwhile gets its Annotate button', async ({ browser }, testInfo) => {
+test('pressed before the annotation code has loaded, the Annotations button still opens the panel, and text selected meanwhile gets its Annotate button', async ({ newContext }, testInfo) => {
   const own = materialFor(runKey('frueh', testInfo));
   const share = await importShare(own.material, suiteDataDir(), 'guest');
   // No service worker: every request of the page goes through the route below.
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const context = await newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   try {
@@ -126,7 +126,7 @@ test('pressed before the annotation code has loaded, the Annotations button stil
     await expect(panel).toBeVisible();
     expect(errors).toEqual([]);
   } finally {
-    await context.close();
+    await closeContext(context);
   }
 });
 
@@ -385,6 +385,42 @@ test('the note editor by keyboard alone: every toolbar feature and shortcut once
   await expect(composer).toBeVisible();
   await settled(page);
   await expectFormats('Verweis', ['a:https://beispiel.org/wasser']);
+  // Edit, then Cancel: display mode again; Edit and save the same address: closed, the link as it was.
+  await selectLine(page, lineIndex('Verweis'));
+  await pressTool(page, 'Link');
+  await page.keyboard.press('Enter');
+  await expect(url).toBeFocused();
+  await expect(url).toHaveValue('https://beispiel.org/wasser');
+  await linkEditor.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(linkEditor.getByRole('button', { name: 'Bearbeiten' })).toBeFocused();
+  await expect(linkEditor.getByRole('link', { name: 'https://beispiel.org/wasser' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(url).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(linkEditor).toHaveCount(0);
+  await settled(page);
+  await expectFormats('Verweis', ['a:https://beispiel.org/wasser']);
+  // Remove: the link goes, its text stays; Link on the plain text, cancelled: still no link; then the link again.
+  await selectLine(page, lineIndex('Verweis'));
+  await pressTool(page, 'Link');
+  await linkEditor.getByRole('button', { name: 'Entfernen' }).click();
+  await expect(linkEditor).toHaveCount(0);
+  await settled(page);
+  await expectFormats('Verweis', []);
+  await selectLine(page, lineIndex('Verweis'));
+  await pressTool(page, 'Link');
+  await expect(url).toHaveValue('');
+  await linkEditor.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(linkEditor).toHaveCount(0);
+  await settled(page);
+  await expectFormats('Verweis', []);
+  await selectLine(page, lineIndex('Verweis'));
+  await pressTool(page, 'Link');
+  await page.keyboard.type('beispiel.org/wasser');
+  await page.keyboard.press('Enter');
+  await expect(linkEditor).toHaveCount(0);
+  await settled(page);
+  await expectFormats('Verweis', ['a:https://beispiel.org/wasser']);
 
   // Undo and redo (mod+z, shift+mod+z).
   await selectLine(page, lineIndex('Rückgängig und wieder'));
@@ -590,5 +626,261 @@ test('with the mouse: a blank note saved leaves no Annotate button behind; a dra
   await drag((box.x + box.width / 2 - paragraphBox.x) / paragraphBox.width, 0.6);
   await expect(page.getByTestId('annotate')).toBeVisible();
   await expect(page.getByTestId('annotation-panel')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+/* ------------------------------------------------------------------------------------------------
+ * What goes wrong while a learner writes notes (spec sections 4 and 8): a note given up, saves that fail
+ * with the network cut or the server unreachable (the draft stays; typing on, Retry, the connection coming back,
+ * a reload), an edit that meets a change made elsewhere (409: reapply or discard), a delete cancelled or failed.
+ */
+
+/** The note of the annotation on `share`'s material as the server holds it (the same guest, another tab). */
+async function storedNote(page: Page, scope: { share: string; materialId: string; guestSessionId: string }, annotationId: string) {
+  const response = await page.request.post('/api/annotations', { data: { ...scope, sort: 'desc' } });
+  expect(response.status()).toBe(200);
+  const found = ((await response.json()).data as { id: string; note: unknown }[]).find((annotation) => annotation.id === annotationId);
+  expect(found, `annotation ${annotationId} is stored`).toBeDefined();
+  return found!.note;
+}
+
+/** The learner changes the note in another tab: a plain `text`, saved through the server over what it holds now. */
+async function changeElsewhere(page: Page, scope: { share: string; materialId: string; guestSessionId: string }, annotationId: string, text: string) {
+  const note = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] };
+  const response = await page.request.post('/api/model/update', {
+    data: { model: { id: annotationId, modelName: 'Annotation' }, newValues: { note }, oldValues: { note: await storedNote(page, scope, annotationId) }, guestSessionId: scope.guestSessionId },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test('notes through failures: given up, saved when the connection is back, kept over a reload, a conflict reapplied or discarded, a delete cancelled or failed; the panel sorts and goes back', async ({ newContext }, testInfo) => {
+  test.setTimeout(120_000);
+  const own = materialFor(runKey('pannen', testInfo));
+  const share = await importShare(own.material, suiteDataDir(), 'guest');
+  // No service worker: every request of the page goes through the routes below.
+  const context = await newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(`/s/${share}/`);
+  const link = await saveGuestProgress(page, { firstName: 'Ada', lastName: 'Lovelace' });
+  const scope = { share, materialId: own.material.id, guestSessionId: new URL(link).searchParams.get('guestSessionId')! };
+  const first = own.id('anmerkung-text');
+  const second = own.id('anmerkung-zwei');
+  const annotate = page.getByTestId('annotate');
+  const composer = page.getByTestId('annotation-composer');
+  const composerNote = composer.getByRole('textbox', { name: 'Notiz' });
+  const toast = page.getByTestId('toast');
+  const marks = page.locator('mark[data-annotation-id]');
+  const writeInComposer = async (text: string) => {
+    await composerNote.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(text);
+  };
+  const refuse = (path: string) => page.route(`**/api/${path}`, (route) => route.abort('connectionrefused'));
+  /** Reads the toast titled `title` among those shown (if given), then closes them all, as they lie over the lower buttons. */
+  const closeToasts = async (title?: string) => {
+    if (title) await expect(toast.filter({ hasText: title }).first()).toBeVisible();
+    for (let i = 0; i < 8 && (await toast.count()) > 0; i++) await toast.first().getByRole('button', { name: 'Schließen' }).click({ timeout: 2000 }).catch(() => undefined);
+    await expect(toast).toHaveCount(0);
+  };
+  /** Presses `button`, whose call of `path` fails (offline or refused). */
+  const saveFails = async (button: Locator, path: string) => {
+    const failed = page.waitForEvent('requestfailed', (request) => request.url().endsWith(`/api/${path}`));
+    await button.click();
+    await failed;
+  };
+
+  // A selection given up (a click elsewhere) takes the Annotate button with it; a note cancelled makes no mark.
+  await selectText(page, first, 'fließt langsam');
+  await expect(annotate).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(annotate).toHaveCount(0);
+  await selectText(page, first, 'fließt langsam');
+  await annotate.click();
+  await writeInComposer('Doch nicht');
+  await composer.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(composer).toHaveCount(0);
+  await expect(marks).toHaveCount(0);
+
+  // Offline: Save fails, the note stays in the composer; typed on and saved again, it fails again; back online it is saved by itself.
+  await selectText(page, first, 'fließt langsam');
+  await annotate.click();
+  await writeInComposer('Offline geschrieben');
+  await context.setOffline(true);
+  await saveFails(composer.getByTestId('annotation-save'), 'model/create');
+  // Offline, the connection notice speaks for the failed save; the header counts the note as not saved.
+  await expect(page.getByText('Verbindung unterbrochen', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('save-state')).toContainText('nicht gespeichert');
+  await expect(composerNote).toHaveText('Offline geschrieben');
+  await writeInComposer(', dann weiter');
+  await saveFails(composer.getByTestId('annotation-save'), 'model/create');
+  await expect(composerNote).toHaveText('Offline geschrieben, dann weiter');
+  await closeToasts();
+  const created = page.waitForResponse((response) => response.url().endsWith('/api/model/create'));
+  await context.setOffline(false);
+  expect((await created).status()).toBe(200);
+  await expect(composer).toHaveCount(0);
+  await expect(page.locator(`#${first} mark[data-annotation-id]`)).toHaveText('fließt langsam');
+
+  // The server unreachable: the failed note given up makes no mark; one kept over a reload shows again and is saved.
+  await refuse('model/create');
+  await selectText(page, second, 'speisen Bäche');
+  await annotate.click();
+  await writeInComposer('Aufgegeben');
+  await saveFails(composer.getByTestId('annotation-save'), 'model/create');
+  await closeToasts('Hoppla, da ist etwas schiefgelaufen!');
+  await expect(composer.getByTestId('annotation-save')).toBeEnabled();
+  await composer.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(composer).toHaveCount(0);
+  await selectText(page, second, 'speisen Bäche');
+  await annotate.click();
+  await writeInComposer('Nach dem Neuladen');
+  await saveFails(composer.getByTestId('annotation-save'), 'model/create');
+  await closeToasts('Hoppla');
+  await page.unrouteAll();
+  await page.reload();
+  await expect(composer.getByRole('heading', { name: 'Neue Anmerkung' })).toBeVisible();
+  await expect(composer.locator('blockquote')).toHaveText('speisen Bäche');
+  await expect(composerNote).toHaveText('Nach dem Neuladen');
+  await composer.getByTestId('annotation-save').click();
+  await expect(composer).toHaveCount(0);
+  await expect(marks).toHaveCount(2);
+
+  // The panel: newest first, then oldest first; a card's detail and back.
+  await page.getByTestId('open-annotations').click();
+  const panel = page.getByTestId('annotation-panel');
+  const cards = panel.getByTestId('annotation-card');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toContainText('Nach dem Neuladen');
+  await panel.getByRole('combobox', { name: 'Sortierung' }).selectOption({ label: 'Älteste zuerst' });
+  await expect(cards.first()).toContainText('Offline geschrieben, dann weiter');
+  await cards.first().getByRole('button').click();
+  const detail = panel.getByTestId('annotation-detail');
+  await expect(detail.getByTestId('annotation-note')).toHaveText('Offline geschrieben, dann weiter');
+  await panel.getByRole('button', { name: 'Zurück zur Liste' }).click();
+  await expect(cards).toHaveCount(2);
+  await cards.first().getByRole('button').click();
+  const [firstId] = await page.locator(`#${first} mark[data-annotation-id]`).evaluateAll((found) => found.map((mark) => mark.getAttribute('data-annotation-id')!));
+
+  const note = detail.getByTestId('annotation-note');
+  const detailEditor = detail.getByRole('textbox', { name: 'Notiz' });
+  const edit = detail.getByRole('button', { name: 'Bearbeiten' });
+  const save = detail.getByRole('button', { name: 'Speichern' });
+  const cancel = detail.getByRole('button', { name: 'Abbrechen' });
+  const failedAlert = detail.getByRole('alert').filter({ hasText: 'Die Notiz konnte nicht gespeichert werden. Sie bleibt in diesem Browser erhalten.' });
+  const writeInDetail = async (text: string) => {
+    await detailEditor.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(text);
+  };
+  const updates: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/model/update')) updates.push(request.url());
+  });
+
+  // Edit, Cancel: the note as saved. Edit, Save unchanged: no call. Edit, Save: saved.
+  await edit.click();
+  await writeInDetail(' (verworfen)');
+  await cancel.click();
+  await expect(note).toHaveText('Offline geschrieben, dann weiter');
+  await edit.click();
+  await expect(detailEditor).toHaveText('Offline geschrieben, dann weiter');
+  await save.click();
+  await expect(note).toHaveText('Offline geschrieben, dann weiter');
+  expect(updates).toEqual([]);
+  await edit.click();
+  await writeInDetail(' und geändert');
+  await save.click();
+  await expect(note).toHaveText('Offline geschrieben, dann weiter und geändert');
+  expect(updates).toHaveLength(1);
+
+  // The server unreachable: the note stays in the editor with Retry; typed on, retried, failed again, given up: the note as saved.
+  await refuse('model/update');
+  await edit.click();
+  await writeInDetail('!');
+  await save.click();
+  await expect(failedAlert).toBeVisible();
+  await closeToasts('Hoppla');
+  await writeInDetail('!');
+  await expect(failedAlert).toHaveCount(0);
+  await save.click();
+  await expect(failedAlert).toBeVisible();
+  await closeToasts('Hoppla');
+  await failedAlert.getByRole('button', { name: 'Erneut speichern' }).click();
+  await expect.poll(() => updates.length).toBe(4);
+  await expect(failedAlert).toBeVisible();
+  await closeToasts('Hoppla');
+  await cancel.click();
+  await expect(note).toHaveText('Offline geschrieben, dann weiter und geändert');
+  // A failed edit kept over a reload: the detail opens in its editor with it; the connection back, it is saved by itself.
+  await edit.click();
+  await writeInDetail(' Gerettet.');
+  await save.click();
+  await expect(failedAlert).toBeVisible();
+  await page.unrouteAll();
+  await page.reload();
+  await page.locator(`#${first} mark[data-annotation-id]`).click();
+  await expect(detailEditor).toHaveText('Offline geschrieben, dann weiter und geändert Gerettet.');
+  await context.setOffline(true);
+  await save.click();
+  await expect(failedAlert).toBeVisible();
+  await closeToasts();
+  await context.setOffline(false);
+  await expect(note).toHaveText('Offline geschrieben, dann weiter und geändert Gerettet.');
+
+  // Changed in another tab meanwhile: 409. Reapply (the reload fails first: choose again), then save the text over the current version.
+  const conflict = detail.getByTestId('annotation-conflict');
+  await changeElsewhere(page, scope, firstId, 'Aus dem anderen Tab');
+  await edit.click();
+  await writeInDetail(' Meine Fassung');
+  await save.click();
+  await expect(conflict).toContainText('Die Anmerkung wurde inzwischen geändert. Dein Text ist nicht verloren.');
+  await closeToasts('Konflikt');
+  await refuse('annotations');
+  await conflict.getByRole('button', { name: 'Aktuelle Version laden und meinen Text behalten' }).click();
+  await closeToasts('Hoppla');
+  await expect(conflict.getByRole('button', { name: 'Meinen Text verwerfen' })).toBeEnabled();
+  await page.unrouteAll();
+  await conflict.getByRole('button', { name: 'Aktuelle Version laden und meinen Text behalten' }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect(detailEditor).toHaveText('Offline geschrieben, dann weiter und geändert Gerettet. Meine Fassung');
+  await save.click();
+  await expect(note).toHaveText('Offline geschrieben, dann weiter und geändert Gerettet. Meine Fassung');
+  expect(await storedNote(page, scope, firstId)).toMatchObject({ content: [{ content: [{ text: 'Offline geschrieben, dann weiter und geändert Gerettet. Meine Fassung' }] }] });
+  // Again, discarded: the other tab's version shows; once more with the reload failing: the version known before shows.
+  await changeElsewhere(page, scope, firstId, 'Zweiter Tab');
+  await edit.click();
+  await writeInDetail(' Weg damit');
+  await save.click();
+  await closeToasts('Konflikt');
+  await conflict.getByRole('button', { name: 'Meinen Text verwerfen' }).click();
+  await expect(note).toHaveText('Zweiter Tab');
+  await changeElsewhere(page, scope, firstId, 'Dritter Tab');
+  await edit.click();
+  await writeInDetail(' Auch weg');
+  await save.click();
+  await closeToasts('Konflikt');
+  await refuse('annotations');
+  await conflict.getByRole('button', { name: 'Meinen Text verwerfen' }).click();
+  await expect(note).toHaveText('Zweiter Tab');
+  await closeToasts('Hoppla');
+  await page.unrouteAll();
+
+  // Delete: cancelled, the annotation stays; failed, it stays with the error toast.
+  const dialog = page.getByRole('alertdialog');
+  await detail.getByRole('button', { name: 'Löschen' }).click();
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(note).toHaveText('Zweiter Tab');
+  await refuse('model/delete');
+  await detail.getByRole('button', { name: 'Löschen' }).click();
+  await saveFails(dialog.getByRole('button', { name: 'Löschen' }), 'model/delete');
+  await expect(dialog).toHaveCount(0);
+  await expect(note).toHaveText('Zweiter Tab');
+  await expect(detail.getByRole('button', { name: 'Löschen' })).toBeVisible();
+  expect(await storedNote(page, scope, firstId)).toMatchObject({ content: [{ content: [{ text: 'Dritter Tab' }] }] });
+  await page.unrouteAll();
+  await page.reload();
+  await expect(marks).toHaveCount(2);
   expect(errors).toEqual([]);
 });

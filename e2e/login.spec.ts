@@ -11,7 +11,7 @@ import { collectPageErrors } from './support/pageErrors';
 import { pdfToText } from './support/pdfText';
 import { servedPageData } from './support/servedPageData';
 import { latestValues, storedEvents } from './support/storedEvents';
-import { expect, test } from './support/transitions';
+import { appStarted, expect, test } from './support/transitions';
 
 /*
  * Issue 4, the private share of the demo material: only an account made with `npm run users` opens
@@ -117,14 +117,75 @@ test('a private share: login page, wrong and right password, the user’s certif
     await expect(feedback(box)).toContainText(de.positiveTitle);
   });
 
+  await test.step('a tab opened in the background checks the session once it shows, and stays', async () => {
+    const background = await page.context().newPage();
+    const backgroundErrors = collectPageErrors(background);
+    await background.addInitScript(() => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }));
+    await background.goto(sharePath(share, `${kap1.publicId}/`));
+    await expect(background.getByRole('heading', { level: 1, name: kap1.title })).toBeVisible();
+    await appStarted(background, 'session');
+    const checked = background.waitForResponse((response) => new URL(response.url()).pathname === '/auth/session');
+    await setVisibility(background, 'visible');
+    expect(await (await checked).json()).toEqual({ data: { authenticated: true } });
+    await expect(background.getByRole('heading', { level: 1, name: kap1.title })).toBeVisible();
+    await expect(background.getByTestId('toast')).toHaveCount(0);
+    await background.close();
+    expect(backgroundErrors).toEqual([]);
+  });
+
   await test.step('the session ends while the tab is visible: the next poll (60 s) shows the expiry toast', async () => {
     // A fake clock from the next load on: the session statechart's 60 s poll runs on it.
     await page.clock.install();
     await page.reload();
     await expect(element(page, question.id).getByRole('radio', { name: right })).toBeChecked();
+    await appStarted(page, 'session');
+    const toast = page.getByTestId('toast');
+    const sessionChecks: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname === '/auth/session') sessionChecks.push('answered');
+    });
+    page.on('requestfailed', (request) => {
+      if (new URL(request.url()).pathname === '/auth/session') sessionChecks.push('failed');
+    });
+    /** Moves the fake clock on a poll interval at a time until the session statechart has checked `count` times in all. */
+    const pollUntil = (count: number) =>
+      expect
+        .poll(async () => {
+          if (sessionChecks.length < count) await page.clock.fastForward(60_000);
+          return sessionChecks.length;
+        })
+        .toBe(count);
+    // Still logged in: polls and returns to the tab pass quietly, also when a check gets no answer.
+    await pollUntil(1);
+    expect(sessionChecks).toEqual(['answered']);
+    await setVisibility(page, 'hidden');
+    await setVisibility(page, 'visible');
+    await expect.poll(() => sessionChecks).toEqual(['answered', 'answered']);
+    await page.route('**/auth/session', (route) => route.abort('connectionrefused'));
+    await pollUntil(3);
+    await setVisibility(page, 'hidden');
+    await setVisibility(page, 'visible');
+    await expect.poll(() => sessionChecks).toEqual(['answered', 'answered', 'failed', 'failed']);
+    await page.unrouteAll();
+    // Hidden again before the check answered: that answer is not waited for; the next return checks anew.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/auth/session', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await setVisibility(page, 'hidden');
+    await setVisibility(page, 'visible');
+    await setVisibility(page, 'hidden');
+    release();
+    await expect.poll(() => sessionChecks.length).toBe(5);
+    await page.unrouteAll({ behavior: 'wait' });
+    await setVisibility(page, 'visible');
+    await expect.poll(() => sessionChecks.length).toBe(6);
+    await expect(element(page, question.id).getByRole('radio', { name: right })).toBeChecked();
+    await expect(toast).toHaveCount(0);
     const logout = await page.request.post('/auth/logout');
     expect(logout.ok()).toBe(true);
-    const toast = page.getByTestId('toast');
     // The session watcher is a lazy chunk: its 60 s timer may start a moment after the page shows, so
     // time is moved on by a poll interval until the check has gone out (and then no further, or the
     // toast's own 8 s would run out too).
@@ -146,20 +207,22 @@ test('a private share: login page, wrong and right password, the user’s certif
 
   await test.step('when the tab becomes visible again without a session, the page reloads to the login', async () => {
     const loginPage = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(sharePath(share)) && response.request().resourceType() === 'document');
-    await page.evaluate(() => {
-      const show = (state: 'hidden' | 'visible') => {
-        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-        document.dispatchEvent(new Event('visibilitychange'));
-      };
-      show('hidden');
-      show('visible');
-    });
+    await setVisibility(page, 'hidden');
+    await setVisibility(page, 'visible');
     expect((await loginPage).status()).toBe(401);
     await expect(page.getByRole('heading', { level: 1, name: loginDe.title })).toBeVisible();
     await expect(element(page, question.id)).toHaveCount(0);
   });
   expect(errors).toEqual([]);
 });
+
+/** The tab goes into the background or comes back (what the browser reports to the page when the learner switches tabs). */
+async function setVisibility(page: Page, state: 'hidden' | 'visible') {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
+}
 
 /** Logs in through the login form of the private share at `path` and waits for the page's heading. */
 async function logIn(page: Page, path: string, heading: string) {
@@ -229,6 +292,38 @@ test('a logged-in user sees their name in the header and logs out from its menu;
     const stored = latestValues(await storedEvents(page.request, { shareId: share, guestSessionId: null }));
     expect(stored[savingQuestion.id]).toMatchObject({ evaluated: true });
     expect(await page.request.post('/auth/logout')).toBeTruthy();
+  });
+
+  await test.step('a logout that reaches no server keeps the user logged in and says so; the next one saves what waited and logs out', async () => {
+    await logIn(page, sharePath(share, `${kap1.publicId}/`), kap1.title);
+    const box = element(page, question.id);
+    await expect(feedback(box)).toContainText(de.positiveTitle);
+    // The connection is gone: neither the change below nor the logout reaches the server.
+    await page.route('**/api/userdata', (route) => route.abort('connectionrefused'));
+    await page.route('**/auth/logout', (route) => route.abort('connectionrefused'));
+    const refused = page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname === '/api/userdata');
+    await box.getByRole('button', { name: de.editAnswer }).click();
+    await expect(box.getByRole('button', { name: de.evaluate })).toBeVisible();
+    await refused;
+    await account.click();
+    const logoutTried = page.waitForEvent('requestfailed', { predicate: (request) => new URL(request.url()).pathname === '/auth/logout', timeout: 15_000 });
+    await menu.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await logoutTried;
+    await expect(page.getByTestId('toast').filter({ hasText: 'Abmelden war nicht möglich. Bitte versuche es erneut.' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: kap1.title })).toBeVisible();
+    await expect(account).toBeVisible();
+    expect(await (await page.request.get('/auth/session')).json()).toEqual({ data: { authenticated: true } });
+    // Back online: the second try sends the waiting change first, then logs out.
+    await page.unrouteAll();
+    const sent = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/userdata' && response.ok());
+    await account.click();
+    await menu.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await sent;
+    await expect(page.getByRole('heading', { level: 1, name: loginDe.title })).toBeVisible();
+    expect((await page.request.post('/auth/login', { data: { email: user.email, password: user.password } })).ok()).toBe(true);
+    const stored = latestValues(await storedEvents(page.request, { shareId: share, guestSessionId: null }));
+    expect(stored[question.id]).toMatchObject({ evaluated: false });
+    expect((await page.request.post('/auth/logout')).ok()).toBe(true);
   });
 
   await test.step('on a phone the header shows the initials; the menu names the user', async () => {

@@ -203,7 +203,7 @@ test('without the service worker the same reload fails: the browser has nothing 
   });
 });
 
-test('a new build: the page offers a reload, and the reload brings the new worker', async ({ browser }, testInfo) => {
+test('a new build: the page offers a reload, and the reload brings the new worker', async ({ newContext }, testInfo) => {
   // A server of its own: it loads the demo content on its first start (tens of seconds on a busy machine).
   test.setTimeout(240_000);
   // A client of this test's own (the build copied), so its worker can change while the server runs.
@@ -211,7 +211,7 @@ test('a new build: the page offers a reload, and the reload brings the new worke
   const clientDir = mkdtempSync(path.join('.cache', 'e2e-client-'));
   cpSync(process.env.CLIENT_DIR ?? 'dist/client', clientDir, { recursive: true });
   const server = ownServer(updateServerPort, { env: { CLIENT_DIR: path.resolve(clientDir) } });
-  const context = await browser.newContext({ baseURL: ownOrigin(updateServerPort) });
+  const context = await newContext({ baseURL: ownOrigin(updateServerPort) });
   try {
     await server.start();
     const page = await context.newPage();
@@ -247,7 +247,7 @@ test('a new build: the page offers a reload, and the reload brings the new worke
     await expect(toast).toHaveCount(0);
     expect(errors).toEqual([]);
   } finally {
-    await context.close();
+    await closeContext(context);
     await server.dispose();
     rmSync(clientDir, { recursive: true, force: true });
   }
