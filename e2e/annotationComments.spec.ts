@@ -210,6 +210,20 @@ test('a second guest comments on the first guest’s annotation; empty comments 
     await commentB.getByRole('button', { name: 'Bearbeiten' }).click();
     const editor = commentB.getByRole('textbox', { name: 'Kommentar bearbeiten' });
     await expect(editor).toHaveText('Etwa ein Meter am Tag.');
+    // Saved unchanged: nothing is sent; changed and cancelled: the comment as it was.
+    await commentB.getByRole('button', { name: 'Speichern' }).click();
+    await expect(editor).toHaveCount(0);
+    await commentB.getByRole('button', { name: 'Bearbeiten' }).click();
+    await editor.click();
+    await pageB.keyboard.press('ControlOrMeta+End');
+    await pageB.keyboard.type(' Oder nicht?');
+    await commentB.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(editor).toHaveCount(0);
+    await expect(commentB).toContainText('Etwa ein Meter am Tag.');
+    await expect(commentB).not.toContainText('Oder nicht?');
+    expect(writesB).toHaveLength(1);
+    await commentB.getByRole('button', { name: 'Bearbeiten' }).click();
+    await expect(editor).toHaveText('Etwa ein Meter am Tag.');
     // Emptied, the edit is not saved.
     await editor.click();
     await pageB.keyboard.press('ControlOrMeta+a');
@@ -235,6 +249,40 @@ test('a second guest comments on the first guest’s annotation; empty comments 
     await page.getByTestId('annotation-panel').getByRole('button', { name: 'Anmerkung von Ada Lovelace öffnen' }).click();
     await expect(page.getByTestId('annotation-comment')).toContainText('Etwa zwei Meter am Tag.');
     await expect(page.getByTestId('annotation-comment').getByRole('button')).toHaveCount(0);
+
+    // B's connection fails: a new comment and an edit that reach no server stay where B wrote them, with the error toast.
+    const toastB = pageB.getByTestId('toast').filter({ hasText: 'Hoppla, da ist etwas schiefgelaufen!' });
+    await pageB.route('**/api/model/create', (route) => route.abort('connectionrefused'), { times: 1 });
+    await input.click();
+    await pageB.keyboard.type('Bei Regen mehr.');
+    await send.click();
+    await expect(toastB.first()).toBeVisible();
+    await expect(input).toHaveText('Bei Regen mehr.');
+    await expect(send).toBeEnabled();
+    await expect(commentB).toHaveCount(1);
+    await pageB.route('**/api/model/update', (route) => route.abort('connectionrefused'), { times: 1 });
+    await commentB.getByRole('button', { name: 'Bearbeiten' }).click();
+    await editor.click();
+    await pageB.keyboard.press('ControlOrMeta+End');
+    await pageB.keyboard.type(' Ungefähr.');
+    const refusedUpdate = pageB.waitForEvent('requestfailed', (request) => request.url().endsWith('/api/model/update'));
+    await commentB.getByRole('button', { name: 'Speichern' }).click();
+    await refusedUpdate;
+    await expect(toastB.first()).toBeVisible();
+    await expect(editor).toHaveText('Etwa zwei Meter am Tag. Ungefähr.');
+    await commentB.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(commentB).toContainText('Etwa zwei Meter am Tag.');
+    const [unchanged] = await listAnnotations(pageB.request, scope, guestB);
+    expect(unchanged.comments.map((c) => c.contentHtml)).toEqual([expect.stringContaining('Etwa zwei Meter am Tag.')]);
+    // The list does not load: the panel says so, and Retry loads it.
+    await pageB.route('**/api/annotations', (route) => route.abort('connectionrefused'));
+    await pageB.reload();
+    await pageB.getByTestId('open-annotations').click();
+    const panelAgain = pageB.getByTestId('annotation-panel');
+    await expect(panelAgain.getByRole('alert')).toContainText('Die Anmerkungen konnten nicht geladen werden.');
+    await pageB.unrouteAll();
+    await panelAgain.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await expect(panelAgain.getByTestId('annotation-card')).toHaveCount(1);
 
     expect(errorsB).toEqual([]);
   } finally {

@@ -78,6 +78,12 @@ test('an account the material does not name is refused; invited, it accepts by k
     await expect(invitation).toContainText(learner.email);
     await checkA11y(page, testInfo, 'invitation');
     const accept = invitation.getByRole('button', { name: 'Einladung annehmen' });
+    // The first press meets no server: the invitation says so and stays; the second press accepts.
+    await page.route('**/api/model/update', (route) => route.abort('connectionrefused'), { times: 1 });
+    await accept.focus();
+    await page.keyboard.press('Enter');
+    await expect(invitation).toContainText('Die Einladung konnte nicht angenommen werden.');
+    await expect(accept).toBeEnabled();
     await accept.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: material.title })).toBeVisible();
@@ -91,6 +97,32 @@ test('an account the material does not name is refused; invited, it accepts by k
 
   await test.step('the header keeps the material as a favourite, pressed by keyboard, across a reload (spec section 3: like state)', async () => {
     const like = page.getByTestId('viewer-header').getByRole('button', { name: `Als Favorit merken: ${material.title}` });
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    // Pressed twice while the first press is on its way: the screen follows each press, the server learns both in turn.
+    const likeSaves: boolean[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/model/update')) likeSaves.push(response.ok());
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/model/update', async (route) => {
+      await held;
+      await route.continue();
+    }, { times: 1 });
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    release();
+    await expect.poll(() => likeSaves).toEqual([true, true]);
+    await page.reload();
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    // A press that meets no server stays on screen, and the error toast says it was not saved: the next visit does not know it.
+    await page.route('**/api/model/update', (route) => route.abort('connectionrefused'), { times: 1 });
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('toast').filter({ hasText: 'Hoppla, da ist etwas schiefgelaufen!' })).toBeVisible();
+    await page.reload();
     await expect(like).toHaveAttribute('aria-pressed', 'false');
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/model/update') && response.ok());
     await like.focus();
