@@ -106,6 +106,11 @@ test('an anonymous learner downloads the certificate as an A4 PDF with their nam
   await saveScreenshot(page, testInfo, 'certificate-downloaded');
   const violations = await checkA11y(page, testInfo, 'certificate');
   expect(withImpact(violations, 'critical', 'serious'), describeViolations(violations)).toEqual([]);
+
+  // Opened again later: the certificate stays issued with its first date.
+  await page.reload();
+  await expect(section).toHaveAttribute('data-state', 'issued');
+  expect(await issueDateOf(page, certificate.id)).toBe(issueDate);
   expect(errors).toEqual([]);
 });
 

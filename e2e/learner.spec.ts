@@ -172,6 +172,16 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     await expect(exercise.getByRole('button', { name: de.markWrong(2) })).toBeVisible();
     await exercise.getByRole('button', { name: de.resetQuestion }).click();
     await expect(exercise).toContainText(de.marksSet(0, polygon.polygons.length));
+    // A stray mark: moved with the arrow keys, then taken off with a click on it.
+    await clickOnImage(page, exercise, miss);
+    const stray = exercise.getByRole('button', { name: 'Markierung 1 entfernen', exact: true });
+    const placedAt = await stray.getAttribute('style');
+    await stray.focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect(stray).not.toHaveAttribute('style', placedAt ?? '');
+    await stray.click();
+    await expect(stray).toHaveCount(0);
+    await expect(exercise).toContainText(de.marksSet(0, polygon.polygons.length));
     for (const point of right) await clickOnImage(page, exercise, point);
     await exercise.getByRole('button', { name: de.checkAnswer }).click();
     await expect(feedback(exercise)).toHaveText(`${de.positiveTitle} ${textOf(polygon.feedbackPositive?.html)}`);
@@ -198,6 +208,13 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
     await clozeBox.getByRole('button', { name: de.evaluate }).click();
     await expect(feedback(clozeBox)).toHaveText(`${de.positiveTitle} ${textOf(cloze.feedbackPositive)}`);
 
+    await expectCourseProgress(page, share(1) + share(1));
+    // Come back later: the evaluated exercises show as they were left.
+    await page.reload();
+    await expect(feedback(question)).toHaveText(`${de.positiveTitle} ${de.positiveText}`);
+    await expect(feedback(exercise)).toHaveText(`${de.positiveTitle} ${textOf(polygon.feedbackPositive?.html)}`);
+    await expect(exercise).toContainText(de.found(right.length));
+    await expect(feedback(clozeBox)).toHaveText(`${de.positiveTitle} ${textOf(cloze.feedbackPositive)}`);
     await expectCourseProgress(page, share(1) + share(1));
     await saveScreenshot(page, testInfo, 'chapter-2-evaluated');
     const violations = await checkA11y(page, testInfo, 'chapter-2-evaluated');

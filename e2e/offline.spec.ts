@@ -108,6 +108,11 @@ test('a reload while the network is cut shows the material and the unsent answer
       await evaluate(page, diary.id, diary.submitText);
       await expect(saveState(page)).toHaveAttribute('data-status', 'pending', { timeout: 20_000 });
       await expect(saveState(page)).toContainText(guestDe.serverReason);
+      // The browser then reports the network gone, and back: the indicator names the reason it knows.
+      await context.setOffline(true);
+      await expect(saveState(page)).toContainText(guestDe.offlineReason);
+      await context.setOffline(false);
+      await expect(saveState(page)).toContainText(guestDe.serverReason, { timeout: 20_000 });
     });
     const queued = await queuedEvents(page);
     expect(queued.length, 'the offline answers are queued').toBeGreaterThanOrEqual(2);
@@ -188,6 +193,13 @@ test('a collection: a material opened from the grid reloads without a network, f
     await expect(page.getByRole('heading', { level: 1, name: target.title })).toBeVisible();
     await expect(page.locator('#page-data')).toHaveAttribute('data-offline-copy', /^\d+$/);
     await expect(page.locator('[data-model-name]').first()).toBeVisible();
+    // Opened while the browser knows it is offline: the kept page says so at once, and that the connection is back.
+    await context.setOffline(true);
+    expect((await page.reload())?.ok(), 'the service worker answered the offline reload').toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: target.title })).toBeVisible();
+    await expect(page.getByText('Verbindung unterbrochen', { exact: true })).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByText('Verbindung wiederhergestellt', { exact: true })).toBeVisible();
     expect(errors).toEqual([]);
   });
 });
