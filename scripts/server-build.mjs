@@ -47,6 +47,7 @@ export const ENTRY_POINTS = {
   audit: 'server/cli/audit.ts',
   features: 'server/cli/features.ts',
   xapi: 'server/cli/xapi.ts',
+  lti: 'server/cli/lti.ts',
   exportScorm: 'server/cli/exportScorm.ts',
   prepareBuild: 'server/prepareBuild.ts',
 };

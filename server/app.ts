@@ -35,6 +35,7 @@ import { ReadinessCheck } from './health/readiness';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { guestRoutes } from './routes/guests';
+import { ltiRoutes } from './routes/lti';
 import { userdataRoutes } from './routes/userdata';
 import { createLookups } from './store/lookups';
 import { FeatureFlagCache } from './store/featureFlagCache';
@@ -191,6 +192,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(iconSpriteRoute, { clientDir: options.clientDir });
 
   await app.register(authRoutes, { prefix: '/auth', db: options.db, sessionTtlMs: options.authSessionTtlMs ?? authSessionTtlFromEnv() });
+  // LTI 1.3 (docs/lti.md): the platforms' logins and launches, and the tool's keys.
+  await app.register(ltiRoutes, { db: options.db, lookups, sessionTtlMs: options.authSessionTtlMs ?? authSessionTtlFromEnv(), frameAncestors: options.frameAncestors ?? null });
 
   await app.register(
     async (api) => {

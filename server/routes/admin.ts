@@ -9,6 +9,7 @@ import { HttpError, notFound, parseBody } from '../http/errors';
 import type { FeatureFlagCache } from '../store/featureFlagCache';
 import { adminFeatureRoutes } from './adminFeatures';
 import { adminXapiRoutes } from './adminXapi';
+import { adminLtiRoutes } from './adminLti';
 import { ImportConflictError, importFile } from '../store/import';
 import { getMeta } from '../store/meta';
 import { listAudit } from '../store/audit';
@@ -86,6 +87,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { db: Database; to
   });
   await app.register(adminFeatureRoutes, { db, featureFlags: opts.featureFlags });
   await app.register(adminXapiRoutes, { db });
+  await app.register(adminLtiRoutes, { db });
 
   app.post('/import', { bodyLimit: ADMIN_BODY_LIMIT_BYTES }, async (request) => {
     // A material nests chapters in chapters: deeper than a learner's call may be.

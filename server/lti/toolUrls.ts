@@ -1,0 +1,25 @@
+/** The tool's addresses under /lti, the values an LMS administrator pastes into the LMS (docs/lti.md). */
+export const LTI_PATHS = {
+  login: '/lti/login',
+  launch: '/lti/launch',
+  jwks: '/lti/jwks',
+} as const;
+
+export interface ToolUrls {
+  login: string;
+  launch: string;
+  jwks: string;
+  /** Deep linking requests come to the launch URL as well. */
+  deepLinking: string;
+}
+
+export function toolUrls(origin: string): ToolUrls {
+  const at = (path: string) => `${origin}${path}`;
+  return { login: at(LTI_PATHS.login), launch: at(LTI_PATHS.launch), jwks: at(LTI_PATHS.jwks), deepLinking: at(LTI_PATHS.launch) };
+}
+
+/** The lines `npm run lti -- add-platform` prints. */
+export function toolUrlLines(origin: string): string[] {
+  const urls = toolUrls(origin);
+  return [`OIDC login URL: ${urls.login}`, `Launch URL: ${urls.launch}`, `JWKS URL: ${urls.jwks}`, `Deep linking URL: ${urls.deepLinking}`];
+}

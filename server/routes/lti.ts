@@ -1,0 +1,196 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '../auth/sessionCookie';
+import type { Database } from '../db/types';
+import { CLAIM, DEEP_LINKING_REQUEST, isInstructor, nameOf, type LaunchClaims } from '../lti/claims';
+import { accountOfPerson, guestSessionOfPerson, type LtiPerson } from '../lti/learners';
+import { beginLogin, LOGIN_TTL_MS, stateCookieName, takeLogin } from '../lti/logins';
+import { findPlatform, findPlatformById, type Platform } from '../lti/platforms';
+import { sendRefusal } from '../lti/refusalPage';
+import { currentToolKey, publishedToolKeys } from '../lti/toolKeys';
+import { LTI_PATHS, toolUrls } from '../lti/toolUrls';
+import { LaunchRefused, PlatformKeySets, verifyIdToken } from '../lti/verifyLaunch';
+import { createAuthSession, newSessionToken } from '../store/authSessions';
+import type { Lookups } from '../store/lookups';
+
+export interface LtiRoutesOptions {
+  db: Database;
+  lookups: Lookups;
+  /** How long the login of a launch lasts, in ms (the server's login lifetime). */
+  sessionTtlMs: number;
+  /** The sites that may frame the pages (FRAME_ANCESTORS); null: any. */
+  frameAncestors: readonly string[] | null;
+  /** The platforms' key sets (tests pass their own to start with an empty cache). */
+  keySets?: PlatformKeySets;
+}
+
+/** The largest login or launch form: an id_token of a platform that sends many claims. */
+const FORM_LIMIT_BYTES = 256 * 1024;
+
+/** OIDC third-party login initiation (LTI Security Framework 1.0, 5.1.1), GET query or POST form alike. */
+export const LoginInitiation = z.object({
+  iss: z.string().min(1).max(2000),
+  login_hint: z.string().min(1).max(4000),
+  target_link_uri: z.url({ protocol: /^https?$/ }).max(4000),
+  lti_message_hint: z.string().max(4000).optional(),
+  lti_deployment_id: z.string().min(1).max(255).optional(),
+  client_id: z.string().min(1).max(500).optional(),
+  lti_storage_target: z.string().max(200).optional(),
+});
+
+/** The authentication response the platform posts to the launch URL (form_post), or its error. */
+export const LaunchForm = z.union([
+  z.object({ id_token: z.string().min(1).max(FORM_LIMIT_BYTES), state: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a state of this tool') }),
+  z.object({ error: z.string().max(200), error_description: z.string().max(2000).optional() }),
+]);
+
+/** The state cookie: sent back by the platform's cross-site form post inside an LMS frame only as `SameSite=None; Secure`, partitioned by the LMS's site. */
+const stateCookieOptions = (maxAgeS: number): CookieSerializeOptions => ({ httpOnly: true, secure: true, sameSite: 'none', partitioned: true, path: '/lti/', maxAge: maxAgeS });
+
+/**
+ * The login cookie of a launch: the viewer inside the LMS's frame is a third-party site there, so the
+ * cookie is `SameSite=None; Secure; Partitioned` (its own jar per LMS site, which browsers keep even
+ * where they block third-party cookies).
+ */
+const launchSessionCookieOptions = (ttlMs: number): CookieSerializeOptions => ({ httpOnly: true, secure: true, sameSite: 'none', partitioned: true, path: '/', maxAge: Math.floor(ttlMs / 1000) });
+
+const originOfRequest = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** The share a `target_link_uri` of this server names (`/s/{share}/…`), with the rest of its address. */
+function sharePathOf(target: URL): string | null {
+  const match = /^\/s\/([A-Za-z0-9_-]{1,100})(?:\/|$)/.exec(target.pathname);
+  return match ? match[1] : null;
+}
+
+function personOf(platform: Platform, claims: LaunchClaims): LtiPerson {
+  const name = nameOf(claims);
+  const roles = claims[CLAIM.roles];
+  return {
+    platformId: platform.id,
+    sub: claims.sub,
+    firstname: name.firstname,
+    lastname: name.lastname,
+    displayName: (name.full ?? 'LMS').slice(0, 200),
+    roles,
+    instructor: isInstructor(roles),
+  };
+}
+
+/**
+ * The tool's LTI 1.3 endpoints (docs/lti.md):
+ * `GET /lti/jwks` → the tool's public keys (`{ keys }`);
+ * `GET|POST /lti/login` LoginInitiation → 302 to the platform's auth URL with the OIDC authentication
+ *   request, the state bound to this browser by a cookie;
+ * `POST /lti/launch` LaunchForm → the verified launch: 303 to the share of its target_link_uri as the
+ *   platform's user (a login on a private share, the user's guest session on a guest or scorm share);
+ *   a refused one: an html page naming the failed check (400/401/403/404, 503 with Retry-After), no session.
+ */
+export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions): Promise<void> {
+  const { db, lookups, frameAncestors } = opts;
+  const keySets = opts.keySets ?? new PlatformKeySets();
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const refuse = (reply: FastifyReply, error: unknown) => {
+    if (error instanceof LaunchRefused) return sendRefusal(reply, error, frameAncestors);
+    throw error;
+  };
+
+  app.get(LTI_PATHS.jwks, async (_request, reply) => {
+    // Never an empty set: the first key is made on first use.
+    await currentToolKey(db);
+    reply.header('cache-control', 'public, max-age=300');
+    return { keys: await publishedToolKeys(db) };
+  });
+
+  const login = async (request: FastifyRequest, reply: FastifyReply, params: unknown) => {
+    try {
+      const parsed = LoginInitiation.safeParse(params);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new LaunchRefused(issue.path.map(String).join('.') || 'login', `The login initiation is incomplete: ${issue.path.map(String).join('.')}: ${issue.message}.`, 400);
+      }
+      const p = parsed.data;
+      const platform = await findPlatform(db, p.iss, p.client_id);
+      if (platform === 'ambiguous') throw new LaunchRefused('client_id', 'This issuer is registered with several client ids; the login initiation must name its client_id.', 400);
+      if (!platform) throw new LaunchRefused('iss', `No platform is registered with the issuer ${p.iss}${p.client_id ? ` and client id ${p.client_id}` : ''} (npm run lti -- add-platform).`, 400);
+      if (p.lti_deployment_id && !platform.deploymentIds.includes(p.lti_deployment_id)) {
+        throw new LaunchRefused('lti_deployment_id', `The deployment "${p.lti_deployment_id}" is not registered for this platform.`, 403);
+      }
+      if (new URL(p.target_link_uri).origin !== originOfRequest(request)) throw new LaunchRefused('target_link_uri', `The target_link_uri is not on this server (${originOfRequest(request)}).`, 403);
+      const { state, nonce } = await beginLogin(db, platform.id, p.target_link_uri);
+      const auth = new URL(platform.authUrl);
+      const query = {
+        scope: 'openid',
+        response_type: 'id_token',
+        response_mode: 'form_post',
+        prompt: 'none',
+        client_id: platform.clientId,
+        redirect_uri: toolUrls(originOfRequest(request)).launch,
+        login_hint: p.login_hint,
+        state,
+        nonce,
+        ...(p.lti_message_hint === undefined ? {} : { lti_message_hint: p.lti_message_hint }),
+      };
+      for (const [name, value] of Object.entries(query)) auth.searchParams.set(name, value);
+      reply.header('cache-control', 'no-store').setCookie(stateCookieName(state), state, stateCookieOptions(Math.floor(LOGIN_TTL_MS / 1000)));
+      return reply.redirect(auth.href, 302);
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  };
+  app.get(LTI_PATHS.login, (request, reply) => login(request, reply, request.query));
+  app.post(LTI_PATHS.login, (request, reply) => login(request, reply, request.body));
+
+  app.post(LTI_PATHS.launch, async (request, reply) => {
+    try {
+      const form = LaunchForm.safeParse(request.body);
+      if (!form.success) throw new LaunchRefused('id_token', 'The launch carries no id_token and state (the platform must answer by form_post).', 400);
+      if ('error' in form.data) throw new LaunchRefused('error', `The platform refused the login: ${form.data.error}${form.data.error_description ? ` (${form.data.error_description})` : ''}.`, 400);
+      const { id_token: idToken, state } = form.data;
+      const cookieName = stateCookieName(state);
+      if (request.cookies[cookieName] !== state) {
+        throw new LaunchRefused(
+          'state',
+          'This browser did not begin this login (its state cookie is missing). The tool must be served over https: browsers keep the SameSite=None; Secure cookie only there and on localhost.',
+        );
+      }
+      reply.clearCookie(cookieName, { ...stateCookieOptions(0), maxAge: undefined });
+      const pending = await takeLogin(db, state);
+      if (!pending) throw new LaunchRefused('state', 'The login of this state is unknown, used already or expired (10 minutes).');
+      const platform = await findPlatformById(db, pending.platformId);
+      if (!platform) throw new LaunchRefused('iss', 'The platform of this login is no longer registered.');
+      const origin = originOfRequest(request);
+      const claims = await verifyIdToken(idToken, platform, keySets.keysOf(platform), { nonce: pending.nonce, origin });
+      if (claims[CLAIM.messageType] === DEEP_LINKING_REQUEST) throw new LaunchRefused(CLAIM.messageType, 'Deep linking is not offered by this server yet.', 400);
+      return await openShare(reply, platform, claims);
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  });
+
+  const openShare = async (reply: FastifyReply, platform: Platform, claims: LaunchClaims) => {
+    const target = new URL(claims[CLAIM.targetLinkUri]);
+    const publicId = sharePathOf(target);
+    const share = publicId ? await lookups.share(publicId) : null;
+    if (!share) throw new LaunchRefused(CLAIM.targetLinkUri, 'The target_link_uri names no share of this server (/s/{share}/…).', 404);
+    if (share.preview) throw new LaunchRefused(CLAIM.targetLinkUri, 'A preview share cannot be launched from an LMS.', 403);
+    const person = personOf(platform, claims);
+    reply.header('cache-control', 'no-store');
+    if (share.settings.private) {
+      const token = newSessionToken();
+      await db.transaction(async (tx) => {
+        const userId = await accountOfPerson(tx, person);
+        await createAuthSession(tx, token, userId, opts.sessionTtlMs);
+      });
+      reply.setCookie(SESSION_COOKIE, token, launchSessionCookieOptions(opts.sessionTtlMs));
+    } else if (share.settings.saveGuestSessions || share.settings.scorm) {
+      // As in a SCORM package, the LMS's learner is the course's guest; the session travels in the address (no cookie needed in the frame).
+      const guestSessionId = await db.transaction((tx) => guestSessionOfPerson(tx, person, share.publicId));
+      target.searchParams.set('guestSessionId', guestSessionId);
+    }
+    return reply.redirect(target.href, 303);
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * An LTI 1.3 platform (an LMS) on a loopback port, speaking the platform's side of LTI Core 1.3 and the
+ * Security Framework 1.0 for the tests: its JWKS, an OIDC authorization endpoint that checks the tool's
+ * authentication request and answers with a signed id_token by form_post, and a course page that
+ * frames the tool (the launch starts in the frame, as an LMS does it).
+ */
+import { randomBytes } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+
+export interface PlatformDouble {
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly deploymentId: string;
+  readonly kid: string;
+  readonly authUrl: string;
+  readonly tokenUrl: string;
+  readonly jwksUrl: string;
+  /** The LTI claims of a resource-link launch of `target` for the user `sub` (nonce and times to add). */
+  launchClaims(target: string, sub: string, extra?: Record<string, unknown>): Record<string, unknown>;
+  /** An id_token signed as the platform does (RS256, its kid), or with another key, kid or algorithm. */
+  idToken(claims: Record<string, unknown>, opts?: { key?: 'platform' | 'foreign'; kid?: string; alg?: 'RS256' | 'none' }): Promise<string>;
+  /** What the next authentication request of `loginHint` answers with (the claims; nonce, iat, exp added). */
+  expectLogin(loginHint: string, claims: Record<string, unknown>): void;
+  /** The authentication requests received, with their parameters. */
+  readonly authRequests: URLSearchParams[];
+  /** Where a course page frames the tool's login initiation (GET) for the user of `loginHint`. */
+  coursePageUrl(toolLoginUrl: string, target: string, loginHint: string): string;
+  close(): Promise<void>;
+}
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Starts a platform on 127.0.0.1 whose launches go to the tool's launch URL `toolLaunchUrl` (checked as redirect_uri). */
+export async function startPlatformDouble(opts: { toolLaunchUrl: () => string }): Promise<PlatformDouble> {
+  const platformKeys = await generateKeyPair('RS256', { extractable: true });
+  const foreignKeys = await generateKeyPair('RS256');
+  const kid = randomBytes(8).toString('hex');
+  const publicJwk = { ...(await exportJWK(platformKeys.publicKey)), kid, alg: 'RS256', use: 'sig' };
+  const clientId = `client-${randomBytes(4).toString('hex')}`;
+  const deploymentId = 'deployment-1';
+  const pending = new Map<string, Record<string, unknown>>();
+  const authRequests: URLSearchParams[] = [];
+  let origin = '';
+
+  const idToken: PlatformDouble['idToken'] = async (claims, o = {}) => {
+    const header = { alg: o.alg ?? 'RS256', kid: o.kid ?? kid, typ: 'JWT' };
+    if (header.alg === 'none') return `${b64(header)}.${b64(claims)}.`;
+    return new SignJWT(claims as JWTPayload).setProtectedHeader(header).sign(o.key === 'foreign' ? foreignKeys.privateKey : platformKeys.privateKey);
+  };
+
+  const authorize = async (params: URLSearchParams, response: ServerResponse) => {
+    authRequests.push(params);
+    // The authentication request of LTI Security Framework 1.0, 5.1.1.2.
+    const problems = [
+      params.get('scope') === 'openid' ? null : 'scope',
+      params.get('response_type') === 'id_token' ? null : 'response_type',
+      params.get('response_mode') === 'form_post' ? null : 'response_mode',
+      params.get('prompt') === 'none' ? null : 'prompt',
+      params.get('client_id') === clientId ? null : 'client_id',
+      params.get('redirect_uri') === opts.toolLaunchUrl() ? null : 'redirect_uri',
+      params.get('nonce') ? null : 'nonce',
+      params.get('state') ? null : 'state',
+    ].filter(Boolean);
+    const claims = pending.get(params.get('login_hint') ?? '');
+    if (problems.length || !claims) {
+      response.writeHead(400, { 'content-type': 'text/plain' });
+      response.end(`bad authentication request: ${problems.join(', ') || 'unknown login_hint'}`);
+      return;
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const token = await idToken({ ...claims, nonce: params.get('nonce'), iat: now, exp: now + 300 });
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html><body>
+<form id="f" method="post" action="${escapeAttr(params.get('redirect_uri') ?? '')}">
+<input type="hidden" name="id_token" value="${escapeAttr(token)}"><input type="hidden" name="state" value="${escapeAttr(params.get('state') ?? '')}">
+</form><script>document.getElementById('f').submit()</script></body></html>`);
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', origin);
+    if (url.pathname === '/jwks') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ keys: [publicJwk] }));
+    } else if (url.pathname === '/auth') {
+      await authorize(url.searchParams, response);
+    } else if (url.pathname === '/course') {
+      const login = new URL(url.searchParams.get('login') ?? '');
+      login.searchParams.set('iss', origin);
+      login.searchParams.set('login_hint', url.searchParams.get('hint') ?? '');
+      login.searchParams.set('target_link_uri', url.searchParams.get('target') ?? '');
+      login.searchParams.set('lti_message_hint', 'resource-1');
+      login.searchParams.set('client_id', clientId);
+      login.searchParams.set('lti_deployment_id', deploymentId);
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><html><head><title>LMS course</title></head><body><h1>LMS course</h1>
+<iframe title="Tool" src="${escapeAttr(login.href)}" style="width: 1000px; height: 700px"></iframe></body></html>`);
+    } else {
+      response.writeHead(404);
+      response.end();
+    }
+  };
+
+  const server = http.createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      response.writeHead(500);
+      response.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    issuer: origin,
+    clientId,
+    deploymentId,
+    kid,
+    authUrl: `${origin}/auth`,
+    tokenUrl: `${origin}/token`,
+    jwksUrl: `${origin}/jwks`,
+    authRequests,
+    launchClaims: (target, sub, extra = {}) => ({
+      iss: origin,
+      aud: clientId,
+      sub,
+      given_name: 'Grace',
+      family_name: 'Hopper',
+      name: 'Grace Hopper',
+      'https://purl.imsglobal.org/spec/lti/claim/message_type': 'LtiResourceLinkRequest',
+      'https://purl.imsglobal.org/spec/lti/claim/version': '1.3.0',
+      'https://purl.imsglobal.org/spec/lti/claim/deployment_id': deploymentId,
+      'https://purl.imsglobal.org/spec/lti/claim/target_link_uri': target,
+      'https://purl.imsglobal.org/spec/lti/claim/resource_link': { id: 'resource-1', title: 'Course' },
+      'https://purl.imsglobal.org/spec/lti/claim/roles': ['http://purl.imsglobal.org/vocab/lis/v2/membership#Learner'],
+      'https://purl.imsglobal.org/spec/lti/claim/context': { id: 'course-1', title: 'Physics' },
+      ...extra,
+    }),
+    idToken,
+    expectLogin: (loginHint, claims) => {
+      pending.set(loginHint, claims);
+    },
+    coursePageUrl: (toolLoginUrl, target, loginHint) => `${origin}/course?${new URLSearchParams({ login: toolLoginUrl, target, hint: loginHint })}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
