@@ -1,0 +1,65 @@
+import { choiceAnswers, demoElement } from './support/demoAnswers';
+import { demoShares, sharePath } from './support/demoShares';
+import { e2ePort, suiteDataDir } from './support/e2ePort';
+import { clickChoice, de, feedback } from './support/learner';
+import { registerLtiPlatform } from './support/ltiRegistration';
+import { expect, test } from './support/transitions';
+import { startPlatformDouble, type PlatformDouble } from '../tests/server/ltiPlatform';
+
+/*
+ * Issue 27: an LMS (the platform double of tests/server/ltiPlatform.ts, on 127.0.0.1) launches the
+ * demo's private share in a frame of its course page. The tool is addressed as localhost, another
+ * site than the LMS: the frame is cross-site, as in a real LMS, and its cookies are third-party ones.
+ */
+
+const tool = `http://localhost:${e2ePort()}`;
+const kap1 = demoElement('kap1', 'Chapter');
+const question = demoElement('kap1-frage-suesswasser', 'ChoiceQuestion');
+let platform: PlatformDouble | null = null;
+
+test.beforeAll(async () => {
+  platform = await startPlatformDouble({ toolLaunchUrl: () => `${tool}/lti/launch` });
+  const printed = await registerLtiPlatform(suiteDataDir(), platform);
+  expect(printed).toContain(`OIDC login URL: http://localhost:${e2ePort()}/lti/login`);
+});
+
+test.afterAll(async () => {
+  await platform?.close();
+});
+
+test('a launch inside the LMS frame opens the private share as the named learner, whose answer is saved on the server', async ({ page, request }) => {
+  const lms = platform!;
+  const { materialPrivate: share } = await demoShares(request);
+  const target = `${tool}${sharePath(share, `${kap1.publicId}/`)}`;
+  lms.expectLogin('learner-1', lms.launchClaims(target, 'lms-user-1'));
+
+  await page.goto(lms.coursePageUrl(`${tool}/lti/login`, target, 'learner-1'));
+  const frame = page.frameLocator('iframe[title="Tool"]');
+  const box = frame.locator(`[id="${question.id}"]:not([data-shell-element])`);
+
+  await test.step('no login form: the material opens in the frame', async () => {
+    await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(frame.getByRole('form', { name: 'Anmelden' })).toHaveCount(0);
+    await expect(box).toBeVisible();
+    expect(lms.authRequests).toHaveLength(1);
+  });
+
+  await test.step('the answer reaches the server under the learner\'s login (the partitioned cookie travels with the frame\'s calls)', async () => {
+    await clickChoice(box, choiceAnswers(question).right[0]);
+    await box.getByRole('button', { name: de.evaluate }).click();
+    await expect(feedback(box)).toContainText(de.positiveTitle);
+    const toolFrame = page.frames().find((f) => f.url().startsWith(tool));
+    expect(toolFrame, 'the tool runs in the frame').toBeDefined();
+    await expect
+      .poll(async () =>
+        toolFrame!.evaluate(async (shareId) => {
+          const res = await fetch('/api/userdata/list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ shareId, guestSessionId: null }) });
+          const events = ((await res.json()) as { data?: { events: { modelId: string; field: string; value: unknown }[] } }).data?.events ?? [];
+          return events.some((e) => e.field === 'evaluated' && e.value === true);
+        }, share),
+      )
+      .toBe(true);
+    const user = await toolFrame!.evaluate(() => (JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as { user?: { name: string } }).user?.name);
+    expect(user).toBe('Grace Hopper');
+  });
+});
