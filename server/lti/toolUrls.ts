@@ -3,6 +3,8 @@ export const LTI_PATHS = {
   login: '/lti/login',
   launch: '/lti/launch',
   jwks: '/lti/jwks',
+  /** The deep linking picker (GET) and the instructor's choice (POST). */
+  deepLink: '/lti/deep-link',
 } as const;
 
 export interface ToolUrls {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { CLAIM, DEEP_LINKING_REQUEST, isInstructor, nameOf, type LaunchClaims } from '../lti/claims';
+import { beginDeepLink, deepLinkingResponse, findDeepLink, pickableShares, takeDeepLink } from '../lti/deepLinks';
+import { sendDeepLinkReturn, sendPicker } from '../lti/deepLinkPages';
 import { accountOfPerson, guestSessionOfPerson, type LtiPerson } from '../lti/learners';
 import { beginLogin, LOGIN_TTL_MS, stateCookieName, takeLogin } from '../lti/logins';
 import { findPlatform, findPlatformById, type Platform } from '../lti/platforms';
@@ -13,6 +15,8 @@ import { LTI_PATHS, toolUrls } from '../lti/toolUrls';
 import { LaunchRefused, PlatformKeySets, verifyIdToken } from '../lti/verifyLaunch';
 import { createAuthSession, newSessionToken } from '../store/authSessions';
 import type { Lookups } from '../store/lookups';
+import { loadMaterial } from '../store/models';
+import { scoreOf } from '../../model/score';
 
 export interface LtiRoutesOptions {
   db: Database;
@@ -44,6 +48,14 @@ export const LaunchForm = z.union([
   z.object({ id_token: z.string().min(1).max(FORM_LIMIT_BYTES), state: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a state of this tool') }),
   z.object({ error: z.string().max(200), error_description: z.string().max(2000).optional() }),
 ]);
+
+/** The picker's address: the deep linking request's id and the search text. */
+export const DeepLinkQuery = z.object({ dl: z.string().regex(/^[A-Za-z0-9_-]{43}$/), q: z.string().max(200).default('') });
+/** The instructor's choice: one share or several (the form repeats `share`). */
+export const DeepLinkChoice = z.object({
+  dl: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  share: z.union([z.string().max(100), z.array(z.string().max(100)).min(1).max(100)]),
+});
 
 /** The state cookie: sent back by the platform's cross-site form post inside an LMS frame only as `SameSite=None; Secure`, partitioned by the LMS's site. */
 const stateCookieOptions = (maxAgeS: number): CookieSerializeOptions => ({ httpOnly: true, secure: true, sameSite: 'none', partitioned: true, path: '/lti/', maxAge: maxAgeS });
@@ -90,7 +102,13 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions): P
   const { db, lookups, frameAncestors } = opts;
   const keySets = opts.keySets ?? new PlatformKeySets();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    // A repeated field (the picker's `share`) becomes a list.
+    const fields: Record<string, string | string[]> = {};
+    for (const [name, value] of new URLSearchParams(body as string)) {
+      const had = fields[name];
+      fields[name] = had === undefined ? value : [had, value].flat();
+    }
+    done(null, fields);
   });
 
   const refuse = (reply: FastifyReply, error: unknown) => {
@@ -164,8 +182,62 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions): P
       if (!platform) throw new LaunchRefused('iss', 'The platform of this login is no longer registered.');
       const origin = originOfRequest(request);
       const claims = await verifyIdToken(idToken, platform, keySets.keysOf(platform), { nonce: pending.nonce, origin });
-      if (claims[CLAIM.messageType] === DEEP_LINKING_REQUEST) throw new LaunchRefused(CLAIM.messageType, 'Deep linking is not offered by this server yet.', 400);
+      if (claims[CLAIM.messageType] === DEEP_LINKING_REQUEST) return await beginPicking(reply, platform, claims);
       return await openShare(reply, platform, claims);
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  });
+
+  const ancestors = frameAncestors ? `'self' ${frameAncestors.join(' ')}` : '*';
+
+  /** A deep linking request of an instructor: to the picker, which names the request by an unguessable id. */
+  const beginPicking = async (reply: FastifyReply, platform: Platform, claims: LaunchClaims) => {
+    if (!isInstructor(claims[CLAIM.roles])) throw new LaunchRefused(CLAIM.roles, 'Only instructors may choose learning material (deep linking).', 403);
+    const settings = claims[CLAIM.deepLinkingSettings];
+    if (!settings?.accept_types.includes('ltiResourceLink')) throw new LaunchRefused(CLAIM.deepLinkingSettings, 'The platform does not accept ltiResourceLink items.', 400);
+    const id = await beginDeepLink(db, {
+      platformId: platform.id,
+      deploymentId: claims[CLAIM.deploymentId],
+      returnUrl: settings.deep_link_return_url,
+      data: settings.data ?? null,
+      acceptMultiple: settings.accept_multiple ?? false,
+    });
+    return reply.header('cache-control', 'no-store').redirect(`${LTI_PATHS.deepLink}?${new URLSearchParams({ dl: id })}`, 303);
+  };
+
+  app.get(LTI_PATHS.deepLink, async (request, reply) => {
+    try {
+      const query = DeepLinkQuery.safeParse(request.query);
+      const link = query.success ? await findDeepLink(db, query.data.dl) : null;
+      if (!query.success || !link) throw new LaunchRefused('dl', 'This choice of learning material is unknown, done already or expired: start it again in the LMS.', 404);
+      const search = query.data.q.trim();
+      return sendPicker(reply, { id: query.data.dl, search, shares: await pickableShares(db, search), multiple: link.acceptMultiple, frameAncestors: ancestors });
+    } catch (error) {
+      return refuse(reply, error);
+    }
+  });
+
+  app.post(LTI_PATHS.deepLink, async (request, reply) => {
+    try {
+      const form = DeepLinkChoice.safeParse(request.body);
+      if (!form.success) throw new LaunchRefused('share', 'Choose at least one learning material.', 400);
+      const chosen = [form.data.share].flat();
+      const link = await takeDeepLink(db, form.data.dl);
+      if (!link) throw new LaunchRefused('dl', 'This choice of learning material is unknown, done already or expired: start it again in the LMS.', 404);
+      const platform = await findPlatformById(db, link.platformId);
+      if (!platform) throw new LaunchRefused('iss', 'The platform of this choice is no longer registered.', 404);
+      if (!link.acceptMultiple && chosen.length > 1) throw new LaunchRefused('share', 'The LMS takes one learning material here.', 400);
+      const pickable = new Map((await pickableShares(db, '')).map((s) => [s.publicId, s]));
+      const items = [];
+      for (const publicId of chosen) {
+        const share = pickable.get(publicId);
+        if (!share) throw new LaunchRefused('share', 'A chosen share is not one an LMS may use.', 400);
+        const material = share.rootModelName === 'Material' ? await loadMaterial(db, share.rootId) : null;
+        items.push({ url: `${originOfRequest(request)}/s/${share.publicId}/`, title: share.title, gradable: material !== null && scoreOf(material, {}).questions > 0 });
+      }
+      const jwt = await deepLinkingResponse(db, platform, link, items);
+      return sendDeepLinkReturn(reply, { returnUrl: link.returnUrl, jwt, frameAncestors: ancestors });
     } catch (error) {
       return refuse(reply, error);
     }

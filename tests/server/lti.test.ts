@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthSession } from '../../model/tracking';
 import { ApiErrorBody } from '../../server/http/errors';
@@ -7,7 +8,7 @@ import { RETIRED_KEY_OVERLAP_MS } from '../../server/lti/toolKeys';
 import { importFile } from '../../server/store/import';
 import { useTestApp } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';
-import { smallMaterial } from './fixtures';
+import { richMaterial, smallMaterial } from './fixtures';
 import { startPlatformDouble, type PlatformDouble } from './ltiPlatform';
 
 const TOOL = 'http://tool.test';
@@ -21,7 +22,7 @@ describe.each(testDatabaseKinds)('LTI 1.3 tool on %s', (kind) => {
   const t = useTestDatabase(kind);
   const a = useTestApp(() => t.db, { adminToken: TOKEN });
   let platform: PlatformDouble;
-  const shares = { private: '', guest: '', public: '' };
+  const shares = { private: '', guest: '', public: '', rich: '' };
   const target = (share: string) => `${TOOL}/s/${share}/`;
 
   beforeAll(async () => {
@@ -37,6 +38,7 @@ describe.each(testDatabaseKinds)('LTI 1.3 tool on %s', (kind) => {
     shares.private = (await importFile(t.db, smallMaterial('lti-priv'), { share: 'private' })).share.publicId;
     shares.guest = (await importFile(t.db, smallMaterial('lti-guest'), { share: 'guest' })).share.publicId;
     shares.public = (await importFile(t.db, smallMaterial('lti-pub'), { share: 'public' })).share.publicId;
+    shares.rich = (await importFile(t.db, richMaterial, { share: 'guest' })).share.publicId;
   });
   afterAll(() => platform?.close());
 
@@ -163,6 +165,53 @@ describe.each(testDatabaseKinds)('LTI 1.3 tool on %s', (kind) => {
     const [guest] = await t.db.query<{ name: string }>('SELECT name FROM guest_sessions WHERE public_id = $1', [id]);
     expect(guest.name).toBe('Grace Hopper');
     expect((await open()).searchParams.get('guestSessionId')).toBe(id);
+  });
+
+  it('deep linking: an instructor picks shares and the platform gets a response signed by the tool key, a line item for the material with questions', async () => {
+    const DL = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
+    const request = (roles: string[]) =>
+      platform.launchClaims(`${TOOL}/lti/launch`, 'sub-teacher', {
+        [`${C}message_type`]: 'LtiDeepLinkingRequest',
+        [`${C}resource_link`]: undefined,
+        [`${C}roles`]: roles,
+        [`${DL}deep_linking_settings`]: { deep_link_return_url: `${platform.issuer}/deep-link-return?course=1`, accept_types: ['ltiResourceLink'], accept_multiple: true, data: 'opaque-42' },
+      });
+    const learnerLogin = await beginLogin(`${TOOL}/lti/launch`);
+    const refused = await launch({ id_token: await signed(request(['http://purl.imsglobal.org/vocab/lis/v2/membership#Learner']), learnerLogin.nonce), state: learnerLogin.state }, learnerLogin.cookie);
+    expect(refused.statusCode).toBe(403);
+
+    const login = await beginLogin(`${TOOL}/lti/launch`);
+    const res = await launch({ id_token: await signed(request(['http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor']), login.nonce), state: login.state }, login.cookie);
+    expect(res.statusCode, res.body).toBe(303);
+    const picker = await a.app.inject({ url: res.headers.location as string, headers: { host: 'tool.test' } });
+    expect(picker.statusCode).toBe(200);
+    for (const id of [shares.private, shares.guest, shares.rich]) expect(picker.body).toContain(`value="${id}"`);
+    expect(picker.body).not.toContain(`value="${shares.public}"`);
+    const dl = new URL(res.headers.location as string, TOOL).searchParams.get('dl') ?? '';
+    const searched = await a.app.inject({ url: `/lti/deep-link?${new URLSearchParams({ dl, q: 'lti-GUEST' })}`, headers: { host: 'tool.test' } });
+    expect(searched.body).toContain(`value="${shares.guest}"`);
+    expect(searched.body).not.toContain(`value="${shares.private}"`);
+
+    const choose = () =>
+      a.app.inject({ method: 'POST', url: '/lti/deep-link', headers: { host: 'tool.test', 'content-type': 'application/x-www-form-urlencoded' }, payload: `dl=${dl}&share=${shares.rich}&share=${shares.private}` });
+    const back = await choose();
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.body).toContain(`action="${platform.issuer}/deep-link-return?course=1"`);
+    const jwt = /name="JWT" value="([^"]+)"/.exec(back.body)?.[1] ?? '';
+    const keys = createLocalJWKSet((await a.app.inject({ url: '/lti/jwks' })).json());
+    const { payload } = await jwtVerify(jwt, keys, { algorithms: ['RS256'], issuer: platform.clientId, audience: platform.issuer });
+    expect(payload).toMatchObject({
+      [`${C}message_type`]: 'LtiDeepLinkingResponse',
+      [`${C}version`]: '1.3.0',
+      [`${C}deployment_id`]: platform.deploymentId,
+      [`${DL}data`]: 'opaque-42',
+      [`${DL}content_items`]: [
+        { type: 'ltiResourceLink', title: richMaterial.title, url: `${TOOL}/s/${shares.rich}/`, lineItem: { scoreMaximum: 100, label: richMaterial.title } },
+        { type: 'ltiResourceLink', title: 'Material lti-priv', url: `${TOOL}/s/${shares.private}/` },
+      ],
+    });
+    expect(typeof payload.nonce).toBe('string');
+    expect((await choose()).statusCode, 'used once').toBe(404);
   });
 
   // The checks do not depend on the database: on one kind of it.

@@ -61,3 +61,15 @@ CREATE TABLE lti_guests (
   guest_session_id text NOT NULL REFERENCES guest_sessions (public_id) ON DELETE CASCADE,
   PRIMARY KEY (platform_id, sub, share_id)
 );
+
+-- A deep linking request under way (Deep Linking 2.0): the picker's form names it by an unguessable id
+-- (stored as its sha256); used once, when the instructor's choice goes back to the platform.
+CREATE TABLE lti_deep_links (
+  id_hash text PRIMARY KEY CHECK (length(id_hash) = 64),
+  platform_id text NOT NULL REFERENCES lti_platforms (id) ON DELETE CASCADE,
+  deployment_id text NOT NULL,
+  return_url text NOT NULL,
+  data text,
+  accept_multiple boolean NOT NULL,
+  expires_at timestamptz NOT NULL
+);
