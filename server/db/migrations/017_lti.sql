@@ -73,3 +73,27 @@ CREATE TABLE lti_deep_links (
   accept_multiple boolean NOT NULL,
   expires_at timestamptz NOT NULL
 );
+
+-- Where a learner's progress on a share goes as a score (AGS 2.0): the line item a launch carried,
+-- and the outbox of that score. The learner's latest progress (root_progress) is copied here when it
+-- changes; the score is due while the platform has not acknowledged that version (progress_at), so
+-- the latest wins and a change is sent once, by one server (claimed_until), retried with backoff.
+CREATE TABLE lti_line_items (
+  platform_id text NOT NULL REFERENCES lti_platforms (id) ON DELETE CASCADE,
+  line_item_url text NOT NULL,
+  sub text NOT NULL,
+  share_id text NOT NULL REFERENCES shares (public_id) ON DELETE CASCADE,
+  root_id text NOT NULL,
+  -- As root_progress.learner_key: 'user:' || user id, or 'guest:' || guest session id.
+  learner_key text NOT NULL,
+  progress double precision NOT NULL DEFAULT 0 CHECK (progress >= 0 AND progress <= 1),
+  progress_at timestamptz NOT NULL DEFAULT now(),
+  sent_progress_at timestamptz,
+  attempts integer NOT NULL DEFAULT 0,
+  next_attempt_at timestamptz NOT NULL DEFAULT now(),
+  claimed_until timestamptz,
+  -- The platform refused the score for good (a 4xx other than 401, 408 and 429): kept for an administrator.
+  parked_reason text,
+  PRIMARY KEY (platform_id, line_item_url, sub)
+);
+CREATE INDEX lti_line_items_learner_idx ON lti_line_items (share_id, learner_key, root_id);
