@@ -36,6 +36,7 @@ import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { guestRoutes } from './routes/guests';
 import { ltiRoutes } from './routes/lti';
+import { ScoreSender, type ScoreSenderOptions } from './lti/scoreSender';
 import { userdataRoutes } from './routes/userdata';
 import { createLookups } from './store/lookups';
 import { FeatureFlagCache } from './store/featureFlagCache';
@@ -87,6 +88,8 @@ export interface BuildAppOptions {
   xapi?: XapiConfig | null;
   /** How the xAPI sender paces itself (tests make it quick); the defaults otherwise. */
   xapiSender?: SenderOptions;
+  /** How the sender of LTI scores paces itself (tests make it quick); the defaults otherwise. */
+  ltiScores?: ScoreSenderOptions;
 }
 
 /** The HTTP app, not yet listening (tests call `app.inject`). */
@@ -193,7 +196,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(authRoutes, { prefix: '/auth', db: options.db, sessionTtlMs: options.authSessionTtlMs ?? authSessionTtlFromEnv() });
   // LTI 1.3 (docs/lti.md): the platforms' logins and launches, and the tool's keys.
-  await app.register(ltiRoutes, { db: options.db, lookups, sessionTtlMs: options.authSessionTtlMs ?? authSessionTtlFromEnv(), frameAncestors: options.frameAncestors ?? null });
+  const ltiScores = new ScoreSender(options.db, { log: (line) => app.log.warn(line), ...options.ltiScores });
+  // A database away at the start: the sender starts with the next launch that records a line item.
+  app.addHook('onReady', async () => ltiScores.startIfUsed().catch((error: unknown) => app.log.warn(`LTI scores: ${(error as Error).message}`)));
+  app.addHook('onClose', async () => ltiScores.stop());
+  await app.register(ltiRoutes, { db: options.db, lookups, sessionTtlMs: options.authSessionTtlMs ?? authSessionTtlFromEnv(), frameAncestors: options.frameAncestors ?? null, scores: ltiScores });
 
   await app.register(
     async (api) => {

@@ -2,8 +2,8 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/sessionCookie';
-import type { Database } from '../db/types';
-import { CLAIM, DEEP_LINKING_REQUEST, isInstructor, nameOf, type LaunchClaims } from '../lti/claims';
+import type { Database, Queryable } from '../db/types';
+import { AGS_SCORE_SCOPE, CLAIM, DEEP_LINKING_REQUEST, isInstructor, nameOf, type LaunchClaims } from '../lti/claims';
 import { beginDeepLink, deepLinkingResponse, findDeepLink, pickableShares, takeDeepLink } from '../lti/deepLinks';
 import { sendDeepLinkReturn, sendPicker } from '../lti/deepLinkPages';
 import { accountOfPerson, guestSessionOfPerson, type LtiPerson } from '../lti/learners';
@@ -15,6 +15,9 @@ import { LTI_PATHS, toolUrls } from '../lti/toolUrls';
 import { LaunchRefused, PlatformKeySets, verifyIdToken } from '../lti/verifyLaunch';
 import { createAuthSession, newSessionToken } from '../store/authSessions';
 import type { Lookups } from '../store/lookups';
+import type { Share } from '../store/shares';
+import { recordLineItem } from '../lti/scores';
+import { isLoopbackUrl } from '../lti/platformUrl';
 import { loadMaterial } from '../store/models';
 import { scoreOf } from '../../model/score';
 
@@ -25,6 +28,8 @@ export interface LtiRoutesOptions {
   sessionTtlMs: number;
   /** The sites that may frame the pages (FRAME_ANCESTORS); null: any. */
   frameAncestors: readonly string[] | null;
+  /** The sender of scores to the platforms' gradebooks, woken when a launch records a line item. */
+  scores?: { kick(): void };
   /** The platforms' key sets (tests pass their own to start with an empty cache). */
   keySets?: PlatformKeySets;
 }
@@ -256,13 +261,32 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions): P
       await db.transaction(async (tx) => {
         const userId = await accountOfPerson(tx, person);
         await createAuthSession(tx, token, userId, opts.sessionTtlMs);
+        await recordGrading(tx, platform, claims, share, `user:${userId}`);
       });
       reply.setCookie(SESSION_COOKIE, token, launchSessionCookieOptions(opts.sessionTtlMs));
     } else if (share.settings.saveGuestSessions || share.settings.scorm) {
       // As in a SCORM package, the LMS's learner is the course's guest; the session travels in the address (no cookie needed in the frame).
-      const guestSessionId = await db.transaction((tx) => guestSessionOfPerson(tx, person, share.publicId));
+      const guestSessionId = await db.transaction(async (tx) => {
+        const id = await guestSessionOfPerson(tx, person, share.publicId);
+        await recordGrading(tx, platform, claims, share, `guest:${id}`);
+        return id;
+      });
       target.searchParams.set('guestSessionId', guestSessionId);
     }
+    opts.scores?.kick();
     return reply.redirect(target.href, 303);
   };
+}
+
+/**
+ * The line item of a launch whose AGS claim names one with the score scope: the learner's progress on
+ * the material goes there (./lti/scoreSender.ts). Collections have no one progress: none. The line
+ * item's address must be https (http only on this machine), as the platform's registered URLs.
+ */
+async function recordGrading(tx: Queryable, platform: Platform, claims: LaunchClaims, share: Share, learnerKey: string): Promise<void> {
+  const ags = claims[CLAIM.agsEndpoint];
+  if (!ags?.lineitem || !ags.scope.includes(AGS_SCORE_SCOPE) || share.rootModelName !== 'Material') return;
+  const url = new URL(ags.lineitem);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackUrl(url))) throw new LaunchRefused(CLAIM.agsEndpoint, 'The line item URL must be https.', 400);
+  await recordLineItem(tx, { platformId: platform.id, lineItemUrl: ags.lineitem, sub: claims.sub, shareId: share.publicId, rootId: share.rootId, learnerKey });
 }

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
 
 export interface PlatformDouble {
   readonly issuer: string;
@@ -25,6 +25,16 @@ export interface PlatformDouble {
   expectLogin(loginHint: string, claims: Record<string, unknown>): void;
   /** The authentication requests received, with their parameters. */
   readonly authRequests: URLSearchParams[];
+  /** The line item of the course (AGS): its URL carries a query, as Moodle's do. */
+  readonly lineItemUrl: string;
+  /** The AGS endpoint claim of a launch with that line item and the score scope. */
+  readonly agsClaim: Record<string, unknown>;
+  /** Scores received at the line item, in order. */
+  readonly scores: { url: string; body: Record<string, unknown> }[];
+  /** Client assertions accepted at the token endpoint (their claims). */
+  readonly assertions: Record<string, unknown>[];
+  /** While down, the token and scores endpoints answer 503. */
+  down: boolean;
   /** Where a course page frames the tool's login initiation (GET) for the user of `loginHint`. */
   coursePageUrl(toolLoginUrl: string, target: string, loginHint: string): string;
   close(): Promise<void>;
@@ -34,7 +44,7 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** Starts a platform on 127.0.0.1 whose launches go to the tool's launch URL `toolLaunchUrl` (checked as redirect_uri). */
-export async function startPlatformDouble(opts: { toolLaunchUrl: () => string }): Promise<PlatformDouble> {
+export async function startPlatformDouble(opts: { toolLaunchUrl: () => string; toolJwks?: () => Promise<JSONWebKeySet> }): Promise<PlatformDouble> {
   const platformKeys = await generateKeyPair('RS256', { extractable: true });
   const foreignKeys = await generateKeyPair('RS256');
   const kid = randomBytes(8).toString('hex');
@@ -44,6 +54,53 @@ export async function startPlatformDouble(opts: { toolLaunchUrl: () => string })
   const pending = new Map<string, Record<string, unknown>>();
   const authRequests: URLSearchParams[] = [];
   let origin = '';
+  const scores: { url: string; body: Record<string, unknown> }[] = [];
+  const assertions: Record<string, unknown>[] = [];
+  const accessTokens = new Set<string>();
+  const state = { down: false };
+  const SCORE_SCOPE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
+  const readBody = async (request: IncomingMessage) => {
+    let text = '';
+    for await (const chunk of request) text += String(chunk);
+    return text;
+  };
+  const answer = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+
+  /** OAuth 2 client credentials with a JWT client assertion (LTI Security Framework 1.0, 4.1; RFC 7523). */
+  const issueToken = async (request: IncomingMessage, response: ServerResponse) => {
+    const form = new URLSearchParams(await readBody(request));
+    if (form.get('grant_type') !== 'client_credentials' || form.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer') return answer(response, 400, { error: 'unsupported_grant_type' });
+    if (!(form.get('scope') ?? '').split(' ').includes(SCORE_SCOPE)) return answer(response, 400, { error: 'invalid_scope' });
+    if (!opts.toolJwks) return answer(response, 401, { error: 'invalid_client' });
+    try {
+      const { payload } = await jwtVerify(form.get('client_assertion') ?? '', createLocalJWKSet(await opts.toolJwks()), {
+        algorithms: ['RS256'],
+        issuer: clientId,
+        subject: clientId,
+        audience: `${origin}/token`,
+        requiredClaims: ['jti', 'exp', 'iat'],
+      });
+      if (assertions.some((a) => a.jti === payload.jti)) return answer(response, 401, { error: 'invalid_client', error_description: 'jti replayed' });
+      assertions.push(payload);
+    } catch (error) {
+      return answer(response, 401, { error: 'invalid_client', error_description: (error as Error).message });
+    }
+    const token = randomBytes(16).toString('hex');
+    accessTokens.add(token);
+    answer(response, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: SCORE_SCOPE });
+  };
+
+  const takeScore = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!token || !accessTokens.has(token)) return answer(response, 401, { error: 'invalid_token' });
+    if (request.headers['content-type'] !== 'application/vnd.ims.lis.v1.score+json') return answer(response, 415, {});
+    scores.push({ url: url.pathname + url.search, body: JSON.parse(await readBody(request)) as Record<string, unknown> });
+    response.writeHead(204);
+    response.end();
+  };
 
   const idToken: PlatformDouble['idToken'] = async (claims, o = {}) => {
     const header = { alg: o.alg ?? 'RS256', kid: o.kid ?? kid, typ: 'JWT' };
@@ -81,7 +138,14 @@ export async function startPlatformDouble(opts: { toolLaunchUrl: () => string })
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', origin);
-    if (url.pathname === '/jwks') {
+    if ((url.pathname === '/token' || url.pathname.startsWith('/lineitems/')) && state.down) {
+      response.writeHead(503, { 'retry-after': '0' });
+      response.end();
+    } else if (url.pathname === '/token' && request.method === 'POST') {
+      await issueToken(request, response);
+    } else if (url.pathname === '/lineitems/7/scores' && request.method === 'POST') {
+      await takeScore(request, response, url);
+    } else if (url.pathname === '/jwks') {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ keys: [publicJwk] }));
     } else if (url.pathname === '/auth') {
@@ -121,6 +185,20 @@ export async function startPlatformDouble(opts: { toolLaunchUrl: () => string })
     tokenUrl: `${origin}/token`,
     jwksUrl: `${origin}/jwks`,
     authRequests,
+    get lineItemUrl() {
+      return `${origin}/lineitems/7?course=1`;
+    },
+    get agsClaim() {
+      return { 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': { scope: [SCORE_SCOPE], lineitems: `${origin}/lineitems?course=1`, lineitem: `${origin}/lineitems/7?course=1` } };
+    },
+    scores,
+    assertions,
+    get down() {
+      return state.down;
+    },
+    set down(value: boolean) {
+      state.down = value;
+    },
     launchClaims: (target, sub, extra = {}) => ({
       iss: origin,
       aud: clientId,

@@ -76,7 +76,7 @@ CREATE TABLE lti_deep_links (
 
 -- Where a learner's progress on a share goes as a score (AGS 2.0): the line item a launch carried,
 -- and the outbox of that score. The learner's latest progress (root_progress) is copied here when it
--- changes; the score is due while the platform has not acknowledged that version (progress_at), so
+-- changes; the score is due while the platform has not taken that version (progress_version), so
 -- the latest wins and a change is sent once, by one server (claimed_until), retried with backoff.
 CREATE TABLE lti_line_items (
   platform_id text NOT NULL REFERENCES lti_platforms (id) ON DELETE CASCADE,
@@ -88,7 +88,9 @@ CREATE TABLE lti_line_items (
   learner_key text NOT NULL,
   progress double precision NOT NULL DEFAULT 0 CHECK (progress >= 0 AND progress <= 1),
   progress_at timestamptz NOT NULL DEFAULT now(),
-  sent_progress_at timestamptz,
+  -- Counts the changes of progress; the score is due while the platform has not taken this one.
+  progress_version bigint NOT NULL DEFAULT 1,
+  sent_version bigint NOT NULL DEFAULT 0,
   attempts integer NOT NULL DEFAULT 0,
   next_attempt_at timestamptz NOT NULL DEFAULT now(),
   claimed_until timestamptz,
