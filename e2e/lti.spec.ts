@@ -18,7 +18,7 @@ const question = demoElement('kap1-frage-suesswasser', 'ChoiceQuestion');
 let platform: PlatformDouble | null = null;
 
 test.beforeAll(async () => {
-  platform = await startPlatformDouble({ toolLaunchUrl: () => `${tool}/lti/launch` });
+  platform = await startPlatformDouble({ toolLaunchUrl: () => `${tool}/lti/launch`, toolJwks: async () => (await fetch(`${tool}/lti/jwks`)).json() });
   const printed = await registerLtiPlatform(suiteDataDir(), platform);
   expect(printed).toContain(`OIDC login URL: http://localhost:${e2ePort()}/lti/login`);
 });
@@ -27,11 +27,11 @@ test.afterAll(async () => {
   await platform?.close();
 });
 
-test('a launch inside the LMS frame opens the private share as the named learner, whose answer is saved on the server', async ({ page, request }) => {
+test('a launch inside the LMS frame opens the private share as the named learner, whose answer is saved on the server and reaches the gradebook', async ({ page, request }) => {
   const lms = platform!;
   const { materialPrivate: share } = await demoShares(request);
   const target = `${tool}${sharePath(share, `${kap1.publicId}/`)}`;
-  lms.expectLogin('learner-1', lms.launchClaims(target, 'lms-user-1'));
+  lms.expectLogin('learner-1', lms.launchClaims(target, 'lms-user-1', lms.agsClaim));
 
   await page.goto(lms.coursePageUrl(`${tool}/lti/login`, target, 'learner-1'));
   const frame = page.frameLocator('iframe[title="Tool"]');
@@ -61,5 +61,15 @@ test('a launch inside the LMS frame opens the private share as the named learner
       .toBe(true);
     const user = await toolFrame!.evaluate(() => (JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as { user?: { name: string } }).user?.name);
     expect(user).toBe('Grace Hopper');
+  });
+
+  await test.step('the gradebook got Started at the launch, then the progress the answer made', async () => {
+    await expect.poll(() => lms.scores.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    expect(lms.scores.every((s) => s.url === '/lineitems/7/scores?course=1')).toBe(true);
+    expect(lms.scores[0].body).toMatchObject({ userId: 'lms-user-1', scoreGiven: 0, scoreMaximum: 100, activityProgress: 'Started', gradingProgress: 'Pending' });
+    const latest = lms.scores[lms.scores.length - 1].body;
+    expect(latest).toMatchObject({ userId: 'lms-user-1', scoreMaximum: 100, activityProgress: 'InProgress', gradingProgress: 'Pending' });
+    expect(latest.scoreGiven).toBeGreaterThan(0);
+    expect(latest.scoreGiven).toBeLessThan(100);
   });
 });
