@@ -73,3 +73,28 @@ test('a launch inside the LMS frame opens the private share as the named learner
     expect(latest.scoreGiven).toBeLessThan(100);
   });
 });
+
+test('deep linking: an instructor picks the material in the LMS frame and the LMS receives a signed link with a line item', async ({ page, request }) => {
+  const lms = platform!;
+  const { materialGuest: share } = await demoShares(request);
+  const claims = lms.launchClaims(`${tool}/lti/launch`, 'lms-teacher-1', {
+    'https://purl.imsglobal.org/spec/lti/claim/message_type': 'LtiDeepLinkingRequest',
+    'https://purl.imsglobal.org/spec/lti/claim/roles': ['http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor'],
+    'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings': { deep_link_return_url: lms.deepLinkReturnUrl, accept_types: ['ltiResourceLink'], accept_multiple: true, data: 'course-1-slot-3' },
+  });
+  lms.expectLogin('teacher-1', claims);
+  await page.goto(lms.coursePageUrl(`${tool}/lti/login`, `${tool}/lti/launch`, 'teacher-1'));
+  const frame = page.frameLocator('iframe[title="Tool"]');
+  await expect(frame.getByRole('heading', { level: 1, name: /Lernmaterial auswählen/ })).toBeVisible();
+  await frame.locator(`input[value="${share}"]`).check();
+  await frame.getByRole('button', { name: /Ins Lernsystem übernehmen/ }).click();
+  await expect(frame.getByRole('heading', { name: 'Added 1' })).toBeVisible();
+  expect(lms.deepLinks).toHaveLength(1);
+  expect(lms.deepLinks[0]).toMatchObject({
+    'https://purl.imsglobal.org/spec/lti/claim/message_type': 'LtiDeepLinkingResponse',
+    'https://purl.imsglobal.org/spec/lti/claim/version': '1.3.0',
+    'https://purl.imsglobal.org/spec/lti/claim/deployment_id': lms.deploymentId,
+    'https://purl.imsglobal.org/spec/lti-dl/claim/data': 'course-1-slot-3',
+    'https://purl.imsglobal.org/spec/lti-dl/claim/content_items': [{ type: 'ltiResourceLink', url: `${tool}${sharePath(share)}`, lineItem: { scoreMaximum: 100 } }],
+  });
+});

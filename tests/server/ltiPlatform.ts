@@ -33,6 +33,10 @@ export interface PlatformDouble {
   readonly scores: { url: string; body: Record<string, unknown> }[];
   /** Client assertions accepted at the token endpoint (their claims). */
   readonly assertions: Record<string, unknown>[];
+  /** Where a deep linking response comes back (the deep_link_return_url). */
+  readonly deepLinkReturnUrl: string;
+  /** Deep linking responses received, verified with the tool's JWKS (their claims). */
+  readonly deepLinks: Record<string, unknown>[];
   /** While down, the token and scores endpoints answer 503. */
   down: boolean;
   /** Where a course page frames the tool's login initiation (GET) for the user of `loginHint`. */
@@ -93,6 +97,23 @@ export async function startPlatformDouble(opts: { toolLaunchUrl: () => string; t
     answer(response, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: SCORE_SCOPE });
   };
 
+  const deepLinks: Record<string, unknown>[] = [];
+  /** Deep Linking 2.0, 4.2: the tool's response JWT in the form field JWT, signed by the tool's key, iss the client id, aud the platform. */
+  const takeDeepLink = async (request: IncomingMessage, response: ServerResponse) => {
+    const jwt = new URLSearchParams(await readBody(request)).get('JWT') ?? '';
+    try {
+      if (!opts.toolJwks) throw new Error('no tool JWKS');
+      const { payload } = await jwtVerify(jwt, createLocalJWKSet(await opts.toolJwks()), { algorithms: ['RS256'], issuer: clientId, audience: origin, requiredClaims: ['nonce', 'iat', 'exp'] });
+      deepLinks.push(payload);
+      const items = (payload['https://purl.imsglobal.org/spec/lti-dl/claim/content_items'] ?? []) as { title: string }[];
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><html><body><h1>Added ${items.length}</h1><ul>${items.map((i) => `<li>${escapeAttr(i.title)}</li>`).join('')}</ul></body></html>`);
+    } catch (error) {
+      response.writeHead(400, { 'content-type': 'text/plain' });
+      response.end(`bad deep linking response: ${(error as Error).message}`);
+    }
+  };
+
   const takeScore = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
     const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!token || !accessTokens.has(token)) return answer(response, 401, { error: 'invalid_token' });
@@ -145,6 +166,8 @@ export async function startPlatformDouble(opts: { toolLaunchUrl: () => string; t
       await issueToken(request, response);
     } else if (url.pathname === '/lineitems/7/scores' && request.method === 'POST') {
       await takeScore(request, response, url);
+    } else if (url.pathname === '/deep-link-return' && request.method === 'POST') {
+      await takeDeepLink(request, response);
     } else if (url.pathname === '/jwks') {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ keys: [publicJwk] }));
@@ -193,6 +216,10 @@ export async function startPlatformDouble(opts: { toolLaunchUrl: () => string; t
     },
     scores,
     assertions,
+    get deepLinkReturnUrl() {
+      return `${origin}/deep-link-return`;
+    },
+    deepLinks,
     get down() {
       return state.down;
     },
