@@ -27,6 +27,8 @@ export interface LtiPerson {
  * the launch, and the role lti-instructor or lti-learner among its roles. Call in a transaction.
  */
 export async function accountOfPerson(tx: Queryable, person: LtiPerson): Promise<string> {
+  // Two first launches of one user at once (two frames) make one account: the second waits for the first.
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`lti-learner:${person.platformId}:${person.sub}`]);
   const [found] = await tx.query<{ user_id: string }>('SELECT user_id FROM lti_learners WHERE platform_id = $1 AND sub = $2 FOR UPDATE', [person.platformId, person.sub]);
   let userId = found?.user_id;
   if (!userId) {
@@ -48,6 +50,7 @@ export async function accountOfPerson(tx: Queryable, person: LtiPerson): Promise
 
 /** The guest session a platform's user works in on a guest or scorm share, made at the first launch there. Call in a transaction. */
 export async function guestSessionOfPerson(tx: Queryable, person: LtiPerson, sharePublicId: string): Promise<string> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`lti-guest:${person.platformId}:${person.sub}:${sharePublicId}`]);
   const [found] = await tx.query<{ guest_session_id: string }>('SELECT guest_session_id FROM lti_guests WHERE platform_id = $1 AND sub = $2 AND share_id = $3 FOR UPDATE', [
     person.platformId,
     person.sub,

@@ -151,6 +151,13 @@ describe.each(testDatabaseKinds)('LTI 1.3 tool on %s', (kind) => {
     expect(learner).toEqual({ instructor: true, roles: ['lti-instructor'] });
   });
 
+  it('makes one account of two first launches of a user at once (two frames)', async () => {
+    const logins = await Promise.all([beginLogin(target(shares.private)), beginLogin(target(shares.private))]);
+    const answers = await Promise.all(logins.map(async (l) => launch({ id_token: await signed(platform.launchClaims(target(shares.private), 'sub-twin'), l.nonce), state: l.state }, l.cookie)));
+    expect(answers.map((r) => r.statusCode)).toEqual([303, 303]);
+    expect(await t.db.query('SELECT user_id FROM lti_learners WHERE sub = $1', ['sub-twin'])).toHaveLength(1);
+  });
+
   it('launches a guest share as the course guest named by the platform, the guest session in the address', async () => {
     const open = async () => {
       const login = await beginLogin(target(shares.guest));
