@@ -198,7 +198,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // LTI 1.3 (docs/lti.md): the platforms' logins and launches, and the tool's keys.
   const ltiScores = new ScoreSender(options.db, { log: (line) => app.log.warn(line), ...options.ltiScores });
   // A database away at the start: the sender starts with the next launch that records a line item.
-  app.addHook('onReady', async () => ltiScores.startIfUsed().catch((error: unknown) => app.log.warn(`LTI scores: ${(error as Error).message}`)));
+  // Not awaited: a slow database does not hold up the start.
+  app.addHook('onReady', async () => {
+    void ltiScores.startIfUsed().catch((error: unknown) => app.log.warn(`LTI scores: ${(error as Error).message}`));
+  });
   app.addHook('onClose', async () => ltiScores.stop());
   await app.register(ltiRoutes, { db: options.db, lookups, sessionTtlMs: options.authSessionTtlMs ?? authSessionTtlFromEnv(), frameAncestors: options.frameAncestors ?? null, scores: ltiScores });
 
