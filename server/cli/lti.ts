@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ClientId, listPlatforms, PlatformIssuer, PlatformRegistration, registerPlatform, removePlatform, type Platform } from '../lti/platforms';
+import { scoreStatus, type ScoreStatus } from '../lti/scores';
 import { rotateToolKey } from '../lti/toolKeys';
 import { toolUrlLines } from '../lti/toolUrls';
 import { originOf } from '../scorm/origin';
@@ -16,6 +17,7 @@ const USAGE = `Usage: npm run lti -- COMMAND
   remove --issuer ISS --client-id CID
                           forget a platform (its learners' accounts and their work stay)
   rotate-key              a new signing key for the tool; the old one stays in the JWKS for 7 days
+  scores [--json]         scores waiting for their LMS (the oldest of them), and those the LMS refused
   urls                    print the tool's URLs
 
 The URLs carry PUBLIC_ORIGIN (the address learners' browsers reach, like https://lernwerk.school.example),
@@ -116,6 +118,19 @@ export async function runLti(argv: string[]): Promise<number> {
           database: async (db) => ({ kid: await rotateToolKey(db) }),
         });
         console.log(`New signing key ${kid}; the previous one stays published for 7 days.`);
+        return 0;
+      }
+      case 'scores': {
+        const status = await onServerOrDatabase<ScoreStatus>(AGAIN, { server: (call) => call('GET', '/lti/scores'), database: (db) => scoreStatus(db) });
+        if (v.json) {
+          console.log(JSON.stringify(status));
+          return 0;
+        }
+        const oldest = status.oldestWaiting;
+        console.log(`waiting\t${status.waiting}`);
+        console.log(`oldest waiting\t${oldest ? `${oldest.since} ${oldest.issuer} ${oldest.lineItemUrl} (${oldest.attempts} attempts)` : '-'}`);
+        console.log(`parked\t${status.parked.length}`);
+        for (const p of status.parked) console.log(`  ${p.issuer}\t${p.lineItemUrl}\t${p.sub}\t${p.reason}`);
         return 0;
       }
       case 'urls': {

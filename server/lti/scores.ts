@@ -87,3 +87,27 @@ export async function retryScoreLater(db: Queryable, score: DueScore, ms: number
 export async function parkScore(db: Queryable, score: DueScore, reason: string): Promise<void> {
   await db.query('UPDATE lti_line_items SET parked_reason = $4, claimed_until = NULL WHERE platform_id = $1 AND line_item_url = $2 AND sub = $3', [...keyOf(score), reason.slice(0, 1000)]);
 }
+
+/** What `npm run lti -- scores` shows: scores waiting for their platform, and the parked ones with the platform's reason. */
+export interface ScoreStatus {
+  waiting: number;
+  oldestWaiting: { issuer: string; lineItemUrl: string; since: string; attempts: number } | null;
+  parked: { issuer: string; lineItemUrl: string; sub: string; reason: string }[];
+}
+
+export async function scoreStatus(db: Queryable): Promise<ScoreStatus> {
+  const [count] = await db.query<{ n: number | string }>('SELECT count(*)::int AS n FROM lti_line_items WHERE sent_version < progress_version AND parked_reason IS NULL');
+  const [oldest] = await db.query<{ issuer: string; line_item_url: string; progress_at: Date; attempts: number }>(
+    `SELECT p.issuer, li.line_item_url, li.progress_at, li.attempts FROM lti_line_items li JOIN lti_platforms p ON p.id = li.platform_id
+     WHERE li.sent_version < li.progress_version AND li.parked_reason IS NULL ORDER BY li.progress_at LIMIT 1`,
+  );
+  const parked = await db.query<{ issuer: string; line_item_url: string; sub: string; parked_reason: string }>(
+    `SELECT p.issuer, li.line_item_url, li.sub, li.parked_reason FROM lti_line_items li JOIN lti_platforms p ON p.id = li.platform_id
+     WHERE li.parked_reason IS NOT NULL ORDER BY li.progress_at DESC LIMIT 50`,
+  );
+  return {
+    waiting: Number(count?.n ?? 0),
+    oldestWaiting: oldest ? { issuer: oldest.issuer, lineItemUrl: oldest.line_item_url, since: new Date(oldest.progress_at).toISOString(), attempts: oldest.attempts } : null,
+    parked: parked.map((r) => ({ issuer: r.issuer, lineItemUrl: r.line_item_url, sub: r.sub, reason: r.parked_reason })),
+  };
+}

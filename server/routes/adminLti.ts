@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../db/types';
 import { notFound, parseBody } from '../http/errors';
 import { ClientId, listPlatforms, PlatformIssuer, PlatformRegistration, registerPlatform, removePlatform, type Platform } from '../lti/platforms';
+import { scoreStatus, type ScoreStatus } from '../lti/scores';
 import { rotateToolKey } from '../lti/toolKeys';
 
 /** The registration a `DELETE /lti/platforms` names. */
@@ -15,7 +16,8 @@ export const AdminLtiPlatformQuery = z.strictObject({ issuer: PlatformIssuer, cl
  * `GET /lti/platforms` → `{ data: Platform[] }`; `POST /lti/platforms` PlatformRegistration →
  * `{ data: { platform, created } }` (201 when new, 200 when it updated the registration of that issuer
  * and client id); `DELETE /lti/platforms?issuer=…&clientId=…` (404: none);
- * `POST /lti/keys/rotate` → `{ data: { kid } }`: a new signing key, the old one still published a while.
+ * `POST /lti/keys/rotate` → `{ data: { kid } }`: a new signing key, the old one still published a while;
+ * `GET /lti/scores` → `{ data: ScoreStatus }`: scores waiting for their platform, and the parked ones.
  */
 export async function adminLtiRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts;
@@ -30,4 +32,5 @@ export async function adminLtiRoutes(app: FastifyInstance, opts: { db: Database 
     return { data: null };
   });
   app.post('/lti/keys/rotate', async () => ({ data: { kid: await rotateToolKey(db) } }));
+  app.get('/lti/scores', async (): Promise<{ data: ScoreStatus }> => ({ data: await scoreStatus(db) }));
 }

@@ -39,6 +39,8 @@ export interface PlatformDouble {
   readonly deepLinks: Record<string, unknown>[];
   /** While down, the token and scores endpoints answer 503. */
   down: boolean;
+  /** While refusing, the scores endpoint answers 400 (a score it will never take). */
+  refuse: boolean;
   /** Where a course page frames the tool's login initiation (GET) for the user of `loginHint`. */
   coursePageUrl(toolLoginUrl: string, target: string, loginHint: string): string;
   close(): Promise<void>;
@@ -61,7 +63,7 @@ export async function startPlatformDouble(opts: { toolLaunchUrl: () => string; t
   const scores: { url: string; body: Record<string, unknown> }[] = [];
   const assertions: Record<string, unknown>[] = [];
   const accessTokens = new Set<string>();
-  const state = { down: false };
+  const state = { down: false, refuse: false };
   const SCORE_SCOPE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
   const readBody = async (request: IncomingMessage) => {
     let text = '';
@@ -118,6 +120,7 @@ export async function startPlatformDouble(opts: { toolLaunchUrl: () => string; t
     const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!token || !accessTokens.has(token)) return answer(response, 401, { error: 'invalid_token' });
     if (request.headers['content-type'] !== 'application/vnd.ims.lis.v1.score+json') return answer(response, 415, {});
+    if (state.refuse) return answer(response, 400, { error: 'score refused' });
     scores.push({ url: url.pathname + url.search, body: JSON.parse(await readBody(request)) as Record<string, unknown> });
     response.writeHead(204);
     response.end();
@@ -225,6 +228,12 @@ export async function startPlatformDouble(opts: { toolLaunchUrl: () => string; t
     },
     set down(value: boolean) {
       state.down = value;
+    },
+    get refuse() {
+      return state.refuse;
+    },
+    set refuse(value: boolean) {
+      state.refuse = value;
     },
     launchClaims: (target, sub, extra = {}) => ({
       iss: origin,

@@ -6,6 +6,7 @@ import type { JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { registerPlatform } from '../../server/lti/platforms';
+import { scoreStatus } from '../../server/lti/scores';
 import { importFile } from '../../server/store/import';
 import { saveRootProgress } from '../../server/store/rootProgress';
 import { testDatabaseKinds, useTestDatabase } from './databases';
@@ -81,6 +82,7 @@ describe(`LTI scores on ${kind}`, () => {
     await saveRootProgress(t.db, share, { kind: 'guest', guestSessionId: guest }, richMaterial.id, 0.5);
     const attempted = async () => ((await t.db.query<{ attempts: number }>('SELECT attempts FROM lti_line_items WHERE sub = $1', ['sub-scored']))[0]?.attempts ?? 0) >= 2;
     await until(attempted);
+    expect(await scoreStatus(t.db)).toMatchObject({ waiting: 1, oldestWaiting: { issuer: platform.issuer, lineItemUrl: platform.lineItemUrl }, parked: [] });
     await first.close();
     app = null;
 
@@ -99,5 +101,19 @@ describe(`LTI scores on ${kind}`, () => {
     expect(times[1]).toBeGreaterThan(times[0]);
     expect(times[2]).toBeGreaterThan(times[1]);
     expect(platform.assertions.length, 'the access token is cached until it expires, per server').toBe(2);
+    expect(await scoreStatus(t.db)).toEqual({ waiting: 0, oldestWaiting: null, parked: [] });
+  });
+
+  it('parks a score the platform refuses for good, for the administrator, until the progress changes again', async () => {
+    const guest = (await t.db.query<{ learner_key: string }>('SELECT learner_key FROM lti_line_items WHERE sub = $1', ['sub-scored']))[0].learner_key.replace(/^guest:/, '');
+    const sent = platform.scores.length;
+    platform.refuse = true;
+    await saveRootProgress(t.db, share, { kind: 'guest', guestSessionId: guest }, richMaterial.id, 0.9);
+    await until(async () => (await scoreStatus(t.db)).parked.length === 1);
+    expect((await scoreStatus(t.db)).parked).toEqual([{ issuer: platform.issuer, lineItemUrl: platform.lineItemUrl, sub: 'sub-scored', reason: 'scores URL answered 400' }]);
+    platform.refuse = false;
+    await saveRootProgress(t.db, share, { kind: 'guest', guestSessionId: guest }, richMaterial.id, 1);
+    await until(() => platform.scores.length === sent + 1);
+    expect(await scoreStatus(t.db)).toEqual({ waiting: 0, oldestWaiting: null, parked: [] });
   });
 });
