@@ -33,30 +33,43 @@ export const keyOfEvent = (e: LearnerEvent) => eventKey(e.shareId, learnerKeyOf(
  */
 export async function storeLearnerEvents(db: Queryable, events: readonly LearnerEvent[]): Promise<Set<string>> {
   if (!events.length) return new Set();
-  const rows = events.map((e) => ({
-    id: e.id,
-    share_id: e.shareId,
-    user_id: e.learner.kind === 'user' ? e.learner.userId : null,
-    guest_session_id: e.learner.kind === 'guest' ? e.learner.guestSessionId : null,
-    model_id: e.modelId,
-    model_name: e.modelName,
-    field: e.field,
-    // JSON null is a value too (a cleared field); jsonb keeps it apart from SQL NULL.
-    value: e.value === undefined ? null : e.value,
-    at: e.at,
-  }));
-  const inserted = await db.query<{ id: string; share_id: string; learner_key: string }>(
-    `INSERT INTO userdata_events (id, share_id, user_id, guest_session_id, model_id, model_name, field, value, client_at)
-     SELECT x->>'id', x->>'share_id', x->>'user_id', x->>'guest_session_id', x->>'model_id', x->>'model_name', x->>'field',
-            x->'value', to_timestamp((x->>'at')::bigint / 1000.0)
-     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(x, ord)
-     ORDER BY r.ord
-     ON CONFLICT (share_id, learner_key, id) DO NOTHING
-     RETURNING id, share_id, learner_key`,
-    [JSON.stringify(rows)],
-  );
-  return new Set(inserted.map((r) => eventKey(r.share_id, r.learner_key, r.id)));
+  const inserted = await db.query<{ id: string; share_id: string; learner_key: string }>(insertLearnerEventsSql('$1'), [learnerEventRows(events)]);
+  return new Set(inserted.map((r) => eventKeyOfRow(r)));
 }
+
+/** The parameter `insertLearnerEventsSql` reads: the events as one JSON array. */
+export function learnerEventRows(events: readonly LearnerEvent[]): string {
+  return JSON.stringify(
+    events.map((e) => ({
+      id: e.id,
+      share_id: e.shareId,
+      user_id: e.learner.kind === 'user' ? e.learner.userId : null,
+      guest_session_id: e.learner.kind === 'guest' ? e.learner.guestSessionId : null,
+      model_id: e.modelId,
+      model_name: e.modelName,
+      field: e.field,
+      // JSON null is a value too (a cleared field); jsonb keeps it apart from SQL NULL.
+      value: e.value === undefined ? null : e.value,
+      at: e.at,
+    })),
+  );
+}
+
+/**
+ * The INSERT of `storeLearnerEvents` reading the rows from `param` (`learnerEventRows`), returning
+ * `id, share_id, learner_key` of the rows that were new: also usable as a data-modifying WITH.
+ */
+export const insertLearnerEventsSql = (param: string) =>
+  `INSERT INTO userdata_events (id, share_id, user_id, guest_session_id, model_id, model_name, field, value, client_at)
+   SELECT x->>'id', x->>'share_id', x->>'user_id', x->>'guest_session_id', x->>'model_id', x->>'model_name', x->>'field',
+          x->'value', to_timestamp((x->>'at')::bigint / 1000.0)
+   FROM jsonb_array_elements(${param}::jsonb) WITH ORDINALITY AS r(x, ord)
+   ORDER BY r.ord
+   ON CONFLICT (share_id, learner_key, id) DO NOTHING
+   RETURNING id, share_id, learner_key`;
+
+/** `keyOfEvent` of a row `insertLearnerEventsSql` returned. */
+export const eventKeyOfRow = (row: { id: string; share_id: string; learner_key: string }) => eventKey(row.share_id, row.learner_key, row.id);
 
 /** Stores learner events; several calls at once may share one statement (`createLearnerEventWriter`). */
 export type LearnerEventWriter = (events: readonly LearnerEvent[]) => Promise<Set<string>>;
