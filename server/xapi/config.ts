@@ -14,6 +14,8 @@ export interface XapiConfig {
   sendFreeText: boolean;
   /** RFC 5646 tag of the content's language: `context.language` and the key of every language map. */
   language: string;
+  /** Days a sent statement stays in the outbox for `resend` (XAPI_KEEP_SENT_DAYS); absent or null: kept for good. */
+  keepSentDays?: number | null;
 }
 
 const Flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', '']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
@@ -26,6 +28,12 @@ const Env = z.object({
   XAPI_PASSWORD: z.string().default(''),
   XAPI_SEND_FREE_TEXT: Flag.default(false),
   XAPI_LANGUAGE: LanguageTag.default('de'),
+  XAPI_KEEP_SENT_DAYS: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,5})?$/, 'a whole number of days (like 90), or empty to keep sent statements for good')
+    .refine((v) => v !== '0', 'at least 1 day (leave it empty to keep sent statements for good)')
+    .default(''),
   PUBLIC_ORIGIN: z.string().trim().optional(),
 });
 
@@ -50,5 +58,13 @@ export function xapiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): XapiCon
   }
   const origin = e.PUBLIC_ORIGIN ? originOf(e.PUBLIC_ORIGIN) : null;
   if (!origin) throw new Error('PUBLIC_ORIGIN: XAPI_ENDPOINT needs the server\'s public origin (like https://lernwerk.school.example): it names the learners\' accounts and the activities');
-  return { endpoint: endpoint.href, username: e.XAPI_USERNAME, password: e.XAPI_PASSWORD, origin, sendFreeText: e.XAPI_SEND_FREE_TEXT, language: e.XAPI_LANGUAGE };
+  return {
+    endpoint: endpoint.href,
+    username: e.XAPI_USERNAME,
+    password: e.XAPI_PASSWORD,
+    origin,
+    sendFreeText: e.XAPI_SEND_FREE_TEXT,
+    language: e.XAPI_LANGUAGE,
+    keepSentDays: e.XAPI_KEEP_SENT_DAYS ? Number(e.XAPI_KEEP_SENT_DAYS) : null,
+  };
 }

@@ -89,6 +89,31 @@ export async function retryLater(db: Queryable, ids: readonly string[], delayMs:
   );
 }
 
+/**
+ * Deletes up to `limit` statements sent before `before` (oldest events first), never one that waits
+ * or is parked: answers how many went. Candidates are found through the event time (a statement is
+ * sent after its event), so a run reads no more than the old part of the table.
+ */
+export async function pruneSent(db: Queryable, before: Date, limit: number): Promise<number> {
+  // The conditions again outside: a row a resend made waiting meanwhile is checked anew, and stays.
+  const [row] = await db.query<{ n: number }>(
+    `WITH gone AS (
+       DELETE FROM xapi_outbox
+       WHERE statement_id IN (
+         SELECT statement_id FROM xapi_outbox
+         WHERE event_at < $1 AND sent_at < $1 AND parked_at IS NULL
+         ORDER BY event_at
+         LIMIT $2
+       )
+       AND sent_at < $1 AND parked_at IS NULL
+       RETURNING 1
+     )
+     SELECT count(*)::int AS n FROM gone`,
+    [before.toISOString(), limit],
+  );
+  return Number(row.n);
+}
+
 export interface OutboxStatus {
   /** Statements not yet sent and not parked. */
   waiting: number;

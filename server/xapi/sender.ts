@@ -1,6 +1,6 @@
 import type { Database } from '../db/types';
 import type { XapiConfig } from './config';
-import { claimStatements, markSent, park, retryLater, type OutboxEntry } from './outbox';
+import { claimStatements, markSent, park, pruneSent, retryLater, type OutboxEntry } from './outbox';
 
 /*
  * Drains the outbox into the LRS (docs/xapi.md): batches POSTed as arrays, each request with a
@@ -8,7 +8,9 @@ import { claimStatements, markSent, park, retryLater, type OutboxEntry } from '.
  * with a growing pause, or the one Retry-After asks for; a batch refused for its content (409: the
  * LRS holds other content under an id; another 4xx) is split until the statement that fails is
  * alone, which is parked with the LRS's reason while the rest go on. Every server of a fleet runs
- * one: claims (./outbox.ts) keep them from sending a statement twice at once.
+ * one: claims (./outbox.ts) keep them from sending a statement twice at once. With
+ * XAPI_KEEP_SENT_DAYS, the sender deletes sent statements older than that now and then, in
+ * bounded steps with a deadline; waiting and parked statements are never deleted.
  */
 
 export interface SenderOptions {
@@ -23,6 +25,11 @@ export interface SenderOptions {
   /** The first pause after a failed attempt; it doubles up to `maxBackoffMs` (defaults 1,000 and 300,000 ms). */
   backoffBaseMs?: number;
   maxBackoffMs?: number;
+  /** How often the sender deletes sent statements past XAPI_KEEP_SENT_DAYS (default every hour; the first time at start). */
+  pruneEveryMs?: number;
+  /** Statements one delete takes (default 1,000) and how long a pruning run may take in all (default 5,000 ms, also each delete's deadline). */
+  pruneBatch?: number;
+  pruneBudgetMs?: number;
   /** Where the sender says what went wrong (default: nowhere). */
   log?: (line: string) => void;
 }
@@ -57,6 +64,10 @@ export class XapiSender {
   private readonly idlePollMs: number;
   private readonly backoffBaseMs: number;
   private readonly maxBackoffMs: number;
+  private readonly pruneEveryMs: number;
+  private readonly pruneBatch: number;
+  private readonly pruneBudgetMs: number;
+  private nextPruneAt = 0;
   private failures = 0;
   private stopper = new AbortController();
   private wake = new AbortController();
@@ -73,6 +84,9 @@ export class XapiSender {
     this.idlePollMs = options.idlePollMs ?? 2_000;
     this.backoffBaseMs = options.backoffBaseMs ?? 1_000;
     this.maxBackoffMs = options.maxBackoffMs ?? 300_000;
+    this.pruneEveryMs = options.pruneEveryMs ?? 3_600_000;
+    this.pruneBatch = options.pruneBatch ?? 1_000;
+    this.pruneBudgetMs = options.pruneBudgetMs ?? 5_000;
   }
 
   start(): void {
@@ -94,6 +108,7 @@ export class XapiSender {
   private async loop(): Promise<void> {
     const stopped = this.stopper.signal;
     while (!stopped.aborted) {
+      await this.pruneWhenDue();
       let entries: OutboxEntry[];
       try {
         entries = await claimStatements(this.db, this.batchSize, this.leaseMs);
@@ -117,6 +132,26 @@ export class XapiSender {
         pause = this.idlePollMs;
       }
       if (pause !== null) await sleep(pause, stopped);
+    }
+  }
+
+  /**
+   * Deletes sent statements past the kept days, a batch at a time, until none is left or the
+   * budget is spent (the rest goes next time); each delete has the budget as its deadline. A
+   * failure is said and left for the next run.
+   */
+  private async pruneWhenDue(): Promise<void> {
+    const days = this.config.keepSentDays;
+    if (!days || Date.now() < this.nextPruneAt) return;
+    this.nextPruneAt = Date.now() + this.pruneEveryMs;
+    const end = Date.now() + this.pruneBudgetMs;
+    const before = new Date(Date.now() - days * 86_400_000);
+    const db = this.db.withDeadline(this.pruneBudgetMs);
+    try {
+      let deleted = this.pruneBatch;
+      while (deleted === this.pruneBatch && Date.now() < end && !this.stopper.signal.aborted) deleted = await pruneSent(db, before, this.pruneBatch);
+    } catch (error) {
+      this.options.log?.(`xAPI outbox: cannot delete sent statements older than ${days} days (${(error as Error).message})`);
     }
   }
 

@@ -12,7 +12,14 @@ describe('xAPI settings', () => {
   it('read the endpoint, credentials, origin, free-text switch and language', () => {
     expect(
       xapiConfigFromEnv({ XAPI_ENDPOINT: 'https://lrs.example/xapi/', XAPI_USERNAME: 'key', XAPI_PASSWORD: 'secret', PUBLIC_ORIGIN: 'https://lernwerk.example/', XAPI_SEND_FREE_TEXT: '1' }),
-    ).toEqual({ endpoint: 'https://lrs.example/xapi/', username: 'key', password: 'secret', origin: 'https://lernwerk.example', sendFreeText: true, language: 'de' });
+    ).toEqual({ endpoint: 'https://lrs.example/xapi/', username: 'key', password: 'secret', origin: 'https://lernwerk.example', sendFreeText: true, language: 'de', keepSentDays: null });
+  });
+
+  it('keep sent statements for good, or XAPI_KEEP_SENT_DAYS whole days', () => {
+    const base = { XAPI_ENDPOINT: 'https://lrs.example/xapi/', PUBLIC_ORIGIN: 'https://lernwerk.example' };
+    expect(xapiConfigFromEnv({ ...base, XAPI_KEEP_SENT_DAYS: '' })?.keepSentDays).toBeNull();
+    expect(xapiConfigFromEnv({ ...base, XAPI_KEEP_SENT_DAYS: '90' })?.keepSentDays).toBe(90);
+    for (const wrong of ['0', '-3', '1.5', 'forever']) expect(() => xapiConfigFromEnv({ ...base, XAPI_KEEP_SENT_DAYS: wrong }), wrong).toThrow(/^XAPI_KEEP_SENT_DAYS: /);
   });
 
   it('refuse an endpoint without its trailing slash, and an endpoint without PUBLIC_ORIGIN', () => {
