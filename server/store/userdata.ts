@@ -57,13 +57,15 @@ export function learnerEventRows(events: readonly LearnerEvent[]): string {
 
 /**
  * The INSERT of `storeLearnerEvents` reading the rows from `param` (`learnerEventRows`), returning
- * `id, share_id, learner_key` of the rows that were new: also usable as a data-modifying WITH.
+ * `id, share_id, learner_key` of the rows that were new: also usable as a data-modifying WITH
+ * (`condition` may refer to another part of it, which then runs first).
  */
-export const insertLearnerEventsSql = (param: string) =>
+export const insertLearnerEventsSql = (param: string, condition = 'true') =>
   `INSERT INTO userdata_events (id, share_id, user_id, guest_session_id, model_id, model_name, field, value, client_at)
    SELECT x->>'id', x->>'share_id', x->>'user_id', x->>'guest_session_id', x->>'model_id', x->>'model_name', x->>'field',
           x->'value', to_timestamp((x->>'at')::bigint / 1000.0)
    FROM jsonb_array_elements(${param}::jsonb) WITH ORDINALITY AS r(x, ord)
+   WHERE ${condition}
    ORDER BY r.ord
    ON CONFLICT (share_id, learner_key, id) DO NOTHING
    RETURNING id, share_id, learner_key`;

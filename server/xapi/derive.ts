@@ -52,6 +52,31 @@ function indexOf(material: Material): Map<string, Placed> {
   return index;
 }
 
+/** The registration and account name of a learner on a share, kept for the next changes (two HMACs less per change). */
+const learnerIds = new Map<string, { registration: string; accountName: string }>();
+const LEARNER_IDS_KEPT = 10_000;
+function learnerIdsOf(secret: string, shareId: string, identity: LearnerIdentity) {
+  const key = `${secret}\n${shareId}\n${identity}`;
+  let ids = learnerIds.get(key);
+  if (!ids) {
+    if (learnerIds.size >= LEARNER_IDS_KEPT) learnerIds.clear();
+    ids = { registration: registrationOf(secret, shareId, identity), accountName: learnerAccountName(secret, identity) };
+    learnerIds.set(key, ids);
+  }
+  return ids;
+}
+
+const labels = new WeakMap<ContentElement, string>();
+/** An element's label as text (sanitising its HTML once per loaded material). */
+function labelOf(element: ContentElement): string {
+  let label = labels.get(element);
+  if (label === undefined) {
+    label = elementLabelText(element);
+    labels.set(element, label);
+  }
+  return label;
+}
+
 const percent = (progress: number) => Math.max(0, Math.min(100, Math.floor(progress * 100 + 1e-9)));
 
 export function deriveStatements(input: DerivationInput): Statement[] {
@@ -70,11 +95,11 @@ export function deriveStatements(input: DerivationInput): Statement[] {
     definition: { type: ACTIVITY_TYPES.module, ...name(chapter.title) },
   });
   const timestamp = new Date(Math.min(event.at, input.receivedAt)).toISOString();
-  const registration = registrationOf(input.secret, input.shareId, input.learner.identity);
+  const { registration, accountName } = learnerIdsOf(input.secret, input.shareId, input.learner.identity);
   const actor = {
     objectType: 'Agent' as const,
     ...(input.learner.name ? { name: input.learner.name } : {}),
-    account: { homePage: input.origin, name: learnerAccountName(input.secret, input.learner.identity) },
+    account: { homePage: input.origin, name: accountName },
   };
 
   const statements: Statement[] = [];
@@ -103,7 +128,7 @@ export function deriveStatements(input: DerivationInput): Statement[] {
   if (element && event.field === 'evaluated' && event.value === true) {
     const interaction = interactionOf(element, input.after[element.id] ?? {}, input);
     if (interaction) {
-      const label = elementLabelText(element);
+      const label = labelOf(element);
       const object: Activity = {
         objectType: 'Activity',
         id: `${base}/${element.id}`,

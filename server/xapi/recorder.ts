@@ -8,7 +8,7 @@ import { keyOfEvent, storeLearnerEvents, type LearnerEvent } from '../store/user
 import type { XapiConfig } from './config';
 import { deriveStatements } from './derive';
 import { enqueueStatements } from './outbox';
-import { holdLearners, learnerKeyOf as identityOf, storeEventsReadingStates } from './learners';
+import { learnerKeyOf as identityOf, storeAndHoldLearners } from './learners';
 import { xapiSecret } from './secret';
 import type { Statement } from './statement';
 
@@ -63,9 +63,8 @@ export function createXapiRecorder(opts: { db: Database; config: XapiConfig; loo
     let added = 0;
     const stored = await db.transaction(async (tx) => {
       const firsts = [...groups.values()].map((group) => group[0]);
-      // Held first: the state read next then includes what a concurrent request of the learner committed.
-      const names = await holdLearners(tx, firsts);
-      const { stored, before } = await storeEventsReadingStates(tx, events, firsts);
+      // The learners are held until the commit; the state is the one a concurrent request of theirs left.
+      const { stored, before, names } = await storeAndHoldLearners(tx, events, firsts);
       const statements: Statement[] = [];
       const receivedAt = Date.now();
       for (const [groupKey, group] of groups) {

@@ -26,7 +26,7 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
   it('created the schema of migrations 001 to 017 and recorded them', async () => {
     expect(await tables()).toEqual([
       'annotations', 'answer_key_changes', 'audit_log', 'auth_sessions', 'collection_items', 'comments', 'current_publications', 'draft_models', 'favorite_materials', 'feature_flags', 'guest_sessions', 'login_failures', 'lti_deep_links', 'lti_deployments', 'lti_guests', 'lti_keys', 'lti_learners', 'lti_line_items', 'lti_logins', 'lti_platforms', 'meta', 'models', 'permissions', 'publications', 'root_progress', 'schema_migrations',
-      'search_entries', 'search_materials', 'server_heartbeats', 'settings', 'shares', 'userdata_events', 'users', 'xapi_outbox', 'xapi_secret',
+      'search_entries', 'search_materials', 'server_heartbeats', 'settings', 'shares', 'userdata_events', 'users', 'xapi_learner_versions', 'xapi_outbox', 'xapi_secret',
     ]);
     const rows = await t.db.query<{ version: string; name: string; checksum: string }>('SELECT version, name, checksum FROM schema_migrations ORDER BY version');
     expect(rows).toEqual([
@@ -47,6 +47,7 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
       { version: '015', name: 'answer_key_changes', checksum: readMigrations()[14].checksum },
       { version: '016', name: 'xapi_outbox', checksum: readMigrations()[15].checksum },
       { version: '017', name: 'lti', checksum: readMigrations()[16].checksum },
+      { version: '018', name: 'xapi_learner_versions', checksum: readMigrations()[17].checksum },
     ]);
   });
 
