@@ -3,29 +3,37 @@ import type { Queryable } from '../db/types';
 import type { Learner } from '../http/learnerAccess';
 import { eventKeyOfRow, insertLearnerEventsSql, learnerEventRows, type LearnerEvent } from '../store/userdata';
 
-/** A learner on a share, as `userdata_events.learner_key` names it (`user:ID`, `guest:SESSION`). */
+/**
+ * A learner on a share, as `userdata_events.learner_key` names it (`user:ID`, `guest:SESSION`), and
+ * the questions the change evaluates (their answers go into the statements).
+ */
 export interface LearnerOnShare {
   shareId: string;
   learner: Learner;
+  evaluated: readonly string[];
 }
 
 export const learnerKeyOf = (learner: Learner): string => (learner.kind === 'user' ? `user:${learner.userId}` : `guest:${learner.guestSessionId}`);
 const keyOf = (shareId: string, learnerKey: string) => `${shareId}\n${learnerKey}`;
 
+type Wanted = { share_id: string; learner_key: string; evaluated: readonly string[] };
 /** The learners as the statements below read them (`$n` of `wantedSql`), in ascending key order. */
 const wantedParam = (learners: readonly LearnerOnShare[]) =>
   JSON.stringify(
-    [...new Map(learners.map((l) => [keyOf(l.shareId, learnerKeyOf(l.learner)), { share_id: l.shareId, learner_key: learnerKeyOf(l.learner) }])).entries()]
+    [...new Map(learners.map((l) => [keyOf(l.shareId, learnerKeyOf(l.learner)), { share_id: l.shareId, learner_key: learnerKeyOf(l.learner), evaluated: l.evaluated }])).entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([, row]) => row),
+      .map(([, row]): Wanted => row),
   );
 const wantedSql = (param: string) =>
-  `SELECT x->>'share_id' AS share_id, x->>'learner_key' AS learner_key, ord FROM jsonb_array_elements(${param}::jsonb) WITH ORDINALITY AS r(x, ord)`;
+  `SELECT x->>'share_id' AS share_id, x->>'learner_key' AS learner_key, x->'evaluated' AS evaluated, ord FROM jsonb_array_elements(${param}::jsonb) WITH ORDINALITY AS r(x, ord)`;
 
-/**
- * The state of the learners in `wanted` as `learnerStateOf` (../store/userdata.ts) reads it: the
- * latest value per field, reset where an answer key changed since; each learner's events found
- * through the primary key (share_id, learner_key, id).
+/*
+ * What the statements of a change are derived from, of each learner in `wanted`: the state as
+ * `learnerStateOf` (../store/userdata.ts) reads it (the latest value per field, reset where an
+ * answer key changed since), but only the progress of every element and every field of the
+ * questions the change evaluates. For progress that is the same: a progress value counts when it
+ * was reported after the element's answer key last changed, whatever other fields say. Each
+ * learner's events are found through the primary key (share_id, learner_key, id).
  */
 const statesSql = (leaveOut = '') => `SELECT w.share_id, w.learner_key, s.model_id, s.field, s.value,
          coalesce(s.client_at < k.changed_at, false) AS stale,
@@ -35,7 +43,7 @@ const statesSql = (leaveOut = '') => `SELECT w.share_id, w.learner_key, s.model_
     SELECT DISTINCT ON (e.model_id, e.field) e.model_id, e.field, e.value, e.client_at,
            max(e.client_at) OVER (PARTITION BY e.model_id) AS last_at
     FROM userdata_events e
-    WHERE e.share_id = w.share_id AND e.learner_key = w.learner_key${leaveOut}
+    WHERE e.share_id = w.share_id AND e.learner_key = w.learner_key AND (e.field = 'progress' OR w.evaluated ? e.model_id)${leaveOut}
     ORDER BY e.model_id, e.field, e.client_at DESC, e.seq DESC
   ) s
   LEFT JOIN answer_key_changes k ON k.model_id = s.model_id`;
@@ -52,7 +60,7 @@ function addStateRow(states: Map<string, LearnerState>, row: StateRow) {
 export interface HeldLearners {
   /** The keys (`keyOfEvent`) of the events that were new. */
   stored: Set<string>;
-  /** Each learner's state before the events, by `shareId\nlearnerKey`. */
+  /** Each learner's state before the events (what derivation reads of it, above), by `shareId\nlearnerKey`. */
   before: Map<string, LearnerState>;
   /** The names statements give the learners (a guest's name, an account's first and last name), by learner key. */
   names: Map<string, string>;
@@ -104,12 +112,13 @@ export async function storeAndHoldLearners(tx: Queryable, events: readonly Learn
   for (const l of learners) before.set(keyOf(l.shareId, learnerKeyOf(l.learner)), {});
   const stored = new Set<string>();
   const names = new Map<string, string>();
-  const overtaken: { share_id: string; learner_key: string }[] = [];
+  const overtaken: Wanted[] = [];
+  const wantedOf = new Map((JSON.parse(wanted) as Wanted[]).map((w) => [keyOf(w.share_id, w.learner_key), w]));
   for (const row of rows) {
     if (row.kind === 'state') addStateRow(before, row);
     else if (row.kind === 'new') stored.add(eventKeyOfRow({ id: row.id as string, share_id: row.share_id, learner_key: row.learner_key }));
     else if (row.kind === 'name') names.set(row.learner_key, row.name ?? '');
-    else if (Number(row.version) !== Number(row.seen ?? 0) + 1) overtaken.push({ share_id: row.share_id, learner_key: row.learner_key });
+    else if (Number(row.version) !== Number(row.seen ?? 0) + 1) overtaken.push(wantedOf.get(keyOf(row.share_id, row.learner_key)) as Wanted);
   }
   if (overtaken.length) {
     // Read after the hold: this statement's snapshot includes what the learner's other transaction committed.

@@ -62,9 +62,13 @@ export function createXapiRecorder(opts: { db: Database; config: XapiConfig; loo
     const key = await secretOf();
     let added = 0;
     const stored = await db.transaction(async (tx) => {
-      const firsts = [...groups.values()].map((group) => group[0]);
+      const learners = [...groups.values()].map((group) => ({
+        shareId: group[0].shareId,
+        learner: group[0].learner,
+        evaluated: group.filter((e) => e.field === 'evaluated' && e.value === true).map((e) => e.modelId),
+      }));
       // The learners are held until the commit; the state is the one a concurrent request of theirs left.
-      const { stored, before, names } = await storeAndHoldLearners(tx, events, firsts);
+      const { stored, before, names } = await storeAndHoldLearners(tx, events, learners);
       const statements: Statement[] = [];
       const receivedAt = Date.now();
       for (const [groupKey, group] of groups) {

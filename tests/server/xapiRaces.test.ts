@@ -7,7 +7,11 @@ import { GuestSessionId, type UserdataEvent } from '../../model/tracking';
 import { buildApp } from '../../server/app';
 import { openPostgres } from '../../server/db/postgres';
 import type { Database } from '../../server/db/types';
+import { progressOf } from '../../model/learnerState';
+import { createGuestSession } from '../../server/store/guestSessions';
 import { importFile } from '../../server/store/import';
+import { learnerStateOf, storeLearnerEvents, type LearnerEvent } from '../../server/store/userdata';
+import { storeAndHoldLearners } from '../../server/xapi/learners';
 import type { Statement } from '../../server/xapi/statement';
 import { PROGRESS_EXTENSION } from '../../server/xapi/statement';
 import { xapiMaterial } from '../xapi/fixtures';
@@ -75,5 +79,40 @@ describe.each(testDatabaseKinds)('learning records of concurrent requests on %s'
     for (const line of said) counts.set(line, (counts.get(line) ?? 0) + 1);
     expect([...counts].filter(([, n]) => n > 1), said.join('\n')).toEqual([]);
     expect(said).toEqual(expect.arrayContaining(['experienced r-material/r-video', 'experienced r-material/r-step', 'completed r-material/r-ch2 100']));
+  });
+
+  it('the state a change is derived from has the progress the learner\'s state has, answer key changes included, and all of an evaluated question', async () => {
+    const guestSessionId = (await createGuestSession(t.db, shareId, 'Stella State')).publicId;
+    const learner = { kind: 'guest' as const, guestSessionId };
+    const t0 = Date.now() - 60_000;
+    let n = 0;
+    const change = (modelId: string, modelName: string, field: string, value: unknown, at: number): LearnerEvent => ({
+      id: `state-${n++}`, shareId, learner, modelId, modelName, field, value, at, rootId: 'r-material',
+    });
+    await storeLearnerEvents(t.db, [
+      change('r-video', 'IFrame', 'progress', 1, t0),
+      change('r-step', 'Chapter', 'progress', 0.5, t0),
+      change('r-step', 'Chapter', 'progress', 0.25, t0 - 1_000),
+      change('r-choice', 'ChoiceQuestion', 'selected', ['r-choice-a'], t0),
+      change('r-choice', 'ChoiceQuestion', 'progress', 1, t0),
+      change('r-cloze', 'ClozeQuestion', 'progress', 1, t0),
+      change('r-cloze', 'ClozeQuestion', 'inputs', ['core', 'DNA'], t0 + 4_000),
+      change('r-assign', 'AssignmentQuestion', 'progress', 1, t0),
+      change('r-assign', 'AssignmentQuestion', 'assignedItemIds', {}, t0 + 4_000),
+    ]);
+    // The answer keys of three questions changed after their progress: the choice's and the
+    // assignment's answered again since (the assignment only partly), the cloze's evaluated now.
+    await t.db.query(`INSERT INTO answer_key_changes (model_id, root_id, changed_at) VALUES ('r-choice', 'r-material', $1), ('r-cloze', 'r-material', $1), ('r-assign', 'r-material', $1)`, [new Date(t0 + 2_000)]);
+    try {
+      const { before } = await t.db.transaction((tx) => storeAndHoldLearners(tx, [], [{ shareId, learner, evaluated: ['r-cloze'] }]));
+      const read = before.get(`${shareId}\nguest:${guestSessionId}`) ?? {};
+      const full = await learnerStateOf(t.db, shareId, learner);
+      expect(progressOf(read)).toEqual(progressOf(full));
+      expect(progressOf(read)).toEqual({ 'r-video': 1, 'r-step': 0.5 });
+      expect(read['r-cloze']).toEqual(full['r-cloze']);
+      expect(read['r-cloze']).toEqual({ inputs: ['core', 'DNA'] });
+    } finally {
+      await t.db.query(`DELETE FROM answer_key_changes WHERE root_id = 'r-material'`);
+    }
   });
 });
