@@ -95,7 +95,8 @@ export class XapiSender {
 
   /** New statements were written: an idle sender looks at once (one waiting for the LRS goes on waiting). */
   kick(): void {
-    this.wake.abort();
+    // Once is enough until the sender looks (an abort makes an error object each time).
+    if (!this.wake.signal.aborted) this.wake.abort();
   }
 
   /** Stops after the request in flight; statements it held go back after their claim runs out. */
