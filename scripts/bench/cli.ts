@@ -4,7 +4,7 @@
  * noisy; exits 1 when a budget is missed (never part of `npm test`).
  *
  *   npm run bench [-- --quick] [--sizes 100,1000,5000] [--pairs N] [--clicks N] [--timeout S]
- *                 [--no-build] [--postgres URL] [--ingest] [--seed N] [--keep] [--phone]
+ *                 [--no-build] [--postgres URL] [--ingest [--databases LIST]] [--seed N] [--keep] [--phone]
  *   npm run bench -- search [--sizes 10000,100000,1000000] …   (scripts/bench/search.ts, issue 11)
  *   npm run bench -- fleet [--learners 3000] [--servers 1,2,3] …  (scripts/bench/fleet.ts, issue 23)
  *
@@ -52,6 +52,8 @@ and exits 1 when a budget of issue 9 is missed.
   --no-build         use the last bench build (.cache/bench/client) or dist/client instead of building
   --postgres URL     run the server on PostgreSQL (DATABASE_URL) instead of a fresh PGlite data dir
   --ingest           also measure tracking ingest (scripts/bench/ingest.ts; about two minutes more)
+  --databases LIST   the ingest rows to measure: floor, pglite, postgres, postgres-xapi (default: each
+                     the run can; the PostgreSQL ones need --postgres URL or TEST_DATABASE_URL)
   --seed N           seed of the generated materials (default 1)
   --app-root DIR     measure another checkout (e.g. a git worktree of an older commit): its client,
                      import command, server and viewer; this checkout's harness (default: this one)
@@ -72,6 +74,8 @@ interface Options {
   build: boolean;
   postgres?: string;
   ingest: boolean;
+  /** The ingest rows to measure (scripts/bench/ingest.ts; default: all the run can). */
+  databases?: string[];
   seed: number;
   keep: boolean;
   appRoot: string;
@@ -93,6 +97,7 @@ function parseOptions(argv: string[]): Options | number {
         'no-build': { type: 'boolean' },
         postgres: { type: 'string' },
         ingest: { type: 'boolean' },
+        databases: { type: 'string' },
         seed: { type: 'string' },
         keep: { type: 'boolean' },
         'app-root': { type: 'string' },
@@ -130,6 +135,7 @@ function parseOptions(argv: string[]): Options | number {
       build: !values['no-build'],
       postgres: values.postgres,
       ingest: Boolean(values.ingest),
+      databases: values.databases?.split(',').map((d) => d.trim()).filter(Boolean),
       seed: number(values.seed, 1, 'seed'),
       keep: Boolean(values.keep),
       appRoot: path.resolve(values['app-root'] ?? ROOT),
@@ -181,7 +187,12 @@ async function runIngest(options: Options): Promise<{ rows: IngestRow[] | null; 
   const module = (await import(pathToFileURL(file).href)) as { measureIngest?: (options: Record<string, unknown>) => Promise<IngestRow[]> };
   if (typeof module.measureIngest !== 'function') return { rows: null, note: 'not measured (scripts/bench/ingest.ts exports no measureIngest)' };
   log('ingest: 10/50/200 learners on the floor, PGlite' + (options.postgres ? ' and PostgreSQL' : ' (PostgreSQL only with --postgres URL or TEST_DATABASE_URL)'));
-  const rows = await module.measureIngest({ databaseUrl: options.postgres, serverRoot: options.appRoot, log: (line: string) => log(`ingest: ${line}`) });
+  const rows = await module.measureIngest({
+    databaseUrl: options.postgres,
+    serverRoot: options.appRoot,
+    ...(options.databases ? { databases: options.databases } : {}),
+    log: (line: string) => log(`ingest: ${line}`),
+  });
   return { rows, note: '' };
 }
 
