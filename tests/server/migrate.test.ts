@@ -23,7 +23,7 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
     ).map((r) => r.table_name);
   const applied = async () => (await t.db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version);
 
-  it('created the schema of migrations 001 to 017 and recorded them', async () => {
+  it('created the schema of migrations 001 to 018 and recorded them', async () => {
     expect(await tables()).toEqual([
       'annotations', 'answer_key_changes', 'audit_log', 'auth_sessions', 'collection_items', 'comments', 'current_publications', 'draft_models', 'favorite_materials', 'feature_flags', 'guest_sessions', 'login_failures', 'lti_deep_links', 'lti_deployments', 'lti_guests', 'lti_keys', 'lti_learners', 'lti_line_items', 'lti_logins', 'lti_platforms', 'meta', 'models', 'permissions', 'publications', 'root_progress', 'schema_migrations',
       'search_entries', 'search_materials', 'server_heartbeats', 'settings', 'shares', 'userdata_events', 'users', 'xapi_learner_versions', 'xapi_outbox', 'xapi_secret',
