@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
 
   it('applies nothing the second time', async () => {
     expect(await migrate(t.db)).toEqual([]);
-    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013', '014', '015', '016', '017']);
+    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013', '014', '015', '016', '017', '018']);
   });
 
   it('applies new migrations in order, and a failing one not at all', async () => {
@@ -66,7 +66,7 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
     fs.writeFileSync(path.join(dir, '905_broken.sql'), 'CREATE TABLE test_half (a int);\nSELECT no_such_function();');
     await expect(migrate(t.db, dir)).rejects.toThrow(/^Migration 905_broken\.sql failed: /);
     expect(await tables()).not.toContain('test_half');
-    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013', '014', '015', '016', '017', '903', '904']);
+    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013', '014', '015', '016', '017', '018', '903', '904']);
     fs.rmSync(path.join(dir, '905_broken.sql'));
   });
 
