@@ -15,7 +15,7 @@ import { TextElement } from '../kinds/text/TextElement';
 
 
 type ElementComponent<N extends ModelName> = ComponentType<ElementProps<Extract<ContentElement, { modelName: N }>>>;
-type Registry = { [N in ModelName]?: ElementComponent<N> };
+type Registry = { readonly [N in ModelName]: ElementComponent<N> };
 
 type Preloadable = { preload: () => Promise<void> };
 
