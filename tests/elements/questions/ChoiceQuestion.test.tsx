@@ -54,6 +54,20 @@ describe.each(modes)('choice question ($name)', ({ lang, strict }) => {
     expectVisible(screen.getByRole('button', { name: text.evaluate }));
   });
 
+  it('multiple choice: after Edit answer, a choice ticked again unticks with the next click', async () => {
+    const { user } = renderElement(<ChoiceQuestionElement element={question()} />, { lang, strict });
+    await user.click(screen.getByRole('checkbox', { name: /^2/ }));
+    await user.click(screen.getByRole('button', { name: text.evaluate }));
+    await user.click(screen.getByRole('button', { name: text.edit }));
+    await user.click(screen.getByRole('checkbox', { name: /^2/ }));
+    expect(isChecked(screen.getByRole('checkbox', { name: /^2/ }))).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: /^2/ }));
+    expect(isChecked(screen.getByRole('checkbox', { name: /^2/ }))).toBe(false);
+    await user.click(screen.getByRole('checkbox', { name: /^5/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^5/ }));
+    expect(screen.getAllByRole('checkbox').map(isChecked)).toEqual([false, false, false]);
+  });
+
   it('by keyboard: the focus stays on the button when Evaluate turns into Edit answer, and back', async () => {
     const { user } = renderElement(<ChoiceQuestionElement element={question()} />, { lang, strict });
     await user.click(screen.getByRole('checkbox', { name: /^2/ }));
