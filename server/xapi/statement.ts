@@ -1,24 +1,8 @@
 /* The parts of an xAPI 2.0 statement (IEEE 9274.1.1) this server sends. */
 
-export type LanguageMap = Record<string, string>;
+import type { ActivityDefinition, LanguageMap, Result } from '../../model/xapiActivity';
 
-export interface InteractionComponent {
-  id: string;
-  description?: LanguageMap;
-}
-
-export type InteractionType = 'choice' | 'fill-in' | 'long-fill-in' | 'matching' | 'other';
-
-export interface ActivityDefinition {
-  name?: LanguageMap;
-  description?: LanguageMap;
-  type?: string;
-  interactionType?: InteractionType;
-  correctResponsesPattern?: string[];
-  choices?: InteractionComponent[];
-  source?: InteractionComponent[];
-  target?: InteractionComponent[];
-}
+export type { ActivityDefinition, InteractionComponent, InteractionType, LanguageMap, Result, Score } from '../../model/xapiActivity';
 
 export interface Activity {
   objectType: 'Activity';
@@ -30,21 +14,6 @@ export interface Agent {
   objectType: 'Agent';
   name?: string;
   account: { homePage: string; name: string };
-}
-
-export interface Score {
-  scaled: number;
-  raw: number;
-  min: number;
-  max: number;
-}
-
-export interface Result {
-  success?: boolean;
-  completion?: boolean;
-  response?: string;
-  score?: Score;
-  extensions?: Record<string, unknown>;
 }
 
 export interface Statement {

@@ -1,4 +1,5 @@
 import type { RichTextNode } from '../../model/richText';
+import type { ActivityDefinition, Result } from '../../model/xapiActivity';
 
 /*
  * What the viewer, the server and the tools know of one element kind, beyond its schema: the
@@ -54,7 +55,21 @@ export type SearchTexts = { readonly title?: readonly SearchText[]; readonly sec
 /** A question model as stored (before parsing): its answer key is read from it. */
 export type StoredModel = Readonly<Record<string, unknown>>;
 
-/** What the server reads of a kind (search, answer keys); never part of the client's code. */
+export interface InteractionOptions {
+  /** The RFC 5646 tag of the content: the key of every language map. */
+  language: string;
+  /** Whether free-text answers may leave (XAPI_SEND_FREE_TEXT). */
+  sendFreeText: boolean;
+}
+
+/** How a question is an xAPI interaction (xAPI 2.0 Data 2.4.4.1) and what an evaluated answer to it says. */
+export interface InteractionMapping<E> {
+  definition(question: E, options: InteractionOptions): ActivityDefinition;
+  /** The result of an evaluated answer from the question's saved fields. */
+  result(question: E, fields: SavedFields, options: InteractionOptions): Result;
+}
+
+/** What the server reads of a kind (search, answer keys, learning records); never part of the client's code. */
 export type KindIndexing<E> = {
   readonly search: (element: E) => SearchTexts;
   /** A container the viewer scrolls to instead of the element inside it (spec section 2, full-text search). */
@@ -64,4 +79,6 @@ export type KindIndexing<E> = {
    * learners' answers): wording, feedback and display settings are not part of it.
    */
   readonly answerKey?: (model: StoredModel) => unknown;
+  /** How it is an xAPI interaction when answered (a question kind; server/xapi/). */
+  readonly interaction?: InteractionMapping<E>;
 };

@@ -2,7 +2,8 @@ import type { ElementOf } from '../../../model/elements';
 import type { KindIndexing, QuestionRules, StoredModel } from '../kindRules';
 import { labelFromHtml } from '../../../model/labelSnippet';
 import { savedStringLists } from '../../../model/savedFields';
-import { isAssignmentCorrect } from './assignment.model';
+import { languageMap, responseList, rightOrWrong, type InteractionComponent } from '../../../model/xapiActivity';
+import { allItems, isAssignmentCorrect } from './assignment.model';
 
 type Assignment = ElementOf<'AssignmentQuestion'>;
 
@@ -24,4 +25,17 @@ export const assignmentIndexing: KindIndexing<Assignment> = {
     ],
   }),
   answerKey: (model) => ({ zones: listOf(model.zones).map((zone) => ({ id: zone.id, items: itemKeys(zone.items) })), disruptors: itemKeys(model.disruptors) }),
+  interaction: {
+    definition: (question, { language }) => ({
+      interactionType: 'matching',
+      source: allItems(question).map((item): InteractionComponent => ({ id: item.id, description: languageMap(language, item.text ?? '') })),
+      target: question.zones.map((zone): InteractionComponent => ({ id: zone.id, description: languageMap(language, zone.title) })),
+      correctResponsesPattern: [responseList(question.zones.flatMap((zone) => zone.items.map((item) => `${item.id}[.]${zone.id}`)))],
+    }),
+    result: (question, fields) => {
+      const assignments = savedStringLists(fields.assignedItemIds);
+      const pairs = question.zones.flatMap((zone) => (assignments[zone.id] ?? []).map((item) => `${item}[.]${zone.id}`));
+      return { ...rightOrWrong(isAssignmentCorrect(question.zones, assignments)), response: responseList(pairs) };
+    },
+  },
 };

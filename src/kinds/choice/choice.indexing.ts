@@ -2,6 +2,8 @@ import type { ElementOf } from '../../../model/elements';
 import type { KindIndexing, QuestionRules, StoredModel } from '../kindRules';
 import { labelFromHtml } from '../../../model/labelSnippet';
 import { savedStrings } from '../../../model/savedFields';
+import { htmlToPlainText } from '../../../model/plainText';
+import { languageMap, responseList, rightOrWrong, type InteractionComponent } from '../../../model/xapiActivity';
 import { isChoiceQuestionCorrect } from './choice.model';
 
 type Choice = ElementOf<'ChoiceQuestion'>;
@@ -19,4 +21,15 @@ export const choiceIndexing: KindIndexing<Choice> = {
     type: model.type,
     choices: choicesOf(model).map((choice) => ({ id: choice.id, type: choice.type, text: choice.text, image: choice.image, correct: choice.correct })),
   }),
+  interaction: {
+    definition: (question, { language }) => ({
+      interactionType: 'choice',
+      choices: question.choices.map((c): InteractionComponent => ({ id: c.id, description: languageMap(language, htmlToPlainText(c.text)) })),
+      correctResponsesPattern: [responseList(question.choices.filter((c) => c.correct).map((c) => c.id))],
+    }),
+    result: (question, fields) => {
+      const selected = savedStrings(fields.selected);
+      return { ...rightOrWrong(isChoiceQuestionCorrect(question.choices, selected)), response: responseList(question.choices.filter((c) => selected.includes(c.id)).map((c) => c.id)) };
+    },
+  },
 };

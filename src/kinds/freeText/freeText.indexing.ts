@@ -8,4 +8,12 @@ export const freeTextQuestion: QuestionRules<ElementOf<'FreeTextInput'>> = {
 
 export const freeTextIndexing: KindIndexing<ElementOf<'FreeTextInput'>> = {
   search: (element) => ({ title: [element.title], body: [{ html: element.instructions.html }] }),
+  interaction: {
+    // Any answer is right (no correctResponsesPattern) and none scores.
+    definition: () => ({ interactionType: 'long-fill-in' }),
+    result: (_question, fields, { sendFreeText }) => ({
+      completion: true,
+      ...(sendFreeText && typeof fields.value === 'string' ? { response: fields.value } : {}),
+    }),
+  },
 };

@@ -2,6 +2,7 @@ import type { ElementOf } from '../../../model/elements';
 import type { KindIndexing, QuestionRules } from '../kindRules';
 import { labelFromHtml } from '../../../model/labelSnippet';
 import { savedPoints } from '../../../model/savedFields';
+import { responseList, rightOrWrong } from '../../../model/xapiActivity';
 import { isPolygonExerciseCorrect } from './polygon.model';
 
 type Polygon = ElementOf<'PolygonTargetExercise'>;
@@ -14,4 +15,12 @@ export const polygonQuestion: QuestionRules<Polygon> = {
 export const polygonIndexing: KindIndexing<Polygon> = {
   search: (element) => ({ title: [element.title], body: [{ html: element.question.html }] }),
   answerKey: (model) => ({ polygons: model.polygons }),
+  interaction: {
+    // The marks are points on the image: no response pattern can list the right ones.
+    definition: () => ({ interactionType: 'other' }),
+    result: (question, fields) => {
+      const marks = savedPoints(fields.points);
+      return { ...rightOrWrong(isPolygonExerciseCorrect(marks, question.polygons)), response: responseList(marks.map((p) => `${p.x.toFixed(4)},${p.y.toFixed(4)}`)) };
+    },
+  },
 };
