@@ -76,10 +76,12 @@ export type Learner = {
   lastName: string;
 };
 
-export type LmsHelloMessage = {
+/** The standard of the launch page: a SCORM package's, or a cmi5 AU's (server/cmi5, cmi5 of 2016 and later, "Quartz"). */
+export type HostStandard = { standard: 'scorm'; version: ScormVersion } | { standard: 'cmi5'; version: typeof CMI5_VERSION };
+export const CMI5_VERSION = '1.0';
+
+export type LmsHelloMessage = HostStandard & {
   type: typeof LMS_HELLO_MESSAGE_TYPE;
-  standard: 'scorm';
-  version: ScormVersion;
   learner: Learner;
   /** What the viewer last stored (empty on a first attempt). */
   suspendData: string;
@@ -148,15 +150,20 @@ export function parseHostMessage(data: unknown): HostToViewerMessage | null {
   if (!isObject(data)) return null;
   if (data.type === LMS_HELLO_MESSAGE_TYPE) {
     const learner = data.learner;
-    if (data.standard !== 'scorm' || !isOneOf(data.version, SCORM_VERSIONS) || !isObject(learner)) return null;
+    const standard: HostStandard | null =
+      data.standard === 'scorm' && isOneOf(data.version, SCORM_VERSIONS)
+        ? { standard: 'scorm', version: data.version }
+        : data.standard === 'cmi5' && data.version === CMI5_VERSION
+          ? { standard: 'cmi5', version: CMI5_VERSION }
+          : null;
+    if (!standard || !isObject(learner)) return null;
     if (typeof learner.id !== 'string' || typeof learner.name !== 'string') return null;
     if (typeof data.suspendData !== 'string' || !isOneOf(data.entry, ENTRIES)) return null;
     if (typeof data.suspendDataLimit !== 'number' || !Number.isInteger(data.suspendDataLimit) || data.suspendDataLimit < 0) return null;
     const names = splitLearnerName(learner.name);
     return {
       type: LMS_HELLO_MESSAGE_TYPE,
-      standard: 'scorm',
-      version: data.version,
+      ...standard,
       learner: {
         id: learner.id,
         name: learner.name,

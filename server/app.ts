@@ -25,6 +25,7 @@ import { feedbackRoutes } from './routes/feedback';
 import { feedbackProviderFromEnv, type FeedbackProviderConfig } from './feedback/chatCompletions';
 import { pageContentSecurityPolicy } from './http/contentSecurityPolicy';
 import { pageRoutes } from './routes/pages';
+import { cmi5Routes } from './routes/cmi5';
 import { searchRoutes } from './routes/search';
 import { searchAcrossRoutes } from './routes/searchAcross';
 import { serviceWorkerRoute } from './routes/serviceWorker';
@@ -188,6 +189,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     featureFlags: currentFlags,
     contentSecurityPolicy: pageContentSecurityPolicy(options.frameAncestors ?? null),
   });
+
+  // The cmi5 AU launch page of a share (an LMS launches it, docs/lms-and-embedding.md).
+  await app.register(cmi5Routes, { lookups, frameAncestors: options.frameAncestors ?? null });
 
   // The service worker at the root (scope /): the client, share pages and their material offline (src/offline/sw.ts).
   await app.register(serviceWorkerRoute, { clientDir: options.clientDir });
