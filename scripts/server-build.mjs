@@ -49,6 +49,7 @@ export const ENTRY_POINTS = {
   xapi: 'server/cli/xapi.ts',
   lti: 'server/cli/lti.ts',
   exportScorm: 'server/cli/exportScorm.ts',
+  exportCmi5: 'server/cli/exportCmi5.ts',
   prepareBuild: 'server/prepareBuild.ts',
 };
 

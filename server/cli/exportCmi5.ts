@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { MOVE_ON_VALUES, type MoveOn } from '../../machines/cmi5Launcher';
+import { auUrl } from '../cmi5/courseStructure';
+import { buildCmi5Package } from '../cmi5/package';
+import { findShare, isSharePublicIdShape } from '../store/shares';
+import { originOf, originWarnings } from '../scorm/origin';
+import { packagingNote, packagingProblem, summaryFromSharePage, summaryOfShare, type ShareSummary } from '../scorm/shareSummary';
+import { CliError, onServerOrDatabase, parseCommandLine, runCommand } from './cliSupport';
+import { ServerUnreachableError } from './viaServer';
+
+const USAGE = `Usage: npm run export:cmi5 -- SHARE_PUBLIC_ID [--out FILE.zip] [--origin https://…] [--mastery-score 0..1] [--move-on VALUE]
+
+Writes a cmi5 course package of a material's share for an LMS: cmi5.xml at the zip's root, one AU
+whose url is the share's launch page on this server (/cmi5/SHARE/). Launched by the LMS, the page gets
+its token and launch data, shows the share and states initialized, completed, passed or failed and
+terminated to the LMS.
+--out            the zip to write (default: lernwerk-SHARE_PUBLIC_ID-cmi5.zip here)
+--origin         the server's address as learners' browsers reach it (default: PUBLIC_ORIGIN, else the
+                 running server's address, else http://localhost:PORT)
+--mastery-score  the score (0 to 1, up to 4 decimals) from which the learner passed; without it the AU
+                 sends neither passed nor failed
+--move-on        when the LMS counts the AU as done: Completed (default), Passed, CompletedAndPassed,
+                 CompletedOrPassed or NotApplicable; Passed needs a mastery score
+Scorm shares are meant for it; public and guest shares can be packaged too; private and preview
+shares and collections cannot.`;
+
+type CourseShare = ShareSummary & { rootId: string };
+
+/** `npm run export:cmi5 -- SHARE_PUBLIC_ID …`; answers the exit code. */
+export async function runExportCmi5(argv: string[]): Promise<number> {
+  const options = {
+    out: { type: 'string' },
+    origin: { type: 'string' },
+    'mastery-score': { type: 'string' },
+    'move-on': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
+  // A share id may begin with "-" (base64url): such an argument is the share, never an option (nor an option's value).
+  const takesValue = new Set(['--out', '--origin', '--mastery-score', '--move-on']);
+  const leadingDashIds = argv.filter((arg, i) => arg.startsWith('-') && !arg.startsWith('--') && isSharePublicIdShape(arg) && !takesValue.has(argv[i - 1]));
+  const args = parseCommandLine(argv.filter((arg) => !leadingDashIds.includes(arg)), { options }, USAGE);
+  if (typeof args === 'number') return args;
+  args.positionals.unshift(...leadingDashIds);
+  if (args.positionals.length !== 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  const moveOn = (args.values['move-on'] ?? 'Completed') as MoveOn;
+  if (!MOVE_ON_VALUES.includes(moveOn)) {
+    console.error(`--move-on ${args.values['move-on']} is not one of ${MOVE_ON_VALUES.join(', ')}.`);
+    return 2;
+  }
+  let masteryScore: number | null = null;
+  const scoreText = args.values['mastery-score'];
+  if (scoreText !== undefined) {
+    masteryScore = /^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(scoreText) ? Number(scoreText) : NaN;
+    if (Number.isNaN(masteryScore)) {
+      console.error(`--mastery-score ${scoreText} is not a number from 0 to 1 with at most 4 decimals (like 0.8).`);
+      return 2;
+    }
+  }
+  if (masteryScore === null && (moveOn === 'Passed' || moveOn === 'CompletedAndPassed')) {
+    console.error(`--move-on ${moveOn} needs --mastery-score: without one the course never states passed.`);
+    return 2;
+  }
+  let origin: string | null = null;
+  const originText = args.values.origin ?? process.env.PUBLIC_ORIGIN;
+  if (originText !== undefined) {
+    origin = originOf(originText);
+    if (!origin) {
+      console.error(`${args.values.origin !== undefined ? '--origin' : 'PUBLIC_ORIGIN='} ${originText} is not an http(s) origin (like https://lernwerk.school.example, no path).`);
+      return 2;
+    }
+  }
+  const publicId = args.positionals[0];
+  if (!isSharePublicIdShape(publicId)) {
+    console.error(`"${publicId}" is not a share id (the part after /s/ in a share link).`);
+    return 1;
+  }
+  // npm runs scripts in the package root; INIT_CWD is where the command was typed.
+  const here = process.env.INIT_CWD ?? process.cwd();
+  const out = path.resolve(here, args.values.out ?? `lernwerk-${publicId}-cmi5.zip`);
+
+  try {
+    const found = await onServerOrDatabase<{ share: CourseShare | null; origin: string }>('export again', {
+      server: async (_call, server) => ({ share: await shareThroughServer(server.adminOrigin, publicId), origin: server.origin }),
+      database: async (db, serverOrigin) => {
+        const share = await findShare(db, publicId);
+        return { share: share ? { ...summaryOfShare(share), rootId: share.rootId } : null, origin: serverOrigin };
+      },
+    });
+    const share = found.share;
+    if (!share) {
+      console.error(`No share ${publicId} in this database (DATABASE_URL, else DATA_DIR): check the id, or the server's DATA_DIR / DATABASE_URL.`);
+      return 1;
+    }
+    const problem = packagingProblem(share);
+    if (problem) {
+      console.error(problem.replace('a SCORM package holds one course', 'a cmi5 package holds one material'));
+      return 1;
+    }
+    origin ??= found.origin;
+    const zip = buildCmi5Package({ origin, sharePublicId: share.publicId, materialId: share.rootId, title: share.title, moveOn, masteryScore });
+    writeAtomically(out, zip);
+    console.log(`Wrote ${out} (${zip.byteLength} bytes): cmi5 course package of the material "${share.title}" (${share.kind} share ${share.publicId}), moveOn ${moveOn}${masteryScore === null ? ', no mastery score' : `, mastery score ${masteryScore}`}.`);
+    console.log(`Its AU is ${auUrl(origin, share.publicId)}: the LMS launches it there, and it talks to the LMS's endpoint from that page.`);
+    const note = packagingNote(share);
+    if (note) console.error(note);
+    for (const warning of originWarnings(origin)) console.error(warning);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      console.error(error.message);
+      return error.exitCode;
+    }
+    throw error;
+  }
+}
+
+/** The share as the running server shows it: its page (page data and title), fetched on this machine. */
+async function shareThroughServer(adminOrigin: string, publicId: string): Promise<CourseShare | null> {
+  let response: Response;
+  try {
+    response = await fetch(`${adminOrigin}/s/${encodeURIComponent(publicId)}/`, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+  } catch (error) {
+    throw new ServerUnreachableError(`The server did not answer at ${adminOrigin}: ${(error as Error).cause ?? (error as Error).message}`);
+  }
+  const html = await response.text();
+  if (response.status === 404) return null;
+  if (response.status !== 200 && response.status !== 401) throw new CliError(`The running server answered the share's page with HTTP ${response.status}.`);
+  const share = summaryFromSharePage(html);
+  const rootId = /"rootId":"([^"\\]+)"/.exec(html)?.[1];
+  if (!share || !rootId) throw new CliError('The running server\'s share page names no share; is it a Lernwerk server of this version?');
+  return { ...share, rootId };
+}
+
+/** Writes `file` complete or not at all. */
+function writeAtomically(file: string, data: Uint8Array): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, data);
+    fs.renameSync(tmp, file);
+  } catch (error) {
+    fs.rmSync(tmp, { force: true });
+    throw new CliError(`Could not write ${file}: ${(error as Error).message}`);
+  }
+}
+
+runCommand(runExportCmi5);
