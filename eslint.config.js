@@ -66,6 +66,9 @@ const SERVER_IMPORTS_CLIENT = [
   'server/pages/unavailablePage.ts',
   // The SCORM package's launcher: a browser script the package carries, driven by its chart in machines/.
   'server/scorm/launcher/**',
+  // The cmi5 AU launch page's script, driven by its chart machines/cmi5Launcher.ts; the page serving it writes its config.
+  'server/cmi5/launcher/**',
+  'server/cmi5/launchPage.ts',
 ];
 
 export default tseslint.config(

@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { LaunchMode, MoveOn } from '../model/cmi5';
 import { CMI5_VERSION, type Learner, type LmsHelloMessage, type LmsResultMessage } from '../model/hostMessages';
 
 /*
@@ -8,12 +9,6 @@ import { CMI5_VERSION, type Learner, type LmsHelloMessage, type LmsResultMessage
  * progress and results call for, and `terminated` last.
  */
 
-/** How the LMS launched the AU (LMS.LaunchData launchMode, section 10.2.2). */
-export type LaunchMode = 'Normal' | 'Browse' | 'Review';
-export const LAUNCH_MODES: readonly LaunchMode[] = ['Normal', 'Browse', 'Review'];
-/** When the LMS counts the AU as satisfied (course structure moveOn, section 13.1.4). */
-export type MoveOn = 'Passed' | 'Completed' | 'CompletedAndPassed' | 'CompletedOrPassed' | 'NotApplicable';
-export const MOVE_ON_VALUES: readonly MoveOn[] = ['Passed', 'Completed', 'CompletedAndPassed', 'CompletedOrPassed', 'NotApplicable'];
 
 /** The LMS.LaunchData document as the AU uses it (section 10.2). */
 export type LaunchData = {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MOVE_ON_VALUES, type MoveOn } from '../../machines/cmi5Launcher';
+import { MOVE_ON_VALUES, type MoveOn } from '../../model/cmi5';
 import { auUrl } from '../cmi5/courseStructure';
 import { buildCmi5Package } from '../cmi5/package';
 import { findShare, isSharePublicIdShape } from '../store/shares';

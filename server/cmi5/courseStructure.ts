@@ -1,4 +1,4 @@
-import type { MoveOn } from '../../machines/cmi5Launcher';
+import type { MoveOn } from '../../model/cmi5';
 import { manifestTitle, xmlText } from '../scorm/manifest';
 
 /*

@@ -1,5 +1,5 @@
 import { strToU8 } from 'fflate';
-import type { MoveOn } from '../../machines/cmi5Launcher';
+import type { MoveOn } from '../../model/cmi5';
 import { zipFiles } from '../scorm/package';
 import { COURSE_STRUCTURE_FILE, auUrl, courseIri, courseStructureXml, materialIri } from './courseStructure';
 

@@ -1,4 +1,5 @@
-import { LAUNCH_MODES, MOVE_ON_VALUES, type AuMemory, type LaunchData, type LaunchMode, type MoveOn } from '../../../machines/cmi5Launcher';
+import type { AuMemory, LaunchData } from '../../../machines/cmi5Launcher';
+import { LAUNCH_MODES, MOVE_ON_VALUES, type LaunchMode, type MoveOn } from '../../../model/cmi5';
 
 /*
  * What the LMS hands the AU, checked field by field (cmi5 sections 8.1, 10 and 11): the launch

@@ -53,7 +53,7 @@ export function lmsClient(launch: LaunchParameters, fetchImpl: FetchLike = fetch
       return await fetchImpl(url, { ...init, signal: AbortSignal.timeout(LMS_DEADLINE_MS), credentials: 'omit', cache: 'no-store' });
     } catch (error) {
       const name = (error as Error)?.name;
-      throw new Error(name === 'TimeoutError' ? `no answer within ${LMS_DEADLINE_MS / 1000} s` : `no connection (${(error as Error)?.message ?? error})`);
+      throw new Error(name === 'TimeoutError' ? `no answer within ${LMS_DEADLINE_MS / 1000} s` : `no connection (${(error as Error)?.message ?? error})`, { cause: error });
     }
   };
   const getJson = async (url: string, what: string): Promise<unknown> => {
