@@ -16,6 +16,7 @@ import { annotationMachine } from './annotation';
 import { annotationPanelMachine } from './annotationPanel';
 import { linkEditorMachine } from './linkEditor';
 import { scormLauncherMachine } from './scormLauncher';
+import { cmi5LauncherMachine } from './cmi5Launcher';
 import { embedCardMachine } from './embedCard';
 import { tooltipMachine } from './tooltip';
 
@@ -40,6 +41,7 @@ export const machines: Record<string, AnyStateMachine> = {
   annotationPanel: annotationPanelMachine,
   linkEditor: linkEditorMachine,
   scormLauncher: scormLauncherMachine,
+  cmi5Launcher: cmi5LauncherMachine,
   embedCard: embedCardMachine,
   tooltip: tooltipMachine,
   ...Object.fromEntries(Object.values(elementMachines).map((m) => [m!.id, m!])),

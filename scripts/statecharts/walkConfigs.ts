@@ -31,6 +31,7 @@ import { USERDATA_VALUE_MAX_CHARS } from '../../model/tracking';
 import { richTextToHtml, type RichTextDoc } from '../../model/richTextDoc';
 import { sameNote } from '../../model/sameNote';
 import { NOTHING_STORED, scormLauncherMachine } from '../../machines/scormLauncher';
+import { cmi5LauncherMachine, type LaunchRead } from '../../machines/cmi5Launcher';
 import { SendBatchError, trackingMachine } from '../../machines/tracking';
 import { viewerMachine } from '../../machines/viewer';
 // The viewer spawns from the element statecharts once their module is loaded.
@@ -359,6 +360,47 @@ const scormLauncherEvents = [
 ];
 const scormLauncherKey = (s: SnapshotFrom<typeof scormLauncherMachine>) => s.context.values;
 
+/* The cmi5 AU launch page (tests/machines/cmi5Launcher.test.ts uses these). */
+export const cmi5Learner = { id: 'lms-learner-7', name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace' };
+/** What the LMS holds for a launch in `launchMode`, with a mastery score of 0.8 and nothing the AU kept before. */
+export const cmi5LaunchRead = (launchMode: 'Normal' | 'Browse', memory = { suspendData: '', completed: false, passed: false }): LaunchRead => ({
+  launchData: {
+    contextTemplate: { extensions: { 'https://w3id.org/xapi/cmi5/context/extensions/sessionid': 'session-1' } },
+    launchMode,
+    moveOn: 'CompletedAndPassed',
+    masteryScore: 0.8,
+    returnUrl: 'https://lms.example/return',
+  },
+  languages: ['en-US'],
+  memory,
+});
+/** The LMS's answers (invoked actors' results) and the viewer's reports: completion, a pass, a fail, state to resume (an earlier session's memory: the behaviour tests). */
+export const cmi5LauncherEvents = [
+  { type: 'xstate.done.actor.fetchToken', output: undefined },
+  { type: 'xstate.error.actor.fetchToken', error: new Error('1 The authorization token has already been returned.') },
+  { type: 'xstate.done.actor.readLaunch', output: cmi5LaunchRead('Normal') },
+  { type: 'xstate.done.actor.readLaunch', output: cmi5LaunchRead('Browse') },
+  { type: 'xstate.error.actor.readLaunch', error: new Error('the LMS holds no LMS.LaunchData for this launch') },
+  { type: 'xstate.done.actor.sendInitialized', output: undefined },
+  { type: 'xstate.error.actor.sendInitialized', error: new Error('statements: HTTP 403') },
+  { type: 'frame.loaded' },
+  { type: 'viewer.ready' },
+  { type: 'viewer.progress', value: 1 },
+  { type: 'viewer.result', result: { success: 'passed', score: 0.9, suspendData: '{"v":1,"g":"g1"}' } },
+  { type: 'viewer.result', result: { success: 'failed', score: 0.5 } },
+  { type: 'xstate.done.actor.sendQueued', output: undefined },
+  { type: 'xstate.error.actor.sendQueued', error: new Error('statements: HTTP 503') },
+  { type: 'exit.requested' },
+  { type: 'xstate.done.actor.sendFinal', output: undefined },
+  { type: 'xstate.error.actor.sendFinal', error: new Error('no answer within 15 s') },
+  { type: 'page.leave' },
+];
+/** What the guards read: whether statements are queued, and what decides whether a report changes the AU's memory (memory, mode, judged). */
+export const cmi5LauncherKey = (s: SnapshotFrom<typeof cmi5LauncherMachine>) => {
+  const c = s.context;
+  return [c.queue.length > 0, c.memory, c.judged, c.launch?.launchData.launchMode ?? null];
+};
+
 /* Annotations, the annotation panel and the link editor (tests/machines/annotation*.test.ts and linkEditor.test.ts use these). */
 
 /** A note (or comment) saying `text`: one paragraph. */
@@ -582,6 +624,10 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
   scormLauncher: [
     variant(scormLauncherMachine, 'SCORM 1.2', { input: { version: '1.2' }, events: scormLauncherEvents, key: scormLauncherKey }),
     variant(scormLauncherMachine, 'SCORM 2004', { input: { version: '2004' }, events: scormLauncherEvents, key: scormLauncherKey }),
+  ],
+  cmi5Launcher: [
+    variant(cmi5LauncherMachine, 'launched by an LMS', { input: { launched: true, learner: cmi5Learner }, events: [], actorResults: cmi5LauncherEvents, key: cmi5LauncherKey }),
+    variant(cmi5LauncherMachine, 'opened without launch parameters', { input: { launched: false, learner: cmi5Learner }, events: [], key: cmi5LauncherKey }),
   ],
   annotation: [
     variant(annotationMachine, 'new annotation', { input: { mayAnnotate: true }, events: annotationEvents, actorResults: annotationResults('a9'), key: annotationKey }),
