@@ -30,7 +30,11 @@ function harness() {
       }),
     );
   const machine = cmi5LauncherMachine.provide({
-    actors: { fetchToken: pending<void>('fetchToken'), readLaunch: pending<LaunchRead>('readLaunch'), sendStatements: pending<void>('sendStatements') },
+    actors: {
+      fetchToken: pending<void>('fetchToken'),
+      readLaunch: pending<LaunchRead>('readLaunch'),
+      sendStatements: pending<void>('sendStatements') as unknown as ReturnType<typeof fromPromise<void, SendStatementsInput>>,
+    },
     actions: {
       openCourse: () => log.push('openCourse'),
       sendHello: () => log.push('sendHello'),
