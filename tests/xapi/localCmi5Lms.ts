@@ -85,6 +85,11 @@ export async function startLocalCmi5Lms(): Promise<LocalCmi5Lms> {
         if (fetchLaunch.fetches > 1) return send(res, 200, { 'error-code': '1', 'error-text': 'The authorization token has already been returned.' });
         return send(res, 200, { 'auth-token': fetchLaunch.token });
       }
+      if (url.pathname === '/returned' && req.method === 'GET') {
+        // The LMS's page the AU returns to (LMS.LaunchData returnURL).
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title></head><body><h1>Back in the LMS</h1></body></html>');
+      }
       if (!url.pathname.startsWith('/xapi/')) return send(res, 404);
       const token = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       const launch = token ? launches.get(token) : undefined;

@@ -102,7 +102,8 @@ export function startCmi5Launcher(win: Window & typeof globalThis, config: Cmi5P
         frame.src = courseUrl.href;
         doc.body.appendChild(frame);
       },
-      sendHello: ({ context }) => post(cmi5HelloOf(context)),
+      // Without a name from the LMS the fallback is in the learner's language, known only now.
+      sendHello: ({ context }) => post({ ...cmi5HelloOf(context), ...(launch?.actor.name?.trim() ? {} : { learner: learnerOf(launch, language) }) }),
       saveMemory: ({ context }) => lms!.saveMemory(context.memory),
       sendOnLeave: (_, statements) => lms!.sendOnLeave(statementsOf(statements)),
       returnToLms: ({ context }) => {
