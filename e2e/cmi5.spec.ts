@@ -111,6 +111,8 @@ test('Normal launch: token once, LaunchData read, initialized first with the ses
   expect(launch.requests).toContain('GET state/LMS.LaunchData');
   expect(launch.requests).toContain('GET profile/cmi5LearnerPreferences');
   expect(launch.requests.filter((r) => r.endsWith('state/LMS.LaunchData') && !r.startsWith('GET'))).toEqual([]);
+  // The AU's own state document holds the guest session to resume and what went once per registration.
+  expect(launch.requests).toContain('PUT state/lernwerk.cmi5.au');
   // The fetch URL is one-time: the cmi5 error now.
   const again = await fetch(launch.fetchUrl, { method: 'POST' });
   expect(await again.json()).toEqual({ 'error-code': '1', 'error-text': 'The authorization token has already been returned.' });
