@@ -59,6 +59,8 @@ export type Cmi5LauncherInput = {
   launched: boolean;
   /** The learner the LMS launched for (its actor's name, else a fallback). */
   learner: Learner;
+  /** The top-level chapter this AU covers (its public id); absent: the whole material. */
+  chapterPublicId?: string | null;
   /** Milliseconds now (timestamps, durations); default Date.now. */
   now?: () => number;
   /** A new statement id (a random UUID); default crypto.randomUUID. */
@@ -84,6 +86,7 @@ export type Cmi5LauncherEvent =
 export type Cmi5LauncherContext = {
   launched: boolean;
   learner: Learner;
+  chapterPublicId: string | null;
   now: () => number;
   newId: () => string;
   retryDelayMs: number;
@@ -151,7 +154,7 @@ export function consequencesOf(
 const sameMemory = (a: AuMemory, b: AuMemory) => a.suspendData === b.suspendData && a.completed === b.completed && a.passed === b.passed;
 
 /** The hello the launch page posts to the viewer: the LMS's learner, the state to resume and, in Normal mode, the mastery score. */
-export function cmi5HelloOf(context: Pick<Cmi5LauncherContext, 'learner' | 'memory' | 'launch'>): LmsHelloMessage {
+export function cmi5HelloOf(context: Pick<Cmi5LauncherContext, 'learner' | 'memory' | 'launch' | 'chapterPublicId'>): LmsHelloMessage {
   const data = context.launch?.launchData;
   return {
     type: 'lms:hello',
@@ -162,6 +165,7 @@ export function cmi5HelloOf(context: Pick<Cmi5LauncherContext, 'learner' | 'memo
     entry: context.memory.suspendData ? 'resume' : 'ab-initio',
     suspendDataLimit: CMI5_SUSPEND_DATA_LIMIT,
     passingScore: data?.launchMode === 'Normal' ? data.masteryScore : null,
+    chapterPublicId: context.chapterPublicId,
   };
 }
 
@@ -234,6 +238,7 @@ export const cmi5LauncherMachine = setup({
   context: ({ input }) => ({
     launched: input.launched,
     learner: input.learner,
+    chapterPublicId: input.chapterPublicId ?? null,
     now: input.now ?? (() => Date.now()),
     newId: input.newId ?? (() => crypto.randomUUID()),
     retryDelayMs: input.retryDelayMs ?? CMI5_RETRY_DELAY_MS,

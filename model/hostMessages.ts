@@ -94,6 +94,11 @@ export type LmsHelloMessage = HostStandard & {
    * 2004 `cmi.scaled_passing_score`): the viewer then reports success once every question is answered.
    */
   passingScore?: number | null;
+  /**
+   * The public id of the top-level chapter the launch covers (a cmi5 AU per chapter): the viewer then
+   * reports that chapter's progress and score instead of the material's. Absent or null: the material.
+   */
+  chapterPublicId?: string | null;
 };
 
 export type LmsNoticeCode = 'suspendDataTooLong' | 'lmsError';
@@ -174,6 +179,7 @@ export function parseHostMessage(data: unknown): HostToViewerMessage | null {
       entry: data.entry,
       suspendDataLimit: data.suspendDataLimit,
       passingScore: isFraction(data.passingScore) ? data.passingScore : null,
+      ...(typeof data.chapterPublicId === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(data.chapterPublicId) ? { chapterPublicId: data.chapterPublicId } : {}),
     };
   }
   if (data.type === LMS_NOTICE_MESSAGE_TYPE) {

@@ -191,7 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // The cmi5 AU launch page of a share (an LMS launches it, docs/lms-and-embedding.md).
-  await app.register(cmi5Routes, { lookups, frameAncestors: options.frameAncestors ?? null });
+  await app.register(cmi5Routes, { db: options.db, lookups, frameAncestors: options.frameAncestors ?? null });
 
   // The service worker at the root (scope /): the client, share pages and their material offline (src/offline/sw.ts).
   await app.register(serviceWorkerRoute, { clientDir: options.clientDir });

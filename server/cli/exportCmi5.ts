@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MOVE_ON_VALUES, type MoveOn } from '../../model/cmi5';
 import { auUrl } from '../cmi5/courseStructure';
-import { buildCmi5Package } from '../cmi5/package';
+import { buildCmi5Package, type CourseChapter } from '../cmi5/package';
+import { z } from 'zod';
+import type { Material } from '../../model/material';
+import { loadMaterial } from '../store/models';
 import { findShare, isSharePublicIdShape } from '../store/shares';
 import { originOf, originWarnings } from '../scorm/origin';
 import { packagingNote, packagingProblem, summaryFromSharePage, summaryOfShare, type ShareSummary } from '../scorm/shareSummary';
 import { CliError, onServerOrDatabase, parseCommandLine, runCommand } from './cliSupport';
 import { ServerUnreachableError } from './viaServer';
 
-const USAGE = `Usage: npm run export:cmi5 -- SHARE_PUBLIC_ID [--out FILE.zip] [--origin https://…] [--mastery-score 0..1] [--move-on VALUE]
+const USAGE = `Usage: npm run export:cmi5 -- SHARE_PUBLIC_ID [--out FILE.zip] [--origin https://…] [--mastery-score 0..1] [--move-on VALUE] [--per-chapter]
 
 Writes a cmi5 course package of a material's share for an LMS: cmi5.xml at the zip's root, one AU
 whose url is the share's launch page on this server (/cmi5/SHARE/). Launched by the LMS, the page gets
@@ -22,10 +25,16 @@ terminated to the LMS.
                  sends neither passed nor failed
 --move-on        when the LMS counts the AU as done: Completed (default), Passed, CompletedAndPassed,
                  CompletedOrPassed or NotApplicable; Passed needs a mastery score
+--per-chapter    one AU per top-level chapter (its progress and questions) instead of one for the material
 Scorm shares are meant for it; public and guest shares can be packaged too; private and preview
 shares and collections cannot.`;
 
 type CourseShare = ShareSummary & { rootId: string };
+type Found = { share: CourseShare | null; origin: string; chapters: CourseChapter[] | null };
+
+/** The material's top-level chapters, in order. */
+const chaptersOf = (material: Material): CourseChapter[] =>
+  material.content.flatMap((element) => (element.modelName === 'Chapter' ? [{ id: element.id, publicId: element.publicId, title: element.title }] : []));
 
 /** `npm run export:cmi5 -- SHARE_PUBLIC_ID …`; answers the exit code. */
 export async function runExportCmi5(argv: string[]): Promise<number> {
@@ -34,6 +43,7 @@ export async function runExportCmi5(argv: string[]): Promise<number> {
     origin: { type: 'string' },
     'mastery-score': { type: 'string' },
     'move-on': { type: 'string' },
+    'per-chapter': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   } as const;
   // A share id may begin with "-" (base64url): such an argument is the share, never an option (nor an option's value).
@@ -83,11 +93,17 @@ export async function runExportCmi5(argv: string[]): Promise<number> {
   const out = path.resolve(here, args.values.out ?? `lernwerk-${publicId}-cmi5.zip`);
 
   try {
-    const found = await onServerOrDatabase<{ share: CourseShare | null; origin: string }>('export again', {
-      server: async (_call, server) => ({ share: await shareThroughServer(server.adminOrigin, publicId), origin: server.origin }),
+    const perChapter = args.values['per-chapter'] === true;
+    const found = await onServerOrDatabase<Found>('export again', {
+      server: async (_call, server) => {
+        const share = await shareThroughServer(server.adminOrigin, publicId);
+        const chapters = share && perChapter && share.rootModelName === 'Material' ? await chaptersThroughServer(server.adminOrigin, publicId, share.rootId) : null;
+        return { share, origin: server.origin, chapters };
+      },
       database: async (db, serverOrigin) => {
         const share = await findShare(db, publicId);
-        return { share: share ? { ...summaryOfShare(share), rootId: share.rootId } : null, origin: serverOrigin };
+        const material = share && perChapter && share.rootModelName === 'Material' ? await loadMaterial(db, share.rootId) : null;
+        return { share: share ? { ...summaryOfShare(share), rootId: share.rootId } : null, origin: serverOrigin, chapters: material ? chaptersOf(material) : null };
       },
     });
     const share = found.share;
@@ -100,11 +116,19 @@ export async function runExportCmi5(argv: string[]): Promise<number> {
       console.error(problem.replace('a SCORM package holds one course', 'a cmi5 package holds one material'));
       return 1;
     }
+    if (perChapter && !found.chapters?.length) {
+      console.error(`The material "${share.title}" has no top-level chapters: package it without --per-chapter (one AU for the material).`);
+      return 1;
+    }
     origin ??= found.origin;
-    const zip = buildCmi5Package({ origin, sharePublicId: share.publicId, materialId: share.rootId, title: share.title, moveOn, masteryScore });
+    const zip = buildCmi5Package({ origin, sharePublicId: share.publicId, materialId: share.rootId, title: share.title, moveOn, masteryScore, chapters: found.chapters });
     writeAtomically(out, zip);
     console.log(`Wrote ${out} (${zip.byteLength} bytes): cmi5 course package of the material "${share.title}" (${share.kind} share ${share.publicId}), moveOn ${moveOn}${masteryScore === null ? ', no mastery score' : `, mastery score ${masteryScore}`}.`);
-    console.log(`Its AU is ${auUrl(origin, share.publicId)}: the LMS launches it there, and it talks to the LMS's endpoint from that page.`);
+    console.log(
+      found.chapters?.length
+        ? `Its ${found.chapters.length} AUs (one per chapter) are ${auUrl(origin, share.publicId)}?chapter=…: the LMS launches them there, and they talk to the LMS's endpoint from that page.`
+        : `Its AU is ${auUrl(origin, share.publicId)}: the LMS launches it there, and it talks to the LMS's endpoint from that page.`,
+    );
     const note = packagingNote(share);
     if (note) console.error(note);
     for (const warning of originWarnings(origin)) console.error(warning);
@@ -133,6 +157,20 @@ async function shareThroughServer(adminOrigin: string, publicId: string): Promis
   const rootId = /"rootId":"([^"\\]+)"/.exec(html)?.[1];
   if (!share || !rootId) throw new CliError('The running server\'s share page names no share; is it a Lernwerk server of this version?');
   return { ...share, rootId };
+}
+
+/** What the export reads of the material the running server sends (`GET /api/material/SHARE/ID`: `{ data: material }`): its top-level elements. */
+const ServedMaterial = z.object({
+  data: z.object({ content: z.array(z.looseObject({ modelName: z.string(), id: z.string(), publicId: z.string().optional(), title: z.string().optional() })) }),
+});
+
+/** The material's top-level chapters as the running server sends them. */
+async function chaptersThroughServer(adminOrigin: string, publicId: string, rootId: string): Promise<CourseChapter[]> {
+  const response = await fetch(`${adminOrigin}/api/material/${encodeURIComponent(publicId)}/${encodeURIComponent(rootId)}`, { signal: AbortSignal.timeout(30_000) });
+  if (!response.ok) throw new CliError(`The running server answered the material with HTTP ${response.status}.`);
+  const parsed = ServedMaterial.safeParse(await response.json());
+  if (!parsed.success) throw new CliError(`The running server's material is not one of this version: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
+  return parsed.data.data.content.flatMap((e) => (e.modelName === 'Chapter' && e.publicId ? [{ id: e.id, publicId: e.publicId, title: e.title ?? '' }] : []));
 }
 
 /** Writes `file` complete or not at all. */

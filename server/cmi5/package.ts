@@ -5,7 +5,7 @@ import { COURSE_STRUCTURE_FILE, auUrl, courseIri, courseStructureXml, materialIr
 
 /*
  * A cmi5 course package of a material's share: a zip with cmi5.xml at its root and nothing else. Its
- * one AU is the share's launch page on this server (an absolute URL: section 14.1), so a later import
+ * AU (one for the material, or one per top-level chapter) is the share's launch page on this server (an absolute URL: section 14.1), so a later import
  * of the material updates the course in every LMS, and what learners do is also saved here.
  */
 
@@ -16,8 +16,12 @@ export type Cmi5PackageInput = {
   title: string;
   moveOn: MoveOn;
   masteryScore: number | null;
+  /** One AU per top-level chapter (in order) instead of one for the material. */
+  chapters?: readonly CourseChapter[] | null;
   modified?: Date;
 };
+
+export type CourseChapter = { id: string; publicId: string; title: string };
 
 export function cmi5CourseXml(input: Cmi5PackageInput): string {
   const description = `${input.title} – Lernmaterial, gezeigt von ${input.origin}`;
@@ -28,7 +32,14 @@ export function cmi5CourseXml(input: Cmi5PackageInput): string {
     language: 'de',
     moveOn: input.moveOn,
     masteryScore: input.masteryScore,
-    aus: [{ id: materialIri(input.origin, input.materialId), title: input.title, description, url: auUrl(input.origin, input.sharePublicId) }],
+    aus: input.chapters?.length
+      ? input.chapters.map((chapter) => ({
+          id: `${materialIri(input.origin, input.materialId)}/${encodeURIComponent(chapter.id)}`,
+          title: chapter.title,
+          description: `${chapter.title} – Kapitel von ${input.title}`,
+          url: `${auUrl(input.origin, input.sharePublicId)}?chapter=${encodeURIComponent(chapter.publicId)}`,
+        }))
+      : [{ id: materialIri(input.origin, input.materialId), title: input.title, description, url: auUrl(input.origin, input.sharePublicId) }],
   });
 }
 

@@ -6,6 +6,8 @@ import { RETRY_AFTER_SECONDS } from '../http/errors';
 import { packagingProblem, summaryOfShare } from '../scorm/shareSummary';
 import { isSharePublicIdShape } from '../store/shares';
 import type { Lookups } from '../store/lookups';
+import type { Database } from '../db/types';
+import { loadMaterial } from '../store/models';
 
 /*
  * The cmi5 AU launch page of a share (docs/lms-and-embedding.md, cmi5): GET /cmi5/SHARE/ with the
@@ -15,13 +17,19 @@ import type { Lookups } from '../store/lookups';
  */
 
 export type Cmi5RoutesOptions = {
+  db: Database;
   lookups: Lookups;
   /** The sites that may frame the page (FRAME_ANCESTORS); null: any (an LMS frames an AU). */
   frameAncestors: readonly string[] | null;
 };
 
 /** The launch parameters the CSP reads; the page's script checks them all (server/cmi5/launcher/launchParameters.ts). */
-const LaunchQuery = z.looseObject({ endpoint: z.string().optional(), fetch: z.string().optional() });
+const LaunchQuery = z.looseObject({
+  endpoint: z.string().optional(),
+  fetch: z.string().optional(),
+  /** The AU of one top-level chapter (export --per-chapter): its public id. */
+  chapter: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/).optional(),
+});
 const ShareParams = z.strictObject({ share: z.string().refine(isSharePublicIdShape, 'not a share id') });
 
 /** The http(s) origin of `text`; null for anything else. */
@@ -74,9 +82,21 @@ export async function cmi5Routes(app: FastifyInstance, opts: Cmi5RoutesOptions):
       return reply.status(404).send(notFound('Kein Kurs unter dieser Adresse. / No course at this address.'));
     }
     const query = LaunchQuery.safeParse(request.query);
+    const chapterPublicId = query.success ? (query.data.chapter ?? null) : null;
+    let title = share.rootTitle;
+    if (chapterPublicId) {
+      const material = await loadMaterial(opts.db, share.rootId);
+      const chapter = material?.content.find((element) => element.modelName === 'Chapter' && element.publicId === chapterPublicId);
+      if (!chapter || chapter.modelName !== 'Chapter') {
+        reply.header('content-security-policy', cmi5ContentSecurityPolicy([], opts.frameAncestors));
+        return reply.status(404).send(notFound('Dieses Kapitel gibt es im Kurs nicht (mehr). / This chapter is not (or no longer) in the course.'));
+      }
+      title = chapter.title;
+    }
     const lmsOrigins = query.success ? [httpOrigin(query.data.endpoint), httpOrigin(query.data.fetch)].filter((o): o is string => o !== null) : [];
     const serverOrigin = `${request.protocol}://${request.host}`;
     reply.header('content-security-policy', cmi5ContentSecurityPolicy(lmsOrigins, opts.frameAncestors)).header('referrer-policy', 'no-referrer');
-    return reply.send(cmi5LaunchHtml({ serverOrigin, courseUrl: `${serverOrigin}/s/${share.publicId}/`, title: share.rootTitle }));
+    const courseUrl = `${serverOrigin}/s/${share.publicId}/${chapterPublicId ? `${chapterPublicId}/` : ''}`;
+    return reply.send(cmi5LaunchHtml({ serverOrigin, courseUrl, title, chapterPublicId }));
   });
 }

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { guestNameOf } from '../../machines/guestSession';
 import { useProgress, useViewerSelector } from '../elements/viewerContext';
 import { useGuestSessionActor } from '../guest/GuestSessionProvider';
@@ -59,15 +59,25 @@ export function successOf(score: Score, passingScore: number | null | undefined)
   return scaled >= passingScore ? 'passed' : 'failed';
 }
 
+/**
+ * What the launch covers: the top-level chapter the hello names (a cmi5 AU per chapter), as a material
+ * of its own for the score; else the material.
+ */
+export function coveredPart(material: Material, chapterPublicId: string | null | undefined): { element: Material | Material['content'][number]; scored: Material } {
+  const chapter = chapterPublicId ? material.content.find((element) => element.modelName === 'Chapter' && element.publicId === chapterPublicId) : undefined;
+  return chapter && chapter.modelName === 'Chapter' ? { element: chapter, scored: { ...material, content: chapter.content } } : { element: material, scored: material };
+}
+
 export default function LmsBridge({ material }: { material: Material }) {
   const pageData = usePageData();
   const guest = useGuestSessionActor();
   const session = useSelector(guest ?? undefined, (snapshot) => snapshot?.context.session ?? null) ?? pageData.guestSession;
-  const progress = useProgress(material);
-  const [selectScore] = useState(() => scoreSelector(material));
-  const score = useViewerSelector(selectScore, { questions: 0, evaluated: 0, correct: 0 }, sameScore);
   const [channel] = useState(() => createHostChannel(window));
   const [hello, setHello] = useState<LmsHelloMessage | null>(null);
+  const part = useMemo(() => coveredPart(material, hello?.chapterPublicId), [material, hello?.chapterPublicId]);
+  const progress = useProgress(part.element);
+  const selectScore = useMemo(() => scoreSelector(part.scored), [part]);
+  const score = useViewerSelector(selectScore, { questions: 0, evaluated: 0, correct: 0 }, sameScore);
   const sessionRef = useRef(session);
   sessionRef.current = session;
 

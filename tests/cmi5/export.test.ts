@@ -18,6 +18,18 @@ import { validateCourseStructure } from './validateCourseStructure';
  */
 
 const CLI = 'server/cli/exportCmi5.ts';
+const chaptered = (suffix: string) =>
+  smallMaterial(suffix, {
+    title: 'Zellen',
+    content: [1, 2].map((n) => ({
+      modelName: 'Chapter' as const,
+      id: `${suffix}-k${n}`,
+      publicId: `kapitel-${n}`,
+      title: `Kapitel ${n}`,
+      content: [{ modelName: 'Text' as const, id: `${suffix}-k${n}-t`, content: { html: `<p>${n}</p>` } }],
+    })),
+  });
+
 const ORIGIN = 'https://lernwerk.school.example';
 
 describe('npm run export:cmi5 (PGlite)', () => {
@@ -33,6 +45,7 @@ describe('npm run export:cmi5 (PGlite)', () => {
     await inDb(async (db) => {
       const course = smallMaterial('cmi5-cli', { title: 'Zellen & "Gewebe"' });
       for (const share of ['scorm', 'private'] as const) shares[share] = (await importFile(db, course, { share })).share.publicId;
+      shares.chaptered = (await importFile(db, chaptered('cmi5-chapters'), { share: 'scorm' })).share.publicId;
       shares.collection = (await importFile(db, smallCollection('cmi5-cli', [smallMaterial('cmi5-cli-c')]), { share: 'scorm' })).share.publicId;
     });
   }, 120_000);
@@ -58,6 +71,23 @@ describe('npm run export:cmi5 (PGlite)', () => {
     expect(xml.split(shares.scorm)).toHaveLength(2);
   });
 
+  it('--per-chapter: one AU per top-level chapter, each on the launch page of its chapter, valid against the XSD; without chapters refused', async () => {
+    const [res, none] = await Promise.all([
+      run([shares.chaptered, '--origin', ORIGIN, '--per-chapter', '--out', 'kapitel.zip']),
+      run([shares.scorm, '--per-chapter', '--out', 'none.zip']),
+    ]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const xml = strFromU8(unzipSync(new Uint8Array(fs.readFileSync(path.join(dir, 'kapitel.zip'))))['cmi5.xml']);
+    expect(validateCourseStructure(dir, xml).valid).toBe(true);
+    expect(xml.match(/<au /g)).toHaveLength(2);
+    expect(xml).toContain(`<au id="${ORIGIN}/xapi/activities/m-cmi5-chapters/cmi5-chapters-k2" moveOn="Completed" launchMethod="AnyWindow">`);
+    expect(xml).toContain(`<url>${ORIGIN}/cmi5/${shares.chaptered}/?chapter=kapitel-2</url>`);
+    expect(xml).toContain('<langstring lang="de">Kapitel 1</langstring>');
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('has no top-level chapters');
+  });
+
   it('refuses what SCORM refuses (a private share, a collection) and options out of range', async () => {
     const [privateShare, collection, passedWithoutScore, badScore] = await Promise.all([
       run([shares.private]),
@@ -73,7 +103,7 @@ describe('npm run export:cmi5 (PGlite)', () => {
     expect(passedWithoutScore.stderr).toContain('--move-on Passed needs --mastery-score');
     expect(badScore.code).toBe(2);
     expect(badScore.stderr).toContain('is not a number from 0 to 1');
-    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.zip'))).toEqual(['kurs.zip']);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.zip')).sort()).toEqual(['kapitel.zip', 'kurs.zip']);
   });
 });
 

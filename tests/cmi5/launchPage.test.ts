@@ -3,6 +3,17 @@ import { importFile } from '../../server/store/import';
 import { useTestApp } from '../server/app';
 import { useTestDatabase } from '../server/databases';
 import { smallMaterial } from '../server/fixtures';
+import { coveredPart } from '../../src/viewer/LmsBridge';
+
+const chaptered = smallMaterial('cmi5-page-k', {
+  content: [1, 2].map((n) => ({
+    modelName: 'Chapter' as const,
+    id: `k${n}`,
+    publicId: `kapitel-${n}`,
+    title: `Kapitel ${n}`,
+    content: [{ modelName: 'Text' as const, id: `k${n}-t`, content: { html: `<p>${n}</p>` } }],
+  })),
+});
 
 /*
  * The AU launch page as the server serves it (GET /cmi5/SHARE/): its Content-Security-Policy lets the
@@ -16,6 +27,7 @@ describe('the cmi5 AU launch page (PGlite)', () => {
   const shares: Record<string, string> = {};
   beforeAll(async () => {
     for (const share of ['scorm', 'preview'] as const) shares[share] = (await importFile(t.db, smallMaterial('cmi5-page', { title: 'Zellen <i>&</i>' }), { share })).share.publicId;
+    shares.chaptered = (await importFile(t.db, chaptered, { share: 'scorm' })).share.publicId;
   }, 60_000);
 
   it('allows this launch\'s LMS origins in connect-src, no other; the page carries its config and is never cached', async () => {
@@ -33,6 +45,21 @@ describe('the cmi5 AU launch page (PGlite)', () => {
 
     const other = await served.app.inject({ url: `/cmi5/${shares.scorm}/?endpoint=javascript:alert(1)&fetch=data:x` });
     expect(String(other.headers['content-security-policy'])).toContain("connect-src 'self';");
+  });
+
+  it('the AU of a chapter frames that chapter and names it to the viewer; an unknown chapter has no launch page', async () => {
+    const res = await served.app.inject({ url: `/cmi5/${shares.chaptered}/?chapter=kapitel-2&endpoint=https://lms.example/xapi/`, headers: { host: 'lernwerk.test' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`"courseUrl":"http://lernwerk.test/s/${shares.chaptered}/kapitel-2/"`);
+    expect(res.body).toContain('"chapterPublicId":"kapitel-2"');
+    expect(res.body).toContain('<title>Kapitel 2</title>');
+    expect((await served.app.inject({ url: `/cmi5/${shares.chaptered}/?chapter=kapitel-9` })).statusCode).toBe(404);
+    // The viewer's side: the chapter's progress and questions, else the material's.
+    const material = chaptered;
+    expect(coveredPart(material, 'kapitel-2').element).toBe(material.content[1]);
+    expect(coveredPart(material, 'kapitel-2').scored.content).toBe((material.content[1] as { content: unknown }).content);
+    expect(coveredPart(material, null).element).toBe(material);
+    expect(coveredPart(material, 'kapitel-9').element).toBe(material);
   });
 
   it('no launch page for a share SCORM refuses (preview) or an unknown one; the script is served', async () => {

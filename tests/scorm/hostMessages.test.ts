@@ -103,4 +103,12 @@ describe('the viewer’s side of the channel (createHostChannel)', () => {
     expect(channel.accept({ data: hello, origin: 'https://lms.example', source: win })).toBeNull();
     expect(channel.post({ type: 'lms:ready' })).toBe(false);
   });
+
+  it('takes a cmi5 AU\'s hello (standard cmi5, version 1.0) with the chapter it covers; refuses an unknown standard or version', () => {
+    const cmi5 = { ...hello, standard: 'cmi5', version: '1.0', chapterPublicId: 'kapitel-2' };
+    expect(parseHostMessage(cmi5)).toEqual(cmi5);
+    expect(parseHostMessage({ ...cmi5, chapterPublicId: '../x' })).not.toHaveProperty('chapterPublicId');
+    expect(parseHostMessage({ ...cmi5, version: '2.0' })).toBeNull();
+    expect(parseHostMessage({ ...hello, standard: 'aicc' })).toBeNull();
+  });
 });

@@ -28,6 +28,8 @@ export type Cmi5PageConfig = {
   /** The share's address on this server, shown in the frame. */
   courseUrl: string;
   title: string;
+  /** The top-level chapter the AU covers (the course frame shows it); null: the material. */
+  chapterPublicId: string | null;
 };
 
 export const CONFIG_ELEMENT_ID = 'lernwerk-cmi5-config';
@@ -39,7 +41,8 @@ export function parsePageConfig(value: unknown): Cmi5PageConfig {
   const c = value as Record<string, unknown>;
   if (typeof c.serverOrigin !== 'string' || !/^https?:\/\/[^/]+$/.test(c.serverOrigin)) throw new Error('serverOrigin is not an origin');
   if (typeof c.courseUrl !== 'string' || !c.courseUrl.startsWith(`${c.serverOrigin}/`)) throw new Error('courseUrl is not an address on serverOrigin');
-  return { serverOrigin: c.serverOrigin, courseUrl: c.courseUrl, title: typeof c.title === 'string' ? c.title : '' };
+  const chapter = typeof c.chapterPublicId === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(c.chapterPublicId) ? c.chapterPublicId : null;
+  return { serverOrigin: c.serverOrigin, courseUrl: c.courseUrl, title: typeof c.title === 'string' ? c.title : '', chapterPublicId: chapter };
 }
 
 /** The learner as the course's guest: the actor's name, else a fallback in the page's language (the account name is an id, never shown). */
@@ -181,7 +184,7 @@ export function startCmi5Launcher(win: Window & typeof globalThis, config: Cmi5P
   const recording = (win as { __lernwerkTransitions?: unknown }).__lernwerkTransitions;
   const inspect = Array.isArray(recording) ? transitionRecorder(recording as RecordedTransition[]) : undefined;
   const actor = createActor(machine, {
-    input: { launched: launch !== null, learner: learnerOf(launch, language), now, retryDelayMs: options.retryDelayMs },
+    input: { launched: launch !== null, learner: learnerOf(launch, language), chapterPublicId: config.chapterPublicId, now, retryDelayMs: options.retryDelayMs },
     inspect,
   });
   const send = (event: Parameters<typeof actor.send>[0]) => {
