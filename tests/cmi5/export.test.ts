@@ -69,13 +69,12 @@ describe('npm run export:cmi5 (PGlite)', () => {
     expect(xml.match(/<au /g)).toHaveLength(1);
     // The share id opens the share: it is in the AU's url and nowhere else.
     expect(xml.split(shares.scorm)).toHaveLength(2);
-  });
+  }, 60_000);
 
   it('--per-chapter: one AU per top-level chapter, each on the launch page of its chapter, valid against the XSD; without chapters refused', async () => {
-    const [res, none] = await Promise.all([
-      run([shares.chaptered, '--origin', ORIGIN, '--per-chapter', '--out', 'kapitel.zip']),
-      run([shares.scorm, '--per-chapter', '--out', 'none.zip']),
-    ]);
+    // One after the other: the commands share one embedded database, which one process holds at a time.
+    const res = await run([shares.chaptered, '--origin', ORIGIN, '--per-chapter', '--out', 'kapitel.zip']);
+    const none = await run([shares.scorm, '--per-chapter', '--out', 'none.zip']);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     const xml = strFromU8(unzipSync(new Uint8Array(fs.readFileSync(path.join(dir, 'kapitel.zip'))))['cmi5.xml']);
@@ -86,15 +85,13 @@ describe('npm run export:cmi5 (PGlite)', () => {
     expect(xml).toContain('<langstring lang="de">Kapitel 1</langstring>');
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('has no top-level chapters');
-  });
+  }, 60_000);
 
   it('refuses what SCORM refuses (a private share, a collection) and options out of range', async () => {
-    const [privateShare, collection, passedWithoutScore, badScore] = await Promise.all([
-      run([shares.private]),
-      run([shares.collection]),
-      run([shares.scorm, '--move-on', 'Passed']),
-      run([shares.scorm, '--mastery-score', '1.5']),
-    ]);
+    const privateShare = await run([shares.private]);
+    const collection = await run([shares.collection]);
+    // Refused before the database is opened.
+    const [passedWithoutScore, badScore] = await Promise.all([run([shares.scorm, '--move-on', 'Passed']), run([shares.scorm, '--mastery-score', '1.5'])]);
     expect(privateShare.code).toBe(1);
     expect(privateShare.stderr).toContain('is private');
     expect(collection.code).toBe(1);
@@ -104,7 +101,7 @@ describe('npm run export:cmi5 (PGlite)', () => {
     expect(badScore.code).toBe(2);
     expect(badScore.stderr).toContain('is not a number from 0 to 1');
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.zip')).sort()).toEqual(['kapitel.zip', 'kurs.zip']);
-  });
+  }, 60_000);
 });
 
 describe('cmi5.xml against the XSD', () => {
