@@ -43,25 +43,46 @@ const material = {
   ],
 };
 
+/** The same course in two chapters, for a package with an AU per chapter: the second is never opened. */
+const chapteredMaterial = {
+  ...material,
+  id: 'cmi5-kapitelkurs',
+  publicId: 'cmi5-kapitelkurs',
+  title: 'Wasser in Kapiteln',
+  content: [
+    { modelName: 'Chapter', id: 'cmi5-k1', publicId: 'suesswasser', title: 'Süßwasser', content: material.content.map((e) => ({ ...e, id: `k1-${e.id}`, ...('choices' in e && e.choices ? { choices: e.choices.map((c) => ({ ...c, id: `k1-${c.id}` })) } : {}) })) },
+    { modelName: 'Chapter', id: 'cmi5-k2', publicId: 'salzwasser', title: 'Salzwasser', content: [{ modelName: 'Text', id: 'k2-text', content: { html: '<p>Das Meer.</p>' } }] },
+  ],
+};
+
 let lms: LocalCmi5Lms;
 let au = { url: '', id: '', masteryScore: 0 };
+let chapterAus: { url: string; id: string }[] = [];
+
+/** `npm run export:cmi5` of `share` (as an administrator runs it) and the cmi5.xml an LMS imports. */
+async function exportCourse(share: string, dir: string, args: string[]): Promise<string> {
+  const out = path.join(dir, `${share}.zip`);
+  const cli = spawn(process.execPath, ['--import', 'tsx', 'server/cli/exportCmi5.ts', share, '--out', out, '--origin', COURSE_ORIGIN(), ...args], {
+    env: { ...process.env, DATA_DIR: suiteDataDir(), DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  expect(await new Promise<number | null>((resolve) => cli.once('exit', resolve)), output).toBe(0);
+  return strFromU8(unzipSync(new Uint8Array(readFileSync(out)))['cmi5.xml']);
+}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const share = await importShare(material, suiteDataDir(), 'scorm');
+  const chapteredShare = await importShare(chapteredMaterial, suiteDataDir(), 'scorm');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lernwerk-cmi5-'));
   try {
-    const out = path.join(dir, 'kurs.zip');
-    const cli = spawn(process.execPath, ['--import', 'tsx', 'server/cli/exportCmi5.ts', share, '--out', out, '--origin', COURSE_ORIGIN(), '--mastery-score', '0.8', '--move-on', 'CompletedAndPassed'], {
-      env: { ...process.env, DATA_DIR: suiteDataDir(), DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    expect(await new Promise<number | null>((resolve) => cli.once('exit', resolve)), output).toBe(0);
     // What an LMS imports of the course structure.
-    const xml = strFromU8(unzipSync(new Uint8Array(readFileSync(out)))['cmi5.xml']);
+    const xml = await exportCourse(share, dir, ['--mastery-score', '0.8', '--move-on', 'CompletedAndPassed']);
+    const chapters = await exportCourse(chapteredShare, dir, ['--per-chapter', '--mastery-score', '0.8']);
+    chapterAus = [...chapters.matchAll(/<au id="([^"]+)"[\s\S]*?<url>([^<]+)<\/url>/g)].map((m) => ({ id: m[1], url: m[2].replaceAll('&amp;', '&') }));
     au = {
       url: /<url>([^<]+)<\/url>/.exec(xml)![1].replaceAll('&amp;', '&'),
       id: /<au id="([^"]+)"/.exec(xml)![1],
@@ -150,4 +171,20 @@ test('a fetch URL already used: the page says the LMS refused, records nothing a
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(launch.fetches).toBe(2);
   expect(launch.statements).toEqual([]);
+});
+
+test('an AU per chapter: the chapter\'s AU completes and passes with that chapter alone (the other chapter is never opened, so the material is not complete)', async ({ newContext }) => {
+  expect(chapterAus).toHaveLength(2);
+  const context = await newContext();
+  const page = await context.newPage();
+  const launch = lms.launch({ auUrl: chapterAus[0].url, publisherId: chapterAus[0].id, masteryScore: 0.8, actorName: 'Ada Lovelace', languagePreference: 'de' });
+  await page.goto(launch.url);
+  const course = page.frameLocator('iframe.lernwerk-course');
+  const question = course.locator('[id="k1-cmi5-frage"]');
+  await question.getByText('etwa 2,5 Prozent', { exact: true }).click();
+  await question.getByRole('button', { name: 'Auswerten' }).click();
+  await expect.poll(() => verbs(launch).sort()).toEqual(['completed', 'initialized', 'passed']);
+  expect(launch.statements.every((s) => (s.object as { id: string }).id === launch.activityId)).toBe(true);
+  expect(launch.refused).toEqual([]);
+  await closeContext(context);
 });
