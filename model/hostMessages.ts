@@ -1,6 +1,7 @@
 /**
  * The messages between the viewer in a frame and the page that frames it (spec section 4, Tracking:
- * "progress is also posted to the host page"; issue 13: the SCORM launch page of an LMS package).
+ * "progress is also posted to the host page"; issue 13: the SCORM launch page of an LMS package;
+ * issue 26: the cmi5 AU launch page, server/cmi5/launcher/, whose hello says `standard: 'cmi5'`).
  *
  * The two pages live on different origins (the LMS and this server), so they talk through
  * `postMessage` only, never through shared globals, and each checks the other's origin:
