@@ -4,6 +4,7 @@ import { newRequestKey, type RequestKey } from '../model/requestKey';
 import { emptyRichText, isEmptyRichText, richTextToHtml, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
 import { sameNote } from '../model/sameNote';
 import type { OpenOverlay } from './overlays';
+import { reconnectionSignal } from './signals/reconnection';
 
 /*
  * Annotations (spec sections 2, 3, 6, 7 and 8). The records are those of the API
@@ -104,11 +105,6 @@ const loadAnnotation = fromPromise<Annotation, LoadAnnotationInput>(async () => 
 });
 
 /**
- * Sends `connection.restored` whenever the browser is online again, for as long as it is invoked
- * (the glue listens to the window's `online` and returns the cleanup); this stand-in sends nothing.
- */
-const watchConnection = fromCallback<AnnotationEvent>(() => {});
-/**
  * Sends `selection.change` with the page's text selection once when invoked and whenever it may have
  * changed, for as long as the annotation waits for a selection (the glue of a new annotation reads
  * the document's selection and returns the cleanup); this stand-in sends nothing.
@@ -148,8 +144,8 @@ export type AnnotationEvent =
   | { type: 'delete.confirm' }
   /** Retry after a failed save. */
   | { type: 'save.retry' }
-  /** The connection came back (`watchConnection`, invoked while a save has failed): the save is retried by itself. */
-  | { type: 'connection.restored' }
+  /** The connection came back (`reconnectionSignal`, invoked while a save has failed): the save is retried by itself. */
+  | { type: 'network.restored' }
   /** Conflict: load the current version and put the learner's text over it, to save again. */
   | { type: 'conflict.reapply' }
   /** Conflict: drop the learner's text and show the current version. */
@@ -238,7 +234,7 @@ const withNote = (annotation: Annotation | null, note: RichTextDoc): Annotation 
  * Durability: the note is kept in the browser until the server acknowledged it. `persistDraft`
  * writes the draft on every change and on entering `saving` (before the call starts); `discardDraft`
  * drops it once the server acknowledged the note or the learner gave it up. A failed save (network,
- * 5xx) keeps the draft: Retry, or the connection coming back (`watchConnection`, invoked while in
+ * 5xx) keeps the draft: Retry, or the connection coming back (`reconnectionSignal`, invoked while in
  * `failed`), saves again. A 409 Conflict keeps the learner's text in `conflict`, with the Conflict
  * toast (`notifyConflict`): reapply loads the current version (`loadAnnotation`) and puts the text
  * over it (the current note becomes oldValues) to save again; discard shows the current version and
@@ -266,7 +262,7 @@ export const annotationMachine = setup({
     events: {} as AnnotationEvent,
     emitted: {} as AnnotationEmitted,
   },
-  actors: { createAnnotation, updateNote, deleteAnnotation, loadAnnotation, watchConnection, watchSelection },
+  actors: { createAnnotation, updateNote, deleteAnnotation, loadAnnotation, reconnectionSignal, watchSelection },
   guards: {
     mayAnnotate: ({ context }) => context.mayAnnotate,
     isUsableSelection: ({ event }) => event.type === 'selection.change' && isUsableSelection(event.selection),
@@ -513,13 +509,13 @@ export const annotationMachine = setup({
     failed: {
       description: 'Saving failed (network, 5xx): the draft stays in the browser and in the editor; Retry, or the connection coming back, saves again.',
       entry: { type: 'notifyFailure', params: errorParams },
-      invoke: { id: 'watchConnection', src: 'watchConnection' },
+      invoke: { id: 'reconnectionSignal', src: 'reconnectionSignal' },
       on: {
         'save.retry': [
           { guard: 'hasAnnotation', target: 'saving.updatingNote', description: 'Retry: the note again.' },
           { target: 'saving.creating', description: 'Retry: create again.' },
         ],
-        'connection.restored': [
+        'network.restored': [
           { guard: 'hasAnnotation', target: 'saving.updatingNote', description: 'Online again: the note is saved by itself.' },
           { target: 'saving.creating', description: 'Online again: created by itself.' },
         ],

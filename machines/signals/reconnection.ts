@@ -3,6 +3,6 @@ import { fromCallback } from 'xstate';
 /** `network.restored` on `online`, for as long as the invoking state lasts (`window` is read only then). */
 export const reconnectionSignal = fromCallback(({ sendBack }) => {
   const restored = () => sendBack({ type: 'network.restored' });
-  addEventListener('online', restored);
-  return () => removeEventListener('online', restored);
+  window.addEventListener('online', restored);
+  return () => window.removeEventListener('online', restored);
 });

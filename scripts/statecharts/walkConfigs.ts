@@ -439,7 +439,7 @@ const annotationEvents: AnnotationEvent[] = [
   { type: 'delete.cancel' },
   { type: 'delete.confirm' },
   { type: 'save.retry' },
-  { type: 'connection.restored' },
+  { type: 'network.restored' },
   { type: 'conflict.reapply' },
   { type: 'conflict.discard' },
 ];

@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import {
   annotationMachine,
   type CreateAnnotationInput,
@@ -28,11 +28,6 @@ export function annotationLogic(calls: AnnotationCalls, drafts: DraftStore) {
       }),
       deleteAnnotation: fromPromise<void, DeleteAnnotationInput>(({ input }) => calls.deleteAnnotation(input)),
       loadAnnotation: fromPromise<Annotation, LoadAnnotationInput>(({ input }) => calls.loadAnnotation(input)),
-      watchConnection: fromCallback(({ sendBack }) => {
-        const restored = () => sendBack({ type: 'connection.restored' });
-        window.addEventListener('online', restored);
-        return () => window.removeEventListener('online', restored);
-      }),
     },
     actions: {
       persistDraft: (_, params) => drafts.persist(params),

@@ -13,6 +13,7 @@ import { sameNote } from '../../model/sameNote';
 import { annotationKey, annotationOf, annotationSelection, httpError, noteOf, walkConfigs } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';
 import { itWalks, pathsOf, runPath } from './walkMachine';
+import { silentSignals } from './browserFakes';
 
 const settle = async () => {
   for (let i = 0; i < 10; i += 1) await Promise.resolve();
@@ -57,6 +58,7 @@ function harness() {
       updateNote: pending<UpdateNoteInput, void>('updateNote'),
       deleteAnnotation: pending<DeleteAnnotationInput, void>('deleteAnnotation'),
       loadAnnotation: pending<LoadAnnotationInput, Annotation>('loadAnnotation'),
+      reconnectionSignal: silentSignals(),
     },
   });
   const emitted: AnnotationEmitted[] = [];
@@ -190,7 +192,7 @@ describe('annotation machine behaviour', () => {
     actor.send({ type: 'draft.save' });
     h.last('createAnnotation').reject(new TypeError('Failed to fetch'));
     await settle();
-    actor.send({ type: 'connection.restored' });
+    actor.send({ type: 'network.restored' });
     expect(h.calls.createAnnotation.map((call) => call.input.requestKey)).toEqual([requestKey, requestKey, requestKey, requestKey]);
 
     // Given up, then a note started anew (of the same passage): a new create, with a new key.
@@ -239,7 +241,7 @@ describe('annotation machine behaviour', () => {
     await settle();
     expect(state(actor)).toBe('failed');
     expect(h.stored.get(draftKeyOf(mine))).toEqual({ annotationId: 'a1', selection: annotationSelection, note: noteOf('Better.'), oldNote: noteOf('First note.') });
-    actor.send({ type: 'connection.restored' });
+    actor.send({ type: 'network.restored' });
     expect(state(actor)).toBe('saving.updatingNote');
     expect(h.calls.createAnnotation).toHaveLength(0);
     h.last('updateNote').resolve();
@@ -254,7 +256,7 @@ describe('annotation machine behaviour', () => {
     const watching: { report: (event: AnnotationEvent) => void; stopped: boolean }[] = [];
     const machine = h.machine.provide({
       actors: {
-        watchConnection: fromCallback(({ sendBack }) => {
+        reconnectionSignal: fromCallback(({ sendBack }) => {
           const watch = { report: sendBack, stopped: false };
           watching.push(watch);
           return () => {
@@ -271,7 +273,7 @@ describe('annotation machine behaviour', () => {
     h.last('updateNote').reject(httpError(503));
     await settle();
     expect(watching.map((w) => w.stopped)).toEqual([false]);
-    watching[0]!.report({ type: 'connection.restored' });
+    watching[0]!.report({ type: 'network.restored' });
     expect(state(actor)).toBe('saving.updatingNote');
     expect(watching.map((w) => w.stopped)).toEqual([true]);
   });
@@ -533,7 +535,7 @@ function modelStep(from: string, c: AnnotationContext, e: AnnotationEvent): Rule
       if (type === DONE('loadAnnotation')) return rule('loaded → saved', 'saved', ['discard', 'emit annotation.updated']);
       return type === ERROR('loadAnnotation') ? rule('load failed → saved', 'saved', ['discard', 'failure toast']) : undefined;
     case 'failed':
-      if (type === 'save.retry' || type === 'connection.restored') {
+      if (type === 'save.retry' || type === 'network.restored') {
         return hasAnnotation
           ? rule(`${type} → updatingNote`, 'saving.updatingNote', ['persist', 'call updateNote'], true)
           : rule(`${type} → creating`, 'saving.creating', ['persist', 'call createAnnotation'], true);
@@ -651,7 +653,7 @@ describe('annotation model walk, all variants', () => {
       'deleting.confirming delete.cancel → saved', 'deleting.confirming delete.confirm → removing', 'deleting.removing deleted → deleted', 'deleting.removing delete failed → saved',
       'conflict.choosing conflict.reapply → reapplying', 'conflict.choosing conflict.discard → discarding', 'conflict.reapplying loaded → editing',
       'conflict.reapplying load failed → choosing', 'conflict.discarding loaded → saved', 'conflict.discarding load failed → saved',
-      'failed save.retry → updatingNote', 'failed save.retry → creating', 'failed connection.restored → updatingNote', 'failed connection.restored → creating',
+      'failed save.retry → updatingNote', 'failed save.retry → creating', 'failed network.restored → updatingNote', 'failed network.restored → creating',
       'failed draft.change → editing', 'failed draft.change → composing', 'failed draft.cancel → saved', 'failed draft.cancel → idle',
     ];
     expect([...walked].sort()).toEqual(rules.sort());
