@@ -129,7 +129,8 @@ export function reactAriaCheapLocaleCheck(): Plugin {
 type AstNode = { type: string; start: number; end: number; [key: string]: unknown };
 
 /**
- * The `description` texts of our statecharts (machines/ and each kind's machine in src/kinds/: states, transitions, the machine itself)
+ * The `description` texts of our statecharts (machines/ and each kind's machine in src/kinds/: states, transitions, also those
+ * written as a const beside the config, the machine itself)
  * document them for `npm run statecharts` and the inspect tools; the browser never reads them, and
  * in the first route they are some 10 KiB of the machines' code. `vite build` blanks them out of every
  * `createMachine({ … })` config (with spaces, so nothing moves and source maps stay right). Tests,
@@ -157,6 +158,10 @@ export function statechartsWithoutDescriptions(): Plugin {
     const text = (value.type === 'Literal' && typeof value.value === 'string') || (value.type === 'TemplateLiteral' && value.expressions?.length === 0);
     return named && text;
   };
+  const TRANSITION_KEYS = new Set(['target', 'actions', 'guard', 'reenter']);
+  const isTransition = (node: AstNode) =>
+    node.type === 'ObjectExpression' &&
+    (node.properties as AstNode[]).some((property) => property.type === 'Property' && TRANSITION_KEYS.has((property.key as AstNode & { name?: string }).name ?? ''));
   return {
     name: 'lernwerk:statecharts-without-descriptions',
     apply: 'build',
@@ -165,6 +170,8 @@ export function statechartsWithoutDescriptions(): Plugin {
       const found: AstNode[] = [];
       const walk = (node: AstNode, inMachine: boolean) => {
         if (inMachine && isDescription(node)) return void found.push(node);
+        // A transition written once and used in several places of a config (a const beside createMachine).
+        if (!inMachine && isTransition(node)) found.push(...(node.properties as AstNode[]).filter(isDescription));
         const machine = inMachine || isCreateMachine(node);
         for (const child of children(node)) walk(child, machine);
       };

@@ -1,6 +1,9 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { TrackedField, TrackingMode } from '../model/tracking';
 import { TRACKING_DEBOUNCE_MS, TRACKING_RETRY_AFTER_MAX_MS, TRACKING_RETRY_BASE_MS, TRACKING_RETRY_MAX_MS } from './constants';
+import { connectionSignals } from './signals/connection';
+import { pageLeaveSignal } from './signals/pageLeave';
+import { visibilitySignals } from './signals/visibility';
 
 /** One learner change the viewer hands the tracking actor: one field of one model. */
 export type TrackingChange = { id: string; modelName: string; field: TrackedField; value: unknown };
@@ -72,8 +75,13 @@ export type TrackingEvent =
   | { type: 'guest.created'; guestSessionId: string }
   | { type: 'network.lost' }
   | { type: 'network.restored' }
-  /** The page is being hidden: send now. */
-  | { type: 'tracking.flush' };
+  /** Asked to send now (before a logout, a reload for a new publication). */
+  | { type: 'tracking.flush' }
+  /** The tab was hidden (`visibilitySignals`): it may never come back, send now. */
+  | { type: 'tab.hidden' }
+  | { type: 'tab.visible' }
+  /** The page is being left (`pageLeaveSignal`): what is pending goes with a request that outlives it. */
+  | { type: 'page.leaving' };
 
 export type TrackingContext = {
   mode: TrackingMode;
@@ -102,6 +110,8 @@ export const trackingGuards = {
   startsOffline: ({ context }: Ctx) => !context.online,
   hasSomethingToSend: ({ context }: Ctx) => context.pending > 0 || context.rootProgressChanged,
   isNewRootProgress: ({ context }: Ctx, value: number) => value !== context.rootProgress,
+  /** Changes may be sent: a user, or a guest with a name (a guest's work without one stays in the browser). */
+  maySend: ({ context }: Ctx) => context.mode === 'user' || context.guestSessionId !== null,
   hasMoreAfter: ({ context }: Ctx, output: SendBatchOutput) =>
     output.remaining > 0 || context.changesWhileSending > 0 || context.rootProgressChanged,
 };
@@ -125,7 +135,8 @@ const remember = { guard: 'isNewRootProgress', actions: 'rememberRootProgress', 
  * durable queue at once (`persist`), then sent in batches after a 200 ms debounce by the invoked
  * `sendBatch`; failures are retried with backoff (or after the server's Retry-After when that is longer),
  * offline waits for the connection, 401/403 blocks.
- * The glue provides `persist` and `sendBatch` (src/tracking); the defaults do nothing.
+ * It listens to the connection, the tab being hidden and the page being left for its whole life.
+ * The glue provides `persist`, `flushOnLeave` and `sendBatch` (src/tracking); the defaults do nothing.
  */
 export const trackingMachine = setup({
   types: {
@@ -133,8 +144,9 @@ export const trackingMachine = setup({
     context: {} as TrackingContext,
     events: {} as TrackingEvent,
   },
-  actors: { sendBatch },
+  actors: { sendBatch, connectionSignals, visibilitySignals, pageLeaveSignal },
   guards: {
+    maySend: trackingGuards.maySend,
     isOff: trackingGuards.isOff,
     awaitsGuestName: trackingGuards.awaitsGuestName,
     startsOffline: trackingGuards.startsOffline,
@@ -150,6 +162,8 @@ export const trackingMachine = setup({
   actions: {
     /** Writes the changes to the durable queue (the glue: src/tracking toUserdataEvents + queue.add). */
     persist: (_, _params: { changes: TrackingChange[]; guestSessionId: string | null }) => {},
+    /** Hands what is pending to a request that outlives the page (the glue: src/tracking flushOnHide). */
+    flushOnLeave: (_, _params: { guestSessionId: string | null }) => {},
     countChanges: assign({
       pending: ({ context, event }) => {
         assertEvent(event, 'tracking.changed');
@@ -214,6 +228,18 @@ export const trackingMachine = setup({
     rootProgressInFlight: null,
     changesWhileSending: 0,
   }),
+  invoke: [
+    { id: 'connectionSignals', src: 'connectionSignals', input: ({ context }) => ({ online: context.online }) },
+    { id: 'visibilitySignals', src: 'visibilitySignals' },
+    { id: 'pageLeaveSignal', src: 'pageLeaveSignal' },
+  ],
+  on: {
+    'page.leaving': {
+      guard: 'maySend',
+      actions: { type: 'flushOnLeave', params: ({ context }) => ({ guestSessionId: context.guestSessionId }) },
+      description: 'The page is being left: what is pending goes with a request that outlives it.',
+    },
+  },
   initial: 'starting',
   states: {
     starting: {
@@ -254,7 +280,8 @@ export const trackingMachine = setup({
       on: {
         'tracking.changed': { target: 'debouncing', reenter: true, actions: [persist, 'countChanges'], description: 'Another change restarts the debounce.' },
         'root.progress': { guard: 'isNewRootProgress', target: 'debouncing', reenter: true, actions: 'rememberRootProgress', description: 'Root progress changed: the debounce restarts.' },
-        'tracking.flush': { target: 'sending', description: 'The page is being hidden: send now.' },
+        'tracking.flush': { target: 'sending', description: 'Asked to send now.' },
+        'tab.hidden': { target: 'sending', description: 'The tab was hidden: send now.' },
         'network.lost': { target: 'offline', description: 'The connection dropped: sent once it is back.' },
       },
     },
@@ -292,7 +319,8 @@ export const trackingMachine = setup({
         'tracking.changed': count,
         'root.progress': remember,
         'network.restored': { target: 'sending', description: 'The connection is back: try now.' },
-        'tracking.flush': { target: 'sending', description: 'The page is being hidden: try now.' },
+        'tracking.flush': { target: 'sending', description: 'Asked to send now: try now.' },
+        'tab.hidden': { target: 'sending', description: 'The tab was hidden: try now.' },
         'network.lost': { target: 'offline', description: 'The connection dropped: wait for it.' },
       },
     },

@@ -252,6 +252,8 @@ const trackingEvents = [
   { type: 'network.lost' as const },
   { type: 'network.restored' as const },
   { type: 'tracking.flush' as const },
+  { type: 'tab.hidden' as const },
+  { type: 'page.leaving' as const },
 ];
 const sendBatchResults = [
   { type: 'xstate.done.actor.sendBatch', output: { acknowledged: 1, remaining: 0 } },

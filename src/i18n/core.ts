@@ -30,8 +30,8 @@ export type I18nOptions = {
   defaultNS: string;
   /** language → namespace → texts. */
   resources: Record<string, Record<string, TextBundle>>;
-  /** Namespaces `loadNamespace` reads with `read` (in every language of `languages`) when they are first used: a list, or a test of a name. */
-  lazy?: { namespaces: readonly string[] | ((namespace: string) => boolean); languages: readonly string[]; read: ReadNamespace };
+  /** Namespaces `loadNamespace` reads with `read` (in every language of `languages`) when they are first used: `has` tells them. */
+  lazy?: { has: (namespace: string) => boolean; languages: readonly string[]; read: ReadNamespace };
   /**
    * The texts of a language that `resources` lacks (namespace → texts), or undefined when there are
    * none to load. Read when the instance starts in that language or changes to it.
@@ -162,8 +162,7 @@ export class I18n {
    */
   loadNamespace(namespace: string): Promise<void> | undefined {
     const lazy = this.options.lazy;
-    const isLazy = typeof lazy?.namespaces === 'function' ? lazy.namespaces(namespace) : lazy?.namespaces.includes(namespace);
-    if (!lazy || !isLazy || this.hasResourceBundle(this.language, namespace) || this.failed.has(namespace)) return undefined;
+    if (!lazy?.has(namespace) || this.hasResourceBundle(this.language, namespace) || this.failed.has(namespace)) return undefined;
     const running = this.loading.get(namespace);
     if (running) return running;
     let outstanding = lazy.languages.length;

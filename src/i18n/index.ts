@@ -53,7 +53,7 @@ export function createI18n(lang: Lang = DEFAULT_LANG): I18n {
     defaultNS: 'viewer',
     resources,
     // Bundled namespaces come from `resources`; the backend reads the others when they are first used.
-    lazy: { namespaces: lazyNamespaces.has, languages: ['de', 'en'], read: lazyNamespaces.read },
+    lazy: { has: lazyNamespaces.has, languages: ['de', 'en'], read: lazyNamespaces.read },
     loadLanguage: (language) => (isLang(language) ? loadLanguage(language) : undefined),
   });
   setI18n(instance);

@@ -18,7 +18,7 @@ import { SafeHtml } from '../ui/SafeHtml';
 import type { ViewerSearch } from './viewerSearch';
 import { Cover } from './Cover';
 import { learnerStateKey, persistLearnerState } from './localLearnerState';
-import { learnerSetup, useTrackingSignals } from './learnerTracking';
+import { learnerSetup, useGuestSessionForTracking } from './learnerTracking';
 import { useGuestSessionActor } from '../guest/GuestSessionProvider';
 import { HostProgress } from './useHostProgress';
 import { mayAnnotateOf } from '../annotations/mayAnnotate';
@@ -81,7 +81,7 @@ export function MaterialViewer({ material, publicationId, children }: {
     const subscription = persistLearnerState(viewer, storageKey);
     return () => subscription.unsubscribe();
   }, [viewer, storageKey]);
-  useTrackingSignals(viewer, pageData, useGuestSessionActor());
+  useGuestSessionForTracking(viewer, useGuestSessionActor());
   usePreloadWhenIdle(material);
   return (
     <ViewerActorContext.Provider value={viewer}>

@@ -12,8 +12,8 @@ import { loadLearnerState } from './localLearnerState';
 
 /*
  * The glue between the viewer and the tracking statechart: the durable queue every change is
- * written to before it is sent, what the viewer resumes from, and the browser events tracking
- * listens to (network, page hidden, a guest session created).
+ * written to before it is sent, what the viewer resumes from, and the guest session it learns of
+ * (the browser's events it listens to itself: machines/tracking.ts).
  */
 
 let queueOpening: Promise<DurableQueue> | null = null;
@@ -59,6 +59,7 @@ export function learnerSetup(pageData: PageData, materialId: string, storageKey:
     actions: {
       persist: (_, params: { changes: TrackingChange[]; guestSessionId: string | null }) =>
         queue.add(toUserdataEvents(params.changes, { shareId, guestSessionId: params.guestSessionId, now: Date.now() })),
+      flushOnLeave: (_, params: { guestSessionId: string | null }) => flushOnHide({ apiBase: pageData.api.base, shareId, guestSessionId: params.guestSessionId, queue }),
     },
     // Root progress goes only where the server keeps it: a refusal would stop the sending of everything else.
     actors: { sendBatch: createSendBatch({ apiBase: pageData.api.base, shareId, materialId: savesRootProgress(pageData) ? materialId : undefined, queue }) },
@@ -66,38 +67,12 @@ export function learnerSetup(pageData: PageData, materialId: string, storageKey:
   return { saved, tracking: { logic, input: { mode, guestSessionId, online: navigator.onLine, pending: pending.length } } };
 }
 
-/** Tells the viewer's tracking child about the network, the page being hidden and a new guest session. */
-export function useTrackingSignals(viewer: AnyActorRef, pageData: PageData, guestActor: GuestSessionActor | null): void {
+/** Tells the viewer's tracking child when the guest gets a session (a name): held changes are released. */
+export function useGuestSessionForTracking(viewer: AnyActorRef, guestActor: GuestSessionActor | null): void {
   useEffect(() => {
     const tracking = viewer.getSnapshot().context.tracking as ActorRef<never, { type: string }> | null;
-    const queue = openedQueue;
-    const shareId = pageData.share?.publicId;
-    if (!tracking || !queue || !shareId) return;
-    let guestSessionId = pageData.guestSession?.publicId ?? null;
-    const send = (event: { type: string; guestSessionId?: string }) => tracking.send(event as never);
-    const lost = () => send({ type: 'network.lost' });
-    const restored = () => send({ type: 'network.restored' });
-    const hidden = () => {
-      if (document.visibilityState === 'hidden') send({ type: 'tracking.flush' });
-    };
-    // The tab may be closed at any moment now: hand the pending changes to a request that outlives the page.
-    const leaving = () => {
-      if (guestSessionId || trackingModeOf(pageData) === 'user') flushOnHide({ apiBase: pageData.api.base, shareId, guestSessionId, queue });
-    };
-    const created = guestActor?.on('created', ({ session }) => {
-      guestSessionId = session.publicId;
-      send({ type: 'guest.created', guestSessionId: session.publicId });
-    });
-    window.addEventListener('offline', lost);
-    window.addEventListener('online', restored);
-    document.addEventListener('visibilitychange', hidden);
-    window.addEventListener('pagehide', leaving);
-    return () => {
-      created?.unsubscribe();
-      window.removeEventListener('offline', lost);
-      window.removeEventListener('online', restored);
-      document.removeEventListener('visibilitychange', hidden);
-      window.removeEventListener('pagehide', leaving);
-    };
-  }, [viewer, pageData, guestActor]);
+    if (!tracking || !guestActor) return;
+    const created = guestActor.on('created', ({ session }) => tracking.send({ type: 'guest.created', guestSessionId: session.publicId } as never));
+    return () => created.unsubscribe();
+  }, [viewer, guestActor]);
 }

@@ -90,7 +90,7 @@ describe('the translation core (what the viewer used of i18next)', () => {
         defaultNS: 'viewer',
         resources: {},
         lazy: {
-          namespaces: ['questions'],
+          has: (namespace) => namespace === 'questions',
           languages: ['de', 'en'],
           read: (language, namespace, callback) => {
             reads.push(`${language}:${namespace}`);

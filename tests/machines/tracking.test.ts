@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type AnyActorRef } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import { TRACKING_DEBOUNCE_MS, TRACKING_RETRY_AFTER_MAX_MS, TRACKING_RETRY_MAX_MS } from '../../machines/constants';
 import {
   failureKindOf, retryAfterOf, retryDelayOf, retryWaitOf, saveStateOf, SendBatchError, trackingGuards, trackingMachine,
@@ -7,6 +7,7 @@ import {
 } from '../../machines/tracking';
 import type { TrackingMode } from '../../model/tracking';
 import { itWalks, pathsOf, runPath } from './walkMachine';
+import { silentTrackingSignals } from './browserFakes';
 
 const GUEST = 'Gs7pQ2vXk9LmN4rT8wYz1A';
 const change: TrackingChange = { id: 'q1', modelName: 'ChoiceQuestion', field: 'selected', value: ['a'] };
@@ -34,15 +35,17 @@ type Call = { input: SendBatchInput; resolve: (output: SendBatchOutput) => void;
 function harness() {
   const calls: Call[] = [];
   const persisted: { changes: TrackingChange[]; guestSessionId: string | null }[] = [];
+  const leftWith: (string | null)[] = [];
   const machine = trackingMachine.provide({
-    actions: { persist: (_, params) => persisted.push(params) },
+    actions: { persist: (_, params) => persisted.push(params), flushOnLeave: (_, { guestSessionId }) => leftWith.push(guestSessionId) },
     actors: {
       sendBatch: fromPromise<SendBatchOutput, SendBatchInput>(
         ({ input: request }) => new Promise((resolve, reject) => calls.push({ input: request, resolve, reject })),
       ),
+      ...silentTrackingSignals(),
     },
   });
-  return { machine, calls, persisted };
+  return { machine, calls, persisted, leftWith };
 }
 
 describe('tracking helpers', () => {
@@ -108,7 +111,7 @@ describe('tracking machine behaviour', () => {
   afterEach(() => vi.useRealTimers());
 
   it('starts where mode, guest, connection and queue say', () => {
-    const start = (i: TrackingInput) => createActor(trackingMachine, { input: i }).start().getSnapshot().value;
+    const start = (i: TrackingInput) => createActor(harness().machine, { input: i }).start().getSnapshot().value;
     expect(start(input('off', { pending: 4 }))).toBe('off');
     expect(start(input('guest', { pending: 4 }))).toBe('held');
     expect(start(input('guest', { guestSessionId: GUEST, online: false, pending: 4 }))).toBe('offline');
@@ -140,6 +143,42 @@ describe('tracking machine behaviour', () => {
     actor.send({ type: 'tracking.changed', changes: [change] });
     actor.send({ type: 'tracking.flush' });
     expect(calls).toHaveLength(1);
+  });
+
+  it('a hidden tab sends at once too; leaving the page hands what is pending to the last request, for a user or a named guest only', () => {
+    const { machine, calls, leftWith } = harness();
+    const actor = createActor(machine, { input: input('user') }).start();
+    actor.send({ type: 'tracking.changed', changes: [change] });
+    actor.send({ type: 'tab.visible' });
+    expect(calls).toHaveLength(0);
+    actor.send({ type: 'tab.hidden' });
+    expect(calls).toHaveLength(1);
+    actor.send({ type: 'page.leaving' });
+    expect(leftWith).toEqual([null]);
+
+    const guest = harness();
+    const nameless = createActor(guest.machine, { input: input('guest') }).start();
+    nameless.send({ type: 'page.leaving' });
+    expect(guest.leftWith).toEqual([]);
+    nameless.send({ type: 'guest.created', guestSessionId: GUEST });
+    nameless.send({ type: 'page.leaving' });
+    expect(guest.leftWith).toEqual([GUEST]);
+  });
+
+  it('listens to the connection, the tab and the page for its whole life, and to nothing once stopped', () => {
+    const listening = new Map<string, boolean>();
+    const signal = <TInput,>(id: string) =>
+      fromCallback<{ type: string }, TInput>(() => {
+        listening.set(id, true);
+        return () => listening.set(id, false);
+      });
+    const machine = harness().machine.provide({ actors: { connectionSignals: signal<{ online: boolean }>('connection'), visibilitySignals: signal<unknown>('visibility'), pageLeaveSignal: signal<unknown>('leave') } });
+    const actor = createActor(machine, { input: input('user') }).start();
+    actor.send({ type: 'network.lost' });
+    actor.send({ type: 'network.restored' });
+    expect(Object.fromEntries(listening)).toEqual({ connection: true, visibility: true, leave: true });
+    actor.stop();
+    expect(Object.fromEntries(listening)).toEqual({ connection: false, visibility: false, leave: false });
   });
 
   it('sends batch after batch while the queue has more, and once more for changes made meanwhile', async () => {
@@ -293,6 +332,7 @@ const model: Rule[] = [
   rule('debouncing', 'root.progress', 'debouncing', newRoot, ' [new value]'),
   rule('debouncing', DEBOUNCE, 'sending'),
   rule('debouncing', 'tracking.flush', 'sending'),
+  rule('debouncing', 'tab.hidden', 'sending'),
   rule('debouncing', 'network.lost', 'offline'),
   rule('sending', DONE, 'sending', moreAfter, ' [more]'),
   rule('sending', DONE, 'saved'),
@@ -302,6 +342,7 @@ const model: Rule[] = [
   rule('retrying', BACKOFF, 'sending'),
   rule('retrying', 'network.restored', 'sending'),
   rule('retrying', 'tracking.flush', 'sending'),
+  rule('retrying', 'tab.hidden', 'sending'),
   rule('retrying', 'network.lost', 'offline'),
   rule('offline', 'network.restored', 'sending', somethingToSend, ' [pending]'),
   rule('offline', 'network.restored', 'saved'),
@@ -319,6 +360,8 @@ const walkEvents = [
   { type: 'network.lost' },
   { type: 'network.restored' },
   { type: 'tracking.flush' },
+  { type: 'tab.hidden' },
+  { type: 'page.leaving' },
   { type: DEBOUNCE },
   { type: BACKOFF },
   { type: DONE, output: { acknowledged: 1, remaining: 0 } },

@@ -10,19 +10,20 @@ const transform = (code: string, id = '/repo/machines/elements/sample.ts') =>
 
 const source = `import { setup } from 'xstate';
 export const note = { description: 'kept: not a machine' };
+const again = { target: 'done', description: 'Used twice.' };
 export const sample = setup({ types: {} }).createMachine({
   id: 'sample',
   description: 'The learner’s answer … with “quotes”.',
   initial: 'idle',
   states: {
-    idle: { description: \`Waiting.\`, on: { go: { target: 'done', description: 'Go on.' } } },
+    idle: { description: \`Waiting.\`, on: { go: { target: 'done', description: 'Go on.' }, again } },
     done: { type: 'final', description: "Finished, it's over." },
   },
 });
 `;
 
 describe('vite build drops the descriptions of statecharts (vite.config.ts)', () => {
-  it('blanks every description of a createMachine config, keeps everything else in place', () => {
+  it('blanks every description of a createMachine config and of a transition written beside it, keeps everything else in place', () => {
     const result = transform(source);
     expect(result).not.toBeNull();
     const { code } = result!;
@@ -30,7 +31,8 @@ describe('vite build drops the descriptions of statecharts (vite.config.ts)', ()
     expect(code.split('\n').map((line) => line.length)).toEqual(source.split('\n').map((line) => line.length));
     expect(code).toContain(`export const note = { description: 'kept: not a machine' };`);
     expect(code.match(/description/g)).toHaveLength(1);
-    expect(code).toMatch(/idle: \{ +on: \{ go: \{ target: 'done', +\} \} \}/);
+    expect(code).toMatch(/idle: \{ +on: \{ go: \{ target: 'done', +\}, again \} \}/);
+    expect(code).toMatch(/const again = \{ target: 'done', +\};/);
     expect(code).toMatch(/done: \{ type: 'final', +\}/);
     expect(code).toMatch(/id: 'sample',\n +\n {2}initial: 'idle',/);
     // Still one valid module.

@@ -6,6 +6,7 @@ import { UserdataBody, type UserdataEvent } from '../../model/tracking';
 import { createMemoryQueue } from '../../src/tracking/durableQueue';
 import { createSendBatch } from '../../src/tracking/sendBatch';
 import { failureOfResponse, retryAfterMsOf } from '../../src/tracking/sendQueuedBatch';
+import { silentTrackingSignals } from '../machines/browserFakes';
 
 /*
  * Issue 10, point 6: the client follows Retry-After on 429 and 503 (seconds or an HTTP date), still with its
@@ -78,7 +79,7 @@ describe('the tracking machine with the real sender, on a fake clock', () => {
       return Response.json({ data: { acknowledged: events.map((e) => e.id), stored: events.length, duplicates: 0 } });
     };
     const machine = trackingMachine.provide({
-      actors: { sendBatch: createSendBatch({ apiBase: '/api', shareId: SHARE, queue, fetch: fetchStub as typeof fetch }) },
+      actors: { sendBatch: createSendBatch({ apiBase: '/api', shareId: SHARE, queue, fetch: fetchStub as typeof fetch }), ...silentTrackingSignals() },
     });
     actor = createActor(machine, { input: { mode: 'user', guestSessionId: null, online: true, pending: 1 } }).start();
     return { requests, queue, actor };

@@ -11,6 +11,7 @@ import { toUserdataEvents } from '../../src/tracking/events';
 import { createSendBatch, FLUSH_ON_HIDE_MAX_BYTES, flushOnHide, type SendBatchOptions } from '../../src/tracking/sendBatch';
 import { sendQueuedBatch } from '../../src/tracking/sendQueuedBatch';
 import { ACKNOWLEDGED_MESSAGE } from '../../src/offline/acknowledged';
+import { silentTrackingSignals } from '../machines/browserFakes';
 
 /*
  * The sender against a real HTTP server on a free local port: each test says how the server
@@ -319,7 +320,7 @@ describe('the tracking machine with the real sender', () => {
       actions: {
         persist: (_, params) => queue.add(toUserdataEvents(params.changes, { shareId: SHARE, guestSessionId: params.guestSessionId, now: Date.now() })),
       },
-      actors: { sendBatch: createSendBatch(options(queue)) },
+      actors: { sendBatch: createSendBatch(options(queue)), ...silentTrackingSignals() },
     });
     const actor = createActor(machine, { input: { mode: 'user', guestSessionId: null, online: true, pending: 0 } }).start();
     const changes: TrackingChange[] = [

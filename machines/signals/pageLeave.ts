@@ -1,0 +1,8 @@
+import { fromCallback } from 'xstate';
+
+/** `page.leaving` on `pagehide` (the tab may be closed at any moment now), for as long as the invoking state lasts. */
+export const pageLeaveSignal = fromCallback(({ sendBack }) => {
+  const leaving = () => sendBack({ type: 'page.leaving' });
+  window.addEventListener('pagehide', leaving);
+  return () => window.removeEventListener('pagehide', leaving);
+});
