@@ -13,6 +13,7 @@ import { hasAnyLaunchParameter, parseLaunchParameters, type LaunchParameters } f
 import { lmsClient, type LmsClient } from './lms';
 import { cmi5Statement, type Cmi5Session } from './statements';
 import { launchLanguageOf, text, type LaunchLanguage } from './texts';
+import { heading, messageBox, paragraph } from '../../launchPages/messageBox';
 
 /*
  * The glue of a cmi5 AU's launch page (served by this server at /cmi5/SHARE/, server/routes/cmi5.ts):
@@ -33,7 +34,7 @@ export type Cmi5PageConfig = {
 };
 
 export const CONFIG_ELEMENT_ID = 'lernwerk-cmi5-config';
-export const MESSAGE_ELEMENT_ID = 'lernwerk-message';
+export { MESSAGE_ELEMENT_ID } from '../../launchPages/messageBox';
 export const EXIT_BUTTON_ID = 'lernwerk-exit';
 
 export function parsePageConfig(value: unknown): Cmi5PageConfig {
@@ -223,30 +224,6 @@ export function startCmi5Launcher(win: Window & typeof globalThis, config: Cmi5P
       doc.getElementById(EXIT_BUTTON_ID)?.removeEventListener('click', onExit);
     },
   };
-}
-
-function messageBox(doc: Document): HTMLElement {
-  let box = doc.getElementById(MESSAGE_ELEMENT_ID);
-  if (!box) {
-    box = doc.createElement('div');
-    box.id = MESSAGE_ELEMENT_ID;
-    box.setAttribute('role', 'status');
-    box.setAttribute('aria-live', 'polite');
-    doc.body.prepend(box);
-  }
-  return box;
-}
-
-function heading(doc: Document, content: string): HTMLElement {
-  const h = doc.createElement('h1');
-  h.textContent = content;
-  return h;
-}
-
-function paragraph(doc: Document, content: string | Node): HTMLElement {
-  const p = doc.createElement('p');
-  p.append(content);
-  return p;
 }
 
 /** Shows that the page cannot start (its configuration is broken), in both languages. */

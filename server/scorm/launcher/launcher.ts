@@ -13,6 +13,7 @@ import { transitionRecorder, type RecordedTransition } from '../../../machines/t
 import { API_NAMES, findLmsApi, type WindowLike } from './findApi';
 import { ELEMENTS, endSession, lmsOf, readStart, sessionTime, writesOf, type Lms } from './lms';
 import { launchLanguage, text, type LaunchLanguage } from './texts';
+import { heading, messageBox, paragraph } from '../../launchPages/messageBox';
 
 /*
  * The glue of the launch page of a SCORM package: the statechart machines/scormLauncher.ts with its
@@ -34,7 +35,7 @@ export type LaunchConfig = {
 /** The id of the launch page's script element holding the config (JSON). */
 export const CONFIG_ELEMENT_ID = 'lernwerk-scorm-config';
 /** The id of the element the launch page writes its messages into. */
-export const MESSAGE_ELEMENT_ID = 'lernwerk-message';
+export { MESSAGE_ELEMENT_ID } from '../../launchPages/messageBox';
 
 /** The config of the launch page, checked: an error names what is wrong. */
 export function parseLaunchConfig(value: unknown): LaunchConfig {
@@ -263,30 +264,6 @@ export function startLauncher(win: LauncherWindow, config: LaunchConfig, options
       doc.removeEventListener('visibilitychange', onVisibility);
     },
   };
-}
-
-function messageBox(doc: Document): HTMLElement {
-  let box = doc.getElementById(MESSAGE_ELEMENT_ID);
-  if (!box) {
-    box = doc.createElement('div');
-    box.id = MESSAGE_ELEMENT_ID;
-    box.setAttribute('role', 'status');
-    box.setAttribute('aria-live', 'polite');
-    doc.body.prepend(box);
-  }
-  return box;
-}
-
-function heading(doc: Document, content: string): HTMLElement {
-  const h = doc.createElement('h1');
-  h.textContent = content;
-  return h;
-}
-
-function paragraph(doc: Document, content: string | Node): HTMLElement {
-  const p = doc.createElement('p');
-  p.append(content);
-  return p;
 }
 
 /** Shows that the launch page cannot start (its config is broken), in both languages. */
