@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { MOVE_ON_VALUES, type MoveOn } from '../../model/cmi5';
 import { auUrl } from '../cmi5/courseStructure';
@@ -8,9 +7,9 @@ import type { Material } from '../../model/material';
 import { loadMaterial } from '../store/models';
 import { findShare, isSharePublicIdShape } from '../store/shares';
 import { originOf, originWarnings } from '../scorm/origin';
-import { packagingNote, packagingProblem, summaryFromSharePage, summaryOfShare, type ShareSummary } from '../scorm/shareSummary';
+import { packagingNote, packagingProblem, summaryOfShare, type ShareSummary } from '../scorm/shareSummary';
 import { CliError, onServerOrDatabase, parseCommandLine, runCommand } from './cliSupport';
-import { ServerUnreachableError } from './viaServer';
+import { shareThroughServer, writeAtomically } from './packageExport';
 
 const USAGE = `Usage: npm run export:cmi5 -- SHARE_PUBLIC_ID [--out FILE.zip] [--origin https://…] [--mastery-score 0..1] [--move-on VALUE] [--per-chapter]
 
@@ -96,7 +95,9 @@ export async function runExportCmi5(argv: string[]): Promise<number> {
     const perChapter = args.values['per-chapter'] === true;
     const found = await onServerOrDatabase<Found>('export again', {
       server: async (_call, server) => {
-        const share = await shareThroughServer(server.adminOrigin, publicId);
+        const found = await shareThroughServer(server.adminOrigin, publicId);
+        if (found && !found.rootId) throw new CliError('The running server\'s share page names no material; is it a Lernwerk server of this version?');
+        const share = found ? { ...found, rootId: found.rootId! } : null;
         const chapters = share && perChapter && share.rootModelName === 'Material' ? await chaptersThroughServer(server.adminOrigin, publicId, share.rootId) : null;
         return { share, origin: server.origin, chapters };
       },
@@ -142,22 +143,6 @@ export async function runExportCmi5(argv: string[]): Promise<number> {
   }
 }
 
-/** The share as the running server shows it: its page (page data and title), fetched on this machine. */
-async function shareThroughServer(adminOrigin: string, publicId: string): Promise<CourseShare | null> {
-  let response: Response;
-  try {
-    response = await fetch(`${adminOrigin}/s/${encodeURIComponent(publicId)}/`, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
-  } catch (error) {
-    throw new ServerUnreachableError(`The server did not answer at ${adminOrigin}: ${(error as Error).cause ?? (error as Error).message}`);
-  }
-  const html = await response.text();
-  if (response.status === 404) return null;
-  if (response.status !== 200 && response.status !== 401) throw new CliError(`The running server answered the share's page with HTTP ${response.status}.`);
-  const share = summaryFromSharePage(html);
-  const rootId = /"rootId":"([^"\\]+)"/.exec(html)?.[1];
-  if (!share || !rootId) throw new CliError('The running server\'s share page names no share; is it a Lernwerk server of this version?');
-  return { ...share, rootId };
-}
 
 /** What the export reads of the material the running server sends (`GET /api/material/SHARE/ID`: `{ data: material }`): its top-level elements. */
 const ServedMaterial = z.object({
@@ -173,17 +158,5 @@ async function chaptersThroughServer(adminOrigin: string, publicId: string, root
   return parsed.data.data.content.flatMap((e) => (e.modelName === 'Chapter' && e.publicId ? [{ id: e.id, publicId: e.publicId, title: e.title ?? '' }] : []));
 }
 
-/** Writes `file` complete or not at all. */
-function writeAtomically(file: string, data: Uint8Array): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    fs.writeFileSync(tmp, data);
-    fs.renameSync(tmp, file);
-  } catch (error) {
-    fs.rmSync(tmp, { force: true });
-    throw new CliError(`Could not write ${file}: ${(error as Error).message}`);
-  }
-}
 
 runCommand(runExportCmi5);

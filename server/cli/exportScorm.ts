@@ -1,13 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { SCORM_VERSIONS, type ScormVersion } from '../../model/hostMessages';
 import { findShare, isSharePublicIdShape } from '../store/shares';
 import { launchScripts } from '../scorm/launchScript';
 import { buildScormPackage, courseUrlOf } from '../scorm/package';
 import { originOf, originWarnings } from '../scorm/origin';
-import { packagingNote, packagingProblem, summaryFromSharePage, summaryOfShare, type ShareSummary } from '../scorm/shareSummary';
+import { packagingNote, packagingProblem, summaryOfShare, type ShareSummary } from '../scorm/shareSummary';
 import { CliError, onServerOrDatabase, parseCommandLine, runCommand } from './cliSupport';
-import { ServerUnreachableError } from './viaServer';
+import { shareThroughServer, writeAtomically } from './packageExport';
 
 const USAGE = `Usage: npm run export:scorm -- SHARE_PUBLIC_ID --version 1.2|2004 [--out FILE.zip] [--origin https://…]
 
@@ -107,33 +106,6 @@ export async function runExportScorm(argv: string[]): Promise<number> {
   }
 }
 
-/** The share as the running server shows it: its page (page data and title), fetched on this machine. */
-async function shareThroughServer(adminOrigin: string, publicId: string): Promise<ShareSummary | null> {
-  let response: Response;
-  try {
-    response = await fetch(`${adminOrigin}/s/${encodeURIComponent(publicId)}/`, { redirect: 'manual' });
-  } catch (error) {
-    throw new ServerUnreachableError(`The server did not answer at ${adminOrigin}: ${(error as Error).cause ?? (error as Error).message}`);
-  }
-  const html = await response.text();
-  if (response.status === 404) return null;
-  if (response.status !== 200 && response.status !== 401) throw new CliError(`The running server answered the share's page with HTTP ${response.status}.`);
-  const share = summaryFromSharePage(html);
-  if (!share) throw new CliError('The running server\'s share page names no share; is it a Lernwerk server of this version?');
-  return share;
-}
 
-/** Writes `file` complete or not at all. */
-function writeAtomically(file: string, data: Uint8Array): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    fs.writeFileSync(tmp, data);
-    fs.renameSync(tmp, file);
-  } catch (error) {
-    fs.rmSync(tmp, { force: true });
-    throw new CliError(`Could not write ${file}: ${(error as Error).message}`);
-  }
-}
 
 runCommand(runExportScorm);
