@@ -8,7 +8,8 @@
  *   src/       the client; imports model/, machines/ and src/; routes/ only from the app's entry (src/main.tsx)
  *   src/kinds/ one folder per element kind, each file on its floor: the kind's rules (`*.model.ts`,
  *              `*.rules.ts`, `*.indexing.ts` and the other plain modules) stand on the ground floor beside
- *              model/, its statechart (KIND_MACHINE_FILES) beside machines/, its view (KIND_VIEW_FILES) in src/
+ *              model/, its statechart (KIND_MACHINE_FILES) beside machines/, its view (KIND_VIEW_FILES) in src/,
+ *              its tool data (KIND_TOOL_FILES: walks, bench samples) beside scripts/, imported by no product file
  *   routes/    the route trees; import every client folder
  *   server/    imports model/ (exceptions below, each named)
  *   scripts/, tests/, e2e/: import anything
@@ -29,6 +30,8 @@ const TOOLS = ['./scripts', './tests', './e2e'];
 const KIND_MACHINE_FILES = ['src/kinds/**/*.machine.ts', 'src/kinds/**/*.connect.ts'];
 const KIND_VIEW_FILES = ['src/kinds/**/*.tsx', 'src/kinds/**/use*.ts', 'src/kinds/**/*.texts.ts', 'src/kinds/certificate/certificateActor.ts'];
 const KIND_GROUND_FILES = ['src/kinds/**'];
+/** Tool data of a kind (its charts' walk variants, the bench's sample content): beside scripts/, never imported by the product. */
+const KIND_TOOL_FILES = ['src/kinds/**/*.walks.ts', 'src/kinds/**/*.sample.ts'];
 const from = (globs) => globs.map((glob) => `./${glob}`);
 /** The client outside the kinds' folders. */
 const CLIENT = ['./src/!(kinds)/**', './src/*'];
@@ -103,11 +106,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
-  layer(['src/**'], ['./routes', './server', ...TOOLS], 'src/ imports model/, machines/ and src/ only; the app entry (src/main.tsx) alone builds the router from routes/.', ['src/main.tsx']),
-  layer(['model/**', ...KIND_GROUND_FILES], ['./machines', './routes', './server', ...TOOLS, ...CLIENT, ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES)], 'model/ and the kinds\' rules are the ground floor: they import packages and each other only.', [...KIND_MACHINE_FILES, ...KIND_VIEW_FILES]),
-  layer(['machines/**', ...KIND_MACHINE_FILES], ['./routes', './server', ...TOOLS, ...CLIENT, ...from(KIND_VIEW_FILES)], 'Statecharts (machines/, src/kinds/*/*.machine.ts) import model/, the kinds\' rules and statecharts only.'),
+  layer(['src/**'], ['./routes', './server', ...TOOLS, ...from(KIND_TOOL_FILES)], 'src/ imports model/, machines/ and src/ only (not the kinds\' tool data, *.walks.ts and *.sample.ts); the app entry (src/main.tsx) alone builds the router from routes/.', ['src/main.tsx', ...KIND_TOOL_FILES]),
+  layer(['model/**', ...KIND_GROUND_FILES], ['./machines', './routes', './server', ...TOOLS, ...CLIENT, ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES), ...from(KIND_TOOL_FILES)], 'model/ and the kinds\' rules are the ground floor: they import packages and each other only.', [...KIND_MACHINE_FILES, ...KIND_VIEW_FILES, ...KIND_TOOL_FILES]),
+  layer(['machines/**', ...KIND_MACHINE_FILES], ['./routes', './server', ...TOOLS, ...CLIENT, ...from(KIND_VIEW_FILES), ...from(KIND_TOOL_FILES)], 'Statecharts (machines/, src/kinds/*/*.machine.ts) import model/, the kinds\' rules and statecharts only.'),
   layer(['src/main.tsx'], ['./server', ...TOOLS], 'The app entry imports the client folders and model/ only.'),
   layer(['routes/**'], ['./server', ...TOOLS], 'routes/ import the client folders and model/ only.'),
-  layer(['server/**'], ['./machines', './routes', ...TOOLS, ...CLIENT, ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES)], 'server/ imports model/, the kinds\' rules and server/ only (the named exceptions are SERVER_IMPORTS_CLIENT in eslint.config.js).', SERVER_IMPORTS_CLIENT),
+  layer(['server/**'], ['./machines', './routes', ...TOOLS, ...CLIENT, ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES), ...from(KIND_TOOL_FILES)], 'server/ imports model/, the kinds\' rules and server/ only (the named exceptions are SERVER_IMPORTS_CLIENT in eslint.config.js).', SERVER_IMPORTS_CLIENT),
   layer(SERVER_IMPORTS_CLIENT, ['./routes', ...TOOLS], 'server/ does not import the route trees or the tools.'),
 );

@@ -1,15 +1,6 @@
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
-import { assignmentMachine } from '../../src/kinds/assignment/assignment.machine';
-import { barrierMachine } from '../../src/kinds/barrier/barrier.machine';
-import { carouselMachine } from '../../src/kinds/imageGallery/carousel.machine';
-import { certificateMachine } from '../../src/kinds/certificate/certificate.machine';
-import { choiceMachine } from '../../src/kinds/choice/choice.machine';
-import { clozeMachine } from '../../src/kinds/cloze/cloze.machine';
-import { foldableMachine } from '../../src/kinds/foldable/foldable.machine';
-import { freeTextMachine } from '../../src/kinds/freeText/freeText.machine';
-import { hotspotsMachine } from '../../src/kinds/hotspot/hotspots.machine';
-import { pathMachine, type PathEvent } from '../../src/kinds/path/path.machine';
-import { polygonMachine } from '../../src/kinds/polygon/polygon.machine';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { SnapshotFrom } from 'xstate';
 import { overlaysMachine, type OpenOverlay } from '../../machines/overlays';
 import { scrollProgressMachine } from '../../machines/scrollProgress';
 import { connectivityMachine } from '../../machines/connectivity';
@@ -27,7 +18,6 @@ import { annotationPanelMachine, shownAnnotationOf, type AnnotationPanelEvent } 
 import { linkEditorMachine, type LinkEditorEvent } from '../../machines/linkEditor';
 import type { Annotation, Comment } from '../../model/annotation';
 import { normalizeLinkUrl } from '../../model/linkUrl';
-import { USERDATA_VALUE_MAX_CHARS } from '../../model/tracking';
 import { richTextToHtml, type RichTextDoc } from '../../model/richTextDoc';
 import { sameNote } from '../../model/sameNote';
 import { NOTHING_STORED, scormLauncherMachine } from '../../machines/scormLauncher';
@@ -36,10 +26,8 @@ import { SendBatchError, trackingMachine } from '../../machines/tracking';
 import { viewerMachine } from '../../machines/viewer';
 // The viewer spawns from the element statecharts once their module is loaded.
 import '../../machines/elements/registry';
-import {
-  AssignmentQuestion, Barrier, Certificate, ChoiceQuestion, ClozeQuestion, FreeTextInput, Path, PolygonTargetExercise,
-} from '../../model/elements';
 import { Material } from '../../model/material';
+import { sorted, variant, type WalkVariant, type WalkVariants } from './walkVariant';
 import { elementsOnPage } from '../../model/tree';
 
 /*
@@ -50,29 +38,7 @@ import { elementsOnPage } from '../../model/tree';
  * saved state walk the restoring branches. The inputs and events follow tests/machines/*.test.ts.
  */
 
-export type WalkVariant = {
-  name: string;
-  input: unknown;
-  events: readonly AnyEventObject[];
-  key: (snapshot: AnyMachineSnapshot) => unknown;
-};
-
-/** Typed against its machine, stored untyped in the registry. */
-function variant<M extends AnyStateMachine>(
-  _machine: M,
-  name: string,
-  config: {
-    input: InputFrom<M>;
-    events: readonly EventFromLogic<M>[];
-    /** `xstate.done.actor.<id>` / `xstate.error.actor.<id>` with realistic output: invoked actors never run in a walk. */
-    actorResults?: readonly AnyEventObject[];
-    key: (snapshot: SnapshotFrom<M>) => unknown;
-  },
-): WalkVariant {
-  return { name, input: config.input, events: [...config.events, ...(config.actorResults ?? [])], key: config.key as (snapshot: AnyMachineSnapshot) => unknown };
-}
-
-const sorted = (values: readonly string[]) => [...values].sort();
+export type { WalkVariant, WalkVariants };
 
 const material = Material.parse({
   modelName: 'Material',
@@ -92,155 +58,11 @@ const material = Material.parse({
 const chapter = material.content.find((element) => element.modelName === 'Chapter');
 const chapterContent = chapter?.modelName === 'Chapter' ? chapter.content : [];
 
-/** The element fixtures the walks (and the machines' tests, which import them) run on. */
-export const choiceQuestion = (type: 'sc' | 'mc') =>
-  ChoiceQuestion.parse({
-    id: `q-${type}`,
-    modelName: 'ChoiceQuestion',
-    type,
-    question: '<p>Which are prime?</p>',
-    choices: [
-      { id: 'a', text: '2', correct: true },
-      { id: 'b', text: '4', correct: false },
-      { id: 'c', text: '5', correct: true },
-    ],
-  });
-const choiceEvents = [
-  ...['a', 'b', 'c', 'unknown'].map((choiceId) => ({ type: 'choice.select' as const, choiceId })),
-  ...['a', 'b', 'c'].map((choiceId) => ({ type: 'choice.deselect' as const, choiceId })),
-  { type: 'answer.submit' as const },
-  { type: 'answer.edit' as const },
-];
-
-export const cloze = ClozeQuestion.parse({
-  id: 'cloze-1',
-  modelName: 'ClozeQuestion',
-  content: [
-    {
-      type: 'p',
-      children: [
-        { text: 'The capital of Switzerland is ' },
-        { type: 'gap', id: 'g1', mode: 'textinput', solutions: [{ text: 'Bern', correct: true }], children: [{ text: '' }] },
-        { text: ' and its flag is ' },
-        { type: 'gap', id: 'g2', mode: 'dropdown', solutions: [{ text: 'red', correct: true }, { text: 'blue', correct: false }], children: [{ text: '' }] },
-        { text: '.' },
-      ],
-    },
-  ],
-});
-const clozeEvents = [
-  ...[0, 1].flatMap((index) => ['', 'Bern', 'red'].map((value) => ({ type: 'gap.change' as const, index, value }))),
-  { type: 'gap.change' as const, index: 2, value: 'x' },
-  { type: 'answer.submit' as const },
-  { type: 'answer.edit' as const },
-];
-
-const freeText = (useGenerativeFeedback: boolean) =>
-  FreeTextInput.parse({
-    id: `ft-${useGenerativeFeedback ? 'gen' : 'static'}`,
-    modelName: 'FreeTextInput',
-    instructions: { html: '<p>Explain photosynthesis.</p>' },
-    useGenerativeFeedback,
-  });
-const freeTextEvents = [
-  { type: 'answer.change' as const, value: '' },
-  { type: 'answer.change' as const, value: 'Plants turn light into sugar.' },
-  // Longer than a saved value may be (model/tracking.ts): shown with its counter as an error, not saved.
-  { type: 'answer.change' as const, value: 'Plants turn light into sugar.'.padEnd(USERDATA_VALUE_MAX_CHARS + 1, '.') },
-  { type: 'answer.submit' as const },
-  { type: 'answer.edit' as const },
-];
-const feedbackResults = [
-  { type: 'xstate.done.actor.generateFeedback', output: { ok: true, feedback: 'Well explained.', correct: true } },
-  { type: 'xstate.done.actor.generateFeedback', output: { ok: false } },
-  { type: 'xstate.error.actor.generateFeedback', error: 'network down' },
-];
-
-export const assignment = AssignmentQuestion.parse({
-  id: 'assign-1',
-  modelName: 'AssignmentQuestion',
-  instructions: '<p>Sort the animals.</p>',
-  zones: [
-    { id: 'mammals', title: 'Mammals', items: [{ id: 'cow', text: 'Cow' }] },
-    { id: 'birds', title: 'Birds', items: [{ id: 'owl', text: 'Owl' }] },
-  ],
-  disruptors: [{ id: 'rock', text: 'Rock' }],
-});
-const assignmentEvents = [
-  ...['cow', 'owl', 'rock', 'ghost'].map((itemId) => ({ type: 'item.select' as const, itemId })),
-  ...['mammals', 'birds', 'fish'].map((zoneId) => ({ type: 'zone.assign' as const, zoneId })),
-  { type: 'zone.assign' as const, zoneId: 'birds', itemId: 'rock' },
-  { type: 'item.unassign' as const },
-  { type: 'answer.submit' as const },
-  { type: 'answer.reset' as const },
-];
-const sortedAssignments = (assigned: Record<string, string[]>) => Object.entries(assigned).map(([zone, ids]) => [zone, sorted(ids)]);
-
-const square = (x: number, y: number, size: number) => [{ x, y }, { x: x + size, y }, { x: x + size, y: y + size }, { x, y: y + size }];
-const polygon = PolygonTargetExercise.parse({
-  id: 'poly-1',
-  modelName: 'PolygonTargetExercise',
-  asset: { file: 'map.png' },
-  question: { html: '<p>Mark both lakes.</p>' },
-  polygons: [{ points: square(0.1, 0.1, 0.2) }, { points: square(0.6, 0.6, 0.2) }],
-});
-const polygonEvents = [
-  { type: 'mark.add' as const, x: 0.2, y: 0.2 },
-  { type: 'mark.add' as const, x: 0.7, y: 0.7 },
-  { type: 'mark.add' as const, x: 0.5, y: 0.5 },
-  { type: 'mark.remove' as const, index: 0 },
-  { type: 'mark.remove' as const, index: 1 },
-  { type: 'mark.move' as const, index: 0, x: 1.4, y: -0.3 },
-  { type: 'answer.submit' as const },
-  { type: 'answer.reset' as const },
-];
-
-const barrier = Barrier.parse({ id: 'barrier-1', modelName: 'Barrier', content: '<p>Stop here.</p>', unlockedContent: '<p>Well done.</p>' });
-const barrierEvents = [
-  { type: 'barrier.condition' as const, met: true },
-  { type: 'barrier.condition' as const, met: false },
-  { type: 'barrier.unlock' as const },
-];
-
-const certificate = Certificate.parse({ id: 'cert-1', modelName: 'Certificate', title: 'Certificate of completion' });
-const certificateEvents = [
-  { type: 'certificate.issue' as const, issueDate: '2025-03-04T10:00:00.000Z' },
-  { type: 'certificate.issue' as const, issueDate: '2025-06-01T08:30:00.000Z' },
-  { type: 'certificate.issue' as const, issueDate: 'not a date' },
-];
-
-const step = (id: string, pathEvaluationType?: 'selfCompletion' | 'openedCompletion') => ({
-  id, modelName: 'Chapter', publicId: id, title: `Chapter ${id}`, content: [], ...(pathEvaluationType ? { pathEvaluationType } : {}),
-});
-const learningPath = Path.parse({ id: 'path-1', modelName: 'Path', content: [step('self', 'selfCompletion'), step('opened', 'openedCompletion'), step('derived')] });
-const selfPath = Path.parse({ id: 'path-2', modelName: 'Path', content: [step('self', 'selfCompletion')] });
-const pathEvents: PathEvent[] = [
-  { type: 'step.toggle' as const, stepId: 'self' },
-  { type: 'step.toggle' as const, stepId: 'opened' },
-  { type: 'step.open' as const, stepId: 'opened' },
-  { type: 'step.open' as const, stepId: 'self' },
-  { type: 'progress.update' as const, progress: { derived: 1, self: 0 } },
-  { type: 'progress.update' as const, progress: { derived: 0.5 } },
-];
-
 const overlays: OpenOverlay[] = [
   { id: 'menu', group: 'dropdown' },
   { id: 'facet', group: 'dropdown' },
   { id: 'confirm', group: 'dialog' },
   { id: 'leave', group: 'dialog' },
-];
-
-const gallery = (count: number) => ({ element: { id: 'g1', content: Array.from({ length: count }, (_, i) => i) } });
-const carouselEvents = [
-  { type: 'carousel.next' as const },
-  { type: 'carousel.prev' as const },
-  { type: 'carousel.goto' as const, index: 0 },
-  { type: 'carousel.goto' as const, index: 2 },
-  { type: 'carousel.goto' as const, index: 5 },
-  { type: 'carousel.hover' as const },
-  { type: 'carousel.leave' as const },
-  { type: 'carousel.pause' as const },
-  { type: 'carousel.play' as const },
 ];
 
 const GUEST_ID = 'Gs7pQ2vXk9LmN4rT8wYz1A';
@@ -522,7 +344,7 @@ export const linkEditorEvents: LinkEditorEvent[] = [
 export const linkEditorKey = (s: SnapshotFrom<typeof linkEditorMachine>) => [s.context.href, normalizeLinkUrl(s.context.input), s.context.error];
 
 /** Walk variants by the machine's name in machines/index.ts. */
-export const walkConfigs: Record<string, WalkVariant[]> = {
+const machineWalks: WalkVariants = {
   viewer: [
     variant(viewerMachine, 'material with a chapter', {
       input: { material },
@@ -713,96 +535,28 @@ export const walkConfigs: Record<string, WalkVariant[]> = {
       key: (s) => s.context.stack,
     }),
   ],
-  foldable: [true, false].map((folded) =>
-    variant(foldableMachine, `folded=${folded}`, { input: { element: { id: 'f1', folded } }, events: [{ type: 'foldable.toggle' }], key: () => null }),
-  ),
-  carousel: [3, 1].map((count) =>
-    variant(carouselMachine, `${count} slide(s)`, { input: gallery(count), events: carouselEvents, key: (s) => s.context.index }),
-  ),
-  hotspots: [
-    variant(hotspotsMachine, '3 spots', {
-      input: { element: { id: 'h1', elements: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] } },
-      events: [
-        ...['a', 'b', 'c', 'unknown'].map((spotId) => ({ type: 'hotspot.open' as const, spotId })),
-        { type: 'hotspot.next' },
-        { type: 'hotspot.prev' },
-        { type: 'hotspot.close' },
-      ],
-      key: (s) => s.context.openSpotId,
-    }),
-  ],
-  choice: [
-    ...(['sc', 'mc'] as const).map((type) =>
-      variant(choiceMachine, type, { input: { element: choiceQuestion(type) }, events: choiceEvents, key: (s) => sorted(s.context.selected) }),
-    ),
-    variant(choiceMachine, 'saved as evaluated', {
-      input: { element: choiceQuestion('sc'), saved: { selected: ['a'], evaluated: true } },
-      events: [],
-      key: (s) => sorted(s.context.selected),
-    }),
-  ],
-  cloze: [
-    variant(clozeMachine, 'two gaps', { input: { element: cloze }, events: clozeEvents, key: (s) => s.context.inputs }),
-    variant(clozeMachine, 'saved as evaluated', { input: { element: cloze, saved: { inputs: ['Bern'], evaluated: true } }, events: [], key: (s) => s.context.inputs }),
-  ],
-  freeText: [
-    ...[true, false].map((generative) =>
-      variant(freeTextMachine, generative ? 'generative feedback' : 'static feedback', {
-        input: { element: freeText(generative) },
-        events: freeTextEvents,
-        actorResults: feedbackResults,
-        key: (s) => [s.context.value, s.context.generatedFeedback, s.context.failed],
-      }),
-    ),
-    variant(freeTextMachine, 'saved as evaluated', {
-      input: { element: freeText(false), saved: { value: 'Light.', evaluated: true } },
-      events: [],
-      key: (s) => s.context.value,
-    }),
-    variant(freeTextMachine, 'saved as evaluated, generated feedback failed', {
-      input: { element: freeText(true), saved: { value: 'Light.', evaluated: true, generatedFeedback: [] } },
-      events: [],
-      key: (s) => [s.context.value, s.context.failed],
-    }),
-  ],
-  assignment: [
-    variant(assignmentMachine, 'two zones, a disruptor', {
-      input: { element: assignment },
-      events: assignmentEvents,
-      key: (s) => [sortedAssignments(s.context.assigned), s.context.selectedItemId],
-    }),
-    variant(assignmentMachine, 'saved as evaluated', {
-      input: { element: assignment, saved: { assignedItemIds: { mammals: ['cow'] }, evaluated: true } },
-      events: [],
-      key: (s) => sortedAssignments(s.context.assigned),
-    }),
-  ],
-  polygon: [
-    variant(polygonMachine, 'two polygons', { input: { element: polygon }, events: polygonEvents, key: (s) => s.context.marks }),
-    variant(polygonMachine, 'saved as evaluated', {
-      input: { element: polygon, saved: { points: [{ x: 0.2, y: 0.2 }], evaluated: true } },
-      events: [],
-      key: (s) => s.context.marks,
-    }),
-  ],
-  barrier: [
-    variant(barrierMachine, 'fresh', { input: { element: barrier }, events: barrierEvents, key: (s) => s.context.canContinue }),
-    variant(barrierMachine, 'saved as unlocked', { input: { element: barrier, saved: { unlocked: true } }, events: [], key: () => null }),
-  ],
-  certificate: [
-    variant(certificateMachine, 'fresh', { input: { element: certificate }, events: certificateEvents, key: (s) => s.context.issueDate }),
-    variant(certificateMachine, 'saved as issued', {
-      input: { element: certificate, saved: { issueDate: '2025-03-04T10:00:00.000Z' } },
-      events: [],
-      key: (s) => s.context.issueDate,
-    }),
-  ],
-  path: [
-    variant(pathMachine, 'self, opened and derived steps', { input: { element: learningPath }, events: pathEvents, key: (s) => s.context.progress }),
-    variant(pathMachine, 'saved as complete', {
-      input: { element: selfPath, saved: { stepProgress: { self: 1 } } },
-      events: [],
-      key: (s) => s.context.progress,
-    }),
-  ],
 };
+
+/**
+ * The element kinds' walks: every `src/kinds/<kind>/*.walks.ts` exports `walks`, its machines' variants
+ * by the machine's name. Read at load, so a new kind's walks need no line here.
+ */
+async function kindWalks(): Promise<WalkVariants> {
+  const kindsDir = new URL('../../src/kinds/', import.meta.url);
+  const files = readdirSync(kindsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((folder) => readdirSync(new URL(`${folder.name}/`, kindsDir)).filter((name) => name.endsWith('.walks.ts')).map((name) => new URL(`${folder.name}/${name}`, kindsDir)))
+    .sort((a, b) => a.href.localeCompare(b.href));
+  const merged: WalkVariants = {};
+  for (const file of files) {
+    const { walks } = (await import(file.href)) as { walks: WalkVariants };
+    for (const [machine, variants] of Object.entries(walks)) {
+      if (machine in merged || machine in machineWalks) throw new Error(`${fileURLToPath(file)}: the walks of ${machine} are given twice`);
+      merged[machine] = variants;
+    }
+  }
+  return merged;
+}
+
+/** Walk variants by the machine's name in machines/index.ts. */
+export const walkConfigs: WalkVariants = { ...machineWalks, ...(await kindWalks()) };

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { assignmentGuards, assignmentMachine, type AssignmentContext, type AssignmentEvent } from '../../src/kinds/assignment/assignment.machine';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 import { itWalks, pathsOf, runPath } from './walkMachine';
-import { assignment } from '../../scripts/statecharts/walkConfigs';
+import { assignment } from '../../src/kinds/assignment/assignment.walks';
 
 const element = assignment;
 

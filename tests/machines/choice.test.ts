@@ -3,7 +3,7 @@ import { assign, createActor, setup, type AnyActorRef } from 'xstate';
 import { choiceGuards, choiceMachine, type ChoiceContext, type ChoiceEvent } from '../../src/kinds/choice/choice.machine';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 import { itWalks, pathsOf, runPath } from './walkMachine';
-import { choiceQuestion } from '../../scripts/statecharts/walkConfigs';
+import { choiceQuestion } from '../../src/kinds/choice/choice.walks';
 
 const question = choiceQuestion;
 

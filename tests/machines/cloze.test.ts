@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { clozeGuards, clozeMachine, type ClozeContext, type ClozeEvent } from '../../src/kinds/cloze/cloze.machine';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 import { itWalks, pathsOf, runPath } from './walkMachine';
-import { cloze } from '../../scripts/statecharts/walkConfigs';
+import { cloze } from '../../src/kinds/cloze/cloze.walks';
 
 const element = cloze;
 

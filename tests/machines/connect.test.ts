@@ -7,7 +7,7 @@ import { connectChoice } from '../../src/kinds/choice/choice.connect';
 import { foldableMachine } from '../../src/kinds/foldable/foldable.machine';
 import { connectFoldable } from '../../src/kinds/foldable/foldable.connect';
 import { spotState } from '../../src/kinds/hotspot/hotspots.connect';
-import { choiceQuestion } from '../../scripts/statecharts/walkConfigs';
+import { choiceQuestion } from '../../src/kinds/choice/choice.walks';
 
 describe('connect: a snapshot as the view shows it', () => {
   it('choice: data-state follows evaluation; the selection is the context’s own array', () => {

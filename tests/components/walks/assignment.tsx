@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assignmentMachine, type AssignmentContext, type AssignmentEvent } from '../../../src/kinds/assignment/assignment.machine';
-import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
+import { walks } from '../../../src/kinds/assignment/assignment.walks';
 import { AssignmentQuestion } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
@@ -8,7 +8,7 @@ import { AssignmentLearner } from '../learners/assignmentLearner';
 import { isDisabled } from '../learners/learner';
 import { texts } from '../texts';
 
-const [variant] = learnerVariants(walkConfigs.assignment);
+const [variant] = learnerVariants(walks.assignment);
 const question = AssignmentQuestion.parse((variant.input as { element: unknown }).element);
 const items = [...question.zones.flatMap((zone) => zone.items), ...question.disruptors];
 const itemText = (id: string) => items.find((item) => item.id === id)?.text ?? id;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { barrierMachine, type BarrierContext, type BarrierEvent } from '../../../src/kinds/barrier/barrier.machine';
-import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
+import { walks } from '../../../src/kinds/barrier/barrier.walks';
 import { Barrier, ChoiceQuestion, Heading } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
@@ -9,7 +9,7 @@ import { ChoiceLearner } from '../learners/choiceLearner';
 import { isDisabled, textOf } from '../learners/learner';
 import { texts } from '../texts';
 
-const [variant] = learnerVariants(walkConfigs.barrier);
+const [variant] = learnerVariants(walks.barrier);
 const barrier = Barrier.parse((variant.input as { element: unknown }).element);
 // The page around the barrier: a question the show condition waits for, and what the barrier hides.
 const above = ChoiceQuestion.parse({

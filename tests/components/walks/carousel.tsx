@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS } from '../../../machines/constants';
 import { carouselMachine, type CarouselContext, type CarouselEvent } from '../../../src/kinds/imageGallery/carousel.machine';
-import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
+import { walks } from '../../../src/kinds/imageGallery/imageGallery.walks';
 import { ImageGallery } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants, stateLabel, timerEvents } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
@@ -30,7 +30,7 @@ const offers = (state: AnyMachineSnapshot, event: CarouselEvent) => {
 
 /** Registers the walks of this machine (tests/components/elementWalks.test.tsx runs them all in one jsdom). */
 export function carouselWalk(): void {
-  for (const variant of learnerVariants(walkConfigs.carousel)) {
+  for (const variant of learnerVariants(walks.carousel)) {
     // The shared walk gives the number of slides; the component needs a gallery of that many images.
     const { id, content } = (variant.input as { element: { id: string; content: unknown[] } }).element;
     const gallery = ImageGallery.parse({

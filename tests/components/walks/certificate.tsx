@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { certificateMachine, type CertificateContext, type CertificateEvent } from '../../../src/kinds/certificate/certificate.machine';
-import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
+import { walks } from '../../../src/kinds/certificate/certificate.walks';
 import { Certificate } from '../../../model/elements';
 import { PageData } from '../../../model/pageData';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
@@ -9,7 +9,7 @@ import { CertificateLearner } from '../learners/certificateLearner';
 import { isDisabled } from '../learners/learner';
 import { texts } from '../texts';
 
-const [variant] = learnerVariants(walkConfigs.certificate);
+const [variant] = learnerVariants(walks.certificate);
 const certificate = Certificate.parse((variant.input as { element: unknown }).element);
 
 // A logged-in learner: the certificate is issued when it scrolls into view (spec section 4).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { choiceMachine, type ChoiceContext, type ChoiceEvent } from '../../../src/kinds/choice/choice.machine';
-import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
+import { walks } from '../../../src/kinds/choice/choice.walks';
 import { ChoiceQuestion } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
@@ -10,7 +10,7 @@ import { texts } from '../texts';
 
 /** Registers the walks of this machine (tests/components/elementWalks.test.tsx runs them all in one jsdom). */
 export function choiceWalk(): void {
-  for (const variant of learnerVariants(walkConfigs.choice)) {
+  for (const variant of learnerVariants(walks.choice)) {
     const question = ChoiceQuestion.parse((variant.input as { element: unknown }).element);
     const choiceText = (choiceId: string) => {
       const choice = question.choices.find((c) => c.id === choiceId);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { clozeMachine, type ClozeContext, type ClozeEvent } from '../../../src/kinds/cloze/cloze.machine';
-import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
+import { walks } from '../../../src/kinds/cloze/cloze.walks';
 import { dropdownOptions } from '../../../src/kinds/cloze/cloze.model';
 import { ClozeQuestion } from '../../../model/elements';
 import { gapsOf } from '../../../src/kinds/cloze/cloze.model';
@@ -11,7 +11,7 @@ import { ClozeLearner } from '../learners/clozeLearner';
 import { isDisabled } from '../learners/learner';
 import { texts } from '../texts';
 
-const [variant] = learnerVariants(walkConfigs.cloze);
+const [variant] = learnerVariants(walks.cloze);
 const question = ClozeQuestion.parse((variant.input as { element: unknown }).element);
 const gaps = gapsOf(question.content);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldableMachine } from '../../../src/kinds/foldable/foldable.machine';
-import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
+import { walks } from '../../../src/kinds/foldable/foldable.walks';
 import { Foldable } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
@@ -10,7 +10,7 @@ import { texts } from '../texts';
 
 /** Registers the walks of this machine (tests/components/elementWalks.test.tsx runs them all in one jsdom). */
 export function foldableWalk(): void {
-  for (const variant of learnerVariants(walkConfigs.foldable)) {
+  for (const variant of learnerVariants(walks.foldable)) {
     // The shared walk gives the machine's input (id and folded flag); the component needs the whole element.
     const { id, folded } = (variant.input as { element: { id: string; folded: boolean } }).element;
     const foldable = Foldable.parse({

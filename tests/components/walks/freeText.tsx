@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
 import { freeTextMachine, type FeedbackResult, type FreeTextContext } from '../../../src/kinds/freeText/freeText.machine';
-import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
+import { walks } from '../../../src/kinds/freeText/freeText.walks';
 import { FreeTextInput } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
@@ -17,7 +17,7 @@ const ERROR = 'xstate.error.actor.generateFeedback';
 
 /** Registers the walks of this machine (tests/components/elementWalks.test.tsx runs them all in one jsdom). */
 export function freeTextWalk(): void {
-  for (const variant of learnerVariants(walkConfigs.freeText)) {
+  for (const variant of learnerVariants(walks.freeText)) {
     const question = FreeTextInput.parse((variant.input as { element: unknown }).element);
 
     describe(`free-text question (${variant.name}) driven by a learner along every shortest path`, () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { hotspotsMachine, type HotspotsEvent } from '../../../src/kinds/hotspot/hotspots.machine';
-import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
+import { walks } from '../../../src/kinds/hotspot/hotspot.walks';
 import { Hotspot } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { HotspotsLearner } from '../learners/hotspotsLearner';
 import { texts } from '../texts';
 
-const [variant] = learnerVariants(walkConfigs.hotspots);
+const [variant] = learnerVariants(walks.hotspots);
 // The shared walk's spot ids; the component needs the whole element around them.
 const { id, elements } = (variant.input as { element: { id: string; elements: { id: string }[] } }).element;
 const titles = ['Zurich', 'Bern', 'Geneva'];

@@ -1,14 +1,14 @@
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pathMachine, type PathContext, type PathEvent } from '../../../src/kinds/path/path.machine';
-import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
+import { walks } from '../../../src/kinds/path/path.walks';
 import { Path } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
 import { PathLearner } from '../learners/pathLearner';
 import { texts } from '../texts';
 
-const [variant] = learnerVariants(walkConfigs.path);
+const [variant] = learnerVariants(walks.path);
 const shared = Path.parse((variant.input as { element: unknown }).element);
 
 /*

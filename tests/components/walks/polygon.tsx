@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { polygonMachine, type PolygonContext, type PolygonEvent } from '../../../src/kinds/polygon/polygon.machine';
-import { walkConfigs } from '../../../scripts/statecharts/walkConfigs';
+import { walks } from '../../../src/kinds/polygon/polygon.walks';
 import { PolygonTargetExercise } from '../../../model/elements';
 import { componentPaths, coverage, drivePath, learnerVariants } from '../../support/componentWalk';
 import { renderInViewer } from '../../support/elementInViewer';
@@ -9,7 +9,7 @@ import { isDisabled } from '../learners/learner';
 import { PolygonLearner } from '../learners/polygonLearner';
 import { texts } from '../texts';
 
-const [variant] = learnerVariants(walkConfigs.polygon);
+const [variant] = learnerVariants(walks.polygon);
 const exercise = PolygonTargetExercise.parse((variant.input as { element: unknown }).element);
 
 // The oracle of spec sections 4 and 9, written out for these axis-aligned squares: inside, or within 0.009 of the edge.
