@@ -5,123 +5,23 @@
  * same kind of feedback box the app shows (`[data-feedback]`, "Answered correctly:" / "Wrong answer:"),
  * with an "Edit Answer" button that takes it away again, so click → feedback has a floor too.
  *
+ * Each kind's body comes from its sample (src/kinds/<kind>/<kind>.sample.ts, collected by kindSamples.ts).
  * No framework, no sanitising, no highlighting, no state: what a long page costs a browser at least.
  */
-import { assetUrl } from '../../model/assetUrl';
-import type { Asset } from '../../model/common';
 import type { ContentElement } from '../../model/elements';
 import type { Material } from '../../model/material';
-import type { RichTextNode } from '../../model/richText';
+import { FLOOR_HTML } from './kindSamples';
+import { floorPage, type FloorPage } from './sampleSource';
 
 export interface StaticHtmlOptions {
   /** Base URL of the asset endpoint (`/api/assets` on the app's own origin, or absolute). */
   assetBase: string;
 }
 
-const esc = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-
-const SIZES = '(min-width: 1024px) 792px, (min-width: 640px) 696px, 100vw';
-
-function img(asset: Asset, base: string, alt: string, lazy = true): string {
-  const width = asset.width ?? 300;
-  const height = asset.height ?? 225;
-  return (
-    `<img src="${esc(assetUrl(base, asset, 'img-1400'))}" srcset="${esc(assetUrl(base, asset, 'img-700'))} 700w, ${esc(assetUrl(base, asset, 'img-1400'))} 1400w" ` +
-    `sizes="${SIZES}" alt="${esc(alt)}"${lazy ? ' loading="lazy"' : ''} decoding="async" width="${width}" height="${height}">`
-  );
-}
-
-function richText(nodes: readonly RichTextNode[]): string {
-  return nodes
-    .map((node) => {
-      if (!('type' in node)) {
-        let text = esc(node.text);
-        if (node.bold) text = `<strong>${text}</strong>`;
-        if (node.italic) text = `<em>${text}</em>`;
-        return text;
-      }
-      switch (node.type) {
-        case 'gap': {
-          if (node.mode === 'textinput') return `<input type="text" name="${esc(node.id)}" size="8" aria-label="Gap">`;
-          const options = node.solutions.map((s) => `<option>${esc(s.text)}</option>`).join('');
-          return `<select name="${esc(node.id)}" aria-label="Gap"><option value="">Choose</option>${options}</select>`;
-        }
-        case 'a':
-          return `<a href="${esc(node.url)}">${richText(node.children)}</a>`;
-        case 'svg':
-          return '';
-        default:
-          return `<${node.type}>${richText(node.children)}</${node.type}>`;
-      }
-    })
-    .join('');
-}
-
-const evaluateButton = (label?: string) => `<div class="actions"><button type="button" data-evaluate>${esc(label || 'Evaluate')}</button></div>`;
-
-function element(e: ContentElement, base: string): string {
-  return `<div id="${esc(e.id)}" data-model-name="${e.modelName}" class="element">${body(e, base)}</div>\n`;
-}
-
-function list(elements: readonly ContentElement[], base: string): string {
-  return elements.map((e) => element(e, base)).join('');
-}
-
-function body(e: ContentElement, base: string): string {
-  switch (e.modelName) {
-    case 'Text':
-      return e.content.html;
-    case 'Heading':
-      return `<h${e.level}>${e.content.html}</h${e.level}>`;
-    case 'Image':
-      return `<figure>${img(e.asset, base, e.alt ?? e.asset.licenseTitle ?? '')}${e.caption ? `<figcaption>${e.caption}</figcaption>` : ''}</figure>`;
-    case 'Quote':
-      return `<figure class="quote"><blockquote><p>“${esc(e.text)}”</p></blockquote><figcaption>— ${esc(e.author)}</figcaption></figure>`;
-    case 'Code':
-      return `<pre><code class="language-${e.mode}">${esc(e.content)}</code></pre>`;
-    case 'Separator':
-      return '<hr>';
-    case 'ChoiceQuestion': {
-      const input = e.type === 'sc' ? 'radio' : 'checkbox';
-      const choices = e.choices
-        .map((c) => `<label data-choice-id="${esc(c.id)}"><input type="${input}" name="${esc(e.id)}" value="${esc(c.id)}"${c.correct ? ' data-correct' : ''}> <span>${c.text}</span></label>`)
-        .join('');
-      const feedback = `<template data-positive>${e.feedbackPositive ?? 'That is correct.'}</template><template data-negative>${e.feedbackNegative ?? 'That is not quite right yet.'}</template>`;
-      return (
-        `<form class="question" data-choice-question><div class="q">${e.question}</div>` +
-        `<p class="hint">${e.type === 'sc' ? 'Select one answer.' : 'Select one or more answers.'}</p>` +
-        `<fieldset>${choices}</fieldset>${feedback}${evaluateButton(e.submitText)}</form>`
-      );
-    }
-    case 'ClozeQuestion':
-      return `<form class="question">${e.question}<div>${richText(e.content)}</div>${evaluateButton(e.submitText)}</form>`;
-    case 'FreeTextInput':
-      return `<form class="question">${e.instructions.html}<textarea rows="3" placeholder="${esc(e.placeholder ?? '')}"></textarea>${evaluateButton(e.submitText)}</form>`;
-    case 'AssignmentQuestion': {
-      const items = [...e.zones.flatMap((z) => z.items), ...e.disruptors].map((i) => `<li><button type="button">${esc(i.text ?? '')}</button></li>`).join('');
-      const zones = e.zones.map((z) => `<section class="zone"><h4>${esc(z.title)}</h4><p>Drop here</p></section>`).join('');
-      return `<form class="question">${e.instructions}<ul class="pool">${items}</ul>${zones}${evaluateButton(e.submitText)}</form>`;
-    }
-    case 'PolygonTargetExercise':
-      // The app loads this image eagerly too.
-      return `<form class="question">${e.question.html}${img(e.asset, base, e.asset.licenseTitle ?? '', false)}${evaluateButton(e.submitText || 'Check answer')}</form>`;
-    case 'Barrier':
-      return `<div class="barrier">${e.content}<button type="button" disabled>${esc(e.buttonLabel || 'Continue')}</button></div>`;
-    case 'Foldable':
-      return `<details><summary>${esc(e.title)}</summary>${list(e.content, base)}</details>`;
-    case 'HighlightedElement':
-      return `<aside class="panel">${list(e.content, base)}</aside>`;
-    case 'Columns':
-      return `<div class="columns"><div>${list(e.left, base)}</div><div>${list(e.right, base)}</div></div>`;
-    case 'Chapter':
-      return (
-        `<a class="card" href="${esc(e.publicId)}/">${e.cover ? `<img src="${esc(assetUrl(base, e.cover, 'card-300'))}" alt="" loading="lazy" width="160" height="107">` : ''}` +
-        `<span><strong>${esc(e.title)}</strong>${e.description ?? ''}${e.duration ? `<small>${esc(e.duration)}</small>` : ''}</span></a>`
-      );
-    default:
-      return `<p>${esc(e.modelName)}</p>`;
-  }
+/** A kind's body as its sample (src/kinds/<kind>/<kind>.sample.ts) renders it; a kind without one shows its modelName. */
+function body(e: ContentElement, page: FloorPage): string {
+  const html = FLOOR_HTML.get(e.modelName);
+  return html ? html(e, page) : `<p>${page.esc(e.modelName)}</p>`;
 }
 
 /** Evaluates choice questions: one delegated click listener, the feedback box the app shows, Edit Answer. */
@@ -182,10 +82,11 @@ textarea{width:100%}
 
 /** The whole page as one HTML document. */
 export function staticHtml(material: Material, options: StaticHtmlOptions): string {
+  const page = floorPage(options.assetBase, body);
   return (
     '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
-    `<title>${esc(material.title)} (static floor)</title>\n<style>${STYLE}</style>\n</head>\n<body>\n<main>\n` +
-    `<h1>${esc(material.title)}</h1>\n${material.description}\n${list(material.content, options.assetBase)}</main>\n` +
+    `<title>${page.esc(material.title)} (static floor)</title>\n<style>${STYLE}</style>\n</head>\n<body>\n<main>\n` +
+    `<h1>${page.esc(material.title)}</h1>\n${material.description}\n${page.list(material.content)}</main>\n` +
     `<script>${SCRIPT}</script>\n</body>\n</html>\n`
   );
 }
