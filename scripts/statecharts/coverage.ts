@@ -133,7 +133,7 @@ export function toCoverageMarkdown(report: CoverageReport): string {
   for (const m of report.machines) {
     out.push(`## ${m.name}`, '');
     out.push(`Walk variants: ${m.model.variants.map((v) => `${v.name} (${v.vertices} states, ${v.edges} paths)`).join('; ') || 'none'}.`, '');
-    if (m.model.missingConfig) out.push(`**No walk config**: add \`${m.name}\` to \`scripts/statecharts/walkConfigs.ts\`.`, '');
+    if (m.model.missingConfig) out.push(`**No walk config**: add \`${m.name}\` to \`scripts/statecharts/walkConfigs.ts\` (a kind's chart: to its \`src/kinds/<kind>/<kind>.walks.ts\`).`, '');
     if (m.notWalkedByModel.length) out.push('Not walked by the model-based walk:', '', ...m.notWalkedByModel.map((n) => `- ${n}`), '');
     if (m.e2e) {
       if (m.notReachedByE2e.length) out.push(`Not reached by any end-to-end test (${m.notReachedByE2e.length}):`, '', ...m.notReachedByE2e.map((n) => `- ${n}`), '');

@@ -12,7 +12,7 @@ export function walkedChartShare(name: string): { share: number; notWalked: stri
   const machine = machines[name];
   if (!machine) throw new Error(`${name} is not listed in machines/index.ts`);
   const variants = walkConfigs[name] ?? [];
-  if (!variants.length) throw new Error(`${name} has no walk variants in scripts/statecharts/walkConfigs.ts`);
+  if (!variants.length) throw new Error(`${name} has no walk variants in scripts/statecharts/walkConfigs.ts (nor in a src/kinds/*/*.walks.ts)`);
   const chart = chartOf(machine);
   const transitions = transitionsOf(chart);
   const { walked } = walkMachine(machine, variants);
