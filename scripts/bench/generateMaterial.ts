@@ -43,12 +43,6 @@ export interface GeneratedMaterial {
   lastElementId: string;
 }
 
-const mixEntry = (name: string): MixEntry => {
-  const entry = MIX.find((candidate) => candidate.name === name);
-  if (!entry) throw new Error(`generateMaterial: the head names ${name}, which the mix does not have`);
-  return entry;
-};
-
 /** An entry of the mix by weight. */
 function weighted(g: SampleSource): MixEntry {
   const total = MIX.reduce((sum, { weight }) => sum + weight, 0);
@@ -96,7 +90,7 @@ export function generateMaterial(size: number, seed = 1): GeneratedMaterial {
     content.push(element);
     count += pageCount([element]);
   };
-  for (const name of HEAD) push(mixEntry(name).make(g));
+  for (const entry of HEAD) push(entry.make(g));
   while (count < bodySize) {
     const remaining = bodySize - count;
     if (plan.length && count >= plan[0].at) {

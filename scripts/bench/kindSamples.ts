@@ -29,9 +29,20 @@ export const MIX: readonly MixEntry[] = [
 ];
 
 /** The head of every material: each entry of the mix once (text twice), so even the 100-element page has every question type. */
-export const HEAD: readonly string[] = [
-  'Heading', 'Text', 'Image', 'ChoiceSc', 'Text', 'ChoiceMc', 'Cloze', 'FreeText', 'Assignment', 'Polygon', 'Quote', 'Code', 'Separator', 'Foldable', 'Highlighted', 'Columns',
-];
+export const HEAD: readonly MixEntry[] = headOf(MIX);
+
+function headOf(mix: readonly MixEntry[]): MixEntry[] {
+  const head: MixEntry[] = [];
+  for (const entry of mix) {
+    for (const place of entry.head) {
+      if (head[place]) throw new Error(`kindSamples: ${entry.name} and ${head[place].name} both stand at ${place} of the head`);
+      head[place] = entry;
+    }
+  }
+  const gap = Array.from(head.keys()).find((place) => !head[place]);
+  if (gap !== undefined) throw new Error(`kindSamples: no entry of the mix stands at ${gap} of the head`);
+  return head;
+}
 
 /** Made outside the mix: the barriers' groups, the chapter cards, and the tail's questions, texts and images. */
 export const { generateBarrierGroup } = barrier;

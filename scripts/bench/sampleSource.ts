@@ -88,9 +88,11 @@ export class SampleSource {
   }
 }
 
-/** One entry of the generated mix: its name, its weight after the head, the page elements it adds, how it is made. */
+/** One entry of the generated mix: its name, its places in the head, its weight after the head, the page elements it adds, how it is made. */
 export interface MixEntry {
   name: string;
+  /** Where it stands in the head every material starts with (0-based; the head's places are 0 … n−1, each taken once). */
+  head: readonly number[];
   weight: number;
   cost: number;
   make: (source: SampleSource) => ElementInput;

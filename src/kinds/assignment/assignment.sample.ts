@@ -13,7 +13,7 @@ export function generateAssignment(g: SampleSource): ElementInput {
   };
 }
 
-export const mix: MixEntry[] = [{ name: 'Assignment', weight: 2, cost: 1, make: generateAssignment }];
+export const mix: MixEntry[] = [{ name: 'Assignment', head: [8], weight: 2, cost: 1, make: generateAssignment }];
 
 export const floor: FloorSample<'AssignmentQuestion'> = {
   modelName: 'AssignmentQuestion',

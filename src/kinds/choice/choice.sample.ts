@@ -20,8 +20,8 @@ export function generateChoice(g: SampleSource, type: 'sc' | 'mc', options: { co
 }
 
 export const mix: MixEntry[] = [
-  { name: 'ChoiceSc', weight: 5, cost: 1, make: (g) => generateChoice(g, 'sc') },
-  { name: 'ChoiceMc', weight: 3, cost: 1, make: (g) => generateChoice(g, 'mc') },
+  { name: 'ChoiceSc', head: [3], weight: 5, cost: 1, make: (g) => generateChoice(g, 'sc') },
+  { name: 'ChoiceMc', head: [5], weight: 3, cost: 1, make: (g) => generateChoice(g, 'mc') },
 ];
 
 /** A plain form the floor page's script evaluates on click (`data-choice-question`, `data-correct`, the feedback templates). */

@@ -24,7 +24,7 @@ export function generateCloze(g: SampleSource): ElementInput {
   };
 }
 
-export const mix: MixEntry[] = [{ name: 'Cloze', weight: 3, cost: 1, make: generateCloze }];
+export const mix: MixEntry[] = [{ name: 'Cloze', head: [6], weight: 3, cost: 1, make: generateCloze }];
 
 /** The gap text as plain HTML: text gaps are inputs, dropdown gaps selects. */
 function richText(nodes: readonly RichTextNode[], esc: FloorPage['esc']): string {

@@ -12,6 +12,6 @@ export function generateCode(g: SampleSource): ElementInput {
   return { modelName: 'Code', id: g.id('code'), mode: sample.mode, content: sample.content };
 }
 
-export const mix: MixEntry[] = [{ name: 'Code', weight: 3, cost: 1, make: generateCode }];
+export const mix: MixEntry[] = [{ name: 'Code', head: [11], weight: 3, cost: 1, make: generateCode }];
 
 export const floor: FloorSample<'Code'> = { modelName: 'Code', html: (e, { esc }) => `<pre><code class="language-${e.mode}">${esc(e.content)}</code></pre>` };

@@ -7,7 +7,7 @@ export function generateColumns(g: SampleSource): ElementInput {
   return { modelName: 'Columns', id: g.id('columns'), ratio: 0.5, left: [generateText(g)], right: [generateImage(g)] };
 }
 
-export const mix: MixEntry[] = [{ name: 'Columns', weight: 2, cost: 3, make: generateColumns }];
+export const mix: MixEntry[] = [{ name: 'Columns', head: [15], weight: 2, cost: 3, make: generateColumns }];
 
 export const floor: FloorSample<'Columns'> = {
   modelName: 'Columns',

@@ -8,7 +8,7 @@ export function generateFoldable(g: SampleSource, content: ElementInput[]): Elem
 }
 
 /** In the mix it holds a text and an image: three page elements. */
-export const mix: MixEntry[] = [{ name: 'Foldable', weight: 3, cost: 3, make: (g) => generateFoldable(g, [generateText(g), generateImage(g)]) }];
+export const mix: MixEntry[] = [{ name: 'Foldable', head: [13], weight: 3, cost: 3, make: (g) => generateFoldable(g, [generateText(g), generateImage(g)]) }];
 
 export const floor: FloorSample<'Foldable'> = {
   modelName: 'Foldable',

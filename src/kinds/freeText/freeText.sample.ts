@@ -7,7 +7,7 @@ export function generateFreeText(g: SampleSource): ElementInput {
   };
 }
 
-export const mix: MixEntry[] = [{ name: 'FreeText', weight: 2.5, cost: 1, make: generateFreeText }];
+export const mix: MixEntry[] = [{ name: 'FreeText', head: [7], weight: 2.5, cost: 1, make: generateFreeText }];
 
 export const floor: FloorSample<'FreeTextInput'> = {
   modelName: 'FreeTextInput',

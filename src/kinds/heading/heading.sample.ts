@@ -4,6 +4,6 @@ export function generateHeading(g: SampleSource, level = 2): ElementInput {
   return { modelName: 'Heading', id: g.id('heading'), level, content: { html: g.title() } };
 }
 
-export const mix: MixEntry[] = [{ name: 'Heading', weight: 9, cost: 1, make: (g) => generateHeading(g) }];
+export const mix: MixEntry[] = [{ name: 'Heading', head: [0], weight: 9, cost: 1, make: (g) => generateHeading(g) }];
 
 export const floor: FloorSample<'Heading'> = { modelName: 'Heading', html: (e) => `<h${e.level}>${e.content.html}</h${e.level}>` };

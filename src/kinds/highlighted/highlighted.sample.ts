@@ -7,6 +7,6 @@ export function generateHighlighted(g: SampleSource, content: ElementInput[]): E
 }
 
 /** In the mix it holds a text: two page elements. */
-export const mix: MixEntry[] = [{ name: 'Highlighted', weight: 2, cost: 2, make: (g) => generateHighlighted(g, [generateText(g)]) }];
+export const mix: MixEntry[] = [{ name: 'Highlighted', head: [14], weight: 2, cost: 2, make: (g) => generateHighlighted(g, [generateText(g)]) }];
 
 export const floor: FloorSample<'HighlightedElement'> = { modelName: 'HighlightedElement', html: (e, { list }) => `<aside class="panel">${list(e.content)}</aside>` };

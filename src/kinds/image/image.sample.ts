@@ -20,7 +20,7 @@ export function generateImage(g: SampleSource): ElementInput {
   };
 }
 
-export const mix: MixEntry[] = [{ name: 'Image', weight: 8, cost: 1, make: generateImage }];
+export const mix: MixEntry[] = [{ name: 'Image', head: [2], weight: 8, cost: 1, make: generateImage }];
 
 export const floor: FloorSample<'Image'> = {
   modelName: 'Image',

@@ -21,7 +21,7 @@ export function generatePolygon(g: SampleSource): ElementInput {
   };
 }
 
-export const mix: MixEntry[] = [{ name: 'Polygon', weight: 1.5, cost: 1, make: generatePolygon }];
+export const mix: MixEntry[] = [{ name: 'Polygon', head: [9], weight: 1.5, cost: 1, make: generatePolygon }];
 
 export const floor: FloorSample<'PolygonTargetExercise'> = {
   modelName: 'PolygonTargetExercise',

@@ -4,7 +4,7 @@ export function generateQuote(g: SampleSource): ElementInput {
   return { modelName: 'Quote', id: g.id('quote'), text: g.sentence(8, 8), author: g.title() };
 }
 
-export const mix: MixEntry[] = [{ name: 'Quote', weight: 3, cost: 1, make: generateQuote }];
+export const mix: MixEntry[] = [{ name: 'Quote', head: [10], weight: 3, cost: 1, make: generateQuote }];
 
 export const floor: FloorSample<'Quote'> = {
   modelName: 'Quote',

@@ -6,6 +6,6 @@ export function generateText(g: SampleSource): ElementInput {
   return { modelName: 'Text', id: g.id('text'), size: 'p-regular', content: { html } };
 }
 
-export const mix: MixEntry[] = [{ name: 'Text', weight: 34, cost: 1, make: generateText }];
+export const mix: MixEntry[] = [{ name: 'Text', head: [1, 4], weight: 34, cost: 1, make: generateText }];
 
 export const floor: FloorSample<'Text'> = { modelName: 'Text', html: (e) => e.content.html };
