@@ -70,7 +70,7 @@ const plain = (text: SearchText): string | undefined =>
 
 /**
  * The text of an element a learner reads before answering, by weight (its kind's `search`,
- * kinds/<kind>/<kind>.rules.ts): no feedback, no gap solutions, no image urls, no formula source, no
+ * src/kinds/<kind>/<kind>.indexing.ts): no feedback, no gap solutions, no image urls, no formula source, no
  * embed code. Choices, zones and items are part of their question's entry.
  */
 function textsOf(element: ContentElement): Texts {

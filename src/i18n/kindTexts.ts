@@ -1,6 +1,6 @@
 import type { TextBundle } from './core';
 
-/** A kind's texts in both languages, as its folder holds them (`kinds/<kind>/<kind>.texts.ts`). */
+/** A kind's texts in both languages, as its folder holds them (`src/kinds/<kind>/<kind>.texts.ts`). */
 export type KindTexts = { readonly de: TextBundle; readonly en: TextBundle };
 
 const registered = new Map<string, KindTexts>();

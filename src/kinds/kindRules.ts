@@ -3,7 +3,7 @@ import type { ActivityDefinition, Result } from '../../model/xapiActivity';
 
 /*
  * What the viewer, the server and the tools know of one element kind, beyond its schema: the
- * contracts each kind's folder fulfils (`kinds/<kind>/<kind>.rules.ts`) and kinds/rules.ts collects
+ * contracts each kind's folder fulfils (`src/kinds/<kind>/<kind>.rules.ts`, `.indexing.ts`) and ./rules.ts and ./indexing.ts collect
  * in records keyed by modelName, so a kind missing from any of them does not compile.
  */
 

@@ -28,7 +28,7 @@ import { pathRules } from './path/path.rules';
 /*
  * Every element kind by its modelName, as the first route needs it: each record here and in
  * ./indexing.ts is exhaustive, so a kind left out does not compile; a kind's folder holds what goes
- * into them (kinds/<kind>/<kind>.rules.ts).
+ * into them (src/kinds/<kind>/<kind>.rules.ts).
  */
 
 /** What the viewer, the server and the tools read of each kind (the first route has it: keep it small). */

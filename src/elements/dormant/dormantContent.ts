@@ -1,7 +1,7 @@
 import type { StandInPart } from '../../kinds/kindRules';
 
 /**
- * Interactive kinds (their rules' `standIn.dozes`, kinds/rules.ts) show, on a long page, a light
+ * Interactive kinds (their rules' `standIn.dozes`, src/kinds/rules.ts) show, on a long page, a light
  * stand-in until they come near the viewport (src/elements/dormant/DormantElement.tsx): their
  * widgets, actors and code cost nothing before. Pages with at least this many elements mount their
  * interactive elements when these come near the viewport.

@@ -1,4 +1,4 @@
-/** Texts of the content elements of the first paint (a lazy kind brings its own: kinds/<kind>/<kind>.texts.ts). German. The first paint imports only the German texts; English is a chunk of its own (../index.ts). */
+/** Texts of the content elements of the first paint (a lazy kind brings its own: src/kinds/<kind>/<kind>.texts.ts). German. The first paint imports only the German texts; English is a chunk of its own (../index.ts). */
 export const elementsDe = {
   quotePlaceholder: 'Zitat schreiben',
   authorPlaceholder: 'Autor angeben',

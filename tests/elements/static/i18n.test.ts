@@ -17,7 +17,7 @@ const sourcesOf = (kind: string) =>
   readdirSync(resolve(KINDS, kind)).filter((file) => file.endsWith('.tsx')).map((file) => readFileSync(resolve(KINDS, kind, file), 'utf8'));
 const usedKeys = (source: string) => [...source.matchAll(/\bt\('([^']+)'/g)].map((m) => m[1]);
 
-/** The kinds whose texts travel with their code: `kinds/<kind>/<kind>.texts.ts`, loaded by importing it. */
+/** The kinds whose texts travel with their code: `src/kinds/<kind>/<kind>.texts.ts`, loaded by importing it. */
 const kindsWithTexts = await Promise.all(
   kindFolders
     .filter((kind) => readdirSync(resolve(KINDS, kind)).includes(`${kind}.texts.ts`))
