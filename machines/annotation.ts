@@ -515,6 +515,10 @@ export const annotationMachine = setup({
           { guard: 'hasAnnotation', target: 'saving.updatingNote', description: 'Retry: the note again.' },
           { target: 'saving.creating', description: 'Retry: create again.' },
         ],
+        'draft.save': [
+          { guard: 'hasAnnotation', target: 'saving.updatingNote', description: 'Save pressed again in the editor: the note again.' },
+          { target: 'saving.creating', description: 'Save pressed again in the composer: create again.' },
+        ],
         'network.restored': [
           { guard: 'hasAnnotation', target: 'saving.updatingNote', description: 'Online again: the note is saved by itself.' },
           { target: 'saving.creating', description: 'Online again: created by itself.' },

@@ -278,6 +278,22 @@ describe('annotation machine behaviour', () => {
     expect(watching.map((w) => w.stopped)).toEqual([true]);
   });
 
+  it('Save pressed again after a refused save saves again: the composer and the editor are not left with a button that does nothing', async () => {
+    const h = harness();
+    const actor = h.start({ mayAnnotate: true });
+    actor.send({ type: 'selection.change', selection: annotationSelection });
+    actor.send({ type: 'compose.start' });
+    actor.send({ type: 'draft.change', note: noteOf('Plants.') });
+    actor.send({ type: 'draft.save' });
+    h.last('createAnnotation').reject(httpError(503));
+    await settle();
+    expect(state(actor)).toBe('failed');
+    actor.send({ type: 'draft.save' });
+    expect(state(actor)).toBe('saving.creating');
+    expect(h.calls.createAnnotation).toHaveLength(2);
+    expect(h.last('createAnnotation').input.note).toEqual(noteOf('Plants.'));
+  });
+
   it('typing on after a failure goes back to the editor, keeping the draft; Cancel gives it up', async () => {
     const h = harness();
     const actor = h.start({ mayAnnotate: true });
@@ -535,7 +551,7 @@ function modelStep(from: string, c: AnnotationContext, e: AnnotationEvent): Rule
       if (type === DONE('loadAnnotation')) return rule('loaded → saved', 'saved', ['discard', 'emit annotation.updated']);
       return type === ERROR('loadAnnotation') ? rule('load failed → saved', 'saved', ['discard', 'failure toast']) : undefined;
     case 'failed':
-      if (type === 'save.retry' || type === 'network.restored') {
+      if (type === 'save.retry' || type === 'network.restored' || type === 'draft.save') {
         return hasAnnotation
           ? rule(`${type} → updatingNote`, 'saving.updatingNote', ['persist', 'call updateNote'], true)
           : rule(`${type} → creating`, 'saving.creating', ['persist', 'call createAnnotation'], true);
@@ -654,6 +670,7 @@ describe('annotation model walk, all variants', () => {
       'conflict.choosing conflict.reapply → reapplying', 'conflict.choosing conflict.discard → discarding', 'conflict.reapplying loaded → editing',
       'conflict.reapplying load failed → choosing', 'conflict.discarding loaded → saved', 'conflict.discarding load failed → saved',
       'failed save.retry → updatingNote', 'failed save.retry → creating', 'failed network.restored → updatingNote', 'failed network.restored → creating',
+      'failed draft.save → updatingNote', 'failed draft.save → creating',
       'failed draft.change → editing', 'failed draft.change → composing', 'failed draft.cancel → saved', 'failed draft.cancel → idle',
     ];
     expect([...walked].sort()).toEqual(rules.sort());
