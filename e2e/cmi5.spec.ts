@@ -180,8 +180,12 @@ test('an AU per chapter: the chapter\'s AU completes and passes with that chapte
   const launch = lms.launch({ auUrl: chapterAus[0].url, publisherId: chapterAus[0].id, masteryScore: 0.8, actorName: 'Ada Lovelace', languagePreference: 'de' });
   await page.goto(launch.url);
   const course = page.frameLocator('iframe.lernwerk-course');
+  // The course has started as the LMS's learner (as the Normal launch waits too): the answer goes to its session.
+  await expect(course.getByTestId('guest-name')).toHaveText('Ada Lovelace');
+  await expect.poll(() => verbs(launch)).toEqual(['initialized']);
   const question = course.locator('[id="k1-cmi5-frage"]');
   await question.getByText('etwa 2,5 Prozent', { exact: true }).click();
+  await expect(question.getByRole('radio', { name: 'etwa 2,5 Prozent' })).toBeChecked();
   await question.getByRole('button', { name: 'Auswerten' }).click();
   await expect.poll(() => verbs(launch).sort()).toEqual(['completed', 'initialized', 'passed']);
   expect(launch.statements.every((s) => (s.object as { id: string }).id === launch.activityId)).toBe(true);
