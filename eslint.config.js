@@ -71,6 +71,8 @@ const SERVER_IMPORTS_CLIENT = [
   'server/scorm/launcher/**',
   // The cmi5 AU launch page's script, driven by its chart machines/cmi5Launcher.ts; the page serving it writes its config.
   'server/cmi5/launcher/**',
+  // The LTI storage pages' script, driven by its chart machines/ltiPlatformStorage.ts.
+  'server/lti/storage/**',
   'server/cmi5/launchPage.ts',
 ];
 

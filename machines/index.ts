@@ -17,6 +17,7 @@ import { annotationPanelMachine } from './annotationPanel';
 import { linkEditorMachine } from './linkEditor';
 import { scormLauncherMachine } from './scormLauncher';
 import { cmi5LauncherMachine } from './cmi5Launcher';
+import { ltiPlatformStorageMachine } from './ltiPlatformStorage';
 import { embedCardMachine } from './embedCard';
 import { tooltipMachine } from './tooltip';
 
@@ -42,6 +43,7 @@ export const machines: Record<string, AnyStateMachine> = {
   linkEditor: linkEditorMachine,
   scormLauncher: scormLauncherMachine,
   cmi5Launcher: cmi5LauncherMachine,
+  ltiPlatformStorage: ltiPlatformStorageMachine,
   embedCard: embedCardMachine,
   tooltip: tooltipMachine,
   ...Object.fromEntries(Object.values(elementMachines).map((m) => [m!.id, m!])),

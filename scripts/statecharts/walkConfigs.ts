@@ -22,6 +22,7 @@ import { richTextToHtml, type RichTextDoc } from '../../model/richTextDoc';
 import { sameNote } from '../../model/sameNote';
 import { NOTHING_STORED, scormLauncherMachine } from '../../machines/scormLauncher';
 import { cmi5LauncherMachine, type LaunchRead } from '../../machines/cmi5Launcher';
+import { ltiPlatformStorageMachine } from '../../machines/ltiPlatformStorage';
 import { SendBatchError, trackingMachine } from '../../machines/tracking';
 import { viewerMachine } from '../../machines/viewer';
 // The viewer spawns from the element statecharts once their module is loaded.
@@ -224,6 +225,29 @@ export const cmi5LauncherKey = (s: SnapshotFrom<typeof cmi5LauncherMachine>) => 
   const c = s.context;
   return [c.queue.length > 0, c.memory, c.judged, c.launch?.launchData.launchMode ?? null];
 };
+
+/* The LTI storage pages (tests/machines/ltiPlatformStorage.test.ts uses these): a login's state and nonce as the LMS's storage keeps them. */
+export const ltiStorageEntries = [
+  { key: 'lernwerk-state-S', value: 'S' },
+  { key: 'lernwerk-nonce-N', value: 'N' },
+];
+/** The LMS's answers: what it offers, the values stored or read (the right ones, another login's, none), a refusal, and the server's answer to the checked launch. */
+export const ltiPlatformStorageEvents = [
+  { type: 'capabilities.answered' as const, storage: true, frame: 'post_message_forwarding' },
+  { type: 'capabilities.answered' as const, storage: false, frame: null },
+  { type: 'storage.answered' as const, key: 'lernwerk-state-S', value: 'S' },
+  { type: 'storage.answered' as const, key: 'lernwerk-nonce-N', value: 'N' },
+  { type: 'storage.answered' as const, key: 'lernwerk-nonce-N', value: 'another login' },
+  { type: 'storage.answered' as const, key: 'lernwerk-state-X', value: 'X' },
+  { type: 'storage.refused' as const, key: 'lernwerk-state-S', code: 'storage_exhaustion', message: 'full' },
+  { type: 'storage.refused' as const, key: 'lernwerk-state-X', code: 'x', message: '' },
+];
+export const ltiPlatformStorageResults = [
+  { type: 'xstate.done.actor.confirmLaunch', output: '/s/kurs/' },
+  { type: 'xstate.error.actor.confirmLaunch', error: new Error('The login of this state is unknown, used already or expired (10 minutes).') },
+];
+/** What the guards read: which keys are answered. */
+const ltiPlatformStorageKey = (s: SnapshotFrom<typeof ltiPlatformStorageMachine>) => s.context.answered;
 
 /* Annotations, the annotation panel and the link editor (tests/machines/annotation*.test.ts and linkEditor.test.ts use these). */
 
@@ -452,6 +476,15 @@ const machineWalks: WalkVariants = {
   cmi5Launcher: [
     variant(cmi5LauncherMachine, 'launched by an LMS', { input: { launched: true, learner: cmi5Learner }, events: [], actorResults: cmi5LauncherEvents, key: cmi5LauncherKey }),
     variant(cmi5LauncherMachine, 'opened without launch parameters', { input: { launched: false, learner: cmi5Learner }, events: [], key: cmi5LauncherKey }),
+  ],
+  ltiPlatformStorage: [
+    variant(ltiPlatformStorageMachine, 'login page (store)', { input: { mode: 'store', entries: ltiStorageEntries }, events: ltiPlatformStorageEvents, key: ltiPlatformStorageKey }),
+    variant(ltiPlatformStorageMachine, 'launch page (check)', {
+      input: { mode: 'check', entries: ltiStorageEntries },
+      events: ltiPlatformStorageEvents,
+      actorResults: ltiPlatformStorageResults,
+      key: ltiPlatformStorageKey,
+    }),
   ],
   annotation: [
     variant(annotationMachine, 'new annotation', { input: { mayAnnotate: true }, events: annotationEvents, actorResults: annotationResults('a9'), key: annotationKey }),

@@ -28,3 +28,8 @@ export function paragraph(doc: Document, content: string | Node): HTMLElement {
   p.append(content);
   return p;
 }
+
+/** Shows that the page cannot start (its configuration is broken), in both languages. */
+export function showBrokenPage(doc: Document, problem: string): void {
+  messageBox(doc).replaceChildren(heading(doc, 'Diese Seite ist beschädigt. / This page is broken.'), paragraph(doc, problem));
+}

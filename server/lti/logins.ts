@@ -38,3 +38,12 @@ export async function takeLogin(db: Queryable, state: string): Promise<PendingLo
   );
   return row ? { platformId: row.platform_id, nonce: row.nonce, targetLinkUri: row.target_link_uri } : null;
 }
+
+/** The login of a state as it stands, without taking it (the storage launch page checks it before the launch takes it). */
+export async function peekLogin(db: Queryable, state: string): Promise<PendingLogin | null> {
+  const [row] = await db.query<{ platform_id: string; nonce: string; target_link_uri: string }>(
+    'SELECT platform_id, nonce, target_link_uri FROM lti_logins WHERE state_hash = $1 AND expires_at >= now()',
+    [hashOf(state)],
+  );
+  return row ? { platformId: row.platform_id, nonce: row.nonce, targetLinkUri: row.target_link_uri } : null;
+}

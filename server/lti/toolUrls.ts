@@ -5,6 +5,10 @@ export const LTI_PATHS = {
   jwks: '/lti/jwks',
   /** The deep linking picker (GET) and the instructor's choice (POST). */
   deepLink: '/lti/deep-link',
+  /** A launch checked through the LMS's storage frame (JSON, same origin only). */
+  launchChecked: '/lti/launch/checked',
+  /** The script of the storage pages. */
+  storageScript: '/lti/storage.js',
 } as const;
 
 export interface ToolUrls {

@@ -7,9 +7,9 @@ import { AGS_SCORE_SCOPE, CLAIM, DEEP_LINKING_REQUEST, isInstructor, nameOf, typ
 import { beginDeepLink, deepLinkingResponse, findDeepLink, pickableShares, takeDeepLink } from '../lti/deepLinks';
 import { sendDeepLinkReturn, sendPicker } from '../lti/deepLinkPages';
 import { accountOfPerson, guestSessionOfPerson, type LtiPerson } from '../lti/learners';
-import { beginLogin, LOGIN_TTL_MS, stateCookieName, takeLogin } from '../lti/logins';
+import { beginLogin, LOGIN_TTL_MS, peekLogin, stateCookieName, takeLogin } from '../lti/logins';
 import { findPlatform, findPlatformById, type Platform } from '../lti/platforms';
-import { sendRefusal } from '../lti/refusalPage';
+import { LAUNCH_RETRY_AFTER_S, sendRefusal } from '../lti/refusalPage';
 import { currentToolKey, publishedToolKeys } from '../lti/toolKeys';
 import { LTI_PATHS, toolUrls } from '../lti/toolUrls';
 import { LaunchRefused, PlatformKeySets, verifyIdToken } from '../lti/verifyLaunch';
@@ -20,6 +20,8 @@ import { recordLineItem } from '../lti/scores';
 import { isLoopbackUrl } from '../lti/platformUrl';
 import { loadMaterial } from '../store/models';
 import { scoreOf } from '../../model/score';
+import { pageScript } from '../launchPages/pageScript';
+import { sendStoragePage, storageEntries, STORAGE_SCRIPT } from '../lti/storagePages';
 
 export interface LtiRoutesOptions {
   db: Database;
@@ -49,10 +51,14 @@ export const LoginInitiation = z.object({
 });
 
 /** The authentication response the platform posts to the launch URL (form_post), or its error. */
+const IdTokenAndState = z.object({ id_token: z.string().min(1).max(FORM_LIMIT_BYTES), state: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a state of this tool') });
 export const LaunchForm = z.union([
-  z.object({ id_token: z.string().min(1).max(FORM_LIMIT_BYTES), state: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a state of this tool') }),
+  IdTokenAndState.extend({ lti_storage_target: z.string().min(1).max(200).optional() }),
   z.object({ error: z.string().max(200), error_description: z.string().max(2000).optional() }),
 ]);
+
+/** A launch the storage page checked (JSON from this server's own page). */
+export const CheckedLaunch = z.strictObject({ id_token: IdTokenAndState.shape.id_token, state: IdTokenAndState.shape.state });
 
 /** The picker's address: the deep linking request's id and the search text. */
 export const DeepLinkQuery = z.object({ dl: z.string().regex(/^[A-Za-z0-9_-]{43}$/), q: z.string().max(200).default('') });
@@ -116,6 +122,8 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions): P
     done(null, fields);
   });
 
+  const ancestors = frameAncestors ? `'self' ${frameAncestors.join(' ')}` : '*';
+
   const refuse = (reply: FastifyReply, error: unknown) => {
     if (error instanceof LaunchRefused) return sendRefusal(reply, error, frameAncestors);
     throw error;
@@ -159,6 +167,10 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions): P
       };
       for (const [name, value] of Object.entries(query)) auth.searchParams.set(name, value);
       reply.header('cache-control', 'no-store').setCookie(stateCookieName(state), state, stateCookieOptions(Math.floor(LOGIN_TTL_MS / 1000)));
+      if (p.lti_storage_target) {
+        // The LMS offers its storage frame: the state and nonce go there too, for browsers that keep no cookie of the tool in its frame.
+        return sendStoragePage(reply, { mode: 'store', entries: storageEntries(state, nonce), storageTarget: p.lti_storage_target, platformOrigin: auth.origin, continueUrl: auth.href }, ancestors);
+      }
       return reply.redirect(auth.href, 302);
     } catch (error) {
       return refuse(reply, error);
@@ -167,37 +179,93 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions): P
   app.get(LTI_PATHS.login, (request, reply) => login(request, reply, request.query));
   app.post(LTI_PATHS.login, (request, reply) => login(request, reply, request.body));
 
+  /** The rest of a launch whose state this browser proved: the login taken, the id_token verified; where the launch opens. */
+  const completeLaunch = async (request: FastifyRequest, reply: FastifyReply, idToken: string, state: string): Promise<string> => {
+    const pending = await takeLogin(db, state);
+    if (!pending) throw new LaunchRefused('state', 'The login of this state is unknown, used already or expired (10 minutes).');
+    const platform = await findPlatformById(db, pending.platformId);
+    if (!platform) throw new LaunchRefused('iss', 'The platform of this login is no longer registered.');
+    const origin = originOfRequest(request);
+    const claims = await verifyIdToken(idToken, platform, keySets.keysOf(platform), { nonce: pending.nonce, origin });
+    if (claims[CLAIM.messageType] === DEEP_LINKING_REQUEST) return await beginPicking(platform, claims);
+    return await openShare(reply, platform, claims);
+  };
+
   app.post(LTI_PATHS.launch, async (request, reply) => {
     try {
       const form = LaunchForm.safeParse(request.body);
       if (!form.success) throw new LaunchRefused('id_token', 'The launch carries no id_token and state (the platform must answer by form_post).', 400);
       if ('error' in form.data) throw new LaunchRefused('error', `The platform refused the login: ${form.data.error}${form.data.error_description ? ` (${form.data.error_description})` : ''}.`, 400);
-      const { id_token: idToken, state } = form.data;
+      const { id_token: idToken, state, lti_storage_target: storageTarget } = form.data;
       const cookieName = stateCookieName(state);
       if (request.cookies[cookieName] !== state) {
+        if (storageTarget) return await checkThroughStorage(reply, idToken, state, storageTarget);
         throw new LaunchRefused(
           'state',
           'This browser did not begin this login (its state cookie is missing). The tool must be served over https: browsers keep the SameSite=None; Secure cookie only there and on localhost.',
         );
       }
       reply.clearCookie(cookieName, { ...stateCookieOptions(0), maxAge: undefined });
-      const pending = await takeLogin(db, state);
-      if (!pending) throw new LaunchRefused('state', 'The login of this state is unknown, used already or expired (10 minutes).');
-      const platform = await findPlatformById(db, pending.platformId);
-      if (!platform) throw new LaunchRefused('iss', 'The platform of this login is no longer registered.');
-      const origin = originOfRequest(request);
-      const claims = await verifyIdToken(idToken, platform, keySets.keysOf(platform), { nonce: pending.nonce, origin });
-      if (claims[CLAIM.messageType] === DEEP_LINKING_REQUEST) return await beginPicking(reply, platform, claims);
-      return await openShare(reply, platform, claims);
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(await completeLaunch(request, reply, idToken, state), 303);
     } catch (error) {
       return refuse(reply, error);
     }
   });
 
-  const ancestors = frameAncestors ? `'self' ${frameAncestors.join(' ')}` : '*';
+  /**
+   * A launch without the state cookie in an LMS that offers its storage frame: a page that reads the
+   * login's state and nonce back from it (machines/ltiPlatformStorage.ts) and, when they are this
+   * login's, asks LTI_PATHS.launchChecked to open the launch. Nothing is taken or made before that.
+   */
+  const checkThroughStorage = async (reply: FastifyReply, idToken: string, state: string, storageTarget: string) => {
+    const pending = await peekLogin(db, state);
+    if (!pending) throw new LaunchRefused('state', 'The login of this state is unknown, used already or expired (10 minutes).');
+    const platform = await findPlatformById(db, pending.platformId);
+    if (!platform) throw new LaunchRefused('iss', 'The platform of this login is no longer registered.');
+    return sendStoragePage(
+      reply,
+      { mode: 'check', entries: storageEntries(state, pending.nonce), storageTarget, platformOrigin: new URL(platform.authUrl).origin, confirmUrl: LTI_PATHS.launchChecked, idToken, state },
+      ancestors,
+    );
+  };
+
+  /*
+   * The checked launch: JSON from this server's own storage page. A page of another site can post a
+   * form but not JSON without this server's consent (CORS), and the browser names the origin: so only
+   * the page that read the state back from this browser's storage comes here. Answers `{ location }`,
+   * or `{ check, message }` with the refusal's status.
+   */
+  app.post(LTI_PATHS.launchChecked, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      const site = request.headers['sec-fetch-site'];
+      if (request.headers.origin !== originOfRequest(request) || (site !== undefined && site !== 'same-origin')) {
+        throw new LaunchRefused('origin', 'A checked launch comes only from this server\'s own page.', 403);
+      }
+      if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) throw new LaunchRefused('content-type', 'A checked launch is JSON.', 415);
+      const body = CheckedLaunch.safeParse(request.body);
+      if (!body.success) throw new LaunchRefused('id_token', 'The checked launch carries no id_token and state.', 400);
+      return { location: await completeLaunch(request, reply, body.data.id_token, body.data.state) };
+    } catch (error) {
+      if (!(error instanceof LaunchRefused)) throw error;
+      if (error.status === 503) reply.header('retry-after', String(LAUNCH_RETRY_AFTER_S));
+      return reply.status(error.status).send({ check: error.check, message: error.message });
+    }
+  });
+
+  app.get(LTI_PATHS.storageScript, async (_request, reply) => {
+    try {
+      const script = await pageScript(STORAGE_SCRIPT);
+      return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script.js);
+    } catch (error) {
+      app.log.error({ err: error }, 'LTI storage script build failed');
+      return reply.status(503).header('retry-after', String(LAUNCH_RETRY_AFTER_S)).header('cache-control', 'no-store').type('text/plain').send('The launch script is not available right now.');
+    }
+  });
 
   /** A deep linking request of an instructor: to the picker, which names the request by an unguessable id. */
-  const beginPicking = async (reply: FastifyReply, platform: Platform, claims: LaunchClaims) => {
+  const beginPicking = async (platform: Platform, claims: LaunchClaims): Promise<string> => {
     if (!isInstructor(claims[CLAIM.roles])) throw new LaunchRefused(CLAIM.roles, 'Only instructors may choose learning material (deep linking).', 403);
     const settings = claims[CLAIM.deepLinkingSettings];
     if (!settings?.accept_types.includes('ltiResourceLink')) throw new LaunchRefused(CLAIM.deepLinkingSettings, 'The platform does not accept ltiResourceLink items.', 400);
@@ -208,7 +276,7 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions): P
       data: settings.data ?? null,
       acceptMultiple: settings.accept_multiple ?? false,
     });
-    return reply.header('cache-control', 'no-store').redirect(`${LTI_PATHS.deepLink}?${new URLSearchParams({ dl: id })}`, 303);
+    return `${LTI_PATHS.deepLink}?${new URLSearchParams({ dl: id })}`;
   };
 
   app.get(LTI_PATHS.deepLink, async (request, reply) => {
@@ -248,14 +316,14 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions): P
     }
   });
 
-  const openShare = async (reply: FastifyReply, platform: Platform, claims: LaunchClaims) => {
+  /** Opens the share of a launch as the platform's user; where it opens. */
+  const openShare = async (reply: FastifyReply, platform: Platform, claims: LaunchClaims): Promise<string> => {
     const target = new URL(claims[CLAIM.targetLinkUri]);
     const publicId = sharePathOf(target);
     const share = publicId ? await lookups.share(publicId) : null;
     if (!share) throw new LaunchRefused(CLAIM.targetLinkUri, 'The target_link_uri names no share of this server (/s/{share}/…).', 404);
     if (share.preview) throw new LaunchRefused(CLAIM.targetLinkUri, 'A preview share cannot be launched from an LMS.', 403);
     const person = personOf(platform, claims);
-    reply.header('cache-control', 'no-store');
     if (share.settings.private) {
       const token = newSessionToken();
       await db.transaction(async (tx) => {
@@ -274,7 +342,7 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions): P
       target.searchParams.set('guestSessionId', guestSessionId);
     }
     opts.scores?.kick();
-    return reply.redirect(target.href, 303);
+    return target.href;
   };
 }
 

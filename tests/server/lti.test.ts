@@ -221,6 +221,93 @@ describe.each(testDatabaseKinds)('LTI 1.3 tool on %s', (kind) => {
     expect((await choose()).statusCode, 'used once').toBe(404);
   });
 
+  describe('through the LMS\'s storage frame (lti_storage_target), for browsers that keep no cookie of the tool', () => {
+    const configOf = (html: string) => JSON.parse(/<script type="application\/json" id="lernwerk-lti-storage-config">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null');
+    const storageLogin = async () => {
+      const params = { iss: platform.issuer, login_hint: 'user-hint', target_link_uri: target(shares.private), client_id: platform.clientId, lti_storage_target: '_parent' };
+      const res = await a.app.inject({ method: 'POST', url: '/lti/login', headers: { host: 'tool.test', 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(params).toString() });
+      expect(res.statusCode, res.body).toBe(200);
+      const config = configOf(res.body);
+      const auth = new URL(config.continueUrl);
+      return { res, config, state: auth.searchParams.get('state') ?? '', nonce: auth.searchParams.get('nonce') ?? '' };
+    };
+    const checked = (body: unknown, headers: Record<string, string> = { origin: TOOL }) =>
+      a.app.inject({ method: 'POST', url: '/lti/launch/checked', headers: { host: 'tool.test', 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+
+    it('the login page stores the state and the nonce in the named frame (only to the platform\'s origin), keeps the cookie, then goes on to the auth URL', async () => {
+      const { res, config, state, nonce } = await storageLogin();
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain('src="/lti/storage.js"');
+      expect(config).toMatchObject({
+        mode: 'store',
+        storageTarget: '_parent',
+        platformOrigin: new URL(platform.authUrl).origin,
+        entries: [
+          { key: `lernwerk-state-${state}`, value: state },
+          { key: `lernwerk-nonce-${nonce}`, value: nonce },
+        ],
+      });
+      expect(config.continueUrl.startsWith(`${platform.authUrl}?`)).toBe(true);
+      expect([res.headers['set-cookie']].flat()[0]).toMatch(/^lernwerk_lti_[0-9a-f]{16}=/);
+      const script = await a.app.inject({ url: '/lti/storage.js' });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(script.body).toContain('ltiPlatformStorage');
+    });
+
+    it('a launch without the state cookie gets the checking page and changes nothing; the checked launch (JSON from this origin) opens it, once', async () => {
+      const login = await storageLogin();
+      const idToken = await signed(platform.launchClaims(target(shares.private), 'sub-storage'), login.nonce);
+      const before = await counts();
+      const page = await launch({ id_token: idToken, state: login.state, lti_storage_target: '_parent' });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(configOf(page.body)).toEqual({
+        mode: 'check',
+        entries: [
+          { key: `lernwerk-state-${login.state}`, value: login.state },
+          { key: `lernwerk-nonce-${login.nonce}`, value: login.nonce },
+        ],
+        storageTarget: '_parent',
+        platformOrigin: new URL(platform.authUrl).origin,
+        confirmUrl: '/lti/launch/checked',
+        idToken,
+        state: login.state,
+      });
+      expect(sessionCookieOf(page)).toBeUndefined();
+      expect(await counts()).toEqual(before);
+
+      for (const [headers, status] of [[{}, 403], [{ origin: 'https://evil.example' }, 403], [{ origin: TOOL, 'sec-fetch-site': 'cross-site' }, 403]] as const) {
+        const refused = await checked({ id_token: idToken, state: login.state }, headers);
+        expect(refused.statusCode).toBe(status);
+        expect(refused.json().check).toBe('origin');
+      }
+      const form = await a.app.inject({ method: 'POST', url: '/lti/launch/checked', headers: { host: 'tool.test', origin: TOOL, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ id_token: idToken, state: login.state }).toString() });
+      expect(form.statusCode).toBe(415);
+      expect(await counts()).toEqual(before);
+
+      const opened = await checked({ id_token: idToken, state: login.state }, { origin: TOOL, 'sec-fetch-site': 'same-origin' });
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.json()).toEqual({ location: target(shares.private) });
+      expect(sessionCookieOf(opened)).toMatch(/; Path=\/; HttpOnly; Secure; Partitioned; SameSite=None$/);
+      const again = await checked({ id_token: idToken, state: login.state });
+      expect(again.statusCode).toBe(401);
+      expect(again.json()).toMatchObject({ check: 'state' });
+    });
+
+    it('refuses a checked launch whose token fails (a wrong nonce) with its check, and a checking page for an unknown state', async () => {
+      const login = await storageLogin();
+      const before = await counts();
+      const wrong = await checked({ id_token: await signed(platform.launchClaims(target(shares.private), 'sub-storage-2'), 'another-nonce'), state: login.state });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().check).toBe('nonce');
+      const unknown = await launch({ id_token: await signed(platform.launchClaims(target(shares.private), 'sub-storage-2'), login.nonce), state: 'B'.repeat(43), lti_storage_target: '_parent' });
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.body).toContain('data-check>state<');
+      expect(await counts()).toEqual(before);
+    });
+  });
+
   // The checks do not depend on the database: on one kind of it.
   describe.skipIf(kind !== testDatabaseKinds[0])('refuses, creating no session and no learner', () => {
     type Case = [name: string, check: string, make: (login: { state: string; nonce: string; cookie: string }) => Promise<{ form: Record<string, string>; cookie?: string }>];

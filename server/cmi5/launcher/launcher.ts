@@ -225,9 +225,3 @@ export function startCmi5Launcher(win: Window & typeof globalThis, config: Cmi5P
     },
   };
 }
-
-/** Shows that the page cannot start (its configuration is broken), in both languages. */
-export function showBrokenPage(doc: Document, problem: string): void {
-  const box = messageBox(doc);
-  box.replaceChildren(heading(doc, 'Diese Kursseite ist beschädigt. / This course page is broken.'), paragraph(doc, problem));
-}

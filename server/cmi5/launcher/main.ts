@@ -1,4 +1,5 @@
-import { CONFIG_ELEMENT_ID, parsePageConfig, showBrokenPage, startCmi5Launcher } from './launcher';
+import { showBrokenPage } from '../../launchPages/messageBox';
+import { CONFIG_ELEMENT_ID, parsePageConfig, startCmi5Launcher } from './launcher';
 
 /* The entry of the AU launch page's script (built by server/cmi5/launchScript.ts): reads the page's config and starts the launcher. */
 try {
