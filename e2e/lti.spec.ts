@@ -98,3 +98,59 @@ test('deep linking: an instructor picks the material in the LMS frame and the LM
     'https://purl.imsglobal.org/spec/lti-dl/claim/content_items': [{ type: 'ltiResourceLink', url: `${tool}${sharePath(share)}`, lineItem: { scoreMaximum: 100 } }],
   });
 });
+
+/*
+ * Browsers that keep no cookie of the tool in the LMS's frame (Safari with all cookies blocked): the
+ * LMS offers its storage (lti_storage_target), the tool keeps the login's state and nonce there and
+ * reads them back at the launch. The tool's cookies are cleared before the platform answers, as such
+ * a browser never stores them.
+ */
+test.describe('through the LMS’s storage frame, with no cookie of the tool', () => {
+  const withoutToolCookies = async (page: import('@playwright/test').Page, lms: PlatformDouble) => {
+    const launchCookies: string[] = [];
+    await page.route(`${lms.authUrl}?*`, async (route) => {
+      await page.context().clearCookies({ domain: 'localhost' });
+      await route.continue();
+    });
+    await page.route(`${tool}/lti/launch`, async (route) => {
+      launchCookies.push((await route.request().allHeaders()).cookie ?? '');
+      await route.continue();
+    });
+    return launchCookies;
+  };
+  const asked = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { __ltiStorage: { asked: { subject: string; origin: string }[] } }).__ltiStorage.asked);
+
+  test('the launch opens the guest share as the named learner, the state and nonce kept and checked in the LMS’s storage', async ({ page, request }) => {
+    const lms = platform!;
+    const { materialGuest: share } = await demoShares(request);
+    const target = `${tool}${sharePath(share, `${kap1.publicId}/`)}`;
+    lms.expectLogin('storage-learner', lms.launchClaims(target, 'lms-user-storage'));
+    const launchCookies = await withoutToolCookies(page, lms);
+    await page.goto(lms.coursePageUrl(`${tool}/lti/login`, target, 'storage-learner', { storage: 'honest' }));
+    const frame = page.frameLocator('iframe[title="Tool"]');
+    const box = frame.locator(`[id="${question.id}"]:not([data-shell-element])`);
+    await expect(box).toBeVisible();
+    await expect(frame.getByTestId('guest-name')).toHaveText('Grace Hopper');
+    expect(launchCookies).toHaveLength(1);
+    expect(launchCookies[0]).not.toContain('lernwerk_lti_');
+    const subjects = (await asked(page)).map((m) => `${m.subject} ${m.origin}`);
+    expect(subjects.filter((s) => s.startsWith('lti.put_data'))).toEqual([`lti.put_data ${tool}`, `lti.put_data ${tool}`]);
+    expect(subjects.filter((s) => s.startsWith('lti.get_data'))).toEqual([`lti.get_data ${tool}`, `lti.get_data ${tool}`]);
+    await clickChoice(box, choiceAnswers(question).right[0]);
+    await box.getByRole('button', { name: de.evaluate }).click();
+    await expect(feedback(box)).toContainText(de.positiveTitle);
+  });
+
+  test('a storage that holds another login’s nonce: the launch is refused and nothing opens', async ({ page, request }) => {
+    const lms = platform!;
+    const { materialGuest: share } = await demoShares(request);
+    const target = `${tool}${sharePath(share)}`;
+    lms.expectLogin('storage-tampered', lms.launchClaims(target, 'lms-user-tampered'));
+    await withoutToolCookies(page, lms);
+    await page.goto(lms.coursePageUrl(`${tool}/lti/login`, target, 'storage-tampered', { storage: 'tamper' }));
+    const frame = page.frameLocator('iframe[title="Tool"]');
+    await expect(frame.getByRole('heading', { name: 'Der Kurs konnte nicht geöffnet werden' })).toBeVisible();
+    await expect(frame.getByRole('status')).toContainText('failed check: state (mismatch)');
+    await expect(frame.getByTestId('guest-name')).toHaveCount(0);
+  });
+});

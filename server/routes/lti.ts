@@ -104,10 +104,13 @@ function personOf(platform: Platform, claims: LaunchClaims): LtiPerson {
  * The tool's LTI 1.3 endpoints (docs/lti.md):
  * `GET /lti/jwks` → the tool's public keys (`{ keys }`);
  * `GET|POST /lti/login` LoginInitiation → 302 to the platform's auth URL with the OIDC authentication
- *   request, the state bound to this browser by a cookie;
+ *   request, the state bound to this browser by a cookie (with `lti_storage_target`: a page that also
+ *   keeps state and nonce in the LMS's storage frame, then goes there);
  * `POST /lti/launch` LaunchForm → the verified launch: 303 to the share of its target_link_uri as the
  *   platform's user (a login on a private share, the user's guest session on a guest or scorm share);
- *   a refused one: an html page naming the failed check (400/401/403/404, 503 with Retry-After), no session.
+ *   without the state cookie but with `lti_storage_target`: a page that checks them in the storage;
+ *   a refused one: an html page naming the failed check (400/401/403/404, 503 with Retry-After), no session;
+ * `POST /lti/launch/checked` CheckedLaunch (JSON, this origin's page only) → `{ location }` or `{ check, message }`.
  */
 export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions): Promise<void> {
   const { db, lookups, frameAncestors } = opts;

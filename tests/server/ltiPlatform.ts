@@ -41,10 +41,39 @@ export interface PlatformDouble {
   down: boolean;
   /** While refusing, the scores endpoint answers 400 (a score it will never take). */
   refuse: boolean;
-  /** Where a course page frames the tool's login initiation (GET) for the user of `loginHint`. */
-  coursePageUrl(toolLoginUrl: string, target: string, loginHint: string): string;
+  /**
+   * Where a course page frames the tool's login initiation (GET) for the user of `loginHint`. With
+   * `storage`, the page offers its storage to the tool (LTI Client Side postMessages and Platform
+   * Storage: `lti_storage_target=_parent` at the login and the launch); `tamper`: its reads answer
+   * another login's values. What the storage was asked is in the page's `window.__ltiStorage`.
+   */
+  coursePageUrl(toolLoginUrl: string, target: string, loginHint: string, options?: { storage?: 'honest' | 'tamper' }): string;
   close(): Promise<void>;
 }
+
+/**
+ * The platform's storage, in its course page (postMessage Platform Storage 0.1): values kept per origin
+ * of the asking frame; `lti.capabilities` names this window (`_parent`) for the storage messages.
+ */
+const storageScript = (tamper: boolean) => `
+window.__ltiStorage = { asked: [] };
+const kept = {};
+window.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || typeof data.subject !== 'string' || !data.subject.startsWith('lti.')) return;
+  window.__ltiStorage.asked.push({ subject: data.subject, key: data.key, origin: event.origin });
+  const reply = (message) => event.source.postMessage(Object.assign({ message_id: data.message_id }, message), event.origin);
+  const values = (kept[event.origin] = kept[event.origin] || {});
+  if (data.subject === 'lti.capabilities') {
+    reply({ subject: 'lti.capabilities.response', supported_messages: [{ subject: 'lti.capabilities' }, { subject: 'lti.put_data', frame: '_parent' }, { subject: 'lti.get_data', frame: '_parent' }] });
+  } else if (data.subject === 'lti.put_data') {
+    if (typeof data.key !== 'string' || typeof data.value !== 'string') return reply({ subject: 'lti.put_data.response', key: data.key, error: { code: 'bad_request', message: 'key and value are required' } });
+    values[data.key] = data.value;
+    reply({ subject: 'lti.put_data.response', key: data.key, value: data.value });
+  } else if (data.subject === 'lti.get_data') {
+    reply({ subject: 'lti.get_data.response', key: data.key, value: ${tamper ? "String(data.key).includes('nonce') ? 'nonce-of-another-login' : values[data.key]" : 'values[data.key]'} });
+  }
+});`;
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -58,6 +87,8 @@ export async function startPlatformDouble(opts: { toolLaunchUrl: () => string; t
   const clientId = `client-${randomBytes(4).toString('hex')}`;
   const deploymentId = 'deployment-1';
   const pending = new Map<string, Record<string, unknown>>();
+  /** The login hints of launches from a course page that offers its storage. */
+  const storageHints = new Set<string>();
   const authRequests: URLSearchParams[] = [];
   let origin = '';
   const scores: { url: string; body: Record<string, unknown> }[] = [];
@@ -157,6 +188,7 @@ export async function startPlatformDouble(opts: { toolLaunchUrl: () => string; t
     response.end(`<!doctype html><html><body>
 <form id="f" method="post" action="${escapeAttr(params.get('redirect_uri') ?? '')}">
 <input type="hidden" name="id_token" value="${escapeAttr(token)}"><input type="hidden" name="state" value="${escapeAttr(params.get('state') ?? '')}">
+${storageHints.has(params.get('login_hint') ?? '') ? '<input type="hidden" name="lti_storage_target" value="_parent">' : ''}
 </form><script>document.getElementById('f').submit()</script></body></html>`);
   };
 
@@ -184,8 +216,13 @@ export async function startPlatformDouble(opts: { toolLaunchUrl: () => string; t
       login.searchParams.set('lti_message_hint', 'resource-1');
       login.searchParams.set('client_id', clientId);
       login.searchParams.set('lti_deployment_id', deploymentId);
+      const storage = url.searchParams.get('storage');
+      if (storage) {
+        login.searchParams.set('lti_storage_target', '_parent');
+        storageHints.add(url.searchParams.get('hint') ?? '');
+      }
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(`<!doctype html><html><head><title>LMS course</title></head><body><h1>LMS course</h1>
+      response.end(`<!doctype html><html><head><title>LMS course</title>${storage ? `<script>${storageScript(storage === 'tamper')}</script>` : ''}</head><body><h1>LMS course</h1>
 <iframe title="Tool" src="${escapeAttr(login.href)}" style="width: 1000px; height: 700px"></iframe></body></html>`);
     } else {
       response.writeHead(404);
@@ -255,7 +292,8 @@ export async function startPlatformDouble(opts: { toolLaunchUrl: () => string; t
     expectLogin: (loginHint, claims) => {
       pending.set(loginHint, claims);
     },
-    coursePageUrl: (toolLoginUrl, target, loginHint) => `${origin}/course?${new URLSearchParams({ login: toolLoginUrl, target, hint: loginHint })}`,
+    coursePageUrl: (toolLoginUrl, target, loginHint, options = {}) =>
+      `${origin}/course?${new URLSearchParams({ login: toolLoginUrl, target, hint: loginHint, ...(options.storage ? { storage: options.storage } : {}) })}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
