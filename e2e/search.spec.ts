@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { sweep } from './support/a11ySweep';
 import { checkA11y } from './support/a11y';
 import { saveGuestProgress } from './support/guest';
 import { importShare } from './support/importShare';
@@ -252,6 +253,7 @@ test('full-text search page: from typing to the highlighted match inside a folde
   await expect(result.getByRole('link', { name: 'Grundwasser', exact: true })).toBeVisible();
   await expect(result.locator('mark')).toHaveText('Kiesbett');
   await checkA11y(page, testInfo, 'fulltext-page');
+  await sweep(page, testInfo, 'fulltext-page');
 
   // Keyboard: the hit's link, Enter.
   await result.getByTestId('fulltext-result-link').focus();

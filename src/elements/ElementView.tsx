@@ -38,7 +38,7 @@ export const ElementView = memo(function ElementView({ element }: { element: Con
 
 /** The attributes of an element's frame (a function, not a component: one fiber fewer per element). */
 export function frameProps(element: ContentElement) {
-  return { id: element.id, 'data-model-name': element.modelName, 'data-width': element.width ?? 'default', className: 'element scroll-mt-24' };
+  return { id: element.id, 'data-model-name': element.modelName, 'data-width': element.width ?? 'default', className: 'element scroll-mt-8' };
 }
 
 type WakingProps = { element: ContentElement; Component: ComponentType<ElementProps> | undefined; startsDozing: boolean; longPage: boolean };

@@ -119,7 +119,7 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
           >
             <Icon name={autoplay === 'stopped' ? 'play' : 'pause'} className="size-4" />
           </Button>
-          <div role="group" aria-label={t('dots')} className="flex flex-wrap justify-center gap-1">
+          <div role="group" aria-label={t('dots')} className="flex flex-wrap justify-center gap-0.5">
             {element.content.map((image, i) => (
               <Button
                 key={image.id}
@@ -127,7 +127,8 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
                 aria-label={t('goTo', { n: i + 1 })}
                 aria-current={i === index ? 'true' : undefined}
                 onPress={() => actor.send({ type: 'carousel.goto', index: i })}
-                className="group/dot px-1! py-2!"
+                // 24 × 24 px at least: the target size of WCAG 2.2 (2.5.8), the dot inside stays small.
+                className="group/dot size-6 justify-center p-0!"
               >
                 <span aria-hidden className={`block size-2.5 rounded-full transition-colors ${i === index ? 'bg-primary-600' : 'bg-gray-300 group-hover/dot:bg-gray-400'}`} />
               </Button>

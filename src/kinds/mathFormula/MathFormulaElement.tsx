@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { lazyPart } from '../../ui/lazyPart';
+import { useScrollsSideways } from '../../ui/useScrollsSideways';
 import { useTranslation } from '../../i18n/react';
 import type { ElementOf } from '../../../model/elements';
 import type { ElementProps } from '../../elements/elementProps';
@@ -14,6 +16,8 @@ const KatexFormula = lazyPart(
 export function MathFormulaElement({ element }: ElementProps<ElementOf<'MathFormula'>>) {
   const { t } = useTranslation(MATH_FORMULA_TEXTS);
   const source = element.content.trim();
+  const frame = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(frame);
   if (!source) {
     return (
       <p className="my-4 rounded-md border border-dashed border-gray-300 px-4 py-3 text-center text-sm text-gray-500 italic" data-state="missing">
@@ -22,7 +26,13 @@ export function MathFormulaElement({ element }: ElementProps<ElementOf<'MathForm
     );
   }
   return (
-    <div className="my-4 overflow-x-auto py-1" role="group" aria-label={t('label')}>
+    <div
+      ref={frame}
+      className="my-4 overflow-x-auto py-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
+      role="group"
+      aria-label={t('label')}
+      tabIndex={scrolls ? 0 : undefined}
+    >
       <KatexFormula source={source} />
     </div>
   );
