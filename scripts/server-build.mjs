@@ -50,6 +50,7 @@ export const ENTRY_POINTS = {
   lti: 'server/cli/lti.ts',
   exportScorm: 'server/cli/exportScorm.ts',
   exportCmi5: 'server/cli/exportCmi5.ts',
+  a11yReport: 'server/cli/a11yReport.ts',
   prepareBuild: 'server/prepareBuild.ts',
 };
 

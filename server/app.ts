@@ -13,6 +13,7 @@ import { featureFlagsFromEnv } from './config';
 import type { Database } from './db/types';
 import { HttpError, installErrorHandlers } from './http/errors';
 import { adminRoutes } from './routes/admin';
+import { accessibilityReportRoutes } from './routes/accessibilityReport';
 import { assetRoutes } from './routes/assets';
 import { modelRoutes } from './routes/models';
 import { invitationRoutes } from './routes/permissions';
@@ -225,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(feedbackRoutes, { db: options.db, provider: feedbackProvider });
       await api.register(clientErrorRoutes, { reporter: errorReporter });
       await api.register(assetRoutes, { prefix: '/assets', assetDirs: options.contentDirs, cacheDir: options.cacheDir });
+      await api.register(accessibilityReportRoutes, { db: options.db });
       await api.register(featureRoutes, { db: options.db, featureFlags: flags, adminToken: options.adminToken });
       if (options.adminToken) await api.register(adminRoutes, { prefix: '/admin', db: options.db, token: options.adminToken, featureFlags: flags });
     },

@@ -10,6 +10,7 @@ import type { FeatureFlagCache } from '../store/featureFlagCache';
 import { adminFeatureRoutes } from './adminFeatures';
 import { adminXapiRoutes } from './adminXapi';
 import { adminLtiRoutes } from './adminLti';
+import { adminAccessibilityRoutes } from './accessibilityReport';
 import { ImportConflictError, importFile } from '../store/import';
 import { getMeta } from '../store/meta';
 import { listAudit } from '../store/audit';
@@ -75,7 +76,8 @@ export interface AdminUser {
  * this server's caches (`importFile` calls `contentChanged`). `GET /users` → `{ data: AdminUser[] }`;
  * `POST /users` `{ email, firstname, lastname, passwordHash }` → 201 (409: exists);
  * `DELETE /users/:email` (404: none); `PUT /users/:email/password` `{ passwordHash }` (404: none; ends its sessions);
- * `PUT /users/:email/roles` `{ roles }` (404: none). The feature flags: ./adminFeatures.ts.
+ * `PUT /users/:email/roles` `{ roles }` (404: none). The feature flags: ./adminFeatures.ts; the accessibility
+ * report of a share: ./accessibilityReport.ts.
  */
 export async function adminRoutes(app: FastifyInstance, opts: { db: Database; token: string; featureFlags: FeatureFlagCache }): Promise<void> {
   const { db } = opts;
@@ -88,6 +90,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { db: Database; to
   await app.register(adminFeatureRoutes, { db, featureFlags: opts.featureFlags });
   await app.register(adminXapiRoutes, { db });
   await app.register(adminLtiRoutes, { db });
+  await app.register(adminAccessibilityRoutes, { db });
 
   app.post('/import', { bodyLimit: ADMIN_BODY_LIMIT_BYTES }, async (request) => {
     // A material nests chapters in chapters: deeper than a learner's call may be.
