@@ -23,7 +23,7 @@ import { logLines } from './logLines';
  * an unknown guest session, another user, a public or preview share), also with the request key of
  * another learner's create, and every comment call while ANNOTATION_COMMENTS is off. The searches across
  * what one may open (issue 24) show nothing of a private or unlisted share to those it does not open,
- * and only the admin token or the role admin clears the feature flags.
+ * and only the admin token or the role admin clears the feature flags (and reads a share's accessibility report).
  * tests/server/annotations.test.ts holds the same rules with what each refusal names.
  */
 
@@ -282,6 +282,11 @@ describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
       { name: 'alice (no admin role): clear the feature flags', method: 'POST', url: '/api/features/clear', headers: { cookie: cookie.alice }, status: 403 },
       { name: "a guest's id as the admin token: clear the feature flags", method: 'POST', url: '/api/features/clear', headers: { authorization: `Bearer ${guest.mine}` }, status: 401 },
       { name: 'the admin token through a proxy: clear the feature flags', method: 'POST', url: '/api/features/clear', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'x-forwarded-for': '203.0.113.9' }, status: 403 },
+      // The accessibility report: the role admin (or the admin token on the admin routes); anyone else as for an unknown share.
+      ...([{}, { cookie: cookie.alice }, { cookie: cookie.forged }, { authorization: `Bearer ${guest.mine}` }] as Record<string, string>[]).flatMap((headers): Case[] => [
+        { name: `the accessibility report of a private share with ${JSON.stringify(Object.keys(headers))}`, method: 'GET', url: `/api/shares/${share.otherPrivate}/accessibility-report`, headers, status: 404, hides: ['m-authz-secret'] },
+        { name: `the admin accessibility report with ${JSON.stringify(Object.keys(headers))}`, method: 'GET', url: `/api/admin/shares/${share.otherPrivate}/accessibility-report`, headers, status: 401, hides: ['m-authz-secret'] },
+      ]),
     ];
   };
 
