@@ -123,12 +123,17 @@ function exerciseTextsOf(element: ContentElement): [string, string][] {
   }
 }
 
+/** An image's text for screen readers (`text`, from the field `at.field`) and its file. */
+function checkImageText(page: Page, text: string | undefined, file: string, at: At) {
+  const alt = text?.trim() ?? '';
+  if (!alt) report(page, 'imageAltMissing', at, { file });
+  else if (isPlaceholderAlt(alt, file)) report(page, 'imageAltPlaceholder', at, { alt, file });
+}
+
 /** An Image element's text for screen readers is its alt, else its asset's license title (spec section 3, src/kinds/image). */
-function checkImageElement(page: Page, image: Image, field: string, at: { elementId: string; kind: string }) {
-  const alt = image.alt?.trim() || image.asset.licenseTitle?.trim() || '';
-  const prefix = field ? `${field}.` : '';
-  if (!alt) report(page, 'imageAltMissing', { ...at, field: `${prefix}alt` }, { file: image.asset.file });
-  else if (isPlaceholderAlt(alt, image.asset.file)) report(page, 'imageAltPlaceholder', { ...at, field: `${prefix}alt` }, { alt, file: image.asset.file });
+function checkImageElement(page: Page, image: Image, prefix: string, at: { elementId: string; kind: string }) {
+  const alt = image.alt?.trim() ? image.alt : image.asset.licenseTitle;
+  checkImageText(page, alt, image.asset.file, { ...at, field: `${prefix}alt` });
 }
 
 function checkLinkName(page: Page, name: string, href: string, at: At) {
@@ -165,7 +170,12 @@ function checkElement(page: Page, element: ContentElement): void {
       checkImageElement(page, element, '', at(''));
       break;
     case 'ImageGallery':
-      element.content.forEach((image, i) => checkImageElement(page, image, `content[${i}]`, at('')));
+      element.content.forEach((image, i) => checkImageElement(page, image, `content[${i}].`, at('')));
+      break;
+    case 'Hotspot':
+    case 'PolygonTargetExercise':
+      // Their image's text for screen readers is the asset's license title (src/kinds/hotspot, src/kinds/polygon).
+      checkImageText(page, element.asset.licenseTitle, element.asset.file, at('asset.licenseTitle'));
       break;
     case 'Link': {
       const named = (element.text ?? '').trim() || (element.title ?? '').trim();

@@ -76,6 +76,21 @@ describe('the accessibility report of a material', () => {
       ['c-h', 'h1', 'h3', 'C'],
     ]);
   });
+  it('reads images as the viewer names them: alt, else the license title; hotspot and polygon images by their license title', () => {
+    const input: MaterialInput = {
+      modelName: 'Material', id: 'i', publicId: 'i', title: 'I', metadata: { sprache: 'Deutsch' },
+      content: [
+        { modelName: 'Image', id: 'licensed', asset: { file: 'a/see.jpg', licenseTitle: 'Bergsee im Abendlicht (CC BY 4.0)' } },
+        { modelName: 'Image', id: 'alt-over-license', asset: { file: 'a/see.jpg', licenseTitle: 'see.jpg' }, alt: 'Ein Bergsee' },
+        { modelName: 'Hotspot', id: 'spots', asset: { file: 'a/kreislauf.png' }, elements: [{ id: 'spot', x: 0.5, y: 0.5, title: 'Verdunstung' }] },
+        { modelName: 'PolygonTargetExercise', id: 'poly', asset: { file: 'a/karte.png', licenseTitle: 'karte' }, question: { html: '<p>Wo liegt der See?</p>' }, polygons: [{ points: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }] }] },
+      ],
+    };
+    expect(materialFindings(Material.parse(input)).map((f) => [f.problem, f.elementId, f.field])).toEqual([
+      ['imageAltMissing', 'spots', 'asset.licenseTitle'],
+      ['imageAltPlaceholder', 'poly', 'asset.licenseTitle'],
+    ]);
+  });
 });
 
 describe('the judgements the report makes', () => {
