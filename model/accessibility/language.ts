@@ -8,7 +8,8 @@
 
 const LANGUAGE_KEYS = new Set(['language', 'lang', 'sprache', 'locale']);
 
-export type LanguageCheck = { state: 'valid'; tag: string } | { state: 'missing' } | { state: 'invalid'; value: string };
+/** `key`: the metadata key the language was read from (absent when there is none). */
+export type LanguageCheck = { state: 'valid'; tag: string } | { state: 'missing'; key?: string } | { state: 'invalid'; key: string; value: string };
 
 let languageNames: Map<string, string> | undefined;
 
@@ -49,9 +50,9 @@ export function checkLanguage(metadata: Record<string, string | string[]>): Lang
   for (const [key, raw] of Object.entries(metadata)) {
     if (!LANGUAGE_KEYS.has(key.toLowerCase())) continue;
     const value = (Array.isArray(raw) ? raw[0] : raw) ?? '';
-    if (!value.trim()) return { state: 'missing' };
+    if (!value.trim()) return { state: 'missing', key };
     const tag = languageTagOf(value);
-    return tag ? { state: 'valid', tag } : { state: 'invalid', value };
+    return tag ? { state: 'valid', tag } : { state: 'invalid', key, value };
   }
   return { state: 'missing' };
 }

@@ -232,8 +232,8 @@ export function materialFindings(material: Material): A11yFinding[] {
   const page: Page = { material: { id: material.id, title: material.title }, chapters: [], level: 1, findings: [] };
   const language = checkLanguage(material.metadata);
   const at: At = { elementId: material.id, kind: 'Material', field: 'metadata' };
-  if (language.state === 'missing') report(page, 'languageMissing', at);
-  if (language.state === 'invalid') report(page, 'languageInvalid', at, { value: language.value });
+  if (language.state === 'missing') report(page, 'languageMissing', { ...at, field: language.key ? `metadata.${language.key}` : 'metadata' });
+  if (language.state === 'invalid') report(page, 'languageInvalid', { ...at, field: `metadata.${language.key}` }, { value: language.value });
   const description = htmlFacts(material.description);
   for (const link of description.links) checkLinkName(page, link.name, link.href, { ...at, field: 'description' });
   for (const element of material.content) checkElement(page, element);

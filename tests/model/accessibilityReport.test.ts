@@ -21,7 +21,7 @@ describe('the accessibility report of a material', () => {
     const found = report(problems, PALE_THEME).findings;
     expect(found.map(where(problems))).toEqual([
       ['themeContrast', 'settings', 'themeColorOverrides.primary', ''],
-      ['languageInvalid', 'a11y-probleme', 'metadata', ''],
+      ['languageInvalid', 'a11y-probleme', 'metadata.sprache', ''],
       ['imageAltMissing', 'bild-regen', 'alt', 'Kapitel A'],
       ['imageAltPlaceholder', 'bild-brunnen', 'alt', 'Kapitel A'],
       ['headingSkipsLevel', 'text-werte', 'content.html', 'Kapitel A'],

@@ -47,7 +47,7 @@ describe(`npm run a11y-report on ${kind}`, () => {
   it('through the running server: 1 with the list of problems, 0 when the share passes, 2 on an error', async () => {
     const problems = await report([share.problems]);
     expect([problems.code, problems.stderr]).toEqual([1, '']);
-    expect(problems.stdout).toContain('Barrierefreiheitsbericht: Material „Wasser“ (a11y-probleme)\n1 Material geprüft.\n\n1. Element a11y-probleme (Material), Feld metadata\n');
+    expect(problems.stdout).toContain('Barrierefreiheitsbericht: Material „Wasser“ (a11y-probleme)\n1 Material geprüft.\n\n1. Element a11y-probleme (Material), Feld metadata.sprache\n');
     expect(problems.stdout).toContain('7. Element a11y-probleme-text-karte (Text), Feld content.html\n   Ort: Wasser › Kapitel A\n   Problem: Der Link nach https://example.org/karte hat keinen Namen');
     expect(problems.stdout.trimEnd().endsWith('Ergebnis: 10 Probleme gefunden.')).toBe(true);
 
