@@ -14,9 +14,10 @@
  * What a permission may grant: `view` opens the root's private shares; `invite` lets its holder invite
  * others (the invite call) to what the holder may view, granting abilities the holder has; `edit`
  * changes the root's draft through the model calls; `publish` makes the draft what learners see, and
- * manages the root's publications.
+ * manages the root's publications; `results` reads what the learners of the root's shares did (their
+ * names, progress and answers: docs/results.md).
  */
-export const ABILITIES = ['view', 'invite', 'edit', 'publish'] as const;
+export const ABILITIES = ['view', 'invite', 'edit', 'publish', 'results'] as const;
 export type Ability = (typeof ABILITIES)[number];
 
 /** An account holding this role may do everything on every root. */

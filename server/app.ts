@@ -37,6 +37,7 @@ import { ReadinessCheck } from './health/readiness';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { guestRoutes } from './routes/guests';
+import { resultsRoutes } from './routes/results';
 import { ltiRoutes } from './routes/lti';
 import { ScoreSender, type ScoreSenderOptions } from './lti/scoreSender';
 import { userdataRoutes } from './routes/userdata';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(publicationRoutes, { db: options.db });
       await api.register(currentPublicationRoutes, { db: options.db, lookups });
       await api.register(guestRoutes, { db: options.db, lookups });
+      await api.register(resultsRoutes, { db: options.db, lookups });
       await api.register(embedMetadataRoutes, { db: options.db, lookups, lookup: options.embedMetadata });
       await api.register(userdataRoutes, { db: options.db, lookups, store: xapiRecorder?.store });
       await api.register(feedbackRoutes, { db: options.db, provider: feedbackProvider });

@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../db/types';
 import { AGS_SCORE_SCOPE, CLAIM, DEEP_LINKING_REQUEST, isInstructor, nameOf, type LaunchClaims } from '../lti/claims';
 import { beginDeepLink, deepLinkingResponse, findDeepLink, pickableShares, takeDeepLink } from '../lti/deepLinks';
 import { sendDeepLinkReturn, sendPicker } from '../lti/deepLinkPages';
+import { recordLinkLaunch } from '../lti/instructorLinks';
 import { accountOfPerson, guestSessionOfPerson, type LtiPerson } from '../lti/learners';
 import { beginLogin, LOGIN_TTL_MS, peekLogin, stateCookieName, takeLogin } from '../lti/logins';
 import { findPlatform, findPlatformById, type Platform } from '../lti/platforms';
@@ -327,21 +328,29 @@ export async function ltiRoutes(app: FastifyInstance, opts: LtiRoutesOptions): P
     if (!share) throw new LaunchRefused(CLAIM.targetLinkUri, 'The target_link_uri names no share of this server (/s/{share}/…).', 404);
     if (share.preview) throw new LaunchRefused(CLAIM.targetLinkUri, 'A preview share cannot be launched from an LMS.', 403);
     const person = personOf(platform, claims);
+    const linkLaunch = (userId: string | null) => ({ platformId: platform.id, resourceLinkId: claims[CLAIM.resourceLink]?.id ?? '', shareId: share.publicId, sub: person.sub, userId, instructor: person.instructor });
     if (share.settings.private) {
       const token = newSessionToken();
       await db.transaction(async (tx) => {
         const userId = await accountOfPerson(tx, person);
         await createAuthSession(tx, token, userId, opts.sessionTtlMs);
         await recordGrading(tx, platform, claims, share, `user:${userId}`);
+        await recordLinkLaunch(tx, linkLaunch(userId));
       });
       reply.setCookie(SESSION_COOKIE, token, launchSessionCookieOptions(opts.sessionTtlMs));
     } else if (share.settings.saveGuestSessions || share.settings.scorm) {
       // As in a SCORM package, the LMS's learner is the course's guest; the session travels in the address (no cookie needed in the frame).
+      // An instructor also logs in as the LMS's account: that login reads the share's results.
+      const token = person.instructor ? newSessionToken() : null;
       const guestSessionId = await db.transaction(async (tx) => {
         const id = await guestSessionOfPerson(tx, person, share.publicId);
         await recordGrading(tx, platform, claims, share, `guest:${id}`);
+        const userId = token ? await accountOfPerson(tx, person) : null;
+        if (token && userId) await createAuthSession(tx, token, userId, opts.sessionTtlMs);
+        await recordLinkLaunch(tx, linkLaunch(userId));
         return id;
       });
+      if (token) reply.setCookie(SESSION_COOKIE, token, launchSessionCookieOptions(opts.sessionTtlMs));
       target.searchParams.set('guestSessionId', guestSessionId);
     }
     opts.scores?.kick();
