@@ -174,6 +174,33 @@ describe.each(testDatabaseKinds)('LTI 1.3 tool on %s', (kind) => {
     expect((await open()).searchParams.get('guestSessionId')).toBe(id);
   });
 
+  it("an instructor's launch of a resource link lets that account read the share's results; a later launch of the link as a learner takes it back", async () => {
+    const INSTRUCTOR = ['http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor'];
+    const open = async (share: string, sub: string, roles: string[], link = 'link-results') => {
+      const login = await beginLogin(target(share));
+      const claims = platform.launchClaims(target(share), sub, { [`${C}roles`]: roles, [`${C}resource_link`]: { id: link } });
+      const res = await launch({ id_token: await signed(claims, login.nonce), state: login.state }, login.cookie);
+      expect(res.statusCode, res.body).toBe(303);
+      return (sessionCookieOf(res) ?? '').split(';')[0];
+    };
+    const results = (share: string, cookie: string) => a.app.inject({ url: `/api/shares/${share}/results`, headers: cookie ? { cookie } : {} });
+    // On a guest share the instructor works as the course's guest and is logged in as the LMS's account too.
+    const teacher = await open(shares.guest, 'sub-results-teacher', INSTRUCTOR);
+    expect(teacher).toMatch(/^lernwerk_session=/);
+    expect((await results(shares.guest, teacher)).statusCode).toBe(200);
+    expect((await results(shares.public, teacher)).statusCode, 'another share').toBe(404);
+    const privateTeacher = await open(shares.private, 'sub-results-teacher', INSTRUCTOR, 'link-private');
+    expect((await results(shares.private, privateTeacher)).statusCode).toBe(200);
+    // A learner of the course gets no login on the guest share; on the private share a login that reads no results.
+    expect(await open(shares.guest, 'sub-results-learner', ['http://purl.imsglobal.org/vocab/lis/v2/membership#Learner'])).toBe('');
+    const learner = await open(shares.private, 'sub-results-learner', ['http://purl.imsglobal.org/vocab/lis/v2/membership#Learner'], 'link-private');
+    expect((await results(shares.private, learner)).statusCode).toBe(404);
+    // The platform says the teacher is a learner of that link now.
+    await open(shares.guest, 'sub-results-teacher', ['http://purl.imsglobal.org/vocab/lis/v2/membership#Learner']);
+    expect((await results(shares.guest, teacher)).statusCode).toBe(404);
+    expect((await results(shares.private, privateTeacher)).statusCode, 'the other link still holds').toBe(200);
+  });
+
   it('deep linking: an instructor picks shares and the platform gets a response signed by the tool key, a line item for the material with questions', async () => {
     const DL = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
     const request = (roles: string[]) =>
