@@ -7,6 +7,7 @@
  *                 [--no-build] [--postgres URL] [--ingest [--databases LIST]] [--seed N] [--keep] [--phone]
  *   npm run bench -- search [--sizes 10000,100000,1000000] …   (scripts/bench/search.ts, issue 11)
  *   npm run bench -- fleet [--learners 3000] [--servers 1,2,3] …  (scripts/bench/fleet.ts, issue 23)
+ *   npm run bench -- results [--learners 200] [--questions 100] …  (scripts/bench/results.ts, issue 29)
  *
  * Steps: build the client into .cache/bench/client; generate the materials (generateMaterial.ts) and
  * time the viewer's start and the zod parse in Node; import them with the project's import command
@@ -39,6 +40,7 @@ const SIZE_BUDGET_S = 270;
 const USAGE = `Usage: npm run bench [-- OPTIONS]
        npm run bench -- search [OPTIONS]   (the full-text search benchmark: npm run bench -- search --help)
        npm run bench -- fleet [OPTIONS]    (capacity of 1, 2, 3 servers behind HAProxy: npm run bench -- fleet --help)
+       npm run bench -- results [OPTIONS]  (a share's results for 200 learners × 100 questions: npm run bench -- results --help)
 
 Measures the viewer against the same content as static HTML (the floor), in one Chromium run,
 and exits 1 when a budget of issue 9 is missed.
@@ -347,14 +349,16 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** `npm run bench -- search …`: the full-text search benchmark (scripts/bench/search.ts); `fleet …`: capacity (scripts/bench/fleet.ts); anything else: the benchmark above. */
+/** `npm run bench -- search …`: the full-text search benchmark (scripts/bench/search.ts); `fleet …`: capacity (scripts/bench/fleet.ts); `results …`: a share's results (scripts/bench/results.ts); anything else: the benchmark above. */
 const argv = process.argv.slice(2);
 const run =
   argv[0] === 'search'
     ? import('./search').then((bench) => bench.runSearchBench(argv.slice(1)))
     : argv[0] === 'fleet'
       ? import('./fleet').then((bench) => bench.runFleetBench(argv.slice(1)))
-      : main(argv);
+      : argv[0] === 'results'
+        ? import('./results').then((bench) => bench.runResultsBench(argv.slice(1)))
+        : main(argv);
 run.then(
   (code) => {
     process.exitCode = code;

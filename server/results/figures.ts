@@ -39,15 +39,19 @@ async function learnerRows(db: Queryable, shareId: string, range: ResultsQuery, 
        SELECT e.learner_key, min(e.user_id) AS user_id, min(e.guest_session_id) AS guest_session_id, max(e.client_at) AS last_at
        FROM userdata_events e WHERE e.share_id = $1 AND ${IN_RANGE}
        GROUP BY e.learner_key
+     ),
+     certificate AS (
+       SELECT DISTINCT ON (e.learner_key) e.learner_key, e.value #>> '{}' AS issue_date
+       FROM userdata_events e
+       WHERE e.share_id = $1 AND e.model_name = 'Certificate' AND e.field = 'issueDate' AND jsonb_typeof(e.value) = 'string'
+       ORDER BY e.learner_key, e.client_at DESC, e.seq DESC
      )
-     SELECT a.learner_key, a.last_at, g.name AS guest_name, u.firstname, u.lastname, u.email,
+     SELECT a.learner_key, a.last_at, g.name AS guest_name, u.firstname, u.lastname, u.email, c.issue_date,
        (EXISTS (SELECT 1 FROM lti_learners l WHERE l.user_id = a.user_id) OR EXISTS (SELECT 1 FROM lti_guests lg WHERE lg.guest_session_id = a.guest_session_id)) AS lti,
        COALESCE((SELECT sum(p.value) FROM root_progress p WHERE p.share_id = $1 AND p.learner_key = a.learner_key AND p.model_id = ANY($4::text[])), 0)::float8
-         / cardinality($4::text[]) AS progress,
-       (SELECT c.value #>> '{}' FROM userdata_events c
-         WHERE c.share_id = $1 AND c.learner_key = a.learner_key AND c.model_name = 'Certificate' AND c.field = 'issueDate' AND jsonb_typeof(c.value) = 'string'
-         ORDER BY c.client_at DESC, c.seq DESC LIMIT 1) AS issue_date
+         / cardinality($4::text[]) AS progress
      FROM active a
+     LEFT JOIN certificate c ON c.learner_key = a.learner_key
      LEFT JOIN guest_sessions g ON g.public_id = a.guest_session_id
      LEFT JOIN users u ON u.id = a.user_id
      WHERE a.user_id IS NOT NULL OR g.name IS NOT NULL`,
