@@ -13,7 +13,7 @@ import { importFile } from '../../server/store/import';
 import { setRoles } from '../../server/store/users';
 import { useTestApp } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';
-import { smallMaterial } from './fixtures';
+import { smallCollection, smallMaterial } from './fixtures';
 import { addUser, event, login } from './learners';
 
 /*
@@ -346,6 +346,25 @@ describe.each(testDatabaseKinds)('results on %s', (kind) => {
     expect(body, 'free texts stay in the JSON answer').not.toContain('Membran');
     // Each section: its header, then rows of as many fields.
     expect(lines.filter((l) => l.startsWith('section,'))).toHaveLength(3);
+  });
+
+  it('on a collection share: the questions of every material under its title, progress the mean over the materials', async () => {
+    const withChoice = (suffix: string) =>
+      smallMaterial(suffix, {
+        content: [{ modelName: 'ChoiceQuestion', id: `${suffix}-q`, type: 'sc', question: `<p>Frage ${suffix}</p>`, choices: [{ id: `${suffix}-y`, text: 'Ja', correct: true }, { id: `${suffix}-n`, text: 'Nein', correct: false }] }],
+      });
+    const collection = smallCollection('res', [withChoice('res1'), withChoice('res2')]);
+    const shareId = (await importFile(t.db, { ...collection, permissions: [{ modelName: 'UserPermission', user: TEACHER, abilities: ['results'], inviteAccepted: true }] }, { share: 'guest' })).share.publicId;
+    const guest = (await a.app.inject({ method: 'POST', url: '/api/guest', payload: { name: 'Finn', publicId: shareId } })).json().data.publicId as string;
+    await send([...on(shareId, guest, 'ChoiceQuestion', 'res2-q', [{ selected: ['res2-n'] }, { evaluated: true }], T)]);
+    const res = await a.app.inject({ method: 'POST', url: '/api/updateRootProgress', payload: { model: { id: 'm-res1', modelName: 'Material' }, value: 1, shareId, guestSessionId: guest } });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = await results(shareId);
+    expect(r.learners.map((l) => [l.name, l.progress, l.completed])).toEqual([['Finn', 0.5, false]]);
+    expect(r.questions.map((q) => [q.elementId, q.path, q.answered, q.rightAtFirstEvaluation, q.wrongAnswers])).toEqual([
+      ['res1-q', ['Material res1'], 0, 0, []],
+      ['res2-q', ['Material res2'], 1, 0, [{ answer: 'Nein', gap: null, learners: 1 }]],
+    ]);
   });
 
   it('quotes a field as RFC 4180 says and keeps spreadsheet formulas out', () => {
