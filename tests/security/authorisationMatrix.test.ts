@@ -24,6 +24,7 @@ import { logLines } from './logLines';
  * another learner's create, and every comment call while ANNOTATION_COMMENTS is off. The searches across
  * what one may open (issue 24) show nothing of a private or unlisted share to those it does not open,
  * and only the admin token or the role admin clears the feature flags (and reads a share's accessibility report).
+ * A share's results (issue 29) answer no learner, logged in or not.
  * tests/server/annotations.test.ts holds the same rules with what each refusal names.
  */
 
@@ -266,6 +267,13 @@ describe.each(testDatabaseKinds)('authorisation matrix on %s', (kind) => {
       { name: 'model/create of a text element', method: 'POST', url: '/api/model/create', body: { model: { modelName: 'Text', id: 'm-rich-forged', content: { html: '<p>x</p>' } }, relations: {} }, headers: { cookie: cookie.alice }, status: 400 },
       { name: 'model/update of a material', method: 'POST', url: '/api/model/update', body: { model: { id: 'm-rich', modelName: 'Material' }, newValues: { title: 'x' }, oldValues: {} }, headers: { cookie: cookie.alice }, status: 404 },
       { name: 'model/delete of a material', method: 'POST', url: '/api/model/delete', body: { model: { id: 'm-rich', modelName: 'Material' } }, headers: { cookie: cookie.alice }, status: 404 },
+      // A share's results (issue 29): only an admin, the holders of `results` and the LMS's instructors; a learner as an unknown share.
+      ...(['guest', 'scorm', 'private', 'public', 'preview', 'collection'] as const).flatMap((k): Case[] => [
+        { name: `the results of a ${k} share, nobody`, method: 'GET', url: `/api/shares/${share[k]}/results`, status: 403, hides: ['Grace', 'Hedy', 'Sophie'] },
+        { name: `the results of a ${k} share, a logged-in learner`, method: 'GET', url: `/api/shares/${share[k]}/results`, headers: { cookie: cookie.alice }, status: 404, hides: ['Grace', 'Hedy', 'Sophie'] },
+        { name: `the results CSV of a ${k} share, a logged-in learner`, method: 'GET', url: `/api/shares/${share[k]}/results.csv`, headers: { cookie: cookie.alice }, status: 404, hides: ['Grace', 'Hedy', 'Sophie'] },
+        { name: `the results of a ${k} share, a guest's id as the token`, method: 'GET', url: `/api/shares/${share[k]}/results`, headers: { authorization: `Bearer ${guest.mine}` }, status: 403, hides: ['Grace', 'Hedy', 'Sophie'] },
+      ]),
       // The admin routes: never with a learner's credentials.
       ...([{}, { cookie: cookie.alice }, { authorization: `Bearer ${guest.mine}` }] as Record<string, string>[]).flatMap((headers): Case[] => [
         { name: `admin users list with ${JSON.stringify(Object.keys(headers))}`, method: 'GET', url: '/api/admin/users', headers, status: 401, hides: ['alice@example.org'] },
