@@ -54,7 +54,8 @@ async function learnerRows(db: Queryable, shareId: string, range: ResultsQuery, 
      LEFT JOIN certificate c ON c.learner_key = a.learner_key
      LEFT JOIN guest_sessions g ON g.public_id = a.guest_session_id
      LEFT JOIN users u ON u.id = a.user_id
-     WHERE a.user_id IS NOT NULL OR g.name IS NOT NULL`,
+     WHERE a.user_id IS NOT NULL OR g.name IS NOT NULL
+     ORDER BY a.learner_key`,
     [shareId, range.from, range.to, materialIds],
   );
 }
