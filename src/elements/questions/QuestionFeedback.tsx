@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import { announcePolitely } from '../../ui/liveAnnouncer';
 import { useTranslation } from '../../i18n/react';
 import type { FeedbackKind } from '../../kinds/choice/choice.model';
 import { SafeHtml } from '../../ui/SafeHtml';
@@ -12,9 +13,16 @@ const boxStyles: Record<FeedbackKind | 'error' | 'info', string> = {
 };
 
 /** A coloured result box; `role="status"` so screen readers announce it when it appears. */
-export function FeedbackBox({ kind, children }: { kind: keyof typeof boxStyles; children: ReactNode }) {
+export function FeedbackBox({ kind, children, quiet, ref }: { kind: keyof typeof boxStyles; children: ReactNode; quiet?: boolean; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div role={kind === 'error' ? 'alert' : 'status'} data-feedback={kind} className={`mt-4 rounded-md border px-4 py-3 text-sm ${boxStyles[kind]}`}>
+    <div
+      ref={ref}
+      role={kind === 'error' ? 'alert' : 'status'}
+      // Quiet: what the box says is announced by the live announcer, once, when the learner evaluates.
+      aria-live={quiet ? 'off' : undefined}
+      data-feedback={kind}
+      className={`mt-4 rounded-md border px-4 py-3 text-sm ${boxStyles[kind]}`}
+    >
       {children}
     </div>
   );
@@ -22,6 +30,8 @@ export function FeedbackBox({ kind, children }: { kind: keyof typeof boxStyles; 
 
 type QuestionFeedbackProps = {
   kind: FeedbackKind;
+  /** The learner evaluated just now (not a result restored with the page): screen readers hear the box once. */
+  announce?: boolean;
   /** The element's own feedback html for this kind; the default text is used when empty. */
   html?: string;
 };
@@ -31,14 +41,26 @@ type QuestionFeedbackProps = {
  * That's not quite right yet." or "A neutral feedback."; the element's feedback html replaces the text
  * after the title.
  */
-export function QuestionFeedback({ kind, html }: QuestionFeedbackProps) {
+export function QuestionFeedback({ kind, html, announce = false }: QuestionFeedbackProps) {
   const { t } = useTranslation('questions');
+  const box = useRef<HTMLDivElement>(null);
+  // As mounted: the box of an evaluation says itself once; a restored one says nothing.
+  const announceOnMount = useRef(announce);
+  useEffect(() => {
+    if (announceOnMount.current && box.current) announcePolitely(box.current.textContent ?? '');
+  }, []);
   const custom = html?.trim() ? <SafeHtml html={html} className="prose-sm [&_p]:inline" as="span" /> : null;
-  if (kind === 'neutral') return <FeedbackBox kind="neutral">{custom ?? t('feedback.neutral')}</FeedbackBox>;
+  if (kind === 'neutral') {
+    return (
+      <FeedbackBox kind="neutral" quiet ref={box}>
+        {custom ?? t('feedback.neutral')}
+      </FeedbackBox>
+    );
+  }
   const title = kind === 'positive' ? t('feedback.positiveTitle') : t('feedback.negativeTitle');
   const text = kind === 'positive' ? t('feedback.positiveText') : t('feedback.negativeText');
   return (
-    <FeedbackBox kind={kind}>
+    <FeedbackBox kind={kind} quiet ref={box}>
       <strong className="font-semibold">{title}</strong> {custom ?? text}
     </FeedbackBox>
   );

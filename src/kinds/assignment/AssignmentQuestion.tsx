@@ -15,6 +15,7 @@ import type { ElementProps } from '../../elements/elementProps';
 import { AssetImage } from '../../elements/static/AssetImage';
 import { ElementActor } from '../../elements/static/ElementActor';
 import { QuestionFeedback } from '../../elements/questions/QuestionFeedback';
+import { useBecameTrue } from '../../ui/useBecameTrue';
 import { AnswerKeyChangedNote } from '../../elements/questions/AnswerKeyChangedNote';
 import { ResultMark } from '../../elements/questions/ResultMark';
 import { useItemDrag, type Dragging } from '../../elements/questions/useItemDrag';
@@ -87,6 +88,7 @@ function DragGhost({ dragging, label }: { dragging: Dragging; label: string }) {
 export function AssignmentQuestionView({ element, actor }: { element: AssignmentQuestion; actor: AssignmentActor }) {
   const { t } = useTranslation('questions');
   const { assigned, selectedItemId, evaluated, dataState } = useSelector(actor, connectAssignment, sameProps);
+  const justEvaluated = useBecameTrue(evaluated);
   const instructionsId = useId();
   const items = useMemo(() => allItems(element), [element]);
   const pool = unassignedItems(items, assigned, element.id);
@@ -214,7 +216,7 @@ export function AssignmentQuestionView({ element, actor }: { element: Assignment
         </Button>
       </div>
       <AnswerKeyChangedNote id={element.id} />
-      {evaluated ? <QuestionFeedback kind={correct ? 'positive' : 'negative'} /> : null}
+      {evaluated ? <QuestionFeedback kind={correct ? 'positive' : 'negative'} announce={justEvaluated} /> : null}
       {dragging && byId.get(dragging.itemId) ? <DragGhost dragging={dragging} label={nameOf(byId.get(dragging.itemId)!)} /> : null}
     </section>
   );

@@ -16,6 +16,7 @@ import type { ElementProps } from '../../elements/elementProps';
 import { ElementActor } from '../../elements/static/ElementActor';
 import { choicePress, pressTarget } from '../../elements/dormant/pressReplay';
 import { QuestionFeedback } from '../../elements/questions/QuestionFeedback';
+import { useBecameTrue } from '../../ui/useBecameTrue';
 import { AnswerKeyChangedNote } from '../../elements/questions/AnswerKeyChangedNote';
 import { ResultMark } from '../../elements/questions/ResultMark';
 import { AnswerButton } from '../../elements/questions/AnswerButton';
@@ -56,6 +57,7 @@ function Indicator({ round, selected }: { round: boolean; selected: boolean }) {
 export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion; actor: ChoiceActor }) {
   const { t } = useTranslation('questions');
   const { selected, evaluated, dataState } = useSelector(actor, connectChoice, sameProps);
+  const justEvaluated = useBecameTrue(evaluated);
   const questionId = useId();
   const choices = useMemo(
     () => (element.randomizeOrder ? seededShuffle(element.choices, element.id) : element.choices),
@@ -122,7 +124,7 @@ export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion
         />
       </div>
       <AnswerKeyChangedNote id={element.id} />
-      {evaluated ? <QuestionFeedback kind={kind} html={feedbackHtml} /> : null}
+      {evaluated ? <QuestionFeedback kind={kind} html={feedbackHtml} announce={justEvaluated} /> : null}
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { SafeHtml } from '../../ui/SafeHtml';
 import type { ElementProps } from '../../elements/elementProps';
 import { ElementActor } from '../../elements/static/ElementActor';
 import { QuestionFeedback } from '../../elements/questions/QuestionFeedback';
+import { useBecameTrue } from '../../ui/useBecameTrue';
 import { AnswerKeyChangedNote } from '../../elements/questions/AnswerKeyChangedNote';
 import { ResultMark } from '../../elements/questions/ResultMark';
 import { useElementHeadingLevel } from '../../elements/static/elementHeadingLevel';
@@ -126,6 +127,7 @@ function RichText({ nodes, renderGap }: { nodes: readonly RichTextNode[]; render
 export function ClozeQuestionView({ element, actor }: { element: ClozeQuestion; actor: ClozeActor }) {
   const { t } = useTranslation('questions');
   const { inputs, evaluated, dataState } = useSelector(actor, connectCloze, sameProps);
+  const justEvaluated = useBecameTrue(evaluated);
   const questionId = useId();
   const gaps = useMemo(() => gapsOf(element.content), [element.content]);
   const hasInput = inputs.some((input) => input.trim() !== '');
@@ -163,7 +165,9 @@ export function ClozeQuestionView({ element, actor }: { element: ClozeQuestion; 
         />
       </div>
       <AnswerKeyChangedNote id={element.id} />
-      {evaluated ? <QuestionFeedback kind={correct ? 'positive' : 'negative'} html={correct ? element.feedbackPositive : element.feedbackNegative} /> : null}
+      {evaluated ? (
+        <QuestionFeedback kind={correct ? 'positive' : 'negative'} html={correct ? element.feedbackPositive : element.feedbackNegative} announce={justEvaluated} />
+      ) : null}
     </section>
   );
 }

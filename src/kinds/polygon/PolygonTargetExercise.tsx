@@ -16,6 +16,7 @@ import { useAssetBase } from '../../viewer/PageDataContext';
 import type { ElementProps } from '../../elements/elementProps';
 import { ElementActor } from '../../elements/static/ElementActor';
 import { QuestionFeedback } from '../../elements/questions/QuestionFeedback';
+import { useBecameTrue } from '../../ui/useBecameTrue';
 import { AnswerKeyChangedNote } from '../../elements/questions/AnswerKeyChangedNote';
 import { Icon } from '../../ui/Icon';
 
@@ -55,6 +56,7 @@ export function PolygonTargetExerciseView({ element, actor }: { element: Polygon
   const { t } = useTranslation('questions');
   const assetBase = useAssetBase();
   const { marks, evaluated, dataState } = useSelector(actor, connectPolygon, sameProps);
+  const justEvaluated = useBecameTrue(evaluated);
   const questionId = useId();
   const hintId = useId();
   const frameRef = useRef<HTMLDivElement>(null);
@@ -218,7 +220,11 @@ export function PolygonTargetExerciseView({ element, actor }: { element: Polygon
       </div>
       <AnswerKeyChangedNote id={element.id} />
       {evaluated ? (
-        <QuestionFeedback kind={correct ? 'positive' : 'negative'} html={correct ? element.feedbackPositive?.html : element.feedbackNegative?.html} />
+        <QuestionFeedback
+          kind={correct ? 'positive' : 'negative'}
+          html={correct ? element.feedbackPositive?.html : element.feedbackNegative?.html}
+          announce={justEvaluated}
+        />
       ) : null}
     </section>
   );

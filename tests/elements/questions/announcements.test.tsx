@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { virtual } from '@guidepup/virtual-screen-reader';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { viewerMachine } from '../../../machines/viewer';
+import { Material } from '../../../model/material';
+import { elementsOnPage } from '../../../model/tree';
+import { ContentList } from '../../../src/elements/ContentList';
+import { ViewerActorContext } from '../../../src/elements/viewerContext';
+import { renderElement } from './renderElement';
+import { ANNOUNCE_DELAY_MS } from '../../../src/ui/liveAnnouncer';
+
+const material = Material.parse({
+  modelName: 'Material',
+  id: 'm1',
+  publicId: 'm1',
+  title: 'Material',
+  content: [
+    {
+      modelName: 'ChoiceQuestion', id: 'q1', type: 'sc', question: '<p>Pick one</p>',
+      choices: [{ id: 'yes', text: 'Yes', correct: true }, { id: 'no', text: 'No', correct: false }],
+    },
+    { modelName: 'Barrier', id: 'b1', content: '<p>Stop</p>' },
+    { modelName: 'Text', id: 't1', content: { html: '<h2>Behind the barrier</h2>' } },
+  ],
+});
+
+afterEach(async () => {
+  await virtual.stop();
+});
+
+/** What the virtual screen reader said since the last call: its log's new lines. */
+const heard = (() => {
+  let seen = 0;
+  return async () => {
+    const log = await virtual.spokenPhraseLog();
+    const fresh = log.slice(seen);
+    seen = log.length;
+    return fresh;
+  };
+})();
+const settle = () => new Promise((resolve) => setTimeout(resolve, ANNOUNCE_DELAY_MS + 50));
+
+describe('what a screen reader hears (a virtual screen reader reading the accessibility tree)', () => {
+  it('the result of an evaluation, once, when the learner evaluates; and the barrier that opens', async () => {
+    const viewer = createActor(viewerMachine, { input: { material } }).start();
+    viewer.send({ type: 'page.open', pageId: 'm1' });
+    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
+    const { user } = renderElement(
+      <ViewerActorContext.Provider value={viewer}>
+        <ContentList elements={material.content} />
+      </ViewerActorContext.Provider>,
+    );
+    await virtual.start({ container: document.body });
+    await heard();
+    await user.click(screen.getByRole('radio', { name: /No/ }));
+    await user.click(screen.getByRole('button', { name: 'Evaluate' }));
+    await settle();
+    const said = await heard();
+    expect(said.filter((line) => line.startsWith('polite:'))).toEqual(["polite: Wrong answer: That's not quite right yet."]);
+
+    await user.click(screen.getByRole('button', { name: 'Edit Answer' }));
+    await user.click(screen.getByRole('radio', { name: /Yes/ }));
+    await user.click(screen.getByRole('button', { name: 'Evaluate' }));
+    await settle();
+    expect((await heard()).filter((line) => line.startsWith('polite:'))).toEqual(['polite: Answered correctly: That is correct.']);
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await settle();
+    expect((await heard()).filter((line) => line.startsWith('polite:'))).toEqual(['polite: New content unlocked: Behind the barrier']);
+  });
+
+  it('a result restored with the page is not announced', async () => {
+    const viewer = createActor(viewerMachine, { input: { material, saved: { q1: { selected: ['yes'], evaluated: true } } } }).start();
+    viewer.send({ type: 'page.open', pageId: 'm1' });
+    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
+    await virtual.start({ container: document.body });
+    await heard();
+    renderElement(
+      <ViewerActorContext.Provider value={viewer}>
+        <ContentList elements={material.content} />
+      </ViewerActorContext.Provider>,
+    );
+    expect(screen.getByRole('status').textContent).toContain('Answered correctly');
+    await settle();
+    expect((await heard()).filter((line) => line.startsWith('polite:'))).toEqual([]);
+  });
+});
