@@ -7,7 +7,7 @@ export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'icon' | 'overla
 export type ButtonProps = AriaButtonProps & { variant?: ButtonVariant };
 
 const base =
-  'inline-flex items-center justify-center gap-2 font-medium transition-colors outline-none cursor-default ' +
+  'inline-flex items-center justify-center gap-2 font-medium transition-colors cursor-default ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 ' +
   'disabled:cursor-not-allowed disabled:opacity-40';
 

@@ -85,7 +85,7 @@ export function Disclosure({ title, isExpanded, onExpandedChange, headingLevel =
           aria-expanded={isExpanded}
           aria-controls={panelId}
           onClick={() => onExpandedChange(!isExpanded)}
-          className="flex w-full cursor-default items-center gap-3 rounded-lg px-4 py-3 text-left text-base font-semibold text-gray-900 outline-none hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
+          className="flex w-full cursor-default items-center gap-3 rounded-lg px-4 py-3 text-left text-base font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
         >
           <Icon
             name="chevron-right"

@@ -39,7 +39,7 @@ export default function ToastRegion() {
           toast={toast}
           data-testid="toast"
           data-kind={toast.content.kind}
-          className={`flex animate-toast-slide items-start gap-3 rounded-lg border px-4 py-3 shadow-lg outline-none motion-reduce:animate-none focus-visible:outline-2 focus-visible:outline-primary-600 ${kindClasses[toast.content.kind]}`}
+          className={`flex animate-toast-slide items-start gap-3 rounded-lg border px-4 py-3 shadow-lg motion-reduce:animate-none focus-visible:outline-2 focus-visible:outline-primary-600 ${kindClasses[toast.content.kind]}`}
         >
           <ToastContent className="min-w-0 flex-1">
             <Text slot="title" className="block font-semibold">

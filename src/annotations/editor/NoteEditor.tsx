@@ -53,18 +53,18 @@ const formatLabelKey = (format: FormatMark) => `editor.format.${format.replace('
 const docKey = (doc: RichTextDoc) => JSON.stringify(doc);
 
 const EDITOR_CLASS =
-  'min-h-24 whitespace-pre-wrap break-words rounded-b-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 outline-none ' +
+  'min-h-24 whitespace-pre-wrap break-words rounded-b-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 ' +
   '[&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:min-h-[1lh]';
 
 const TOOL_CLASS =
-  'inline-flex min-w-8 h-8 items-center justify-center rounded px-1.5 text-sm text-gray-800 outline-none cursor-default ' +
+  'inline-flex min-w-8 h-8 items-center justify-center rounded px-1.5 text-sm text-gray-800 cursor-default ' +
   'hover:bg-gray-100 data-pressed:bg-gray-200 data-selected:bg-primary-100 data-selected:text-primary-800 ' +
   'data-focus-visible:outline-2 data-focus-visible:outline-offset-1 data-focus-visible:outline-primary-600 ' +
   'data-disabled:opacity-40';
 
 const TEXT_BUTTON_CLASS =
-  'inline-flex h-8 items-center rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-800 outline-none cursor-default ' +
+  'inline-flex h-8 items-center rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-800 cursor-default ' +
   'hover:bg-gray-50 data-pressed:bg-gray-100 data-focus-visible:outline-2 data-focus-visible:outline-offset-2 data-focus-visible:outline-primary-600';
 
 /** What the toolbar shows as pressed. */
@@ -326,7 +326,7 @@ function LinkEditorPanel({ t, view, send }: { t: AnnotationT; view: LinkView; se
               inputMode="url"
               placeholder="https://"
               style={{ width: LINK_INPUT_WIDTH_PX }}
-              className="h-8 rounded-md border border-gray-300 bg-white px-2 text-sm outline-none focus-visible:outline-2 focus-visible:outline-primary-600 data-invalid:border-red-600"
+              className="h-8 rounded-md border border-gray-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-primary-600 data-invalid:border-red-600"
             />
             <FieldError className="max-w-[300px] text-xs text-red-700">{view.error ? t(`editor.${view.error as 'invalid-url'}`) : null}</FieldError>
           </TextField>
