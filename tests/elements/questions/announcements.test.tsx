@@ -2,13 +2,8 @@
 import { virtual } from '@guidepup/virtual-screen-reader';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { viewerMachine } from '../../../machines/viewer';
 import { Material } from '../../../model/material';
-import { elementsOnPage } from '../../../model/tree';
-import { ContentList } from '../../../src/elements/ContentList';
-import { ViewerActorContext } from '../../../src/elements/viewerContext';
-import { renderElement } from './renderElement';
+import { renderInViewer } from './renderElement';
 import { ANNOUNCE_DELAY_MS } from '../../../src/ui/liveAnnouncer';
 
 const material = Material.parse({
@@ -44,14 +39,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, ANNOUNCE_DELAY
 
 describe('what a screen reader hears (a virtual screen reader reading the accessibility tree)', () => {
   it('the result of an evaluation, once, when the learner evaluates; and the barrier that opens', async () => {
-    const viewer = createActor(viewerMachine, { input: { material } }).start();
-    viewer.send({ type: 'page.open', pageId: 'm1' });
-    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
-    const { user } = renderElement(
-      <ViewerActorContext.Provider value={viewer}>
-        <ContentList elements={material.content} />
-      </ViewerActorContext.Provider>,
-    );
+    const { user } = renderInViewer({ material });
     await virtual.start({ container: document.body });
     await heard();
     await user.click(screen.getByRole('radio', { name: /No/ }));
@@ -73,16 +61,9 @@ describe('what a screen reader hears (a virtual screen reader reading the access
   });
 
   it('a result restored with the page is not announced', async () => {
-    const viewer = createActor(viewerMachine, { input: { material, saved: { q1: { selected: ['yes'], evaluated: true } } } }).start();
-    viewer.send({ type: 'page.open', pageId: 'm1' });
-    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
     await virtual.start({ container: document.body });
     await heard();
-    renderElement(
-      <ViewerActorContext.Provider value={viewer}>
-        <ContentList elements={material.content} />
-      </ViewerActorContext.Provider>,
-    );
+    renderInViewer({ material, saved: { q1: { selected: ['yes'], evaluated: true } } });
     expect(screen.getByRole('status').textContent).toContain('Answered correctly');
     await settle();
     expect((await heard()).filter((line) => line.startsWith('polite:'))).toEqual([]);

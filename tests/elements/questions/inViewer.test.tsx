@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { viewerMachine } from '../../../machines/viewer';
-import { ContentList } from '../../../src/elements/ContentList';
-import { ViewerActorContext } from '../../../src/elements/viewerContext';
 import { Material } from '../../../model/material';
-import { elementsOnPage } from '../../../model/tree';
-import { renderElement } from './renderElement';
+import { renderInViewer } from './renderElement';
 
 const material = Material.parse({
   modelName: 'Material',
@@ -25,14 +20,7 @@ const material = Material.parse({
 
 describe('interactive elements inside the viewer', () => {
   it('use the actors the viewer spawned, and the viewer receives their changes', async () => {
-    const viewer = createActor(viewerMachine, { input: { material } }).start();
-    viewer.send({ type: 'page.open', pageId: 'm1' });
-    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
-    const { user } = renderElement(
-      <ViewerActorContext.Provider value={viewer}>
-        <ContentList elements={material.content} />
-      </ViewerActorContext.Provider>,
-    );
+    const { viewer, user } = renderInViewer({ material });
     await user.click(screen.getByRole('radio', { name: /Yes/ }));
     await user.click(screen.getByRole('button', { name: 'Evaluate' }));
     const changes = viewer.getSnapshot().context.changes;
@@ -47,14 +35,7 @@ describe('interactive elements inside the viewer', () => {
     expect(viewer.getSnapshot().status).toBe('active');
   });
   it('say that a question was reset because its answer key changed, until the learner answers it again', async () => {
-    const viewer = createActor(viewerMachine, { input: { material, saved: { q1: { answerKeyChanged: true } } } }).start();
-    viewer.send({ type: 'page.open', pageId: 'm1' });
-    viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(material.content)] });
-    const { user } = renderElement(
-      <ViewerActorContext.Provider value={viewer}>
-        <ContentList elements={material.content} />
-      </ViewerActorContext.Provider>,
-    );
+    const { viewer, user } = renderInViewer({ material, saved: { q1: { answerKeyChanged: true } } });
     const note = 'This question has changed since you answered it. Your answer has been reset.';
     expect(screen.getByRole('status').textContent).toBe(note);
     expect(viewer.getSnapshot().context.elementActors.q1.getSnapshot().value).toBe('notEvaluated');

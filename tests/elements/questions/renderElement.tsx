@@ -6,6 +6,11 @@ import { beforeAll } from 'vitest';
 import { preloadElementComponents } from '../../../src/elements/registry';
 import { createI18n } from '../../../src/i18n';
 import type { Lang } from '../../../model/pageData';
+import { createActor } from 'xstate';
+import { viewerMachine, type ViewerInput } from '../../../machines/viewer';
+import { elementsOnPage } from '../../../model/tree';
+import { ContentList } from '../../../src/elements/ContentList';
+import { ViewerActorContext } from '../../../src/elements/viewerContext';
 
 // Interactive and heavy elements are lazy chunks; load them once so renders are synchronous.
 beforeAll(() => preloadElementComponents());
@@ -34,4 +39,17 @@ export function isDisabled(element: Element): boolean {
 
 export function isChecked(element: Element): boolean {
   return (element as HTMLInputElement).checked === true;
+}
+
+/** A material's first page rendered inside a started viewer (its actors spawned, every element revealed), in English. */
+export function renderInViewer(input: ViewerInput) {
+  const viewer = createActor(viewerMachine, { input }).start();
+  viewer.send({ type: 'page.open', pageId: input.material.id });
+  viewer.send({ type: 'elements.reveal', elements: [...elementsOnPage(input.material.content)] });
+  const rendered = renderElement(
+    <ViewerActorContext.Provider value={viewer}>
+      <ContentList elements={input.material.content} />
+    </ViewerActorContext.Provider>,
+  );
+  return { viewer, ...rendered };
 }
