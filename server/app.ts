@@ -39,6 +39,8 @@ import { authRoutes } from './routes/auth';
 import { guestRoutes } from './routes/guests';
 import { resultsRoutes } from './routes/results';
 import { ltiRoutes } from './routes/lti';
+import { certificateRoutes } from './routes/certificates';
+import { certificateIssuerFromEnv, type CertificateIssuer } from './certificates/issuer';
 import { ScoreSender, type ScoreSenderOptions } from './lti/scoreSender';
 import { userdataRoutes } from './routes/userdata';
 import { createLookups } from './store/lookups';
@@ -93,6 +95,8 @@ export interface BuildAppOptions {
   xapiSender?: SenderOptions;
   /** How the sender of LTI scores paces itself (tests make it quick); the defaults otherwise. */
   ltiScores?: ScoreSenderOptions;
+  /** Who signs certificates' credentials (docs/certificates.md); defaults to the environment's (CERTIFICATE_ISSUER_NAME, PUBLIC_ORIGIN). */
+  certificateIssuer?: CertificateIssuer;
 }
 
 /** The HTTP app, not yet listening (tests call `app.inject`). */
@@ -210,6 +214,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => ltiScores.stop());
   await app.register(ltiRoutes, { db: options.db, lookups, sessionTtlMs: options.authSessionTtlMs ?? authSessionTtlFromEnv(), frameAncestors: options.frameAncestors ?? null, scores: ltiScores });
+
+  // Verifiable certificates (docs/certificates.md): issued to learners, checked by anyone at /verify/{code}.
+  await app.register(certificateRoutes, { db: options.db, lookups, issuer: options.certificateIssuer ?? certificateIssuerFromEnv() });
 
   await app.register(
     async (api) => {

@@ -11,6 +11,7 @@ import { adminFeatureRoutes } from './adminFeatures';
 import { adminXapiRoutes } from './adminXapi';
 import { adminLtiRoutes } from './adminLti';
 import { adminAccessibilityRoutes } from './accessibilityReport';
+import { adminCertificateRoutes } from './adminCertificates';
 import { ImportConflictError, importFile } from '../store/import';
 import { getMeta } from '../store/meta';
 import { listAudit } from '../store/audit';
@@ -91,6 +92,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { db: Database; to
   await app.register(adminXapiRoutes, { db });
   await app.register(adminLtiRoutes, { db });
   await app.register(adminAccessibilityRoutes, { db });
+  await app.register(adminCertificateRoutes, { db });
 
   app.post('/import', { bodyLimit: ADMIN_BODY_LIMIT_BYTES }, async (request) => {
     // A material nests chapters in chapters: deeper than a learner's call may be.

@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
 
   it('created the schema of migrations 001 to 020 and recorded them', async () => {
     expect(await tables()).toEqual([
-      'annotations', 'answer_key_changes', 'audit_log', 'auth_sessions', 'collection_items', 'comments', 'current_publications', 'draft_models', 'favorite_materials', 'feature_flags', 'guest_sessions', 'login_failures', 'lti_deep_links', 'lti_deployments', 'lti_guests', 'lti_instructor_links', 'lti_keys', 'lti_learners', 'lti_line_items', 'lti_logins', 'lti_platforms', 'meta', 'models', 'permissions', 'publications', 'root_progress', 'schema_migrations',
+      'annotations', 'answer_key_changes', 'audit_log', 'auth_sessions', 'certificate_keys', 'collection_items', 'comments', 'current_publications', 'draft_models', 'favorite_materials', 'feature_flags', 'guest_sessions', 'issued_certificates', 'login_failures', 'lti_deep_links', 'lti_deployments', 'lti_guests', 'lti_instructor_links', 'lti_keys', 'lti_learners', 'lti_line_items', 'lti_logins', 'lti_platforms', 'meta', 'models', 'permissions', 'publications', 'root_progress', 'schema_migrations',
       'search_entries', 'search_materials', 'server_heartbeats', 'settings', 'shares', 'userdata_events', 'users', 'xapi_learner_versions', 'xapi_outbox', 'xapi_secret',
     ]);
     const rows = await t.db.query<{ version: string; name: string; checksum: string }>('SELECT version, name, checksum FROM schema_migrations ORDER BY version');
@@ -48,13 +48,14 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
       { version: '016', name: 'xapi_outbox', checksum: readMigrations()[15].checksum },
       { version: '017', name: 'lti', checksum: readMigrations()[16].checksum },
       { version: '018', name: 'xapi_learner_versions', checksum: readMigrations()[17].checksum },
-      { version: '020', name: 'lti_instructor_links', checksum: readMigrations()[18].checksum },
+      { version: '019', name: 'certificates', checksum: readMigrations()[18].checksum },
+      { version: '020', name: 'lti_instructor_links', checksum: readMigrations()[19].checksum },
     ]);
   });
 
   it('applies nothing the second time', async () => {
     expect(await migrate(t.db)).toEqual([]);
-    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013', '014', '015', '016', '017', '018', '020']);
+    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013', '014', '015', '016', '017', '018', '019', '020']);
   });
 
   it('applies new migrations in order, and a failing one not at all', async () => {
@@ -67,7 +68,7 @@ describe.each(testDatabaseKinds)('migrations on %s', (kind) => {
     fs.writeFileSync(path.join(dir, '905_broken.sql'), 'CREATE TABLE test_half (a int);\nSELECT no_such_function();');
     await expect(migrate(t.db, dir)).rejects.toThrow(/^Migration 905_broken\.sql failed: /);
     expect(await tables()).not.toContain('test_half');
-    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013', '014', '015', '016', '017', '018', '020', '903', '904']);
+    expect(await applied()).toEqual(['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013', '014', '015', '016', '017', '018', '019', '020', '903', '904']);
     fs.rmSync(path.join(dir, '905_broken.sql'));
   });
 

@@ -1,0 +1,81 @@
+import { SignJWT } from 'jose';
+import type { CertifiedFacts } from '../../model/certificates';
+import { CERTIFICATE_ALG, type CertificateSigningKey } from './keys';
+
+/*
+ * The credential of a certificate: an Open Badges 3.0 OpenBadgeCredential (a W3C Verifiable
+ * Credential, data model 2.0), secured with the JSON Web Token proof format of Open Badges 3.0
+ * section 8.2 (a VC-JWT): the JWT payload is the credential with the claims iss (issuer.id),
+ * jti (id), nbf (validFrom) and sub (credentialSubject.id); the JOSE header names the key by a
+ * URL that answers its JWK (kid) and carries the public JWK itself (jwk). docs/decisions.md says why.
+ */
+
+export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
+export const OB_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
+
+/** Where the installation's parts live, below its public origin. */
+export const certificateUrls = (origin: string) => ({
+  issuer: `${origin}/api/certificates/issuer`,
+  key: (kid: string) => `${origin}/api/certificates/keys/${kid}`,
+  verifyPage: (code: string) => `${origin}/verify/${code}`,
+  achievement: (shareId: string, certificateId: string) => `${origin}/s/${encodeURIComponent(shareId)}/#${encodeURIComponent(certificateId)}`,
+});
+
+/** The issuer's Profile, as the credential names it and `GET /api/certificates/issuer` answers it. */
+export function issuerProfile(origin: string, name: string) {
+  return { id: certificateUrls(origin).issuer, type: ['Profile'], name, url: origin };
+}
+
+export interface CredentialInput {
+  code: string;
+  origin: string;
+  shareId: string;
+  certificateId: string;
+  /** A `urn:uuid:` of this credential's subject (the learner is known to it by name alone). */
+  subjectId: string;
+  facts: CertifiedFacts;
+}
+
+/** The OpenBadgeCredential, unsigned; `validFrom` is `facts.issuedOn` to the second (as `nbf` carries it). */
+export function openBadgeCredential(input: CredentialInput) {
+  const { facts, origin } = input;
+  const urls = certificateUrls(origin);
+  const material = facts.materialTitle || facts.certificateTitle;
+  return {
+    '@context': [VC_CONTEXT, OB_CONTEXT],
+    id: urls.verifyPage(input.code),
+    type: ['VerifiableCredential', 'OpenBadgeCredential'],
+    issuer: issuerProfile(origin, facts.issuer.name),
+    validFrom: facts.issuedOn,
+    name: facts.certificateTitle || material,
+    ...(facts.validity ? { description: facts.validity } : {}),
+    credentialSubject: {
+      id: input.subjectId,
+      type: ['AchievementSubject'],
+      identifier: [{ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: facts.learnerName }],
+      achievement: {
+        id: urls.achievement(input.shareId, input.certificateId),
+        type: ['Achievement'],
+        achievementType: 'Certificate',
+        name: material,
+        description: facts.certificateTitle || material,
+        criteria: { narrative: `Reached the certificate "${facts.certificateTitle}" of the material "${material}".` },
+      },
+    },
+  };
+}
+
+/** An ISO date-time to the second, as a JWT NumericDate can carry it (`2026-11-29T04:30:12Z`). */
+export const toWholeSecond = (iso: string) => `${new Date(iso).toISOString().slice(0, 19)}Z`;
+
+/** The credential signed as a compact JWS (Open Badges 3.0 section 8.2). */
+export async function signCredential(credential: ReturnType<typeof openBadgeCredential>, key: CertificateSigningKey, origin: string): Promise<string> {
+  const { kid: _kid, alg: _alg, use: _use, ...jwk } = key.publicJwk;
+  return new SignJWT(credential)
+    .setProtectedHeader({ alg: CERTIFICATE_ALG, typ: 'JWT', kid: certificateUrls(origin).key(key.kid), jwk })
+    .setIssuer(credential.issuer.id)
+    .setJti(credential.id)
+    .setSubject(credential.credentialSubject.id)
+    .setNotBefore(Math.floor(Date.parse(credential.validFrom) / 1000))
+    .sign(key.privateKey);
+}
