@@ -2,9 +2,9 @@
 /**
  * Runs an entry of the compiled server in this very process:
  *
- *   node scripts/run-cli.mjs main|import|users|audit|features|xapi|lti|exportScorm|exportCmi5|a11yReport [ARGS…]
+ *   node scripts/run-cli.mjs main|import|users|audit|features|xapi|lti|certificates|exportScorm|exportCmi5|a11yReport [ARGS…]
  *
- * `npm run serve` (main), `npm run import`, `npm run users`, `npm run audit`, `npm run features`, `npm run xapi`, `npm run lti`, `npm run export:scorm` (exportScorm), `npm run export:cmi5` (exportCmi5) and `npm run a11y-report` (a11yReport) go through here. When dist/server is
+ * `npm run serve` (main), `npm run import`, `npm run users`, `npm run audit`, `npm run features`, `npm run xapi`, `npm run lti`, `npm run certificates`, `npm run export:scorm` (exportScorm), `npm run export:cmi5` (exportCmi5) and `npm run a11y-report` (a11yReport) go through here. When dist/server is
  * missing or older than the sources (scripts/server-build.mjs, `serverBuildIsFresh`), it is built
  * first (esbuild, about a second, and the PGlite template when it is missing; what the build prints
  * goes to stderr, so a command's stdout stays its own). Then the entry is imported here rather than
@@ -16,7 +16,7 @@ import { buildServerCode, buildTemplate, ENTRY_POINTS, OUT_DIR, serverBuildIsFre
 
 const [entry, ...args] = process.argv.slice(2);
 if (!entry || !(entry in ENTRY_POINTS) || entry === 'pgliteWorker' || entry === 'prepareBuild') {
-  console.error('Usage: node scripts/run-cli.mjs main|import|users|audit|features|xapi|lti|exportScorm|exportCmi5|a11yReport [ARGS…]');
+  console.error('Usage: node scripts/run-cli.mjs main|import|users|audit|features|xapi|lti|certificates|exportScorm|exportCmi5|a11yReport [ARGS…]');
   process.exit(2);
 }
 

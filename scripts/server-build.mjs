@@ -48,6 +48,7 @@ export const ENTRY_POINTS = {
   features: 'server/cli/features.ts',
   xapi: 'server/cli/xapi.ts',
   lti: 'server/cli/lti.ts',
+  certificates: 'server/cli/certificates.ts',
   exportScorm: 'server/cli/exportScorm.ts',
   exportCmi5: 'server/cli/exportCmi5.ts',
   a11yReport: 'server/cli/a11yReport.ts',
