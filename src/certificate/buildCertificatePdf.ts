@@ -28,7 +28,12 @@ export type CertificateDocument = {
   logo?: Uint8Array;
   /** The ISO issue date: the PDF's creation date. */
   issueDate: string;
+  /** How anyone checks the certificate: its code and address as lines, and the QR code of the address; absent: not printed. */
+  verification?: CertificateVerificationPrint;
 };
+
+/** The verification lines at the foot, and the QR code (dark modules by row and column) printed beside them. */
+export type CertificateVerificationPrint = { lines: readonly string[]; qr: { size: number; dark: (row: number, col: number) => boolean } };
 
 /**
  * Font files (TrueType, OpenType or WOFF) to embed, each weight as a list in lookup order: a
@@ -46,9 +51,26 @@ const PRIMARY = rgb(0x3a / 255, 0x41 / 255, 0x95 / 255);
 const INK = rgb(0.13, 0.13, 0.15);
 const MUTED = rgb(0.4, 0.4, 0.45);
 const LOGO_MAX = { width: 180, height: 56 };
+/** Side of the printed QR code in points (about 27 mm: phones read it from a printout). */
+const QR_SIZE = 76;
+
+/** A QR code of `size` modules as black squares in a square of QR_SIZE at (x, y), its quiet zone left to the margin. */
+function drawQr(page: PDFPage, qr: CertificateVerificationPrint['qr'], x: number, y: number) {
+  const module = QR_SIZE / qr.size;
+  for (let row = 0; row < qr.size; row++) {
+    // One rectangle per run of dark modules in a row.
+    for (let col = 0; col < qr.size; col++) {
+      if (!qr.dark(row, col)) continue;
+      let end = col;
+      while (end + 1 < qr.size && qr.dark(row, end + 1)) end++;
+      page.drawRectangle({ x: x + col * module, y: y + QR_SIZE - (row + 1) * module, width: (end - col + 1) * module, height: module, color: rgb(0, 0, 0) });
+      col = end;
+    }
+  }
+}
 
 type Fonts = { regular: FontStack; bold: FontStack };
-type Style = { font: FontStack; size: number; color: typeof INK; align: 'left' | 'center'; lineHeight: number };
+type Style = { font: FontStack; size: number; color: typeof INK; align: 'left' | 'center'; lineHeight: number; width?: number };
 
 /** Lays text out top to bottom, starting a new page when the current one is full. */
 class Flow {
@@ -79,7 +101,7 @@ class Flow {
   }
 
   text(text: string, style: Style) {
-    for (const line of wrapText(fitText(text, style.font), style.font, style.size, TEXT_WIDTH)) {
+    for (const line of wrapText(fitText(text, style.font), style.font, style.size, style.width ?? TEXT_WIDTH)) {
       this.room(style.lineHeight);
       this.y -= style.lineHeight;
       const width = style.font.widthOfTextAtSize(line, style.size);
@@ -190,13 +212,16 @@ export async function buildCertificatePdf(certificate: CertificateDocument, font
     }
   }
 
-  // Issue date and validity close the last page at its foot.
-  const footer = style(stacks, 'regular', 11, MUTED, 'left');
-  const footerLines = [certificate.issueDateLine, certificate.validityLine].filter((line) => line.trim() !== '');
-  const footerHeight = footerLines.reduce((sum, line) => sum + wrapText(fitText(line, footer.font), footer.font, footer.size, TEXT_WIDTH).length * footer.lineHeight, 0);
+  // Issue date, validity and how to verify close the last page at its foot, the QR code beside them.
+  const verification = certificate.verification;
+  const footer = { ...style(stacks, 'regular', 11, MUTED, 'left'), width: verification ? TEXT_WIDTH - QR_SIZE - 16 : TEXT_WIDTH };
+  const footerLines = [certificate.issueDateLine, certificate.validityLine, ...(verification?.lines ?? [])].filter((line) => line.trim() !== '');
+  const textHeight = footerLines.reduce((sum, line) => sum + wrapText(fitText(line, footer.font), footer.font, footer.size, footer.width).length * footer.lineHeight, 0);
+  const footerHeight = Math.max(textHeight, verification ? QR_SIZE : 0);
   flow.room(footerHeight + 24);
   flow.y = MARGIN + footerHeight;
   for (const line of footerLines) flow.text(line, footer);
+  if (verification) drawQr(flow.page, verification.qr, PAGE_WIDTH - MARGIN - QR_SIZE, MARGIN);
 
   return doc.save({ useObjectStreams: false });
 }

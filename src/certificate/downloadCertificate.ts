@@ -1,4 +1,6 @@
+import { formatCode } from '../../model/certificates';
 import type { CertificateDocument } from './buildCertificatePdf';
+import type { VerificationRequest } from './verification';
 
 /** The logo image, or undefined when there is none or it cannot be fetched (the PDF is made without it). */
 async function fetchLogo(url: string | undefined): Promise<Uint8Array | undefined> {
@@ -34,16 +36,27 @@ export function prepareCertificateDownload(): void {
   void import('./buildCertificatePdf').catch(() => undefined);
 }
 
+/** What the PDF says about checking it, in the learner's language. */
+export type VerificationLabels = { code: (code: string) => string; at: (url: string) => string };
+
 /**
  * Builds the certificate PDF in the browser and saves it. pdf-lib and the font files its text needs
- * are loaded here, on a download, so they never weigh on the first paint of a page.
+ * are loaded here, on a download, so they never weigh on the first paint of a page. With `verify`,
+ * the server's verification code and the QR code of its address are printed too, when the server
+ * gives them in time (./verification.ts).
  */
-export async function downloadCertificate(certificate: Omit<CertificateDocument, 'logo'>, options: { logoUrl?: string; fileName: string }): Promise<void> {
-  const [{ buildCertificatePdf }, fonts, logo] = await Promise.all([
+export async function downloadCertificate(
+  certificate: Omit<CertificateDocument, 'logo'>,
+  options: { logoUrl?: string; fileName: string; verify?: { request: VerificationRequest; labels: VerificationLabels } },
+): Promise<void> {
+  const { verify } = options;
+  const [{ buildCertificatePdf }, fonts, logo, verification] = await Promise.all([
     import('./buildCertificatePdf'),
     import('./certificateFonts').then(({ loadCertificateFonts }) => loadCertificateFonts(certificate)),
     fetchLogo(options.logoUrl),
+    verify ? import('./verification').then(({ certificateVerification }) => certificateVerification(verify.request)) : null,
   ]);
-  const bytes = await buildCertificatePdf({ ...certificate, logo }, fonts);
+  const printed = verification && verify ? { lines: [verify.labels.code(formatCode(verification.code)), verify.labels.at(verification.verifyUrl)], qr: verification.qr } : undefined;
+  const bytes = await buildCertificatePdf({ ...certificate, logo, verification: printed }, fonts);
   saveFile(bytes, options.fileName, 'application/pdf');
 }

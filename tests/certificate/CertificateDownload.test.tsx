@@ -195,6 +195,30 @@ describe.each(['en', 'de'] as const)('certificate download (%s)', (lang) => {
     expect(pdf).toMatchObject({ portraitA4: true, hasImage: false });
   });
 
+  it('a tracked guest on a share gets the verification code and the QR code of its address printed, asked of the server once', async () => {
+    const asked: { url: string; body: unknown }[] = [];
+    const served = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (!url.endsWith('/certificates')) return served(url);
+      asked.push({ url, body: JSON.parse(String(init?.body)) });
+      const facts = { learnerName: 'Gabi Gäßler', materialTitle: 'Walk', certificateTitle: 'Certificate of completion', validity: 'Two years', issuedOn: '2026-11-20T09:15:30Z', issuer: { name: 'School', url: 'https://lernwerk.example' } };
+      return Response.json({ data: { code: 'ABCDEFGHJKMN', verifyUrl: 'https://lernwerk.example/verify/ABCDEFGHJKMN', credential: 'x.y.z', facts } });
+    });
+    const data = { ...pageData('guest'), share: { publicId: 'abc', rootModelName: 'Material' as const, rootId: 'walk', rootPublicId: 'walk' } };
+    const view = renderInViewer(content, 'cert', { lang, pageData: data });
+    const section = view.root.querySelector('section')!;
+    act(() => {
+      for (const observer of IntersectionObserverDouble.instances) observer.simulate(section, true);
+    });
+    await view.user.click(within(section).getByRole('button', { name: text.download }));
+    const pdf = await downloadedPdf();
+    expect(asked).toEqual([{ url: '/api/shares/abc/certificates', body: { certificateId: 'cert', guestSessionId: 'g1' } }]);
+    const code = lang === 'de' ? 'Prüfcode: ABCD-EFGH-JKMN' : 'Verification code: ABCD-EFGH-JKMN';
+    const at = lang === 'de' ? 'Echtheit prüfen: https://lernwerk.example/verify/ABCDEFGHJKMN' : 'Check it at https://lernwerk.example/verify/ABCDEFGHJKMN';
+    expect(pdf.lines).toEqual(expect.arrayContaining([code, at]));
+    expect(pdf.lines.indexOf(code)).toBeGreaterThan(pdf.lines.findIndex((line) => line.startsWith(text.issuedOn)));
+  });
+
   it('prints a name with letters outside Latin-1 as written, fetching the font subset it needs', async () => {
     const view = show('anonymous', lang);
     await downloadAs(view, 'Zofia', 'Łukasiewicz-Dvořák');

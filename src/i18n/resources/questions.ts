@@ -93,6 +93,8 @@ export const questions = {
         material: 'für das Lernmaterial',
         answers: 'Deine Antworten',
         fileName: 'Teilnahmebestaetigung',
+        verifyCode: 'Prüfcode: {{code}}',
+        verifyAt: 'Echtheit prüfen: {{url}}',
       },
     },
     path: {
@@ -198,6 +200,8 @@ export const questions = {
         material: 'for the learning material',
         answers: 'Your answers',
         fileName: 'Certificate',
+        verifyCode: 'Verification code: {{code}}',
+        verifyAt: 'Check it at {{url}}',
       },
     },
     path: {

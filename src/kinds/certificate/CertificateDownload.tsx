@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useContext, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { certificateDocument } from '../../certificate/certificateDocument';
 import { downloadCertificate, prepareCertificateDownload } from '../../certificate/downloadCertificate';
@@ -11,7 +11,7 @@ import type { LearnerState } from '../../../model/learnerState';
 import { Lang } from '../../../model/pageData';
 import { allElements } from '../../../model/tree';
 import { Button } from '../../ui/Button';
-import { useAssetBase } from '../../viewer/PageDataContext';
+import { PageDataContext, useAssetBase } from '../../viewer/PageDataContext';
 import { useViewerSelector } from '../../elements/viewerContext';
 import type { CertificateActor } from './certificateActor';
 
@@ -20,8 +20,9 @@ type Status = 'idle' | 'creating' | 'downloaded' | 'failed';
 const NOTHING_SAVED: LearnerState = {};
 
 /** Makes and saves the PDF for a name and an issue date, from the material and the learner's answers. */
-function useCertificatePdf(element: Certificate) {
+function useCertificatePdf(element: Certificate, visitor: CertificateVisitor) {
   const { t, i18n } = useTranslation('questions');
+  const pageData = useContext(PageDataContext);
   const lang = Lang.catch('de').parse(i18n.language);
   const assetBase = useAssetBase();
   const material = useViewerSelector((context) => context.material, null);
@@ -44,9 +45,18 @@ function useCertificatePdf(element: Certificate) {
         validity: (validity) => t('certificate.validity', { validity }),
       },
     });
+    // Only a learner the server tracks (a user, a saved guest) has a certificate it can vouch for.
+    const shareId = pageData?.share?.publicId;
+    const tracked = (visitor.kind === 'user' || visitor.kind === 'guest') && shareId && pageData;
     return downloadCertificate(pdf, {
       logoUrl: element.logo ? assetUrl(assetBase, element.logo, 'logo') : undefined,
       fileName: certificateFileName(t('certificate.pdf.fileName'), materialName || element.title),
+      verify: tracked
+        ? {
+            request: { apiBase: pageData.api.base, shareId, certificateId: element.id, guestSessionId: visitor.kind === 'guest' ? (pageData.guestSession?.publicId ?? null) : null },
+            labels: { code: (code) => t('certificate.pdf.verifyCode', { code }), at: (url) => t('certificate.pdf.verifyAt', { url }) },
+          }
+        : undefined,
     });
   };
 }
@@ -67,7 +77,7 @@ type DownloadProps = { element: Certificate; actor: CertificateActor; visitor: C
 export function CertificateDownload({ element, actor, visitor, issueDate }: DownloadProps) {
   const { t } = useTranslation('questions');
   const hintId = useId();
-  const makePdf = useCertificatePdf(element);
+  const makePdf = useCertificatePdf(element, visitor);
   const [status, setStatus] = useState<Status>('idle');
 
   const download = async (issuedFor: string, date: string | null) => {
