@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pdf-lib';
+import { create } from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCertificatePdf, type CertificateDocument, type CertificateFonts } from '../../src/certificate/buildCertificatePdf';
 import { FontStack } from '../../src/certificate/fontStack';
@@ -192,5 +193,35 @@ describe('certificate PDF', () => {
       expect(page).toContain('Zofia Lukasiewicz-Dvorák ? ->');
       expect(page[0]).toBe('Teilnahmebestätigung');
     }
+  });
+
+  it('prints the verification lines at the foot and the QR code of the address module for module, at the bottom right', async () => {
+    const url = 'https://lernwerk.school.example/verify/ABCDEFGHJKMN';
+    const { modules } = create(url, { errorCorrectionLevel: 'M' });
+    const verification = { lines: ['Prüfcode: ABCD-EFGH-JKMN', `Echtheit prüfen: ${url}`], qr: { size: modules.size, dark: (row: number, col: number) => modules.get(row, col) === 1 } };
+    const bytes = await buildCertificatePdf({ ...certificate, verification }, fonts);
+    const [page] = await pdfPageTexts(bytes);
+    expect(page.slice(-4)).toEqual([certificate.issueDateLine, certificate.validityLine, ...verification.lines]);
+
+    // The black rectangles drawn, read back into a grid of modules.
+    const doc = await PDFDocument.load(bytes);
+    const contents = doc.getPage(0).node.Contents()!;
+    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
+    const ops = streams.map((stream) => new TextDecoder().decode(decodePDFRawStream(stream as PDFRawStream).decode())).join('\n');
+    const rects = [...ops.matchAll(/0 0 0 rg\n0 w\n\[\] 0 d\n1 0 0 1 ([\d.]+) ([\d.]+) cm\n(?:1 0 0 1 0 0 cm\n)*0 0 m\n0 ([\d.]+) l\n([\d.]+) /g)].map((m) => m.slice(1, 5).map(Number));
+    expect(rects.length).toBeGreaterThan(modules.size);
+    const left = Math.min(...rects.map(([x]) => x));
+    const bottom = Math.min(...rects.map(([, y]) => y));
+    const side = Math.max(...rects.map(([x, , , w]) => x + w)) - left;
+    const module = side / modules.size;
+    expect(left + side).toBeCloseTo(A4.width - 64, 1);
+    expect(bottom).toBeCloseTo(64, 1);
+    const drawn = Array.from({ length: modules.size }, () => Array<number>(modules.size).fill(0));
+    for (const [x, y, h, w] of rects) {
+      const row = Math.round((bottom + side - y - h) / module);
+      for (let col = Math.round((x - left) / module); col < Math.round((x + w - left) / module); col++) drawn[row][col] = 1;
+    }
+    const expected = Array.from({ length: modules.size }, (_, row) => Array.from({ length: modules.size }, (_, col) => modules.get(row, col)));
+    expect(drawn).toEqual(expected);
   });
 });
