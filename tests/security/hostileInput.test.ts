@@ -136,6 +136,7 @@ describe.each(testDatabaseKinds)('hostile input on %s', (kind) => {
     '/api/model/query', '/api/collectionMaterial', '/api/taskbase/feedback/', '/auth/login', '/api/admin/import', '/api/admin/users',
     '/api/annotations', '/api/model/create', '/api/model/update', '/api/model/delete', '/api/client-errors', '/api/invite',
     '/api/searchFulltext', '/api/search/materials', '/api/search/collection/c-x/materials', '/api/search/materials/fulltext', '/api/search',
+    '/api/shares/s-x/certificates', '/api/admin/certificates/ABCDEFGHJKMN/revoke',
   ];
   /** Routes whose whole call may be an empty object (every field has a default, or there is no body): every other bad body is refused. */
   const EMPTY_OBJECT_ROUTES = ['/api/search/collections', '/api/features/clear'];
