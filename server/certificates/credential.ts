@@ -1,6 +1,8 @@
 import { SignJWT } from 'jose';
 import type { CertifiedFacts } from '../../model/certificates';
 import { CERTIFICATE_ALG, type CertificateSigningKey } from './keys';
+import { statusEntry } from './statusList';
+import { certificateUrls, issuerProfile, OB_CONTEXT, VC_CONTEXT } from './urls';
 
 /*
  * The credential of a certificate: an Open Badges 3.0 OpenBadgeCredential (a W3C Verifiable
@@ -10,22 +12,6 @@ import { CERTIFICATE_ALG, type CertificateSigningKey } from './keys';
  * URL that answers its JWK (kid) and carries the public JWK itself (jwk). docs/decisions.md says why.
  */
 
-export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
-export const OB_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
-
-/** Where the installation's parts live, below its public origin. */
-export const certificateUrls = (origin: string) => ({
-  issuer: `${origin}/api/certificates/issuer`,
-  key: (kid: string) => `${origin}/api/certificates/keys/${kid}`,
-  verifyPage: (code: string) => `${origin}/verify/${code}`,
-  achievement: (shareId: string, certificateId: string) => `${origin}/s/${encodeURIComponent(shareId)}/#${encodeURIComponent(certificateId)}`,
-});
-
-/** The issuer's Profile, as the credential names it and `GET /api/certificates/issuer` answers it. */
-export function issuerProfile(origin: string, name: string) {
-  return { id: certificateUrls(origin).issuer, type: ['Profile'], name, url: origin };
-}
-
 export interface CredentialInput {
   code: string;
   origin: string;
@@ -33,6 +19,8 @@ export interface CredentialInput {
   certificateId: string;
   /** A `urn:uuid:` of this credential's subject (the learner is known to it by name alone). */
   subjectId: string;
+  /** Its entry in the revocation status list (./statusList.ts). */
+  statusIndex: number;
   facts: CertifiedFacts;
 }
 
@@ -49,6 +37,7 @@ export function openBadgeCredential(input: CredentialInput) {
     validFrom: facts.issuedOn,
     name: facts.certificateTitle || material,
     ...(facts.validity ? { description: facts.validity } : {}),
+    credentialStatus: statusEntry(origin, input.statusIndex),
     credentialSubject: {
       id: input.subjectId,
       type: ['AchievementSubject'],
@@ -65,8 +54,6 @@ export function openBadgeCredential(input: CredentialInput) {
   };
 }
 
-/** An ISO date-time to the second, as a JWT NumericDate can carry it (`2026-11-29T04:30:12Z`). */
-export const toWholeSecond = (iso: string) => `${new Date(iso).toISOString().slice(0, 19)}Z`;
 
 /** The credential signed as a compact JWS (Open Badges 3.0 section 8.2). */
 export async function signCredential(credential: ReturnType<typeof openBadgeCredential>, key: CertificateSigningKey, origin: string): Promise<string> {

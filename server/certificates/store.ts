@@ -1,12 +1,14 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { CertifiedFacts, VerifyAnswer } from '../../model/certificates';
 import { CODE_LENGTH } from '../../model/certificates';
 import type { Database, Queryable } from '../db/types';
 import type { Learner } from '../http/learnerAccess';
 import { hasValidCheck, newCertificateCode } from './code';
-import { openBadgeCredential, signCredential, toWholeSecond } from './credential';
+import { openBadgeCredential, signCredential } from './credential';
+import { toWholeSecond } from './urls';
 import type { CertificateIssuer } from './issuer';
 import { certificateSigningKey } from './keys';
+import { STATUS_LIST_SIZE } from './statusList';
 
 /** One issued certificate as stored. */
 export interface IssuedCertificate {
@@ -147,19 +149,36 @@ export async function issueCertificate(db: Database, request: IssueRequest): Pro
     issuer: { name: request.issuer.name, url: origin },
   };
   const key = await certificateSigningKey(db);
-  const code = newCertificateCode();
-  const credential = openBadgeCredential({ code, origin, shareId, certificateId, subjectId: `urn:uuid:${randomUUID()}`, facts });
-  const jws = await signCredential(credential, key, origin);
   const { user, guest } = learnerColumns(learner);
-  const [inserted] = await db.query<Row>(
-    `INSERT INTO issued_certificates
-       (code, share_id, certificate_id, user_id, guest_session_id, learner_name, material_title, certificate_title, validity, issued_on, issuer_name, issuer_url, kid, jws)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-     ON CONFLICT (share_id, certificate_id, learner_key) DO NOTHING
-     RETURNING ${COLUMNS}`,
-    [code, shareId, certificateId, user, guest, learnerName, facts.materialTitle, facts.certificateTitle, facts.validity, issuedOn, facts.issuer.name, origin, key.kid, jws],
-  );
-  return inserted ? toIssued(inserted) : issuedTo(db, shareId, certificateId, learner);
+  // A code or status index drawn twice (a unique violation) is drawn again; another issue to this learner wins quietly.
+  for (let attempt = 1; ; attempt++) {
+    const code = newCertificateCode();
+    const statusIndex = randomInt(STATUS_LIST_SIZE);
+    const credential = openBadgeCredential({ code, origin, shareId, certificateId, subjectId: `urn:uuid:${randomUUID()}`, statusIndex, facts });
+    const jws = await signCredential(credential, key, origin);
+    try {
+      const [inserted] = await db.query<Row>(
+        `INSERT INTO issued_certificates
+           (code, share_id, certificate_id, user_id, guest_session_id, learner_name, material_title, certificate_title, validity, issued_on, issuer_name, issuer_url, kid, jws, status_index)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+         ON CONFLICT (share_id, certificate_id, learner_key) DO NOTHING
+         RETURNING ${COLUMNS}`,
+        [code, shareId, certificateId, user, guest, learnerName, facts.materialTitle, facts.certificateTitle, facts.validity, issuedOn, facts.issuer.name, origin, key.kid, jws, statusIndex],
+      );
+      return inserted ? toIssued(inserted) : issuedTo(db, shareId, certificateId, learner);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION || attempt >= 20) throw error;
+    }
+  }
+}
+
+/** PostgreSQL's SQLSTATE of a duplicate key. */
+const UNIQUE_VIOLATION = '23505';
+
+/** The status list indexes of the revoked certificates (./statusList.ts). */
+export async function revokedStatusIndexes(q: Queryable): Promise<number[]> {
+  const rows = await q.query<{ status_index: number }>('SELECT status_index FROM issued_certificates WHERE revoked_at IS NOT NULL');
+  return rows.map((r) => Number(r.status_index));
 }
 
 /** A row no code names: what an unknown code is compared with, so that it costs what a known one does. */

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CertificateIssueBody, normalizeCode, type CertificateIssued } from '../../model/certificates';
-import { issuerProfile, certificateUrls } from '../certificates/credential';
+import { certificateUrls, issuerProfile, OB_CONTEXT, VC_CONTEXT } from '../certificates/urls';
 import type { CertificateIssuer } from '../certificates/issuer';
-import { publishedCertificateKeys } from '../certificates/keys';
-import { issueCertificate, verifyCertificate } from '../certificates/store';
+import { certificateSigningKey, publishedCertificateKeys } from '../certificates/keys';
+import { issueCertificate, revokedStatusIndexes, verifyCertificate } from '../certificates/store';
+import { signedStatusList } from '../certificates/statusList';
 import { verifyLanguage, verifyPageHtml, VERIFY_PAGE_CSP } from '../certificates/verifyPage';
 import type { Database } from '../db/types';
 import { HttpError, notFound, parseBody } from '../http/errors';
@@ -27,7 +28,8 @@ const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${requ
  * `GET /api/verify/{code}` → `{ data: VerifyAnswer }` (200 for valid, revoked and unknown alike), for anyone;
  * `GET /api/verify/{code}/credential` → the credential as a JSON file (404 for an unknown code);
  * `GET /verify/{code}` → the same as a page (German or English);
- * `GET /api/certificates/issuer` → the issuer's Profile; `GET /api/certificates/keys[/{kid}]` → the public keys.
+ * `GET /api/certificates/issuer` → the issuer's Profile; `GET /api/certificates/keys[/{kid}]` → the public keys;
+ * `GET /api/certificates/status/1` → the revocation status list (a BitstringStatusListCredential as a VC-JWT).
  */
 export async function certificateRoutes(app: FastifyInstance, opts: { db: Database; lookups: Lookups; issuer: CertificateIssuer }): Promise<void> {
   const { db, lookups, issuer } = opts;
@@ -94,8 +96,15 @@ export async function certificateRoutes(app: FastifyInstance, opts: { db: Databa
       .send(verifyPageHtml(answer, typed.slice(0, 40), lang));
   });
 
+  app.get('/api/certificates/status/1', async (request, reply) => {
+    const [key, revoked] = await Promise.all([certificateSigningKey(db), revokedStatusIndexes(db)]);
+    // Signed anew on each request: a revocation shows in the list at once.
+    const jws = await signedStatusList(origin(request), issuer.name, revoked, key);
+    return reply.header('cache-control', 'no-cache').type('application/vc+jwt').send(jws);
+  });
+
   app.get('/api/certificates/issuer', async (request) => ({
-    '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
+    '@context': [VC_CONTEXT, OB_CONTEXT],
     ...issuerProfile(origin(request), issuer.name),
   }));
   // A key is published under the id the credentials' headers name it by: the URL that answers it.

@@ -5,6 +5,7 @@
  * gets a credential for another learner or for a certificate they have not reached.
  */
 import { createLocalJWKSet, decodeProtectedHeader, importJWK, jwtVerify, type JSONWebKeySet } from 'jose';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CertificateIssued, normalizeCode, VerifyAnswer } from '../../model/certificates';
 import { Material } from '../../model/material';
@@ -80,6 +81,12 @@ describe.each(testDatabaseKinds)('certificates on %s', (kind) => {
       validFrom: '2026-11-20T09:15:30Z',
       name: 'Teilnahmebestätigung',
       description: 'Gültig ohne Unterschrift.',
+      credentialStatus: {
+        type: 'BitstringStatusListEntry',
+        statusPurpose: 'revocation',
+        statusListIndex: expect.stringMatching(/^\d+$/),
+        statusListCredential: `${ORIGIN}/api/certificates/status/1`,
+      },
       credentialSubject: {
         type: ['AchievementSubject'],
         identifier: [{ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: 'Grace Hopper' }],
@@ -226,7 +233,7 @@ describe.each(testDatabaseKinds)('certificates on %s', (kind) => {
   it('shows a revocation at once: revoked with its reason and date, in JSON and on the page', async () => {
     const other = await newGuest(share.guest, 'To Be Revoked');
     await reach(share.guest, 'm-cg-cert', other, new Date().toISOString());
-    const { code } = CertificateIssued.parse((await issue(share.guest, 'm-cg-cert', other)).json().data);
+    const { code, credential: revokedCredential } = CertificateIssued.parse((await issue(share.guest, 'm-cg-cert', other)).json().data);
     expect((await verifyJson(code)).status).toBe('valid');
     const refused = await post(`/api/admin/certificates/${code}/revoke`, { reason: 'x' });
     expect(refused.statusCode).toBe(401);
@@ -241,10 +248,28 @@ describe.each(testDatabaseKinds)('certificates on %s', (kind) => {
     const page = await a.app.inject({ method: 'GET', url: `/verify/${code}?lang=de` });
     expect(page.body).toContain('Widerrufen: Dieses Zertifikat gilt nicht mehr.');
     expect(page.body).toContain('Issued by mistake');
+    // The published status list (Bitstring Status List v1.0), verified with the published keys, has its bit set.
+    const statusIndex = async (credential: string) => Number(((await jwtVerify(credential, await jwks())).payload.credentialStatus as { statusListIndex: string }).statusListIndex);
+    const listed = await a.app.inject({ method: 'GET', url: '/api/certificates/status/1' });
+    expect(listed.headers['content-type']).toMatch(/^application\/vc\+jwt/);
+    const { payload: statusList } = await jwtVerify(listed.body, await jwks(), { algorithms: ['RS256'] });
+    expect(statusList).toMatchObject({
+      id: `${ORIGIN}/api/certificates/status/1`,
+      type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+      credentialSubject: { type: 'BitstringStatusList', statusPurpose: 'revocation' },
+    });
+    const encoded = (statusList.credentialSubject as { encodedList: string }).encodedList;
+    expect(encoded[0]).toBe('u');
+    const bits = gunzipSync(Buffer.from(encoded.slice(1), 'base64url'));
+    expect(bits.length).toBe(131_072 / 8);
+    const bit = (index: number) => (bits[index >> 3] >> (7 - (index & 7))) & 1;
+    expect(bit(await statusIndex(revokedCredential))).toBe(1);
+    expect(bit(await statusIndex(grace.issued.credential))).toBe(0);
+
     const list = await a.app.inject({ method: 'GET', url: '/api/admin/certificates', headers: auth });
-    const listed = list.json().data as { code: string; revoked: unknown }[];
-    expect(listed.find((c) => c.code === code)?.revoked).toMatchObject({ reason: 'Issued by mistake' });
-    expect(listed.find((c) => c.code === grace.issued.code)?.revoked).toBeNull();
+    const all = list.json().data as { code: string; revoked: unknown }[];
+    expect(all.find((c) => c.code === code)?.revoked).toMatchObject({ reason: 'Issued by mistake' });
+    expect(all.find((c) => c.code === grace.issued.code)?.revoked).toBeNull();
   });
 
   it('publishes the issuer profile the credentials name', async () => {

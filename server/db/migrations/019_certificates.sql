@@ -28,6 +28,8 @@ CREATE TABLE issued_certificates (
   issuer_url text NOT NULL,
   kid text NOT NULL REFERENCES certificate_keys (kid),
   jws text NOT NULL,
+  -- Its entry in the revocation status list (Bitstring Status List v1.0): drawn at random, one list of 131,072.
+  status_index integer NOT NULL UNIQUE CHECK (status_index BETWEEN 0 AND 131071),
   created_at timestamptz NOT NULL DEFAULT now(),
   revoked_at timestamptz,
   revoked_reason text CHECK (revoked_reason IS NULL OR length(revoked_reason) BETWEEN 1 AND 500),
