@@ -3,6 +3,7 @@ import { listCertificates, revokeCertificate } from '../certificates/store';
 import type { AdminCertificate } from '../routes/adminCertificates';
 import { AdminRevokeBody } from '../routes/adminCertificates';
 import { CliError, exitCodeFor, onServerOrDatabase, parseCommandLine, runCommand } from './cliSupport';
+import { AdminRequestError } from './viaServer';
 
 const USAGE = `Usage: npm run certificates -- COMMAND
 
@@ -50,7 +51,11 @@ export async function runCertificates(argv: string[]): Promise<number> {
         const body = AdminRevokeBody.safeParse({ reason: v.reason ?? '' });
         if (!body.success) throw new CliError(`--reason: ${body.error.issues[0].message}`, 2);
         const revoked = await onServerOrDatabase<AdminCertificate | null>(AGAIN, {
-          server: (call) => call('POST', `/certificates/${code}/revoke`, body.data),
+          server: (call) =>
+            call<AdminCertificate>('POST', `/certificates/${code}/revoke`, body.data).catch((error: unknown) => {
+              if (error instanceof AdminRequestError && error.status === 404) return null;
+              throw error;
+            }),
           database: async (db) => {
             const done = await revokeCertificate(db, code, body.data.reason);
             return done && withoutCredential(done);
