@@ -4,6 +4,9 @@ import { FontStack } from './fontStack';
 import type { CertificateAnswer } from './questionsBlock';
 import { fitText, wrapText } from './wrapText';
 
+/** Asked for with the PDF code, in its chunk: a chunk of its own would cost the first route's bundle bytes of bookkeeping. */
+export { certificateVerification } from './verification';
+
 /** Everything printed on a certificate, already translated and formatted (the builder knows no language). */
 export type CertificateDocument = {
   /** BCP 47 language of the texts (`de`, `en`), written to the PDF's /Lang. */

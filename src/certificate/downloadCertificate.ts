@@ -43,18 +43,19 @@ export type VerificationLabels = { code: (code: string) => string; at: (url: str
  * Builds the certificate PDF in the browser and saves it. pdf-lib and the font files its text needs
  * are loaded here, on a download, so they never weigh on the first paint of a page. With `verify`,
  * the server's verification code and the QR code of its address are printed too, when the server
- * gives them in time (./verification.ts).
+ * gives them in time (./verification.ts, in the PDF code's chunk: asked for once that has loaded).
  */
 export async function downloadCertificate(
   certificate: Omit<CertificateDocument, 'logo'>,
   options: { logoUrl?: string; fileName: string; verify?: { request: VerificationRequest; labels: VerificationLabels } },
 ): Promise<void> {
   const { verify } = options;
+  const pdfCode = import('./buildCertificatePdf');
   const [{ buildCertificatePdf }, fonts, logo, verification] = await Promise.all([
-    import('./buildCertificatePdf'),
+    pdfCode,
     import('./certificateFonts').then(({ loadCertificateFonts }) => loadCertificateFonts(certificate)),
     fetchLogo(options.logoUrl),
-    verify ? import('./verification').then(({ certificateVerification }) => certificateVerification(verify.request)) : null,
+    verify ? pdfCode.then(({ certificateVerification }) => certificateVerification(verify.request)) : null,
   ]);
   const printed = verification && verify ? { lines: [verify.labels.code(formatCode(verification.code)), verify.labels.at(verification.verifyUrl)], qr: verification.qr } : undefined;
   const bytes = await buildCertificatePdf({ ...certificate, logo, verification: printed }, fonts);
