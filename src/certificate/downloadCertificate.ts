@@ -1,4 +1,3 @@
-import { formatCode } from '../../model/certificates';
 import type { CertificateDocument } from './buildCertificatePdf';
 import type { VerificationRequest } from './verification';
 
@@ -57,7 +56,7 @@ export async function downloadCertificate(
     fetchLogo(options.logoUrl),
     verify ? pdfCode.then(({ certificateVerification }) => certificateVerification(verify.request)) : null,
   ]);
-  const printed = verification && verify ? { lines: [verify.labels.code(formatCode(verification.code)), verify.labels.at(verification.verifyUrl)], qr: verification.qr } : undefined;
+  const printed = verification && verify ? { lines: [verify.labels.code(verification.printedCode), verify.labels.at(verification.verifyUrl)], qr: verification.qr } : undefined;
   const bytes = await buildCertificatePdf({ ...certificate, logo, verification: printed }, fonts);
   saveFile(bytes, options.fileName, 'application/pdf');
 }

@@ -1,12 +1,12 @@
 import { create } from 'qrcode';
-import { CertificateIssued } from '../../model/certificates';
+import { CertificateIssued, formatCode } from '../../model/certificates';
 import { request } from '../api/client';
 
 /** Where a certificate's verification is asked for: the share, the certificate element, and who asks. */
 export type VerificationRequest = { apiBase: string; shareId: string; certificateId: string; guestSessionId: string | null };
 
 /** What the PDF prints to be checked: the code, the address, and the QR code of the address as rows of dark modules. */
-export type CertificateVerification = { code: string; verifyUrl: string; qr: { size: number; dark: (row: number, col: number) => boolean } };
+export type CertificateVerification = { code: string; printedCode: string; verifyUrl: string; qr: { size: number; dark: (row: number, col: number) => boolean } };
 
 /** Tries in all, and the pause between: the issue date the learner's browser sends may reach the server just after the download starts. */
 const ATTEMPTS = 3;
@@ -31,7 +31,7 @@ export async function certificateVerification(ask: VerificationRequest): Promise
         AbortSignal.timeout(DEADLINE_MS),
       );
       const { modules } = create(issued.verifyUrl, { errorCorrectionLevel: 'M' });
-      return { code: issued.code, verifyUrl: issued.verifyUrl, qr: { size: modules.size, dark: (row, col) => modules.get(row, col) === 1 } };
+      return { code: issued.code, printedCode: formatCode(issued.code), verifyUrl: issued.verifyUrl, qr: { size: modules.size, dark: (row, col) => modules.get(row, col) === 1 } };
     } catch (error) {
       if (attempt === ATTEMPTS) {
         console.warn('The certificate has no verification code this time', error);
