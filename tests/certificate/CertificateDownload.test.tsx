@@ -257,3 +257,28 @@ describe.each(['en', 'de'] as const)('certificate download (%s)', (lang) => {
     expect(view.issueDate()).toBeNull();
   });
 });
+
+describe('certificate download when the server gives no verification code', () => {
+  it('asks three times, 1.5 s apart, then makes the PDF without code and address', async () => {
+    const asked: string[] = [];
+    const served = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (!url.endsWith('/certificates')) return served(url);
+      asked.push(url);
+      return Response.json({ errors: [{ path: '', message: 'No certificate of this learner here' }] }, { status: 404 });
+    });
+    const data = { ...pageData('guest'), share: { publicId: 'abc', rootModelName: 'Material' as const, rootId: 'walk', rootPublicId: 'walk' } };
+    const view = renderInViewer(content, 'cert', { lang: 'en', pageData: data });
+    const section = view.root.querySelector('section')!;
+    act(() => {
+      for (const observer of IntersectionObserverDouble.instances) observer.simulate(section, true);
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await view.user.click(within(section).getByRole('button', { name: texts.en.download }));
+    const pdf = await downloadedPdf();
+    expect(asked).toHaveLength(3);
+    expect(pdf.lines).toContain('Gabi Gäßler');
+    expect(pdf.lines.some((line) => line.startsWith('Verification code') || line.startsWith('Check it at'))).toBe(false);
+    expect(warn).toHaveBeenCalledWith('The certificate has no verification code this time', expect.anything());
+  });
+});
