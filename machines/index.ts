@@ -9,6 +9,7 @@ import { guestSessionMachine } from './guestSession';
 import { sessionMachine } from './session';
 import { publicationWatchMachine } from './publicationWatch';
 import { logoutMachine } from './logout';
+import { resultsMachine } from './results';
 import { invitationMachine } from './invitation';
 import { favoritesMachine } from './favorites';
 import { searchMachine } from './search';
@@ -35,6 +36,7 @@ export const machines: Record<string, AnyStateMachine> = {
   session: sessionMachine,
   publicationWatch: publicationWatchMachine,
   logout: logoutMachine,
+  results: resultsMachine,
   invitation: invitationMachine,
   favorites: favoritesMachine,
   search: searchMachine,

@@ -8,6 +8,8 @@ import { guestSessionMachine } from '../../machines/guestSession';
 import { sessionMachine } from '../../machines/session';
 import { publicationWatchMachine } from '../../machines/publicationWatch';
 import { logoutMachine } from '../../machines/logout';
+import { resultsMachine } from '../../machines/results';
+import { RESULTS_COUNTS, type Results } from '../../model/results';
 import { invitationMachine } from '../../machines/invitation';
 import { favoritesMachine } from '../../machines/favorites';
 import { searchMachine, searchSurfaces } from '../../machines/search';
@@ -40,6 +42,10 @@ import { elementsOnPage } from '../../model/tree';
  */
 
 export type { WalkVariant, WalkVariants };
+
+/** Answers of the results call for the walk: none in the range, and one learner. */
+const EMPTY_RESULTS: Results = { shareId: 'share', from: null, to: null, counts: RESULTS_COUNTS, learners: [], questions: [], stops: [] };
+const WALK_LEARNER: Results['learners'][number] = { key: '1', kind: 'guest', name: 'Ada Lovelace', progress: 0.5, completed: false, lastActivity: '2026-03-10T08:00:00.000Z', certificateIssued: null };
 
 const material = Material.parse({
   modelName: 'Material',
@@ -518,6 +524,26 @@ const machineWalks: WalkVariants = {
     }),
   ],
   linkEditor: [variant(linkEditorMachine, 'toolbar', { input: undefined, events: linkEditorEvents, key: linkEditorKey })],
+  results: [
+    variant(resultsMachine, 'a share with learners, then a range without', {
+      input: undefined,
+      events: [
+        { type: 'range.change', from: '2026-03-01', to: '2026-03-31' },
+        { type: 'range.change', from: '2026-03-31', to: '2026-03-01' },
+        { type: 'csv.download' },
+        { type: 'retry' },
+      ],
+      actorResults: [
+        { type: 'xstate.done.actor.loadResults', output: { ...EMPTY_RESULTS, learners: [WALK_LEARNER] } },
+        { type: 'xstate.done.actor.loadResults', output: EMPTY_RESULTS },
+        { type: 'xstate.error.actor.loadResults', error: Object.assign(new Error('HTTP 404'), { status: 404 }) },
+        { type: 'xstate.error.actor.loadResults', error: new TypeError('Failed to fetch') },
+        { type: 'xstate.done.actor.downloadCsv', output: undefined },
+        { type: 'xstate.error.actor.downloadCsv', error: new TypeError('Failed to fetch') },
+      ],
+      key: (s) => s.value,
+    }),
+  ],
   logout: [
     variant(logoutMachine, 'logged in', {
       input: undefined,
