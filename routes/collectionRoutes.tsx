@@ -162,7 +162,11 @@ function MaterialLoadError({ error }: { error: unknown }) {
   return <ErrorView status={status} onBack={() => void router.navigate({ to: '/' })} />;
 }
 
+/** `/_results/` (model/resultsAddress.ts, written out: no chunk of its own for one word): the teacher's results screen of the collection share (docs/results.md). */
+const resultsRoute = createRoute({ getParentRoute: () => rootRoute, path: '_results', component: lazyRouteComponent(() => import('../src/results/ResultsPage')) });
+
 export const collectionRouteTree = rootRoute.addChildren([
+  resultsRoute,
   fulltextSearchRoute,
   materialSearchRoute,
   materialCloseRoute,

@@ -23,6 +23,7 @@ import { favoriteMaterialIds } from '../store/favorites';
 import { rootPermissions } from '../store/permissions';
 import { mayView, pendingInvitation } from '../../model/permissions';
 import { addressFound } from '../pages/addressFound';
+import { RESULTS_SEGMENT } from '../../model/resultsAddress';
 
 export interface PageRoutesOptions {
   db: Database;
@@ -129,10 +130,12 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     const material = share.rootModelName === 'Material' ? await materials.page(share.rootId) : null;
     const trail = ((request.params as { '*'?: string })['*'] ?? '').split('/').filter(Boolean);
     if (!(await addressFound(db, materials, share, trail, ctx.featureFlags))) reply.status(404);
-    const elementKinds = material?.kinds;
+    // The results screen reads the results call, not the material: neither it nor its kinds' code is preloaded, nothing drawn.
+    const resultsScreen = trail.length === 1 && trail[0] === RESULTS_SEGMENT;
+    const elementKinds = resultsScreen ? [] : material?.kinds;
     const data = sharePageData(share, ctx, visitor, material ?? undefined);
     // The material itself (a GET the app reads as soon as it starts: src/api/client.ts getMaterial), then the app's code.
-    const materialPreload = data.entryPoint === 'material' && data.share ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(materialUrl(data.api.base, data.share.publicId, data.share.rootId))}">` : '';
+    const materialPreload = data.entryPoint === 'material' && data.share && !resultsScreen ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(materialUrl(data.api.base, data.share.publicId, data.share.rootId))}">` : '';
     const chunks = [
       ...new Set([
         ...appChunkUrls(clientDir),
@@ -141,7 +144,7 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
         ...elementChunkUrls(clientDir, elementKinds ?? []),
       ]),
     ];
-    const shell = await shellOf(request, material, ctx.lang, share.preview);
+    const shell = resultsScreen ? '' : await shellOf(request, material, ctx.lang, share.preview);
     // Under a drawn first paint the code waits until that paint is on screen (src/boot.ts); elsewhere it goes at once.
     const parts = shell
       ? { shell, head: materialPreload, beforeEntry: heldBackModulePreloads(chunks) }

@@ -78,8 +78,8 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
   it('answers 404 for an address below a material that names no page, with the page the app shows (its not-found view)', async () => {
     const { share } = await importFile(t.db, richMaterial, { share: 'public' });
     const status = async (below: string) => (await a.app.inject({ url: `/s/${share.publicId}/${below}` })).statusCode;
-    for (const found of ['', 'chapter-one', 'chapter-one/', 'iframe/m-rich-step/', 'iframe/m-rich-q1/', 'chapter-one/?lang=en']) expect(await status(found), found).toBe(200);
-    for (const wrong of ['no-such-chapter/', 'chapter-one/no-such/', 'no-such-chapter', 'iframe/no-such-element/', 'chapter-one/iframe/m-rich-step/', 'chapter-one/extra/deep/']) {
+    for (const found of ['', 'chapter-one', 'chapter-one/', 'iframe/m-rich-step/', 'iframe/m-rich-q1/', 'chapter-one/?lang=en', '_results/']) expect(await status(found), found).toBe(200);
+    for (const wrong of ['no-such-chapter/', 'chapter-one/no-such/', 'no-such-chapter', 'iframe/no-such-element/', 'chapter-one/iframe/m-rich-step/', 'chapter-one/extra/deep/', 'chapter-one/_results/', '_results/extra/']) {
       expect(await status(wrong), wrong).toBe(404);
     }
     const res = await a.app.inject({ url: `/s/${share.publicId}/no-such-chapter/?lang=en` });
@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
   it('answers 404 for a collection address that names no material of it (or no page of one), with the collection page the app shows', async () => {
     const { share } = await importFile(t.db, smallCollection('gone', [smallMaterial('gone-a'), richMaterial]), { share: 'public' });
     const status = async (below: string) => (await a.app.inject({ url: `/s/${share.publicId}/${below}` })).statusCode;
-    for (const found of ['', 'material-gone-a/', 'material-gone-a', 'rich-material/chapter-one/', 'materials/', 'search/']) expect(await status(found), found).toBe(200);
+    for (const found of ['', 'material-gone-a/', 'material-gone-a', 'rich-material/chapter-one/', 'materials/', 'search/', '_results/']) expect(await status(found), found).toBe(200);
     for (const wrong of ['no-such-material/', 'no-such-material/chapter-one/', 'rich-material/no-such-chapter/', 'm-gone-a/']) expect(await status(wrong), wrong).toBe(404);
     const res = await a.app.inject({ url: `/s/${share.publicId}/no-such-material/` });
     expect(embeddedPageData(res.body)).toMatchObject({ entryPoint: 'collection', share: { publicId: share.publicId, rootModelName: 'Collection' } });
@@ -171,6 +171,12 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
       expect(chapter).not.toContain('id="shell"');
       expect(heldBack(chapter)).toBeNull();
       expect(linksIn(chapter)).toEqual(all);
+
+      // The results screen reads the results call: no first paint, no material fetched ahead, the code at once.
+      const results = (await a.app.inject({ url: `/s/${share.publicId}/_results/` })).body;
+      expect(results).not.toContain('id="shell"');
+      expect(results).not.toContain('as="fetch"');
+      expect(linksIn(results)).toEqual(all);
 
       // An unknown share: the error page needs the app only.
       const missing = await a.app.inject({ url: '/s/no-such-share/' });
