@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import type { QuestionResult, Results, WrongAnswer } from '../../model/results';
 import { resultsMachine, type ResultsRange } from '../../machines/results';
@@ -11,6 +11,7 @@ import { useTranslation } from '../i18n/react';
 import type { TFunction } from '../i18n';
 import { addResultsTexts } from '../i18n/resources/results';
 import { Button } from '../ui/Button';
+import { useScrollsSideways } from '../ui/useScrollsSideways';
 import { ERROR_TOAST_MS, showToast } from '../ui/toasts';
 import { LanguageSwitch } from '../viewer/LanguageSwitch';
 import { usePageData } from '../viewer/PageDataContext';
@@ -139,6 +140,21 @@ function RangeFilter(props: {
   );
 }
 
+/** A table's frame that scrolls sideways on a narrow screen: then a tab stop, so the keyboard can scroll it too. */
+function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(frame);
+  return (
+    <div
+      ref={frame}
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary-600"
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+    >
+      {children}
+    </div>
+  );
+}
+
 function Bar({ percent }: { percent: number }) {
   return (
     <span aria-hidden="true" className="inline-block h-2.5 w-24 overflow-hidden rounded-full bg-gray-200 align-middle">
@@ -197,7 +213,7 @@ function Figures({ results, t, lang }: { results: Results; t: TFunction; lang: '
         </table>
       </Section>
       <Section title={t('learnersHeading')}>
-        <div className="overflow-x-auto">
+        <ScrollRegion label={t('learnersHeading')}>
           <table className="w-full border-collapse bg-white text-sm" data-testid="results-learners">
             <thead>
               <tr>
@@ -224,11 +240,11 @@ function Figures({ results, t, lang }: { results: Results; t: TFunction; lang: '
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </Section>
       <Section title={t('questionsHeading')}>
         {results.questions.length ? (
-          <div className="overflow-x-auto">
+          <ScrollRegion label={t('questionsHeading')}>
             <table className="w-full border-collapse bg-white text-sm" data-testid="results-questions">
               <thead>
                 <tr>
@@ -244,7 +260,7 @@ function Figures({ results, t, lang }: { results: Results; t: TFunction; lang: '
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         ) : (
           <p>{t('noQuestions')}</p>
         )}
