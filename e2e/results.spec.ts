@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { hashPassword } from '../server/auth/password';
 import { sweep } from './support/a11ySweep';
-import { adminTokens, sharePath } from './support/demoShares';
+import { adminTokens, demoShares, sharePath } from './support/demoShares';
 import { expectAllSaved } from './support/guest';
 import { clickChoice, de, element, feedback } from './support/learner';
 import { collectPageErrors } from './support/pageErrors';
@@ -144,6 +144,14 @@ test('three learners answer; the teacher sees their figures, filters by date and
     expect(lines.filter((line) => line.startsWith('learners,')).map((line) => line.split(',')[1]).sort()).toEqual(learners.map((learner) => learner.name));
     expect(lines).toContain(`questions,${question},ChoiceQuestion,Woraus entstehen Wolken?,,3,1,,Staub,2`);
     await expect(screen).toHaveAttribute('data-state', 'loaded');
+  });
+
+  await test.step('a collection share the teacher has no results of answers like an unknown one, under the screen’s own header', async () => {
+    const { collection } = await demoShares(request);
+    await page.goto(sharePath(collection, '_results/?lang=en'));
+    await expect(screen).toHaveAttribute('data-state', 'refused');
+    await expect(screen).toContainText('These results do not exist, or you may not see them.');
+    await expect(page.getByRole('link', { name: 'Back to the content' })).toBeVisible();
   });
 
   expect(errors).toEqual([]);
