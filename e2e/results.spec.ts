@@ -146,6 +146,26 @@ test('three learners answer; the teacher sees their figures, filters by date and
     await expect(screen).toHaveAttribute('data-state', 'loaded');
   });
 
+  await test.step('a fault is told with a retry; a failed download with a toast; both in turn work', async () => {
+    await page.route('**/api/shares/*/results', (route) => route.abort('connectionrefused'), { times: 1 });
+    await page.reload();
+    await expect(screen).toHaveAttribute('data-state', 'failed');
+    await expect(page.getByRole('alert')).toContainText('Die Ergebnisse konnten nicht geladen werden.');
+    await page.getByRole('button', { name: 'Noch einmal versuchen' }).click();
+    await expect(screen).toHaveAttribute('data-state', 'loaded');
+    await page.route('**/api/shares/*/results.csv', (route) => route.fulfill({ status: 503, headers: { 'retry-after': '5' }, body: '' }), { times: 1 });
+    await page.getByRole('button', { name: 'CSV herunterladen' }).click();
+    await expect(page.getByText('Download fehlgeschlagen')).toBeVisible();
+    await expect(screen).toHaveAttribute('data-state', 'loaded');
+  });
+
+  await test.step('in English', async () => {
+    await page.goto(sharePath(share, '_results/?lang=en'));
+    await expect(page.getByRole('heading', { level: 1, name: "Learners' results" })).toBeVisible();
+    await expect(page.getByTestId('results-summary')).toContainText('3 learners');
+    await expect(page.getByRole('columnheader', { name: 'Right at first' })).toBeVisible();
+  });
+
   await test.step('a collection share the teacher has no results of answers like an unknown one, under the screen’s own header', async () => {
     const { collection } = await demoShares(request);
     await page.goto(sharePath(collection, '_results/?lang=en'));
