@@ -62,8 +62,7 @@ const SERVER_IMPORTS_CLIENT = [
   // The first paint: the share page's content rendered by the client's ContentList (and its i18n and
   // sanitised html) to html, so the page shows before the app's code has come.
   'server/pages/shellContent.tsx',
-  // A page's module preloads: which chunk holds which element kind (src/elements/kindModules.ts,
-  // machines/elements/loadedMachines.ts) and the id of the template boot.ts reads them from.
+  // A page's module preloads: the id of the template boot.ts reads them from (src/afterFirstPaint.ts).
   'server/pages/routePreloads.ts',
   // The page shown while the server is unavailable, in the client's words (src/i18n/resources).
   'server/pages/unavailablePage.ts',

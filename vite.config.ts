@@ -322,7 +322,7 @@ const MODULE_CHUNKS_FILE = '.vite/module-chunks.json';
 
 /**
  * `.vite/module-chunks.json`: the file of the chunk holding each module of ours that is imported
- * dynamically (the lazy element kinds of src/elements/kindModules.ts among them), by its path from the
+ * dynamically (the lazy element kinds' `viewModules` of src/kinds/<kind>/<kind>.indexing.ts among them), by its path from the
  * repository root. The manifest names a module only when a chunk of its own starts with it; in the
  * `elements` chunks (`elementChunkOf`) the kinds' modules have none, and the server could not name their
  * files among a page's preloads.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isStateful } from '../../src/kinds/rules';
-import { ELEMENT_MACHINES_MODULE, KIND_MODULES } from '../../src/elements/kindModules';
+import { KIND_INDEXING } from '../../src/kinds/indexing';
 import type { ModelName } from '../../model/elements';
 import { HELD_BACK_PRELOADS_ID } from '../../src/afterFirstPaint';
 
@@ -77,17 +77,20 @@ export function routeChunkUrls(clientDir: string, entryPoint: string): string[] 
 }
 
 /**
- * The files the lazy element kinds of a material need before they render (src/elements/kindModules.ts),
+ * The files the lazy element kinds of a material need before they render (each kind's `viewModules`),
  * with the element statecharts when a kind has one: the route's loader awaits them, so named in the page
  * they arrive with the entry instead of after it has run.
  */
 export function elementChunkUrls(clientDir: string, kinds: readonly string[]): string[] {
   const build = readBuild(clientDir);
   if (!build) return [];
-  const modules = kinds.flatMap((kind) => KIND_MODULES[kind as ModelName] ?? []);
+  const modules = kinds.flatMap((kind) => (Object.hasOwn(KIND_INDEXING, kind) ? (KIND_INDEXING[kind as ModelName].viewModules ?? []) : []));
   if (kinds.some((kind) => isStateful(kind as ModelName))) modules.push(ELEMENT_MACHINES_MODULE);
   return chunkUrls(build, modules);
 }
+
+/** The module of the element statecharts (src/elements/machineLoading.ts imports it), as the build's manifest names it. */
+export const ELEMENT_MACHINES_MODULE = 'machines/elements/registry.ts';
 
 /** The texts of a language that is not bundled with the first route (src/i18n/index.ts `loadLanguage`). */
 export const LANGUAGE_MODULES: Partial<Record<string, string>> = { en: 'src/i18n/resources/en.ts' };

@@ -70,7 +70,18 @@ export interface InteractionMapping<E> {
 }
 
 /** What the server reads of a kind (search, answer keys, learning records); never part of the client's code. */
+/** The module of the question texts (src/i18n/resources/questions.ts), which the views of question-like kinds load with their component. */
+export const QUESTION_TEXTS_MODULE = 'src/i18n/resources/questions.ts';
+
 export type KindIndexing<E> = {
+  /**
+   * The modules (paths from the repository root, as the build's manifest names them) a lazily loaded
+   * view loads before it renders: its component's module (src/elements/registry.ts), the parts it
+   * loads itself (KaTeX, highlighting) and the question texts. The server names their chunks in a
+   * share's page as modulepreload links (server/pages/routePreloads.ts). None: the view is part of the
+   * first route. tests/elements/kindModules.test.ts holds these to the registry's imports.
+   */
+  readonly viewModules?: readonly string[];
   readonly search: (element: E) => SearchTexts;
   /** A container the viewer scrolls to instead of the element inside it (spec section 2, full-text search). */
   readonly anchorsSearch?: true;

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KIND_RULES } from '../../src/kinds/rules';
-import { ELEMENT_MACHINES_MODULE, KIND_MODULES } from '../../src/elements/kindModules';
-import { LANGUAGE_MODULES } from '../../server/pages/routePreloads';
+import { KIND_INDEXING } from '../../src/kinds/indexing';
+import { ELEMENT_MACHINES_MODULE, LANGUAGE_MODULES } from '../../server/pages/routePreloads';
 
 /*
- * The server preloads what src/elements/kindModules.ts lists; the registry imports what it imports.
+ * The server preloads each kind's `viewModules` (src/kinds/<kind>/<kind>.indexing.ts); the registry imports what it imports.
  * Read from the registry's source: each lazy kind's line names its module (and the parts it loads
  * itself), and the question texts go with lazyWithQuestionTexts.
  */
@@ -31,6 +31,8 @@ function resolveModule(specifier: string): string {
   if (!file) throw new Error(`registry imports ${specifier}, which is no file`);
   return file;
 }
+
+const KIND_MODULES = Object.fromEntries(Object.entries(KIND_INDEXING).flatMap(([kind, indexing]) => (indexing.viewModules ? [[kind, indexing.viewModules]] : [])));
 
 describe('the modules preloaded for element kinds', () => {
   it('are exactly the modules the registry loads for each lazy kind', () => {

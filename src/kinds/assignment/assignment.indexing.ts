@@ -1,5 +1,5 @@
 import type { ElementOf } from '../../../model/elements';
-import type { KindIndexing, QuestionRules, StoredModel } from '../kindRules';
+import { QUESTION_TEXTS_MODULE, type KindIndexing, type QuestionRules, type StoredModel } from '../kindRules';
 import { labelFromHtml } from '../../../model/labelSnippet';
 import { savedStringLists } from '../../../model/savedFields';
 import { languageMap, responseList, rightOrWrong, type InteractionComponent } from '../../../model/xapiActivity';
@@ -16,6 +16,7 @@ export const assignmentQuestion: QuestionRules<Assignment> = {
 };
 
 export const assignmentIndexing: KindIndexing<Assignment> = {
+  viewModules: ['src/kinds/assignment/AssignmentQuestion.tsx', QUESTION_TEXTS_MODULE],
   search: (element) => ({
     title: [element.title],
     body: [

@@ -1,6 +1,7 @@
 import type { ElementOf } from '../../../model/elements';
-import type { KindIndexing } from '../kindRules';
+import { QUESTION_TEXTS_MODULE, type KindIndexing } from '../kindRules';
 
 export const barrierIndexing: KindIndexing<ElementOf<'Barrier'>> = {
+  viewModules: ['src/kinds/barrier/Barrier.tsx', QUESTION_TEXTS_MODULE],
   search: (element) => ({ title: [element.title], body: [{ html: element.content }] }),
 };

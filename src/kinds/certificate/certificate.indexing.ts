@@ -1,6 +1,7 @@
 import type { ElementOf } from '../../../model/elements';
-import type { KindIndexing } from '../kindRules';
+import { QUESTION_TEXTS_MODULE, type KindIndexing } from '../kindRules';
 
 export const certificateIndexing: KindIndexing<ElementOf<'Certificate'>> = {
+  viewModules: ['src/kinds/certificate/Certificate.tsx', QUESTION_TEXTS_MODULE],
   search: (element) => ({ title: [element.title], secondary: [{ html: element.description }] }),
 };

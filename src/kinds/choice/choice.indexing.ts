@@ -1,5 +1,5 @@
 import type { ElementOf } from '../../../model/elements';
-import type { KindIndexing, QuestionRules, StoredModel } from '../kindRules';
+import { QUESTION_TEXTS_MODULE, type KindIndexing, type QuestionRules, type StoredModel } from '../kindRules';
 import { labelFromHtml } from '../../../model/labelSnippet';
 import { savedStrings } from '../../../model/savedFields';
 import { htmlToPlainText } from '../../../model/plainText';
@@ -16,6 +16,7 @@ export const choiceQuestion: QuestionRules<Choice> = {
 };
 
 export const choiceIndexing: KindIndexing<Choice> = {
+  viewModules: ['src/kinds/choice/ChoiceQuestion.tsx', QUESTION_TEXTS_MODULE],
   search: (element) => ({ title: [element.title], body: [{ html: element.question }, ...element.choices.map((choice) => ({ html: choice.text }))] }),
   answerKey: (model) => ({
     type: model.type,

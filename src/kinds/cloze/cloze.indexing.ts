@@ -1,5 +1,5 @@
 import type { ElementOf } from '../../../model/elements';
-import type { KindIndexing, QuestionRules } from '../kindRules';
+import { QUESTION_TEXTS_MODULE, type KindIndexing, type QuestionRules } from '../kindRules';
 import { labelFromHtml } from '../../../model/labelSnippet';
 import { savedStrings } from '../../../model/savedFields';
 import { responseList, rightOrWrong } from '../../../model/xapiActivity';
@@ -27,6 +27,7 @@ export const clozeQuestion: QuestionRules<Cloze> = {
 };
 
 export const clozeIndexing: KindIndexing<Cloze> = {
+  viewModules: ['src/kinds/cloze/ClozeQuestion.tsx', QUESTION_TEXTS_MODULE],
   search: (element) => ({ title: [element.title], body: [{ html: element.question }, { richText: element.content }] }),
   // The gaps and their solutions live in the document.
   answerKey: (model) => ({ content: model.content }),

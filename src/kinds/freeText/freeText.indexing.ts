@@ -1,5 +1,5 @@
 import type { ElementOf } from '../../../model/elements';
-import type { KindIndexing, QuestionRules } from '../kindRules';
+import { QUESTION_TEXTS_MODULE, type KindIndexing, type QuestionRules } from '../kindRules';
 import { labelFromHtml } from '../../../model/labelSnippet';
 
 export const freeTextQuestion: QuestionRules<ElementOf<'FreeTextInput'>> = {
@@ -7,6 +7,7 @@ export const freeTextQuestion: QuestionRules<ElementOf<'FreeTextInput'>> = {
 };
 
 export const freeTextIndexing: KindIndexing<ElementOf<'FreeTextInput'>> = {
+  viewModules: ['src/kinds/freeText/FreeTextInput.tsx', QUESTION_TEXTS_MODULE],
   search: (element) => ({ title: [element.title], body: [{ html: element.instructions.html }] }),
   interaction: {
     // Any answer is right (no correctResponsesPattern) and none scores.

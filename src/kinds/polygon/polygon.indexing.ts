@@ -1,5 +1,5 @@
 import type { ElementOf } from '../../../model/elements';
-import type { KindIndexing, QuestionRules } from '../kindRules';
+import { QUESTION_TEXTS_MODULE, type KindIndexing, type QuestionRules } from '../kindRules';
 import { labelFromHtml } from '../../../model/labelSnippet';
 import { savedPoints } from '../../../model/savedFields';
 import { responseList, rightOrWrong } from '../../../model/xapiActivity';
@@ -13,6 +13,7 @@ export const polygonQuestion: QuestionRules<Polygon> = {
 };
 
 export const polygonIndexing: KindIndexing<Polygon> = {
+  viewModules: ['src/kinds/polygon/PolygonTargetExercise.tsx', QUESTION_TEXTS_MODULE],
   search: (element) => ({ title: [element.title], body: [{ html: element.question.html }] }),
   answerKey: (model) => ({ polygons: model.polygons }),
   interaction: {
