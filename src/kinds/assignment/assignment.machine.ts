@@ -6,6 +6,7 @@ import {
 import type { AssignmentQuestion } from '../../../model/elements';
 import { reportChange, type ElementChangedEvent } from '../../../machines/elements/elementChanged';
 import { reportEvaluation, restoringQuestion } from '../../../machines/elements/question';
+import type { KindMachine } from '../../../machines/elements/loadedMachines';
 
 /** Learner state saved for an assignment question: the last reported value of each field. */
 export const AssignmentSaved = z.object({
@@ -158,3 +159,6 @@ export const assignmentMachine = setup({
     },
   },
 });
+
+/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+export const kindMachine = { modelName: 'AssignmentQuestion', machine: assignmentMachine } as const satisfies KindMachine;

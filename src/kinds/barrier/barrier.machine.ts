@@ -2,6 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import * as z from 'zod/mini';
 import type { Barrier } from '../../../model/elements';
 import { reportChange, type ElementChangedEvent } from '../../../machines/elements/elementChanged';
+import type { KindMachine } from '../../../machines/elements/loadedMachines';
 
 /** Learner state saved for a barrier. */
 export const BarrierSaved = z.object({ unlocked: z.optional(z.boolean()) });
@@ -79,3 +80,6 @@ export const barrierMachine = setup({
     },
   },
 });
+
+/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+export const kindMachine = { modelName: 'Barrier', machine: barrierMachine } as const satisfies KindMachine;

@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate';
 import * as z from 'zod/mini';
 import type { Certificate } from '../../../model/elements';
 import { reportChange, type ElementChangedEvent } from '../../../machines/elements/elementChanged';
+import type { KindMachine } from '../../../machines/elements/loadedMachines';
 
 /** An ISO date-time as `z.iso.datetime({ offset: true })` accepts it (what `toISOString()` writes). */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
@@ -82,3 +83,6 @@ export const certificateMachine = setup({
     },
   },
 });
+
+/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+export const kindMachine = { modelName: 'Certificate', machine: certificateMachine } as const satisfies KindMachine;

@@ -4,6 +4,7 @@ import type { ChoiceQuestion } from '../../../model/elements';
 import { deselectChoice, selectChoice, type ChoiceType } from './choice.model';
 import { reportChange, type ElementChangedEvent } from '../../../machines/elements/elementChanged';
 import { reportEvaluation, restoringQuestion } from '../../../machines/elements/question';
+import type { KindMachine } from '../../../machines/elements/loadedMachines';
 
 /** Learner state saved for a choice question: the last reported value of each field. */
 export const ChoiceSaved = z.object({ selected: z.optional(z.array(z.string())), evaluated: z.optional(z.boolean()) });
@@ -125,3 +126,6 @@ export const choiceMachine = setup({
     },
   },
 });
+
+/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+export const kindMachine = { modelName: 'ChoiceQuestion', machine: choiceMachine } as const satisfies KindMachine;

@@ -5,6 +5,7 @@ import type { ClozeQuestion } from '../../../model/elements';
 import { gapsOf } from './cloze.model';
 import { reportChange, type ElementChangedEvent } from '../../../machines/elements/elementChanged';
 import { reportEvaluation, restoringQuestion } from '../../../machines/elements/question';
+import type { KindMachine } from '../../../machines/elements/loadedMachines';
 
 /** Learner state saved for a cloze question: the last reported value of each field. */
 export const ClozeSaved = z.object({ inputs: z.optional(z.array(z.string())), evaluated: z.optional(z.boolean()) });
@@ -108,3 +109,6 @@ export const clozeMachine = setup({
     },
   },
 });
+
+/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+export const kindMachine = { modelName: 'ClozeQuestion', machine: clozeMachine } as const satisfies KindMachine;

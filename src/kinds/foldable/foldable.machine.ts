@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import type { KindMachine } from '../../../machines/elements/loadedMachines';
 
 /** Foldable content of spec section 3: a title and content that is folded or unfolded. */
 export type FoldableInput = { element: { id: string; folded: boolean } };
@@ -35,3 +36,6 @@ export const foldableMachine = setup({
     },
   },
 });
+
+/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+export const kindMachine = { modelName: 'Foldable', machine: foldableMachine } as const satisfies KindMachine;

@@ -4,6 +4,7 @@ import type { FreeTextInput } from '../../../model/elements';
 import { reportChange, type ElementChange, type ElementChangedEvent } from '../../../machines/elements/elementChanged';
 import { reportEvaluation, restoringQuestion } from '../../../machines/elements/question';
 import { fitsUserdataValue } from '../../../model/tracking';
+import type { KindMachine } from '../../../machines/elements/loadedMachines';
 
 /** One generated feedback item (spec section 7, taskbase/feedback). */
 export const GeneratedFeedback = z.object({ feedback: z.string(), correct: z.optional(z.boolean()) });
@@ -204,3 +205,6 @@ export const freeTextMachine = setup({
     },
   },
 });
+
+/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+export const kindMachine = { modelName: 'FreeTextInput', machine: freeTextMachine } as const satisfies KindMachine;

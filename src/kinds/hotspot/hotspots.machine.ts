@@ -1,4 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
+import type { KindMachine } from '../../../machines/elements/loadedMachines';
 
 /** The hotspot image of spec section 3: only the ids and order of its spots matter here. */
 export type HotspotsInput = { element: { id: string; elements: readonly { id: string }[] } };
@@ -74,3 +75,6 @@ export const hotspotsMachine = setup({
     },
   },
 });
+
+/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+export const kindMachine = { modelName: 'Hotspot', machine: hotspotsMachine } as const satisfies KindMachine;

@@ -1,5 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS } from '../../../machines/constants';
+import type { KindMachine } from '../../../machines/elements/loadedMachines';
 
 /** A gallery of spec section 3: only the number of slides matters here. */
 export type CarouselInput = { element: { id: string; content: readonly unknown[] } };
@@ -133,3 +134,6 @@ export const carouselMachine = setup({
     },
   },
 });
+
+/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+export const kindMachine = { modelName: 'ImageGallery', machine: carouselMachine } as const satisfies KindMachine;

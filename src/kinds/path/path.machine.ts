@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { Path } from '../../../model/elements';
 import { activeStepIndex } from '../../../model/progress';
 import { reportChange, type ElementChangedEvent } from '../../../machines/elements/elementChanged';
+import type { KindMachine } from '../../../machines/elements/loadedMachines';
 
 export type StepCompletion = 'selfCompletion' | 'openedCompletion' | 'derived';
 
@@ -135,3 +136,6 @@ export const pathMachine = setup({
     },
   },
 });
+
+/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+export const kindMachine = { modelName: 'Path', machine: pathMachine } as const satisfies KindMachine;

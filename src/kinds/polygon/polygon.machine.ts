@@ -4,6 +4,7 @@ import type { PolygonTargetExercise } from '../../../model/elements';
 import { canAddMark, clampToImage, type Point } from './polygon.model';
 import { reportChange, type ElementChangedEvent } from '../../../machines/elements/elementChanged';
 import { reportEvaluation, restoringQuestion } from '../../../machines/elements/question';
+import type { KindMachine } from '../../../machines/elements/loadedMachines';
 
 const SavedPoint = z.object({ x: z.number().check(z.minimum(0), z.maximum(1)), y: z.number().check(z.minimum(0), z.maximum(1)) });
 
@@ -125,3 +126,6 @@ export const polygonMachine = setup({
     },
   },
 });
+
+/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+export const kindMachine = { modelName: 'PolygonTargetExercise', machine: polygonMachine } as const satisfies KindMachine;
