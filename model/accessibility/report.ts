@@ -1,7 +1,8 @@
 import type { ContentElement, Image } from '../elements';
 import type { Material } from '../material';
-import { recogniseEmbed } from '../embedProviders';
-import { htmlToPlainText } from '../plainText';
+import { childListsOf } from '../tree';
+import type { A11yChecks, KindAccessibility } from '../../src/kinds/kindRules';
+import { KIND_INDEXING } from '../../src/kinds/indexing';
 import { AA_TEXT_CONTRAST, contrastRatio } from './contrast';
 import type { A11yFinding, A11yProblem, A11yReport } from './findings';
 import { htmlFacts } from './htmlFacts';
@@ -46,83 +47,6 @@ function report(page: Page, problem: A11yProblem, at: At, values: Record<string,
 
 const basename = (path: string) => path.split(/[/?#]/).filter(Boolean).pop() ?? path;
 
-/** The html fields of an element, as `field` → html, in reading order. */
-function htmlFieldsOf(element: ContentElement): [string, string][] {
-  const fields: [string, string | undefined][] = [];
-  switch (element.modelName) {
-    case 'Text':
-    case 'Heading':
-      fields.push(['content.html', element.content.html]);
-      break;
-    case 'Image':
-    case 'Link':
-      fields.push(['caption', element.caption]);
-      break;
-    case 'ImageGallery':
-      element.content.forEach((image, i) => fields.push([`content[${i}].caption`, image.caption]));
-      break;
-    case 'Hotspot':
-      fields.push(['caption', element.caption]);
-      element.elements.forEach((spot, i) => fields.push([`elements[${i}].content`, spot.content]));
-      break;
-    case 'ChoiceQuestion':
-      fields.push(['question', element.question]);
-      element.choices.forEach((choice, i) => fields.push([`choices[${i}].text`, choice.text]));
-      fields.push(['feedbackPositive', element.feedbackPositive], ['feedbackNegative', element.feedbackNegative], ['feedbackNeutral', element.feedbackNeutral]);
-      break;
-    case 'FreeTextInput':
-      fields.push(['instructions.html', element.instructions.html], ['feedback.html', element.feedback?.html]);
-      break;
-    case 'ClozeQuestion':
-      fields.push(['question', element.question], ['feedbackPositive', element.feedbackPositive], ['feedbackNegative', element.feedbackNegative]);
-      break;
-    case 'AssignmentQuestion':
-      fields.push(['instructions', element.instructions]);
-      break;
-    case 'PolygonTargetExercise':
-      fields.push(['question.html', element.question.html], ['feedbackPositive.html', element.feedbackPositive?.html], ['feedbackNegative.html', element.feedbackNegative?.html]);
-      break;
-    case 'Barrier':
-      fields.push(['content', element.content], ['unlockedContent', element.unlockedContent]);
-      break;
-    case 'Certificate':
-      fields.push(['description', element.description], ['content', element.content]);
-      break;
-    case 'Chapter':
-    case 'IFrame':
-      fields.push(['description', element.description]);
-      break;
-    default:
-      break;
-  }
-  return fields.filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '');
-}
-
-/** The texts of an exercise a learner reads to answer it, as `field` → plain text. */
-function exerciseTextsOf(element: ContentElement): [string, string][] {
-  switch (element.modelName) {
-    case 'ChoiceQuestion':
-      return [['question', htmlToPlainText(element.question)], ...element.choices.map((c, i): [string, string] => [`choices[${i}].text`, htmlToPlainText(c.text)])];
-    case 'FreeTextInput':
-      return [['instructions.html', htmlToPlainText(element.instructions.html)]];
-    case 'ClozeQuestion':
-      return [['question', htmlToPlainText(element.question)]];
-    case 'AssignmentQuestion':
-      return [
-        ['instructions', htmlToPlainText(element.instructions)],
-        ...element.zones.map((z, i): [string, string] => [`zones[${i}].title`, z.title]),
-        ...element.zones.flatMap((z, i) => z.items.map((item, j): [string, string] => [`zones[${i}].items[${j}].text`, item.text ?? ''])),
-        ...element.disruptors.map((item, i): [string, string] => [`disruptors[${i}].text`, item.text ?? '']),
-      ];
-    case 'PolygonTargetExercise':
-      return [['question.html', htmlToPlainText(element.question.html)]];
-    case 'Hotspot':
-      return element.elements.map((spot, i): [string, string] => [`elements[${i}].title`, spot.title]);
-    default:
-      return [];
-  }
-}
-
 /** An image's text for screen readers (`text`, from the field `at.field`) and its file. */
 function checkImageText(page: Page, text: string | undefined, file: string, at: At) {
   const alt = text?.trim() ?? '';
@@ -148,83 +72,45 @@ function checkHeading(page: Page, level: number, text: string, at: At) {
   page.level = level;
 }
 
-function checkHtml(page: Page, element: ContentElement, field: string, html: string) {
+function checkHtml(page: Page, element: ContentElement, field: string, html: string, htmlIsHeading: boolean) {
   const at = (f: string): At => ({ elementId: element.id, kind: element.modelName, field: f });
   const facts = htmlFacts(html);
   for (const image of facts.images) {
     if (image.alt === null) report(page, 'imageAltMissing', at(field), { file: basename(image.src) });
     else if (image.alt.trim() && isPlaceholderAlt(image.alt, basename(image.src))) report(page, 'imageAltPlaceholder', at(field), { alt: image.alt.trim(), file: basename(image.src) });
   }
-  if (element.modelName !== 'Heading') for (const heading of facts.headings) checkHeading(page, heading.level, heading.text, at(field));
+  if (!htmlIsHeading) for (const heading of facts.headings) checkHeading(page, heading.level, heading.text, at(field));
   for (const link of facts.links) checkLinkName(page, link.name, link.href, at(field));
   for (const video of facts.videos) if (!video.captioned) report(page, 'videoWithoutCaptions', at(field), { src: video.src });
 }
 
-function checkElement(page: Page, element: ContentElement): void {
+/** The checks a kind asks for (src/kinds/<kind>/<kind>.indexing.ts `accessibility`), on its element of the page. */
+function checksOn(page: Page, element: ContentElement): A11yChecks {
   const at = (field: string): At => ({ elementId: element.id, kind: element.modelName, field });
-  switch (element.modelName) {
-    case 'Heading':
-      checkHeading(page, Math.max(2, element.level), htmlToPlainText(element.content.html), at('level'));
-      break;
-    case 'Image':
-      checkImageElement(page, element, '', at(''));
-      break;
-    case 'ImageGallery':
-      element.content.forEach((image, i) => checkImageElement(page, image, `content[${i}].`, at('')));
-      break;
-    case 'Hotspot':
-    case 'PolygonTargetExercise':
-      // Their image's text for screen readers is the asset's license title (src/kinds/hotspot, src/kinds/polygon).
-      checkImageText(page, element.asset.licenseTitle, element.asset.file, at('asset.licenseTitle'));
-      break;
-    case 'Link': {
-      const named = (element.text ?? '').trim() || (element.title ?? '').trim();
-      if (element.mode === 'embed') {
-        const embed = recogniseEmbed(element.url);
-        if (embed && !named && !embed.title?.trim()) report(page, 'embedWithoutTitle', at('text'), { src: embed.src });
-      } else if (element.mode === 'url') checkLinkName(page, named || element.url, element.url, at('text'));
-      else if (named) checkLinkName(page, named, element.url, at('text'));
-      break;
-    }
-    case 'HtmlElement': {
-      const frame = htmlFacts(element.content.html).frames[0];
-      if (frame && !frame.title && !(element.title ?? '').trim()) report(page, 'embedWithoutTitle', at('content.html'), { src: frame.src });
-      break;
-    }
-    case 'IFrame':
-      if (!element.title.trim()) report(page, 'embedWithoutTitle', at('title'), { src: element.url });
-      break;
-    default:
-      break;
+  return {
+    heading: (level, text, field) => checkHeading(page, level, text, at(field)),
+    imageText: (text, file, field) => checkImageText(page, text, file, at(field)),
+    image: (image, prefix) => checkImageElement(page, image, prefix, at('')),
+    linkName: (name, href, field) => checkLinkName(page, name, href, at(field)),
+    report: (problem, field, values) => report(page, problem, at(field), values),
+  };
+}
+
+/** An element's checks, then its html fields and the texts of its exercise, then its children, in reading order. */
+function checkElement(page: Page, element: ContentElement): void {
+  const accessibility = KIND_INDEXING[element.modelName].accessibility as KindAccessibility<ContentElement> | undefined;
+  const at = (field: string): At => ({ elementId: element.id, kind: element.modelName, field });
+  accessibility?.check?.(element, checksOn(page, element));
+  for (const [field, html] of accessibility?.htmlFields?.(element) ?? []) {
+    if (typeof html === 'string' && html.trim() !== '') checkHtml(page, element, field, html, accessibility?.htmlIsHeading === true);
   }
-  for (const [field, html] of htmlFieldsOf(element)) checkHtml(page, element, field, html);
-  for (const [field, text] of exerciseTextsOf(element)) {
+  for (const [field, text] of accessibility?.exerciseTexts?.(element) ?? []) {
     const words = colourOnlyReference(text);
     if (words) report(page, 'colourOnly', at(field), { words });
   }
-  walkChildren(page, element);
-}
-
-function walkChildren(page: Page, element: ContentElement): void {
-  switch (element.modelName) {
-    case 'Columns':
-      for (const child of [...element.left, ...element.right]) checkElement(page, child);
-      break;
-    case 'HighlightedElement':
-    case 'Foldable':
-      for (const child of element.content) checkElement(page, child);
-      break;
-    case 'Chapter': {
-      const chapterPage: Page = { ...page, chapters: [...page.chapters, element.title], level: 1 };
-      for (const child of element.content) checkElement(chapterPage, child);
-      break;
-    }
-    case 'Path':
-      for (const step of element.content) checkElement(page, step);
-      break;
-    default:
-      break;
-  }
+  const title = accessibility?.pageTitle?.(element);
+  const childPage: Page = title === undefined ? page : { ...page, chapters: [...page.chapters, title], level: 1 };
+  for (const children of childListsOf(element)) for (const child of children) checkElement(childPage, child);
 }
 
 /** The findings of one material, in reading order: its language, then its description and content. */

@@ -1,4 +1,6 @@
 import type { RichTextNode } from '../../model/richText';
+import type { Image } from '../../model/elements';
+import type { A11yProblem } from '../../model/accessibility/findings';
 import type { ActivityDefinition, Result } from '../../model/xapiActivity';
 
 /*
@@ -70,6 +72,37 @@ export interface InteractionMapping<E> {
 }
 
 /** What the server reads of a kind (search, answer keys, learning records); never part of the client's code. */
+/**
+ * The checks of the accessibility report (model/accessibility/report.ts) a kind asks for its element;
+ * `field` is the path of the field inside the element. docs/accessibility.md says what each decides.
+ */
+export interface A11yChecks {
+  /** A heading of `level` (1–6) and its text: it may go at most one level deeper than the one before. */
+  heading(level: number, text: string, field: string): void;
+  /** An image's text for screen readers (missing, or a placeholder such as its file name). */
+  imageText(text: string | undefined, file: string, field: string): void;
+  /** An image of the content schema: its alt, else its asset's license title; `prefix` leads the field `alt`. */
+  image(image: Image, prefix: string): void;
+  /** The name of a link to `href` (empty, the bare URL, or vague). */
+  linkName(name: string, href: string, field: string): void;
+  /** A problem the kind found itself. */
+  report(problem: A11yProblem, field: string, values: Record<string, string>): void;
+}
+
+/** What the accessibility report reads of an element of the kind, in reading order: its checks, its html, the texts of its exercise. */
+export type KindAccessibility<E> = {
+  /** The kind's own checks (headings, images, link names, embed titles). */
+  readonly check?: (element: E, checks: A11yChecks) => void;
+  /** Its html fields, field → html (checked for images, headings, link names and captions); blank and absent ones are skipped. */
+  readonly htmlFields?: (element: E) => readonly (readonly [string, string | undefined])[];
+  /** Its html is the heading itself: headings inside it are not checked again. */
+  readonly htmlIsHeading?: true;
+  /** The texts a learner reads to answer it, field → plain text (checked for references by colour only). */
+  readonly exerciseTexts?: (element: E) => readonly (readonly [string, string])[];
+  /** A page of its own (a chapter): its content's headings start again under this title, which its findings name. */
+  readonly pageTitle?: (element: E) => string;
+};
+
 /** The module of the question texts (src/i18n/resources/questions.ts), which the views of question-like kinds load with their component. */
 export const QUESTION_TEXTS_MODULE = 'src/i18n/resources/questions.ts';
 
@@ -92,4 +125,6 @@ export type KindIndexing<E> = {
   readonly answerKey?: (model: StoredModel) => unknown;
   /** How it is an xAPI interaction when answered (a question kind; server/xapi/). */
   readonly interaction?: InteractionMapping<E>;
+  /** What the accessibility report checks of it (none: nothing beyond its children). */
+  readonly accessibility?: KindAccessibility<E>;
 };

@@ -4,6 +4,7 @@ import { labelFromHtml } from '../../../model/labelSnippet';
 import { savedStringLists } from '../../../model/savedFields';
 import { languageMap, responseList, rightOrWrong, type InteractionComponent } from '../../../model/xapiActivity';
 import { allItems, isAssignmentCorrect } from './assignment.model';
+import { htmlToPlainText } from '../../../model/plainText';
 
 type Assignment = ElementOf<'AssignmentQuestion'>;
 
@@ -17,6 +18,15 @@ export const assignmentQuestion: QuestionRules<Assignment> = {
 
 export const assignmentIndexing: KindIndexing<Assignment> = {
   viewModules: ['src/kinds/assignment/AssignmentQuestion.tsx', QUESTION_TEXTS_MODULE],
+  accessibility: {
+    htmlFields: (element) => [['instructions', element.instructions]],
+    exerciseTexts: (element) => [
+      ['instructions', htmlToPlainText(element.instructions)],
+      ...element.zones.map((z, i) => [`zones[${i}].title`, z.title] as const),
+      ...element.zones.flatMap((z, i) => z.items.map((item, j) => [`zones[${i}].items[${j}].text`, item.text ?? ''] as const)),
+      ...element.disruptors.map((item, i) => [`disruptors[${i}].text`, item.text ?? ''] as const),
+    ],
+  },
   search: (element) => ({
     title: [element.title],
     body: [

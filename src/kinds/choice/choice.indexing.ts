@@ -17,6 +17,16 @@ export const choiceQuestion: QuestionRules<Choice> = {
 
 export const choiceIndexing: KindIndexing<Choice> = {
   viewModules: ['src/kinds/choice/ChoiceQuestion.tsx', QUESTION_TEXTS_MODULE],
+  accessibility: {
+    htmlFields: (element) => [
+      ['question', element.question],
+      ...element.choices.map((choice, i) => [`choices[${i}].text`, choice.text] as const),
+      ['feedbackPositive', element.feedbackPositive],
+      ['feedbackNegative', element.feedbackNegative],
+      ['feedbackNeutral', element.feedbackNeutral],
+    ],
+    exerciseTexts: (element) => [['question', htmlToPlainText(element.question)], ...element.choices.map((c, i) => [`choices[${i}].text`, htmlToPlainText(c.text)] as const)],
+  },
   search: (element) => ({ title: [element.title], body: [{ html: element.question }, ...element.choices.map((choice) => ({ html: choice.text }))] }),
   answerKey: (model) => ({
     type: model.type,

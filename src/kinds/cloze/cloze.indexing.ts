@@ -4,6 +4,7 @@ import { labelFromHtml } from '../../../model/labelSnippet';
 import { savedStrings } from '../../../model/savedFields';
 import { responseList, rightOrWrong } from '../../../model/xapiActivity';
 import { gapsOf, isClozeCorrect } from './cloze.model';
+import { htmlToPlainText } from '../../../model/plainText';
 
 type Cloze = ElementOf<'ClozeQuestion'>;
 
@@ -28,6 +29,10 @@ export const clozeQuestion: QuestionRules<Cloze> = {
 
 export const clozeIndexing: KindIndexing<Cloze> = {
   viewModules: ['src/kinds/cloze/ClozeQuestion.tsx', QUESTION_TEXTS_MODULE],
+  accessibility: {
+    htmlFields: (element) => [['question', element.question], ['feedbackPositive', element.feedbackPositive], ['feedbackNegative', element.feedbackNegative]],
+    exerciseTexts: (element) => [['question', htmlToPlainText(element.question)]],
+  },
   search: (element) => ({ title: [element.title], body: [{ html: element.question }, { richText: element.content }] }),
   // The gaps and their solutions live in the document.
   answerKey: (model) => ({ content: model.content }),

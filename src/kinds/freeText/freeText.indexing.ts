@@ -1,6 +1,7 @@
 import type { ElementOf } from '../../../model/elements';
 import { QUESTION_TEXTS_MODULE, type KindIndexing, type QuestionRules } from '../kindRules';
 import { labelFromHtml } from '../../../model/labelSnippet';
+import { htmlToPlainText } from '../../../model/plainText';
 
 export const freeTextQuestion: QuestionRules<ElementOf<'FreeTextInput'>> = {
   label: (element) => labelFromHtml(element.instructions.html),
@@ -8,6 +9,10 @@ export const freeTextQuestion: QuestionRules<ElementOf<'FreeTextInput'>> = {
 
 export const freeTextIndexing: KindIndexing<ElementOf<'FreeTextInput'>> = {
   viewModules: ['src/kinds/freeText/FreeTextInput.tsx', QUESTION_TEXTS_MODULE],
+  accessibility: {
+    htmlFields: (element) => [['instructions.html', element.instructions.html], ['feedback.html', element.feedback?.html]],
+    exerciseTexts: (element) => [['instructions.html', htmlToPlainText(element.instructions.html)]],
+  },
   search: (element) => ({ title: [element.title], body: [{ html: element.instructions.html }] }),
   interaction: {
     // Any answer is right (no correctResponsesPattern) and none scores.

@@ -4,6 +4,7 @@ import { labelFromHtml } from '../../../model/labelSnippet';
 import { savedPoints } from '../../../model/savedFields';
 import { responseList, rightOrWrong } from '../../../model/xapiActivity';
 import { isPolygonExerciseCorrect } from './polygon.model';
+import { htmlToPlainText } from '../../../model/plainText';
 
 type Polygon = ElementOf<'PolygonTargetExercise'>;
 
@@ -14,6 +15,12 @@ export const polygonQuestion: QuestionRules<Polygon> = {
 
 export const polygonIndexing: KindIndexing<Polygon> = {
   viewModules: ['src/kinds/polygon/PolygonTargetExercise.tsx', QUESTION_TEXTS_MODULE],
+  accessibility: {
+    // Its image's text for screen readers is the asset's license title, as the viewer gives it.
+    check: (element, checks) => checks.imageText(element.asset.licenseTitle, element.asset.file, 'asset.licenseTitle'),
+    htmlFields: (element) => [['question.html', element.question.html], ['feedbackPositive.html', element.feedbackPositive?.html], ['feedbackNegative.html', element.feedbackNegative?.html]],
+    exerciseTexts: (element) => [['question.html', htmlToPlainText(element.question.html)]],
+  },
   search: (element) => ({ title: [element.title], body: [{ html: element.question.html }] }),
   answerKey: (model) => ({ polygons: model.polygons }),
   interaction: {
