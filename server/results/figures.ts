@@ -5,7 +5,7 @@ import { RESULTS_COUNTS, type LearnerKind, type LearnerResult, type QuestionResu
 import { elementLabelText, questionOf } from '../../src/kinds/indexing';
 import type { Queryable } from '../db/types';
 import { outlineOf, type Milestone } from './outline';
-import { ANSWER_FIELDS, ANSWER_READINGS, isReadableQuestion, type AnswerReading } from './wrongAnswers';
+import { ANSWER_FIELDS, answerReadingOf } from './wrongAnswers';
 
 /*
  * A share's results (docs/results.md) from SQL over its stored events: one query per table, each a scan
@@ -156,7 +156,7 @@ export async function shareResults(db: Queryable, input: ResultsInput): Promise<
   const questions = new Map<string, { result: QuestionResult; tally: Map<string, WrongAnswer> }>();
   for (const { element, path } of outline.elements) {
     if (!questionOf(element)) continue;
-    const readable = isReadableQuestion(element.modelName);
+    const readable = answerReadingOf(element.modelName) !== undefined;
     questions.set(element.id, {
       result: {
         elementId: element.id,
@@ -176,10 +176,10 @@ export async function shareResults(db: Queryable, input: ResultsInput): Promise<
   for (const row of await firstEvaluationAnswers(db, shareId, range)) {
     const question = questions.get(row.model_id);
     const element = elementById.get(row.model_id);
-    if (!question || !element || !isReadableQuestion(element.modelName)) continue;
+    const reading = element && answerReadingOf(element.modelName);
+    if (!question || !element || !reading) continue;
     const learnersGiving = Number(row.learners);
     question.result.answered += learnersGiving;
-    const reading = ANSWER_READINGS[element.modelName] as AnswerReading<ContentElement>;
     const { right, mistakes } = reading.read(element, row.answer);
     if (right) question.result.rightAtFirstEvaluation = (question.result.rightAtFirstEvaluation ?? 0) + learnersGiving;
     // A learner repeating one mistake (two wrong placements alike) counts once for it.

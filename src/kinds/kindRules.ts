@@ -1,4 +1,5 @@
 import type { RichTextNode } from '../../model/richText';
+import { htmlToPlainText } from '../../model/plainText';
 import type { Image } from '../../model/elements';
 import type { A11yProblem } from '../../model/accessibility/findings';
 import type { ActivityDefinition, Result } from '../../model/xapiActivity';
@@ -103,6 +104,22 @@ export type KindAccessibility<E> = {
   readonly pageTitle?: (element: E) => string;
 };
 
+/** One mistake of a wrong answer; a cloze names its gap (1-based) so each gap has its own ranking. */
+export type Mistake = { answer: string; gap: number | null };
+
+/**
+ * How the results read a saved answer (docs/results.md): whether it is right (the kind's own rule)
+ * and, when wrong, what a teacher reads as its mistakes.
+ */
+export interface AnswerReading<E> {
+  /** The learner-state field that holds the answer. */
+  readonly field: 'selected' | 'inputs' | 'assignedItemIds' | 'points';
+  readonly read: (element: E, saved: unknown) => { right: boolean; mistakes: Mistake[] };
+}
+
+/** Trimmed plain text of an html field, for a mistake's answer. */
+export const plainAnswer = (html: string | undefined): string => htmlToPlainText(html ?? '').trim();
+
 /** The module of the question texts (src/i18n/resources/questions.ts), which the views of question-like kinds load with their component. */
 export const QUESTION_TEXTS_MODULE = 'src/i18n/resources/questions.ts';
 
@@ -125,6 +142,8 @@ export type KindIndexing<E> = {
   readonly answerKey?: (model: StoredModel) => unknown;
   /** How it is an xAPI interaction when answered (a question kind; server/xapi/). */
   readonly interaction?: InteractionMapping<E>;
+  /** How the results read a saved answer of it (a question kind with right answers; server/results/). */
+  readonly answerReading?: AnswerReading<E>;
   /** What the accessibility report checks of it (none: nothing beyond its children). */
   readonly accessibility?: KindAccessibility<E>;
 };

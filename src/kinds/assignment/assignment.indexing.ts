@@ -1,9 +1,9 @@
 import type { ElementOf } from '../../../model/elements';
-import { QUESTION_TEXTS_MODULE, type KindIndexing, type QuestionRules, type StoredModel } from '../kindRules';
+import { plainAnswer, QUESTION_TEXTS_MODULE, type KindIndexing, type QuestionRules, type StoredModel } from '../kindRules';
 import { labelFromHtml } from '../../../model/labelSnippet';
 import { savedStringLists } from '../../../model/savedFields';
 import { languageMap, responseList, rightOrWrong, type InteractionComponent } from '../../../model/xapiActivity';
-import { allItems, isAssignmentCorrect } from './assignment.model';
+import { allItems, isAssignmentCorrect, isItemCorrectInZone } from './assignment.model';
 import { htmlToPlainText } from '../../../model/plainText';
 
 type Assignment = ElementOf<'AssignmentQuestion'>;
@@ -18,6 +18,20 @@ export const assignmentQuestion: QuestionRules<Assignment> = {
 
 export const assignmentIndexing: KindIndexing<Assignment> = {
   viewModules: ['src/kinds/assignment/AssignmentQuestion.tsx', QUESTION_TEXTS_MODULE],
+  answerReading: {
+    field: 'assignedItemIds',
+    read: (element, saved) => {
+      const assignments = savedStringLists(saved);
+      const right = isAssignmentCorrect(element.zones, assignments);
+      const items = new Map([...element.zones.flatMap((zone) => zone.items), ...element.disruptors].map((item) => [item.id, item]));
+      const mistakes = element.zones.flatMap((zone) =>
+        (assignments[zone.id] ?? [])
+          .filter((itemId) => !isItemCorrectInZone(zone, itemId))
+          .map((itemId) => ({ answer: `${plainAnswer(items.get(itemId)?.text) || itemId} → ${zone.title || zone.id}`, gap: null })),
+      );
+      return { right, mistakes };
+    },
+  },
   accessibility: {
     htmlFields: (element) => [['instructions', element.instructions]],
     exerciseTexts: (element) => [

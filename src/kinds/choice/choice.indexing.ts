@@ -1,5 +1,5 @@
 import type { ElementOf } from '../../../model/elements';
-import { QUESTION_TEXTS_MODULE, type KindIndexing, type QuestionRules, type StoredModel } from '../kindRules';
+import { plainAnswer, QUESTION_TEXTS_MODULE, type KindIndexing, type QuestionRules, type StoredModel } from '../kindRules';
 import { labelFromHtml } from '../../../model/labelSnippet';
 import { savedStrings } from '../../../model/savedFields';
 import { htmlToPlainText } from '../../../model/plainText';
@@ -15,8 +15,20 @@ export const choiceQuestion: QuestionRules<Choice> = {
   correct: (element, fields) => isChoiceQuestionCorrect(element.choices, savedStrings(fields.selected)),
 };
 
+/** A wrong answer that chose nothing. */
+export const NOTHING_CHOSEN = '(nothing chosen)';
+
 export const choiceIndexing: KindIndexing<Choice> = {
   viewModules: ['src/kinds/choice/ChoiceQuestion.tsx', QUESTION_TEXTS_MODULE],
+  answerReading: {
+    field: 'selected',
+    read: (element, saved) => {
+      const selected = savedStrings(saved);
+      const right = isChoiceQuestionCorrect(element.choices, selected);
+      const texts = element.choices.filter((c) => selected.includes(c.id)).map((c) => plainAnswer(c.text) || c.id);
+      return { right, mistakes: right ? [] : [{ answer: texts.length ? texts.join('; ') : NOTHING_CHOSEN, gap: null }] };
+    },
+  },
   accessibility: {
     htmlFields: (element) => [
       ['question', element.question],

@@ -3,7 +3,7 @@ import { QUESTION_TEXTS_MODULE, type KindIndexing, type QuestionRules } from '..
 import { labelFromHtml } from '../../../model/labelSnippet';
 import { savedStrings } from '../../../model/savedFields';
 import { responseList, rightOrWrong } from '../../../model/xapiActivity';
-import { gapsOf, isClozeCorrect } from './cloze.model';
+import { gapsOf, isClozeCorrect, isGapCorrect } from './cloze.model';
 import { htmlToPlainText } from '../../../model/plainText';
 
 type Cloze = ElementOf<'ClozeQuestion'>;
@@ -27,8 +27,21 @@ export const clozeQuestion: QuestionRules<Cloze> = {
   correct: (element, fields) => isClozeCorrect(gapsOf(element.content), savedStrings(fields.inputs)),
 };
 
+/** A gap left empty in a wrong answer. */
+export const EMPTY_GAP = '(empty)';
+
 export const clozeIndexing: KindIndexing<Cloze> = {
   viewModules: ['src/kinds/cloze/ClozeQuestion.tsx', QUESTION_TEXTS_MODULE],
+  answerReading: {
+    field: 'inputs',
+    read: (element, saved) => {
+      const inputs = savedStrings(saved);
+      const gaps = gapsOf(element.content);
+      const right = isClozeCorrect(gaps, inputs);
+      const mistakes = gaps.flatMap((gap, index) => (isGapCorrect(gap, inputs[index]) ? [] : [{ answer: (inputs[index] ?? '').trim() || EMPTY_GAP, gap: index + 1 }]));
+      return { right, mistakes };
+    },
+  },
   accessibility: {
     htmlFields: (element) => [['question', element.question], ['feedbackPositive', element.feedbackPositive], ['feedbackNegative', element.feedbackNegative]],
     exerciseTexts: (element) => [['question', htmlToPlainText(element.question)]],
