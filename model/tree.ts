@@ -1,23 +1,14 @@
 import type { Chapter, ContentElement, IFrame } from './elements';
 import type { Material } from './material';
+import { KIND_RULES } from '../src/kinds/rules';
+import type { KindRules } from '../src/kinds/kindRules';
 
 /** A chapter or the material itself: what a viewer page shows. */
 export type PageNode = Material | Chapter;
 
 /** The lists of child elements an element holds (containers), in reading order. */
 export function childListsOf(element: ContentElement): readonly (readonly ContentElement[])[] {
-  switch (element.modelName) {
-    case 'Columns':
-      return [element.left, element.right];
-    case 'HighlightedElement':
-    case 'Foldable':
-    case 'Chapter':
-      return [element.content];
-    case 'Path':
-      return [element.content];
-    default:
-      return [];
-  }
+  return (KIND_RULES[element.modelName] as KindRules<ContentElement>).children?.(element) ?? [];
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { RichTextNode } from '../../model/richText';
 import { htmlToPlainText } from '../../model/plainText';
-import type { Image } from '../../model/elements';
+import type { ContentElement, Image } from '../../model/elements';
 import type { A11yProblem } from '../../model/accessibility/findings';
 import type { ActivityDefinition, Result } from '../../model/xapiActivity';
 
@@ -46,6 +46,8 @@ export type KindRules<E> = {
   readonly tracksProgress?: true;
   /** The viewer spawns a statechart for each element of the kind (its view's `machine`). */
   readonly stateful?: true;
+  /** The lists of child elements it holds (a container), in reading order. */
+  readonly children?: (element: E) => readonly (readonly ContentElement[])[];
   readonly standIn?: StandIn<E>;
 };
 

@@ -1,4 +1,4 @@
 import type { ElementOf } from '../../../model/elements';
 import type { KindRules } from '../kindRules';
 
-export const chapterRules: KindRules<ElementOf<'Chapter'>> = { tracksProgress: true };
+export const chapterRules: KindRules<ElementOf<'Chapter'>> = { tracksProgress: true, children: (element) => [element.content] };

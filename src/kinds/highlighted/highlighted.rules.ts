@@ -1,4 +1,4 @@
 import type { ElementOf } from '../../../model/elements';
 import type { KindRules } from '../kindRules';
 
-export const highlightedRules: KindRules<ElementOf<'HighlightedElement'>> = {};
+export const highlightedRules: KindRules<ElementOf<'HighlightedElement'>> = { children: (element) => [element.content] };
