@@ -83,9 +83,10 @@ function metadataValues(metadata: Material['metadata']): string[] {
   return Object.values(metadata ?? {}).flatMap((value) => (Array.isArray(value) ? value : [value])).filter((value): value is string => typeof value === 'string');
 }
 
-/** The lists an element holds, as the viewer reads them (model/tree.ts), and a gallery's images (their captions are searched too). */
+/** The lists an element holds, as the viewer reads them (model/tree.ts), or those its kind's `searchedLists` names (a gallery's images, whose captions are searched too). */
 function searchedListsOf(element: ContentElement): readonly (readonly ContentElement[])[] {
-  return element.modelName === 'ImageGallery' ? [element.content] : childListsOf(element);
+  const searched = (KIND_INDEXING[element.modelName] as KindIndexing<ContentElement>).searchedLists;
+  return searched ? searched(element) : childListsOf(element);
 }
 
 function entry(id: string, modelName: string, ord: number, place: Place, texts: Texts): SearchEntry | null {

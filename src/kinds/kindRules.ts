@@ -135,6 +135,10 @@ export type KindIndexing<E> = {
    */
   readonly viewModules?: readonly string[];
   readonly search: (element: E) => SearchTexts;
+  /** Lists it holds that the full-text search reads beyond its children (a gallery's images, whose captions are searched). */
+  readonly searchedLists?: (element: E) => readonly (readonly ContentElement[])[];
+  /** Its `url` field is a link or embed a learner follows: a share that holds it answers the embed-metadata lookup of that URL. */
+  readonly linksUrl?: true;
   /** A container the viewer scrolls to instead of the element inside it (spec section 2, full-text search). */
   readonly anchorsSearch?: true;
   /**

@@ -10,4 +10,5 @@ export const externalResourceIndexing: KindIndexing<ElementOf<'IFrame'>> = {
     htmlFields: (element) => [['description', element.description]],
   },
   search: (element) => ({ title: [element.title, element.pathTitle], secondary: [{ html: element.description }, { html: element.pathDescription }] }),
+  linksUrl: true,
 };

@@ -9,5 +9,6 @@ export const imageGalleryIndexing: KindIndexing<ElementOf<'ImageGallery'>> = {
     htmlFields: (element) => element.content.map((image, i) => [`content[${i}].caption`, image.caption] as const),
   },
   search: (element) => ({ title: [element.title] }),
+  searchedLists: (element) => [element.content],
   anchorsSearch: true,
 };

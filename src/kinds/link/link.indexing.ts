@@ -16,4 +16,5 @@ export const linkIndexing: KindIndexing<ElementOf<'Link'>> = {
     htmlFields: (element) => [['caption', element.caption]],
   },
   search: (element) => ({ title: [element.title], secondary: [{ html: element.caption }], body: [element.text] }),
+  linksUrl: true,
 };
