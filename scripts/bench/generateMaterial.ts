@@ -24,7 +24,9 @@
  * `clickChoiceId`), and ends with another single-choice question as the very last element
  * (`lastElementId`): "last element rendered" waits for its Evaluate button.
  */
+import type { ContentElement } from '../../model/elements';
 import type { MaterialInput } from '../../model/material';
+import { elementsOnPage } from '../../model/tree';
 import { generateBarrierGroup, generateChapter, generateChoice, generateImage, generateText, HEAD, MIX } from './kindSamples';
 import { SampleSource, type ElementInput as Element, type MixEntry } from './sampleSource';
 
@@ -54,18 +56,9 @@ function weighted(g: SampleSource): MixEntry {
   return MIX[0];
 }
 
-/** Elements on the page a list adds (chapters count once; containers with what they hold). */
+/** Elements on the page a list adds (chapters count once; containers with what they hold, as the viewer reads them). */
 export function pageCount(list: readonly Element[]): number {
-  let count = 0;
-  for (const element of list) {
-    count += 1;
-    if (element.modelName === 'Chapter') continue;
-    if (element.modelName === 'Columns') count += pageCount(element.left ?? []) + pageCount(element.right ?? []);
-    else if ('content' in element && Array.isArray(element.content) && element.modelName !== 'ClozeQuestion' && element.modelName !== 'ImageGallery') {
-      count += pageCount(element.content as Element[]);
-    }
-  }
-  return count;
+  return [...elementsOnPage(list as readonly ContentElement[])].length;
 }
 
 /** A material of exactly `size` page elements (size ≥ 40), the same for the same size and seed. */
