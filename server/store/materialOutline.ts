@@ -12,10 +12,10 @@ export type MaterialOutline = Material;
 function outlineOf(element: ContentElement): ContentElement {
   const { modelName, id } = element;
   const publicId = 'publicId' in element ? element.publicId : undefined;
-  const lists = childListsOf(element).map((list) => list.map(outlineOf));
+  const lists: readonly unknown[] = childListsOf(element);
   const outline: Record<string, unknown> = { modelName, id, ...(publicId === undefined ? {} : { publicId }) };
-  if (modelName === 'Columns') [outline.left, outline.right] = lists;
-  else if (lists.length) outline.content = lists[0];
+  // Each child list under the field that holds it (a container's `content`, columns' `left` and `right`).
+  for (const [field, value] of Object.entries(element)) if (lists.includes(value)) outline[field] = (value as ContentElement[]).map(outlineOf);
   return outline as ContentElement;
 }
 
