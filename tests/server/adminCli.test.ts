@@ -179,7 +179,10 @@ describe.skipIf(!TEST_DATABASE_URL)('a fleet: two servers on one PostgreSQL data
     // Both imports are in the one database: the server still running serves both shares.
     for (const output of [viaSecond.stdout, viaFirst.stdout]) {
       const shareId = /Share \(public, new\): http:\/\/localhost:\d+\/s\/([A-Za-z0-9_-]{24})\//.exec(output)?.[1];
-      expect((await fetch(`${first.origin}/s/${shareId}/`)).status, output).toBe(200);
+      // Read to its end: a page left unread keeps its connection busy, and the server's shutdown waits for it.
+      const page = await fetch(`${first.origin}/s/${shareId}/`);
+      await page.text();
+      expect(page.status, output).toBe(200);
     }
 
     first.child.kill('SIGTERM');
