@@ -39,7 +39,7 @@ function BlockingList({ items }: { items: readonly ContentElement[] }) {
           const kind = t(`barrier.kinds.${item.modelName}`, { defaultValue: item.modelName });
           return (
             <li key={item.id}>
-              <a href={`#${item.id}`} onClick={(event) => goTo(event, item.id)} className="text-primary-700 underline hover:text-primary-800">
+              <a href={`#${item.id}`} onClick={(event) => goTo(event, item.id)} className="inline-block py-1 text-primary-700 underline hover:text-primary-800">
                 {blockingLabel(kind, elementLabelText(item))}
               </a>
             </li>
