@@ -10,7 +10,7 @@ import { MATERIAL_SORTS } from '../model/search';
 import { urlSearchSchema } from '../src/search/searchUrl';
 import { ErrorView } from '../src/viewer/ErrorView';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
-import { learnerQueue } from '../src/viewer/learnerTracking';
+import { prepareLearner } from '../src/viewer/learnerTracking';
 import { splitSegments } from './splitSegments';
 import { createViewerRootRoute } from './root';
 
@@ -101,7 +101,7 @@ const collectionMaterialLayout = createRoute({
     (
       await Promise.all([
         collectionMaterial(pageData.api.base, pageData.share!.publicId, params.materialId, pageData.guestSession?.publicId),
-        learnerQueue(),
+        prepareLearner(pageData),
       ])
     )[0],
   staleTime: Infinity,

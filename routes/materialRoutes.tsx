@@ -3,7 +3,7 @@ import { loadMaterial } from '../src/api/materialPrefetch';
 import { preloadElementComponents } from '../src/elements/registry';
 import type { ModelName } from '../model/elements';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
-import { learnerQueue } from '../src/viewer/learnerTracking';
+import { prepareLearner } from '../src/viewer/learnerTracking';
 import { createViewerRootRoute } from './root';
 import { splitSegments } from './splitSegments';
 
@@ -18,7 +18,7 @@ const materialLayout = createRoute({
   // placeholders that shift the page) and a print started at once finds every kind's code there.
   loader: async ({ context: { pageData } }) => {
     const kinds = preloadElementComponents((pageData.share!.elementKinds ?? []) as ModelName[]).catch(() => undefined);
-    return (await Promise.all([loadMaterial(pageData.api.base, pageData.share!.publicId, pageData.share!.rootId), learnerQueue(), kinds]))[0];
+    return (await Promise.all([loadMaterial(pageData.api.base, pageData.share!.publicId, pageData.share!.rootId), prepareLearner(pageData), kinds]))[0];
   },
   staleTime: Infinity,
   component: function MaterialLayout() {

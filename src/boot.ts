@@ -1,6 +1,7 @@
 import './styles.css';
 import { afterFirstPaint, HELD_BACK_PRELOADS_ID } from './afterFirstPaint';
 import { listenForStandInPresses } from './elements/dormant/pressReplay';
+import { listenForEarlyAnswers } from './elements/early/earlyAnswers';
 
 /*
  * The page's entry: it decides when the app's code loads. Where the server drew a first paint (a
@@ -13,6 +14,8 @@ import { listenForStandInPresses } from './elements/dormant/pressReplay';
 async function boot(): Promise<void> {
   // A choice pressed in the server's first paint, before the app runs, is ticked once the app shows it.
   listenForStandInPresses(document);
+  // A question of that paint drawn as a form answers at once, and the app takes the answer over.
+  listenForEarlyAnswers(document);
   const heldBack = document.getElementById(HELD_BACK_PRELOADS_ID);
   if (heldBack instanceof HTMLTemplateElement) {
     await afterFirstPaint(window);

@@ -105,6 +105,15 @@ export function languageChunkUrls(clientDir: string, lang: string): string[] {
   return build && module ? chunkUrls(build, [module]) : [];
 }
 
+/** The tracking code, a chunk the route's loader awaits where a visitor's work is saved on the server (src/viewer/learnerTracking.ts). */
+export const TRACKING_MODULE = 'src/viewer/trackingLogic.ts';
+
+/** The chunks of the tracking code, when this visitor's work is tracked. */
+export function trackingChunkUrls(clientDir: string, tracked: boolean): string[] {
+  const build = readBuild(clientDir);
+  return build && tracked ? chunkUrls(build, [TRACKING_MODULE]) : [];
+}
+
 /** `<link rel="modulepreload">` for each URL. */
 export function modulePreloadLinks(urls: readonly string[]): string {
   return urls.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('\n    ');

@@ -1,12 +1,14 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ContentList } from '../../src/elements/ContentList';
-import { ShellRenderingContext } from '../../src/elements/shell/shellRendering';
+import { ShellRenderingContext, type EarlyForms } from '../../src/elements/shell/shellRendering';
 import { createI18n, loadLanguage } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
 import type { ContentElement } from '../../model/elements';
 import type { Lang } from '../../model/pageData';
 import { elementsOnPage } from '../../model/tree';
 import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
+import { loadQuestionTexts } from '../../src/i18n/questionTexts';
+import { ChoiceEarlyForm } from '../../src/kinds/choice/ChoiceEarlyForm';
 
 /**
  * The first paint of a material's root page shows its elements up to this many (counted as the page
@@ -32,6 +34,10 @@ function shellElementsOf(content: readonly ContentElement[]): ContentElement[] {
   return shown;
 }
 
+/** The kinds whose first paint is a form that answers before the app runs (src/elements/early/earlyAnswers.ts). */
+const EARLY_FORMS: EarlyForms = { ChoiceQuestion: ChoiceEarlyForm };
+const SHELL_RENDERING = { earlyForms: EARLY_FORMS };
+
 /** Elements (as the page counts them) drawn in one go; between two slices the server answers other requests. */
 const SLICE_ELEMENTS = 250;
 
@@ -44,14 +50,15 @@ const SLICE_ELEMENTS = 250;
 export async function shellContentHtml(content: readonly ContentElement[], lang: Lang): Promise<string> {
   const elements = shellElementsOf(content);
   if (!elements.length) return '';
-  await loadLanguage(lang);
+  // The early forms' texts (Evaluate, the feedback titles) are the questions' own.
+  await Promise.all([loadLanguage(lang), loadQuestionTexts()]);
   const i18n = createI18n(lang);
   const html: string[] = [];
   for (const slice of slices(elements)) {
     if (html.length) await new Promise((resolve) => setImmediate(resolve));
     html.push(
       renderToStaticMarkup(
-        <ShellRenderingContext.Provider value>
+        <ShellRenderingContext.Provider value={SHELL_RENDERING}>
           <ServerSanitizedHtml.Provider value>
             <I18nProvider i18n={i18n}>
               <ContentList elements={slice} />

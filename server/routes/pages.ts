@@ -1,3 +1,4 @@
+import { trackingModeOf } from '../../model/tracking';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FeatureFlags, User } from '../../model/pageData';
@@ -6,7 +7,7 @@ import type { Database } from '../db/types';
 import { ANONYMOUS, API_ROUTES, errorPageData, invitationPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
 import { materialShellHtml } from '../pages/shell';
 import type { Lang } from '../../model/pageData';
-import { appChunkUrls, elementChunkUrls, heldBackModulePreloads, languageChunkUrls, modulePreloadLinks, routeChunkUrls } from '../pages/routePreloads';
+import { appChunkUrls, elementChunkUrls, heldBackModulePreloads, languageChunkUrls, modulePreloadLinks, routeChunkUrls, trackingChunkUrls } from '../pages/routePreloads';
 import { materialUrl } from '../../model/materialUrl';
 import { landingLanguage, landingPageHtml } from '../pages/landing';
 import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
@@ -142,6 +143,7 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
         ...languageChunkUrls(clientDir, ctx.lang),
         ...routeChunkUrls(clientDir, data.entryPoint),
         ...elementChunkUrls(clientDir, elementKinds ?? []),
+        ...trackingChunkUrls(clientDir, trackingModeOf(data) !== 'off'),
       ]),
     ];
     const shell = resultsScreen ? '' : await shellOf(request, material, ctx.lang, share.preview);

@@ -6,7 +6,8 @@ import { Menu, MenuItem, MenuTrigger, MenuSection } from 'react-aria-components/
 import { Popover } from 'react-aria-components/Popover';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { logoutMachine } from '../../machines/logout';
-import { saveStateOf, type TrackingSnapshot } from '../../machines/tracking';
+import type { TrackingSnapshot } from '../../machines/tracking';
+import { saveStateOf } from '../../machines/tracking.connect';
 import { ViewerActorContext } from '../elements/viewerContext';
 import { useTranslation } from '../i18n/react';
 import { addLearnerTexts } from '../i18n/resources/learner';

@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import type { ActorRef, AnyActorRef } from 'xstate';
-import { trackingMachine, type TrackingChange, type TrackingInput } from '../../machines/tracking';
+import type { TrackingInput } from '../../machines/tracking';
 import { withChange, type LearnerState } from '../../model/learnerState';
 import type { PageData } from '../../model/pageData';
-import { savesRootProgress, trackingModeOf } from '../../model/tracking';
+import { trackingModeOf } from '../../model/tracking';
 import { openDurableQueue, type DurableQueue } from '../tracking/durableQueue';
-import { toUserdataEvents } from '../tracking/events';
-import { createSendBatch, flushOnHide } from '../tracking/sendBatch';
 import type { GuestSessionActor } from '../guest/GuestSessionProvider';
 import { loadLearnerState } from './localLearnerState';
 
@@ -25,6 +23,27 @@ export function learnerQueue(): Promise<DurableQueue> {
   return queueOpening;
 }
 
+let trackingCode: Promise<typeof import('./trackingLogic')> | null = null;
+let loadedTrackingCode: typeof import('./trackingLogic') | null = null;
+
+/**
+ * What a viewer of this page needs before it starts: the durable queue, and where the visitor's work
+ * is saved on the server, the tracking code (a chunk of its own: anonymous visitors never load it).
+ * Route loaders await it.
+ */
+export function prepareLearner(pageData: PageData): Promise<unknown> {
+  if (trackingModeOf(pageData) === 'off') return learnerQueue();
+  // A failed load (offline) is forgotten, so the next call tries again.
+  trackingCode ??= import('./trackingLogic').then(
+    (module) => (loadedTrackingCode = module),
+    (error: unknown) => {
+      trackingCode = null;
+      throw error;
+    },
+  );
+  return Promise.all([learnerQueue(), trackingCode]);
+}
+
 /** Whether queued changes survive a closed tab (IndexedDB), or live only in this page's memory. */
 export function queueIsDurable(): boolean {
   return openedQueue?.durable ?? false;
@@ -34,7 +53,7 @@ type Setup = {
   /** What the viewer resumes from. */
   saved: LearnerState;
   /** The tracking statechart with its effects, when this visitor's work is saved on the server. */
-  tracking?: { logic: typeof trackingMachine; input: TrackingInput };
+  tracking?: { logic: ReturnType<typeof import('./trackingLogic').trackingLogicFor>; input: TrackingInput };
 };
 
 /**
@@ -55,15 +74,8 @@ export function learnerSetup(pageData: PageData, materialId: string, storageKey:
   for (const event of pending) {
     for (const [field, value] of Object.entries(event.data)) saved = withChange(saved, { id: event.metadata.id, field, value });
   }
-  const logic = trackingMachine.provide({
-    actions: {
-      persist: (_, params: { changes: TrackingChange[]; guestSessionId: string | null }) =>
-        queue.add(toUserdataEvents(params.changes, { shareId, guestSessionId: params.guestSessionId, now: Date.now() })),
-      flushOnLeave: (_, params: { guestSessionId: string | null }) => flushOnHide({ apiBase: pageData.api.base, shareId, guestSessionId: params.guestSessionId, queue }),
-    },
-    // Root progress goes only where the server keeps it: a refusal would stop the sending of everything else.
-    actors: { sendBatch: createSendBatch({ apiBase: pageData.api.base, shareId, materialId: savesRootProgress(pageData) ? materialId : undefined, queue }) },
-  });
+  if (!loadedTrackingCode) throw new Error('The tracking code is not loaded: await prepareLearner(pageData) before the viewer starts.');
+  const logic = loadedTrackingCode.trackingLogicFor(pageData, materialId, shareId, queue);
   return { saved, tracking: { logic, input: { mode, guestSessionId, online: navigator.onLine, pending: pending.length } } };
 }
 

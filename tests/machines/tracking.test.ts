@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import { TRACKING_DEBOUNCE_MS, TRACKING_RETRY_AFTER_MAX_MS, TRACKING_RETRY_MAX_MS } from '../../machines/constants';
 import {
-  failureKindOf, retryAfterOf, retryDelayOf, retryWaitOf, saveStateOf, SendBatchError, trackingGuards, trackingMachine,
+  failureKindOf, retryAfterOf, retryDelayOf, retryWaitOf, SendBatchError, trackingGuards, trackingMachine,
   type SendBatchInput, type SendBatchOutput, type TrackingChange, type TrackingContext, type TrackingEvent, type TrackingInput,
 } from '../../machines/tracking';
+import { saveStateOf } from '../../machines/tracking.connect';
 import type { TrackingMode } from '../../model/tracking';
 import { itWalks, pathsOf, runPath } from './walkMachine';
 import { silentTrackingSignals } from './browserFakes';

@@ -126,11 +126,16 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
       '_viewer.js': { file: 'assets/viewer-4.js', imports: ['_runtime.js'] },
       '_runtime.js': { file: 'assets/runtime-5.js' },
       'src/i18n/resources/en.ts': { file: 'assets/en-6.js', isDynamicEntry: true },
+      'src/viewer/trackingLogic.ts': { file: 'assets/trackingLogic-7.js', isDynamicEntry: true, imports: ['_runtime.js'] },
     };
     fs.mkdirSync(path.join(a.clientDir, '.vite'), { recursive: true });
     fs.writeFileSync(path.join(a.clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     try {
       const { share } = await importFile(t.db, smallMaterial('preload'), { share: 'public' });
+      const guest = (await importFile(t.db, smallMaterial('preload-guest'), { share: 'guest' })).share;
+      // Where a visitor's work is saved on the server, the tracking code the route's loader awaits goes along; anonymous visitors never load it.
+      expect([...(await a.app.inject({ url: `/s/${guest.publicId}/` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]))
+        .toEqual(['/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js', '/app/assets/trackingLogic-7.js']);
       const linksOf = async (query: string) =>
         [...(await a.app.inject({ url: `/s/${share.publicId}/${query}` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
       expect(await linksOf('')).toEqual(['/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js']);
@@ -306,10 +311,14 @@ describe.each(testDatabaseKinds)('the first paint sent with a material page, on 
     expect(frames).toEqual(['lead-text:Text', 'lead-heading:Heading', 'lead-question:ChoiceQuestion', 'lead-chapter:Chapter', 'lead-quote:Quote', 'lead-barrier:Barrier']);
     expect(content).toContain('<p>Erster <strong>Absatz</strong> &lt;script&gt;</p>');
     expect(content).toMatch(/<h2 class="[^"]*">Zweiter Abschnitt<\/h2>/);
-    // A question is its stand-in: its texts, no widget (the app draws that once its code is there).
+    // A choice question is its early form: native radios, and an Evaluate button offered once one is ticked
+    // (src/elements/early/earlyAnswers.ts), in the page's language; nothing else has a widget before the app.
     expect(content).toContain('Welche Farbe hat Wasser?');
     expect(content).toContain('Blau');
-    expect(content).not.toMatch(/<input|<button/);
+    const question = /<div id="lead-question"[\s\S]*?<div id="lead-chapter"/.exec(content)![0];
+    expect([...question.matchAll(/<input type="radio"[^>]* name="lead-question-early" value="([\w-]+)"/g)].map((m) => m[1])).toEqual(['lead-blue', 'lead-red']);
+    expect(question).toMatch(/<button type="button" class="[^"]*" disabled="" data-early-button="" data-early-edit-label="Edit Answer"[^>]*>Evaluate<\/button>/);
+    expect(content.replace(question, '')).not.toMatch(/<input|<button/);
     expect(content).toContain('<a href="kapitel/"');
     // The page's language: English quotation marks.
     expect(content).toContain('“</span>Wasser ist Leben');

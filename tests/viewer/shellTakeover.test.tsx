@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { shellContentHtml } from '../../server/pages/shellContent';
 import { ContentList } from '../../src/elements/ContentList';
@@ -11,6 +11,7 @@ import { Material, type MaterialInput } from '../../model/material';
 import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
 import { IntersectionObserverDouble } from '../setup';
 import { renderMaterialPage } from '../support/materialPage';
+import { forgetEarlyAnswers, listenForEarlyAnswers } from '../../src/elements/early/earlyAnswers';
 
 /*
  * The server's first paint of a material page (server/pages/shellContent.tsx) and how the app takes
@@ -18,7 +19,10 @@ import { renderMaterialPage } from '../support/materialPage';
  */
 
 beforeAll(() => preloadElementComponents());
-afterEach(() => document.getElementById('shell')?.remove());
+afterEach(() => {
+  document.getElementById('shell')?.remove();
+  forgetEarlyAnswers();
+});
 
 const texts = (n: number): MaterialInput['content'] =>
   Array.from({ length: n }, (_, i) => ({ modelName: 'Text' as const, id: `tk-${i}`, content: { html: `<p>Absatz ${i}</p>` } }));
@@ -141,12 +145,17 @@ describe('the app takes over the first paint the server drew', () => {
 });
 
 describe('a long page the server drew renders only what the learner reaches', () => {
-  /** 150 paragraphs with a choice question at 100: a long page (src/elements/dormant/dormantContent.ts DORMANT_FROM_ELEMENTS). */
+  /**
+   * 150 paragraphs with a choice question at 100 (drawn as its early form) and a foldable after it (drawn as
+   * its stand-in): a long page (src/elements/dormant/dormantContent.ts DORMANT_FROM_ELEMENTS).
+   */
   const longMaterial = () => {
     const content = texts(150);
     content.splice(100, 0, {
       modelName: 'ChoiceQuestion', id: 'tk-q', type: 'sc', question: '<p>Welche Farbe hat Wasser?</p>',
       choices: [{ id: 'tk-q-a', text: 'Blau', correct: true }, { id: 'tk-q-b', text: 'Rot', correct: false }],
+    }, {
+      modelName: 'Foldable', id: 'tk-f', title: 'Mehr über Wasser', content: [{ modelName: 'Text', id: 'tk-f-t', content: { html: '<p>Innen</p>' } }],
     });
     return materialOf(content);
   };
@@ -173,18 +182,46 @@ describe('a long page the server drew renders only what the learner reaches', ()
     expect(idsInOrder()).toEqual(material.content.map((element) => element.id));
   });
 
-  it('a stand-in the learner tabs into is rendered at once and keeps the focus, inside the woken question', async () => {
+  it('a stand-in the learner tabs into is rendered at once and keeps the focus, inside the woken element', async () => {
     const material = longMaterial();
     await serverShell(material);
     renderMaterialPage(material);
     await waitFor(() => expect(document.getElementById('shell')).toBeNull());
-    const standIn = document.getElementById('tk-q')!.querySelector<HTMLElement>('[data-dormant]')!;
+    const standIn = document.getElementById('tk-f')!.querySelector<HTMLElement>('[data-dormant]')!;
     act(() => standIn.focus());
-    await waitFor(() => expect(document.getElementById('tk-q')?.querySelector('input[type="radio"]')).not.toBeNull());
-    expect(rendered('tk-q')).toBe(true);
-    await waitFor(() => expect(document.getElementById('tk-q')!.contains(document.activeElement)).toBe(true));
+    await waitFor(() => expect(document.getElementById('tk-f')?.querySelector('button[aria-expanded]')).not.toBeNull());
+    expect(rendered('tk-f')).toBe(true);
+    await waitFor(() => expect(document.getElementById('tk-f')!.contains(document.activeElement)).toBe(true));
     expect(document.activeElement?.closest('[data-shell-element]')).toBeNull();
     expect(idsInOrder()).toEqual(material.content.map((element) => element.id));
+  });
+
+  it('a choice answered in its early form before the app reached it is the app’s answer when it renders, and the focus follows', async () => {
+    const material = longMaterial();
+    await serverShell(material);
+    listenForEarlyAnswers(document);
+    const early = document.getElementById('tk-q')!;
+    const red = early.querySelector<HTMLInputElement>('input[value="tk-q-b"]')!;
+    act(() => red.focus());
+    fireEvent.click(red);
+    expect(red.checked).toBe(true);
+    renderMaterialPage(material);
+    await waitFor(() => expect(document.getElementById('shell')).toBeNull());
+    // Not reached yet: still the early form, which still answers.
+    expect(rendered('tk-q')).toBe(false);
+    const evaluate = early.querySelector<HTMLButtonElement>('[data-early-button]')!;
+    expect(evaluate.disabled).toBe(false);
+    act(() => evaluate.focus());
+    fireEvent.click(evaluate);
+    expect(early.querySelector('[data-feedback="negative"]')).not.toBeNull();
+
+    act(() => framesObserver()!.simulate(document.getElementById('tk-q')!, true));
+    await waitFor(() => expect(rendered('tk-q')).toBe(true));
+    const question = document.getElementById('tk-q')!;
+    await waitFor(() => expect(question.querySelector('[data-state]')?.getAttribute('data-state')).toBe('evaluated'));
+    expect(question.querySelector<HTMLInputElement>('input[value="tk-q-b"]')!.checked).toBe(true);
+    expect(question.querySelector('[data-feedback="negative"]')).not.toBeNull();
+    expect(document.activeElement).toBe(question.querySelector('[data-answer-button]'));
   });
 });
 

@@ -3,6 +3,7 @@ import type { ContentElement } from '../../../model/elements';
 import { revealingEverything } from '../revealScheduler';
 import { dozesAsStandIn, isStateful } from '../../kinds/rules';
 import type { Highlight } from '../../../model/highlight';
+import { earlyFormInUse } from '../early/earlyAnswers';
 
 /**
  * True on a long page (src/elements/dormant/dormantContent.ts DORMANT_FROM_ELEMENTS): stand-ins wake
@@ -38,10 +39,11 @@ export function useWakingRules(): WakingRules {
 
 /**
  * Whether an element mounts as its stand-in (src/elements/dormant/DormantElement.tsx) rather than
- * awake: interactive elements beyond the first screen, unless the page was asked to show them.
+ * awake: interactive elements beyond the first screen, unless the page was asked to show them, or the
+ * learner is at work in its early form (src/elements/early: its answer and focus go to the widget).
  */
 export function dozes(element: ContentElement, rules: WakingRules): boolean {
-  return !rules.eager && dozesAsStandIn(element.modelName) && element.id !== rules.target && !revealingEverything();
+  return !rules.eager && dozesAsStandIn(element.modelName) && element.id !== rules.target && !revealingEverything() && !earlyFormInUse(element.id);
 }
 
 /** Whether an element needs its actor when it mounts: it is stateful and mounts awake. */

@@ -9,6 +9,9 @@ import { nativeButtonClass } from '../../ui/Button';
  * learner makes most, and react-aria's press handling costs script on every click (docs/decisions.md);
  * Enter, Space, focus-visible and disabled are the browser's own.
  */
+/** The attribute that marks a question's answer button (an early form's focus moves to it: src/elements/early). */
+export const ANSWER_BUTTON = 'data-answer-button';
+
 export function AnswerButton({ evaluated, submitLabel, isDisabled = false, onSubmit, onEdit }: {
   evaluated: boolean;
   submitLabel: string;
@@ -19,7 +22,7 @@ export function AnswerButton({ evaluated, submitLabel, isDisabled = false, onSub
 }) {
   const { t } = useTranslation('questions');
   return (
-    <button type="button" className={nativeButtonClass(evaluated ? 'secondary' : 'primary')} disabled={!evaluated && isDisabled} onClick={evaluated ? onEdit : onSubmit}>
+    <button type="button" {...{ [ANSWER_BUTTON]: '' }} className={nativeButtonClass(evaluated ? 'secondary' : 'primary')} disabled={!evaluated && isDisabled} onClick={evaluated ? onEdit : onSubmit}>
       {evaluated ? t('editAnswer') : submitLabel}
     </button>
   );

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { ContentElement } from '../../../model/elements';
 import { dropShellFrame, shellFrame } from '../../viewer/shell';
+import { EARLY } from '../early/earlyAnswers';
 
 /** How the learner reached a frame of the server's: it came near the viewport, got focus, or was pressed. */
 export type Reach = 'near' | 'focus' | 'pointer';
@@ -29,7 +30,8 @@ type ShellRestProps = {
  * sibling of its own, and never touches nodes it did not make.
  *
  * A frame has no code: one the learner tabs into or presses makes the list render up to it at once
- * (`onReach` 'focus' / 'pointer'); with `watch`, frames coming near the viewport are reported too.
+ * (`onReach` 'focus' / 'pointer'), except in an early form, which answers by itself; with `watch`,
+ * frames coming near the viewport are reported too.
  */
 export function ShellRest({ elements, from, watch, onReach }: ShellRestProps) {
   const marker = useRef<HTMLDivElement>(null);
@@ -57,7 +59,10 @@ export function ShellRest({ elements, from, watch, onReach }: ShellRestProps) {
     marker.current!.after(...indexOf.keys());
 
     const reached = (event: Event, how: Reach) => {
-      const frame = (event.target as Element | null)?.closest?.('[data-shell-element]');
+      const target = event.target as Element | null;
+      // An early form answers by itself; the app takes it over when the frame comes near (src/elements/early).
+      if (target?.closest?.(`[${EARLY.form}]`)) return;
+      const frame = target?.closest?.('[data-shell-element]');
       const index = frame ? indexOf.get(frame) : undefined;
       if (index !== undefined) onReach(index, how);
     };

@@ -1,7 +1,12 @@
-import { createContext } from 'react';
+import { createContext, type ComponentType } from 'react';
+import type { ElementOf, ModelName } from '../../../model/elements';
+
+/** Kinds the server draws as forms that answer before the app runs (server/pages/shellContent.tsx). */
+export type EarlyForms = { readonly [N in ModelName]?: ComponentType<{ element: ElementOf<N> }> };
 
 /**
- * True while the server draws a page's first paint (server/pages/shellContent.tsx): lists render
- * every element at once as `ShellElement`, with no actor, no chunk and no lazy code.
+ * Set while the server draws a page's first paint (server/pages/shellContent.tsx): lists render
+ * every element at once as `ShellElement`, with no actor, no chunk and no lazy code; the kinds in
+ * `earlyForms` as their early forms.
  */
-export const ShellRenderingContext = createContext(false);
+export const ShellRenderingContext = createContext<false | { earlyForms: EarlyForms }>(false);

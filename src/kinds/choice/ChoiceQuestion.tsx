@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { Checkbox } from 'react-aria-components/Checkbox';
 import { CheckboxGroup } from 'react-aria-components/CheckboxGroup';
 import { Radio, RadioGroup } from 'react-aria-components/RadioGroup';
@@ -21,6 +21,9 @@ import { AnswerKeyChangedNote } from '../../elements/questions/AnswerKeyChangedN
 import { ResultMark } from '../../elements/questions/ResultMark';
 import { AnswerButton } from '../../elements/questions/AnswerButton';
 import { Icon } from '../../ui/Icon';
+import { useEarlyAnswer } from '../../elements/early/useEarlyAnswer';
+import { EARLY_BUTTON_KEY } from '../../elements/early/earlyAnswers';
+import { ANSWER_BUTTON } from '../../elements/questions/AnswerButton';
 
 type ChoiceActor = ActorRefFrom<typeof choiceMachine>;
 
@@ -58,6 +61,17 @@ export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion
   const { t } = useTranslation('questions');
   const { selected, evaluated, dataState } = useSelector(actor, connectChoice, sameProps);
   const justEvaluated = useBecameTrue(evaluated);
+  const section = useRef<HTMLElement>(null);
+  // What the learner did in the server's first paint (./ChoiceEarlyForm.tsx) goes through this chart, so it is saved and tracked.
+  const earlyAnnounced = useEarlyAnswer(
+    element.id,
+    (answer) => {
+      if (actor.getSnapshot().hasTag('complete')) actor.send({ type: 'answer.edit' });
+      for (const choiceId of answer.selected) actor.send({ type: 'choice.select', choiceId });
+      if (answer.evaluated) actor.send({ type: 'answer.submit' });
+    },
+    (key) => section.current?.querySelector<HTMLElement>(key === EARLY_BUTTON_KEY ? `[${ANSWER_BUTTON}]` : `[data-choice-id="${CSS.escape(key)}"] input`),
+  );
   const questionId = useId();
   const choices = useMemo(
     () => (element.randomizeOrder ? seededShuffle(element.choices, element.id) : element.choices),
@@ -79,7 +93,7 @@ export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion
   );
 
   return (
-    <section className="my-6 rounded-lg border border-gray-200 p-4" data-state={dataState} aria-labelledby={questionId}>
+    <section ref={section} className="my-6 rounded-lg border border-gray-200 p-4" data-state={dataState} aria-labelledby={questionId}>
       <SafeHtml html={element.question} id={questionId} className="mb-1 font-medium [&_p]:m-0" />
       <p className="mb-3 text-sm text-gray-500">{element.type === 'sc' ? t('choice.single') : t('choice.multiple')}</p>
       {element.type === 'sc' ? (
@@ -120,11 +134,14 @@ export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion
           submitLabel={element.submitText || t('evaluate')}
           onSubmit={() => actor.send({ type: 'answer.submit' })}
           isDisabled={selected.length === 0}
-          onEdit={() => actor.send({ type: 'answer.edit' })}
+          onEdit={() => {
+            earlyAnnounced.current = false;
+            actor.send({ type: 'answer.edit' });
+          }}
         />
       </div>
       <AnswerKeyChangedNote id={element.id} />
-      {evaluated ? <QuestionFeedback kind={kind} html={feedbackHtml} announce={justEvaluated} /> : null}
+      {evaluated ? <QuestionFeedback kind={kind} html={feedbackHtml} announce={justEvaluated && !earlyAnnounced.current} /> : null}
     </section>
   );
 }
