@@ -71,6 +71,13 @@ export interface LoadResult {
   encodings?: string[];
   /** document.getElementsByTagName('*').length after load. */
   domElements?: number;
+  /**
+   * Navigation (a cold load, the click target brought into view at once, as a deep link does) → the
+   * target's feedback on screen, its choice and Evaluate pressed as soon as the page lets them be: when
+   * a learner far down a page gets an answer. Measured in a load of its own (`measureAnswer`).
+   */
+  answerMs?: number;
+  answerError?: string;
   /** Click (mouse release) → feedback box in the DOM → next frame, ms, one per Evaluate click. */
   clicksMs?: number[];
   /** The same from pointerdown. */
@@ -112,6 +119,24 @@ const INIT_SCRIPT = (lastElementId: string) => `(() => {
   });
   appObserver.observe(document, { childList: true, subtree: true });
 })();`;
+
+/** Records when the feedback of element `id` is first on screen (in the DOM, then the next frame), ms since navigation. */
+const WATCH_ANSWER = (id: string) => `(() => {
+  const record = { onScreen: null };
+  Object.defineProperty(window, '__lernwerkBenchAnswer', { value: record, enumerable: false });
+  const id = ${JSON.stringify(id)};
+  const observer = new MutationObserver(() => {
+    const element = document.getElementById(id);
+    if (!element || !element.querySelector('[data-feedback]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { record.onScreen = performance.now(); };
+      channel.port2.postMessage(0);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})()`;
 
 const READ_STATE = `(() => {
   const b = window.__lernwerkBench;
@@ -285,12 +310,19 @@ async function settle(page: Page, quietMs: number, deadline: number): Promise<vo
  */
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, cpuSlowdown: 4, latencyMs: 150, downBytesPerS: 1_600_000 / 8, upBytesPerS: 750_000 / 8 };
 
+function contextOptions(phone: boolean | undefined) {
+  return phone
+    ? { viewport: PHONE.viewport, deviceScaleFactor: PHONE.deviceScaleFactor, isMobile: true, hasTouch: true, locale: 'en-US', serviceWorkers: 'block' as const }
+    : { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, locale: 'en-US', serviceWorkers: 'block' as const };
+}
+
+async function throttleLikeAPhone(cdp: CDPSession): Promise<void> {
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PHONE.latencyMs, downloadThroughput: PHONE.downBytesPerS, uploadThroughput: PHONE.upBytesPerS });
+}
+
 export async function measureLoad(browser: Browser, target: LoadTarget, options: { timeoutMs: number; clicks: number; phone?: boolean }): Promise<LoadResult> {
-  const context = await browser.newContext(
-    options.phone
-      ? { viewport: PHONE.viewport, deviceScaleFactor: PHONE.deviceScaleFactor, isMobile: true, hasTouch: true, locale: 'en-US', serviceWorkers: 'block' }
-      : { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, locale: 'en-US', serviceWorkers: 'block' },
-  );
+  const context = await browser.newContext(contextOptions(options.phone));
   const result: LoadResult = { kind: target.kind, status: 'ok' };
   const started = Date.now();
   const deadline = started + options.timeoutMs;
@@ -299,10 +331,7 @@ export async function measureLoad(browser: Browser, target: LoadTarget, options:
     await page.addInitScript(INIT_SCRIPT(target.lastElementId));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    if (options.phone) {
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PHONE.latencyMs, downloadThroughput: PHONE.downBytesPerS, uploadThroughput: PHONE.upBytesPerS });
-    }
+    if (options.phone) await throttleLikeAPhone(cdp);
     const network = trackNetwork(cdp);
     await page.goto(target.url, { waitUntil: 'commit', timeout: options.timeoutMs });
 
@@ -372,6 +401,36 @@ export async function measureLoad(browser: Browser, target: LoadTarget, options:
     await context.close().catch(() => undefined);
   }
   return result;
+}
+
+/**
+ * One cold load for `answerMs`: the page opened at `#clickTargetId`, then its choice and its Evaluate
+ * button pressed as soon as each can be (Playwright waits until a control is visible, stable, enabled
+ * and would receive the press; a press on something that only looks like it is not a press).
+ */
+export async function measureAnswer(browser: Browser, target: LoadTarget, options: { timeoutMs: number; phone?: boolean }): Promise<Pick<LoadResult, 'answerMs' | 'answerError'>> {
+  const context = await browser.newContext(contextOptions(options.phone));
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(WATCH_ANSWER(target.clickTargetId));
+    if (options.phone) await throttleLikeAPhone(await context.newCDPSession(page));
+    const url = new URL(target.url);
+    url.hash = target.clickTargetId;
+    await page.goto(url.href, { waitUntil: 'commit', timeout: options.timeoutMs });
+    const question = page.locator(`[id="${target.clickTargetId}"]`);
+    await question.locator(`[data-choice-id="${target.clickChoiceId}"]`).click({ timeout: options.timeoutMs });
+    await question.getByRole('button', { name: EVALUATE }).click({ timeout: options.timeoutMs });
+    await page.waitForFunction(() => (window as unknown as { __lernwerkBenchAnswer: { onScreen: number | null } }).__lernwerkBenchAnswer.onScreen !== null, undefined, {
+      timeout: options.timeoutMs,
+      polling: 20,
+    });
+    const record = (await page.evaluate('window.__lernwerkBenchAnswer')) as { onScreen: number };
+    return { answerMs: record.onScreen };
+  } catch (error) {
+    return { answerError: error instanceof Error ? error.message.split('\n')[0] : String(error) };
+  } finally {
+    await context.close().catch(() => undefined);
+  }
 }
 
 const EVALUATE = /^(Evaluate|Auswerten)$/;

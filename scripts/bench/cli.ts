@@ -27,7 +27,7 @@ import { assetUrl } from '../../model/assetUrl';
 import { allElements } from '../../model/tree';
 import { bundleReport } from '../bundle-report';
 import { buildClient, freePort, importMaterial, ROOT, startServer, type RunningServer } from './appServer';
-import { CHROMIUM_ARGS, measureLoad, type LoadResult, type LoadTarget } from './browser';
+import { CHROMIUM_ARGS, measureAnswer, measureLoad, type LoadResult, type LoadTarget } from './browser';
 import { serveFloor, type FloorSite } from './floorServer';
 import { BENCH_SIZES, generateMaterial, type GeneratedMaterial } from './generateMaterial';
 import { measureInNode } from './nodeMeasure';
@@ -176,8 +176,9 @@ function describeLoad(result: LoadResult): string {
   if (result.status !== 'ok') return `${result.status}${result.error ? ` (${result.error})` : ''}`;
   const clicks = result.clicksMs?.length ? `click ${fmtMs(median(result.clicksMs))}` : `click –${result.clickError ? ` (${result.clickError})` : ''}`;
   const app = result.kind === 'app' ? `, app ${fmtMs(result.appStartedMs)}` : '';
+  const answer = result.answerMs === undefined ? `answer –${result.answerError ? ` (${result.answerError})` : ''}` : `answer ${fmtMs(result.answerMs)}`;
   return `FCP ${fmtMs(result.fcpMs)}, rendered ${fmtMs(result.lastRenderedMs)}${app}, interactive ${fmtMs(result.allInteractiveMs)}, ` +
-    `${result.longTasks} long tasks, heap ${fmtBytes(result.heapBytes)}, ${fmtBytes(result.wireBytes)}, ${result.domElements} elements, ${clicks}`;
+    `${result.longTasks} long tasks, heap ${fmtBytes(result.heapBytes)}, ${fmtBytes(result.wireBytes)}, ${result.domElements} elements, ${clicks}, ${answer}`;
 }
 
 /** scripts/bench/ingest.ts, when it is there: rows, or why there are none. */
@@ -303,7 +304,10 @@ async function main(argv: string[]): Promise<number> {
         const loads: Partial<Record<'app' | 'floor', LoadResult>> = {};
         for (const kind of appFirst ? (['app', 'floor'] as const) : (['floor', 'app'] as const)) {
           const started = Date.now();
-          loads[kind] = await measureLoad(browser, pageTargets[kind], { timeoutMs: options.timeoutMs, clicks: options.clicks, phone: options.phone });
+          loads[kind] = {
+            ...(await measureLoad(browser, pageTargets[kind], { timeoutMs: options.timeoutMs, clicks: options.clicks, phone: options.phone })),
+            ...(await measureAnswer(browser, pageTargets[kind], { timeoutMs: options.timeoutMs, phone: options.phone })),
+          };
           log(`${g.size} pair ${pair + 1}/${total} ${kind.padEnd(5)} ${describeLoad(loads[kind]!)} [${Math.round((Date.now() - started) / 1000)} s]`);
         }
         result.pairs.push({ pair, appFirst, app: loads.app!, floor: loads.floor! });

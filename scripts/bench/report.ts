@@ -59,9 +59,11 @@ export const BUDGETS = {
   /** Not growing with page size: the largest page's click ≤ factor × the smallest page's + slack. */
   clickGrowthFactor: 1.5,
   clickGrowthSlackMs: 4,
-  heapRatio: 5,
-  /** Fixed allowance on top of 5× the floor's heap: React, the router, i18n, xstate and zod. */
-  heapAllowanceBytes: 8 * 1024 * 1024,
+  /** The last question answers within this many times the floor's max(first paint, answer) (issue 28). */
+  answerRatio: 2,
+  heapRatio: 4,
+  /** Fixed allowance on top of 4× the floor's heap: React, the router, i18n, xstate and zod (issue 28). */
+  heapAllowanceBytes: 4 * 1024 * 1024,
   firstRouteJsGzip: 150 * 1024,
   ingestPostgresEventsPerSecond: 2000,
   ingestPostgresP99Ms: 50,
@@ -76,7 +78,7 @@ export function median(values: readonly number[]): number | undefined {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-type Metric = 'fcpMs' | 'lastRenderedMs' | 'appStartedMs' | 'allInteractiveMs' | 'heapBytes' | 'wireBytes' | 'domElements' | 'longTasks' | 'longTaskMs';
+type Metric = 'fcpMs' | 'lastRenderedMs' | 'appStartedMs' | 'allInteractiveMs' | 'answerMs' | 'heapBytes' | 'wireBytes' | 'domElements' | 'longTasks' | 'longTaskMs';
 
 function loads(size: SizeResult, kind: 'app' | 'floor'): LoadResult[] {
   return size.pairs.map((p) => p[kind]);
@@ -160,6 +162,7 @@ export function formatReport(result: BenchResult): string {
     row('last element rendered', (s) => ratioCell(s, 'lastRenderedMs', fmtMs, t)),
     row('all interactive', (s) => ratioCell(s, 'allInteractiveMs', fmtMs, t)),
     row('app rendered (its widgets answer), app / floor all interactive', (s) => ratioCell(s, 'appStartedMs', fmtMs, t, 'allInteractiveMs')),
+    row('last question answers (opened at it, pressed as soon as it lets), app / floor', (s) => ratioCell(s, 'answerMs', fmtMs, t)),
     row('long tasks until interactive, app / floor', (s) =>
       `${fmtCount(medianOf(s, 'app', 'longTasks'))} (${fmtMs(medianOf(s, 'app', 'longTaskMs'))}) / ${fmtCount(medianOf(s, 'floor', 'longTasks'))} (${fmtMs(medianOf(s, 'floor', 'longTaskMs'))})`),
     row('JS heap after load', (s) => ratioCell(s, 'heapBytes', fmtBytes, t)),
@@ -234,6 +237,27 @@ export function checkBudgets(result: Omit<BenchResult, 'budgets'>): BudgetResult
     (f) => f * BUDGETS.heapRatio + BUDGETS.heapAllowanceBytes,
     (a, f) => `${fmtBytes(a)} vs allowed ${fmtBytes(f * BUDGETS.heapRatio + BUDGETS.heapAllowanceBytes)}`,
   );
+
+  {
+    const details: string[] = [];
+    let ok = sizes.length > 0;
+    for (const s of sizes) {
+      const app = medianOf(s, 'app', 'answerMs');
+      const floorFcp = medianOf(s, 'floor', 'fcpMs');
+      const floorAnswer = medianOf(s, 'floor', 'answerMs');
+      const at = s.size.toLocaleString('en');
+      if (app === undefined || floorFcp === undefined || floorAnswer === undefined) {
+        ok = false;
+        details.push(`${at}: not measured`);
+        continue;
+      }
+      const floor = Math.max(floorFcp, floorAnswer);
+      const pass = app <= floor * BUDGETS.answerRatio;
+      ok &&= pass;
+      details.push(`${at}: ${fmtMs(app)} = ${fmtRatio(app / floor)}${pass ? '' : ' ✗'}`);
+    }
+    budgets.push({ name: `the last question answers ≤ ${BUDGETS.answerRatio}× the floor's max(first paint, answer) at every size`, ok, detail: details.join('; ') });
+  }
 
   const at1000 = sizes.find((s) => s.size === 1000);
   if (at1000) {
