@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Material } from '../../../model/material';
 import { renderInViewer } from './renderElement';
 import { ANNOUNCE_DELAY_MS } from '../../../src/ui/liveAnnouncer';
+import { shellContentHtml } from '../../../server/pages/shellContent';
+import { forgetEarlyAnswers, listenForEarlyAnswers } from '../../../src/elements/early/earlyAnswers';
 
 const material = Material.parse({
   modelName: 'Material',
@@ -23,6 +25,8 @@ const material = Material.parse({
 
 afterEach(async () => {
   await virtual.stop();
+  document.getElementById('shell')?.remove();
+  forgetEarlyAnswers();
 });
 
 /** What the virtual screen reader said since the last call: its log's new lines. */
@@ -65,6 +69,28 @@ describe('what a screen reader hears (a virtual screen reader reading the access
     await heard();
     renderInViewer({ material, saved: { q1: { selected: ['yes'], evaluated: true } } });
     expect(screen.getByRole('status').textContent).toContain('Answered correctly');
+    await settle();
+    expect((await heard()).filter((line) => line.startsWith('polite:'))).toEqual([]);
+  });
+
+  it('an answer given in the server’s early form is heard once, and not again when the app takes it over', async () => {
+    const shell = document.createElement('div');
+    shell.id = 'shell';
+    shell.innerHTML = await shellContentHtml(material.content.slice(0, 1), 'en');
+    document.body.append(shell);
+    listenForEarlyAnswers(document);
+    await virtual.start({ container: document.body });
+    await heard();
+    const no = shell.querySelector<HTMLInputElement>('input[value="no"]')!;
+    no.click();
+    shell.querySelector<HTMLButtonElement>('[data-early-button]')!.click();
+    await settle();
+    expect((await heard()).filter((line) => line.startsWith('polite:'))).toEqual(["polite: Wrong answer: That's not quite right yet."]);
+
+    shell.remove();
+    const { viewer } = renderInViewer({ material });
+    expect(screen.getByRole('status').textContent).toContain('Wrong answer');
+    expect(viewer.getSnapshot().context.saved.q1).toEqual({ selected: ['no'], evaluated: true, progress: 1 });
     await settle();
     expect((await heard()).filter((line) => line.startsWith('polite:'))).toEqual([]);
   });
