@@ -130,6 +130,8 @@ const listening = new WeakSet<Document>();
 export function listenForEarlyAnswers(doc: Document): void {
   if (listening.has(doc)) return;
   listening.add(doc);
+  // Choices ticked before these listeners came (the page's entry still on its way) are answers too.
+  for (const form of doc.querySelectorAll(`[${EARLY.form}]`)) if (form.querySelector('input:checked')) record(form);
   doc.addEventListener('change', (event) => {
     const form = formAt(event.target);
     if (form) record(form);

@@ -41,6 +41,8 @@ export function ChoiceEarlyForm({ element }: { element: ChoiceQuestion }) {
               type={round ? 'radio' : 'checkbox'}
               name={`${element.id}-early`}
               value={choice.id}
+              // A reload starts from the learner's saved answer, not from ticks the browser would restore.
+              autoComplete="off"
               className="sr-only"
               {...(choice.correct ? { [EARLY.correct]: '' } : {})}
             />
