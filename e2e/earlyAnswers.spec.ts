@@ -46,7 +46,7 @@ test('a choice question of the first paint answers before the app runs, and the 
   const edit = question.getByRole('button', { name: 'Antwort bearbeiten' });
   await expect(edit).toBeFocused();
   // Screen readers hear it from the page's one polite region.
-  await expect(page.locator('[data-live-announcer]')).toContainText('Danke für deine Antwort!');
+  await expect(page.locator('[data-live-announcer="polite"]')).toContainText('Danke für deine Antwort!');
 
   release();
   await expect(page.locator('#shell')).toHaveCount(0);

@@ -197,6 +197,8 @@ test('a learner answers every question type wrongly and rightly, unlocks the bar
         else await clozeBox.getByRole('textbox', { name: de.gap(index + 1) }).fill(gap[pick]);
       }
     };
+    // The learner scrolls to it: beyond the first screen a question wakes when it comes near.
+    await clozeBox.scrollIntoViewIfNeeded();
     await expect(clozeBox.getByRole('button', { name: de.evaluate })).toBeDisabled();
     await fillGaps('wrong');
     await clozeBox.getByRole('button', { name: de.evaluate }).click();

@@ -50,6 +50,8 @@ function choiceIds(question: ElementOf<'ChoiceQuestion'>, texts: readonly string
 
 async function fillCloze(page: Page, pick: 'right' | 'wrong') {
   const box = element(page, cloze.id);
+  // The learner scrolls to it: beyond the first screen a question wakes when it comes near.
+  await box.scrollIntoViewIfNeeded();
   for (const [index, gap] of gaps.entries()) {
     if (gap.mode === 'dropdown') await box.getByRole('combobox', { name: de.gap(index + 1) }).selectOption(gap[pick]);
     else await box.getByRole('textbox', { name: de.gap(index + 1) }).fill(gap[pick]);
@@ -150,6 +152,7 @@ test('a guest saves their progress, answers questions, and the noted link restor
   await test.step('every answer is back: selected choices, gap inputs, evaluated with its feedback', async () => {
     await openChapterCard(again, kap1);
     const question = element(again, singleChoice.id);
+    await question.scrollIntoViewIfNeeded();
     await expect(question.getByRole('radio', { name: sc.right[0] })).toBeChecked();
     await expect(question.getByRole('radio', { name: sc.right[0] })).toBeDisabled();
     await expect(feedback(question)).toHaveText(`${de.positiveTitle} ${textOf(singleChoice.feedbackPositive)}`);
@@ -158,6 +161,8 @@ test('a guest saves their progress, answers questions, and the noted link restor
 
     await openChapterCard(again, kap2);
     const box = element(again, cloze.id);
+    // Scrolled to, as the learner does: beyond the first screen a question wakes when it comes near.
+    await box.scrollIntoViewIfNeeded();
     for (const [index, gap] of gaps.entries()) {
       const input = box.getByRole(gap.mode === 'dropdown' ? 'combobox' : 'textbox', { name: de.gap(index + 1) });
       await expect(input).toHaveValue(gap.right);
@@ -168,6 +173,7 @@ test('a guest saves their progress, answers questions, and the noted link restor
 
     await openChapterCard(again, kap3);
     const mcBox = element(again, multipleChoice.id);
+    await mcBox.scrollIntoViewIfNeeded();
     await expect(mcBox.getByRole('checkbox', { name: mc.wrong[0] })).toBeChecked();
     await expect(mcBox.getByRole('checkbox', { name: mc.wrong[0] })).toBeDisabled();
     for (const name of mc.right) await expect(mcBox.getByRole('checkbox', { name })).not.toBeChecked();
@@ -204,7 +210,7 @@ test('offline: ten answers are kept in the browser, and once online every event 
   const sentOnline = traffic.requests.length;
 
   await context.setOffline(true);
-  await expect(page.getByRole('alert').filter({ hasText: 'Verbindung unterbrochen' })).toBeVisible();
+  await expect(page.getByTestId('connectivity-notice').filter({ hasText: 'Verbindung unterbrochen' })).toBeVisible();
   let answers = 0;
   const answer = async (id: string, submitText?: string) => {
     await evaluate(page, id, submitText);

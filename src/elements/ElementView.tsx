@@ -16,8 +16,7 @@ import { elementMachinesLoaded, loadElementMachines } from './machineLoading';
  * `data-model-name` = modelName (scrollTo, highlight, navigation, search and tests rely on it).
  * Memoised: the element re-renders only through its own actor's snapshot. Beyond the first screen an
  * interactive element starts as its stand-in and wakes (its actor spawned first) when it comes near
- * the viewport, is reached by keyboard or pointer, the page is printed, or (pages that are not long)
- * the browser is idle. A reading element of the first bundle (text, heading, image…) that starts
+ * the viewport, is reached by keyboard or pointer, or the page is printed. A reading element of the first bundle (text, heading, image…) that starts
  * awake never changes: it gets the frame alone, without the waking hooks and the Suspense boundary
  * (their heap on long pages: docs/decisions.md).
  */
@@ -33,7 +32,7 @@ export const ElementView = memo(function ElementView({ element }: { element: Con
       </div>
     );
   }
-  return <WakingElement element={element} Component={Component} startsDozing={startsDozing} longPage={rules.longPage} />;
+  return <WakingElement element={element} Component={Component} startsDozing={startsDozing} />;
 });
 
 /** The attributes of an element's frame (a function, not a component: one fiber fewer per element). */
@@ -41,9 +40,9 @@ export function frameProps(element: ContentElement) {
   return { id: element.id, 'data-model-name': element.modelName, 'data-width': element.width ?? 'default', className: 'element scroll-mt-8' };
 }
 
-type WakingProps = { element: ContentElement; Component: ComponentType<ElementProps> | undefined; startsDozing: boolean; longPage: boolean };
+type WakingProps = { element: ContentElement; Component: ComponentType<ElementProps> | undefined; startsDozing: boolean };
 
-function WakingElement({ element, Component, startsDozing, longPage }: WakingProps) {
+function WakingElement({ element, Component, startsDozing }: WakingProps) {
   const revealer = useRevealer();
   const [awake, setAwake] = useState(!startsDozing);
   const focusOnWake = useRef<FocusOnWake | undefined>(undefined);
@@ -77,7 +76,7 @@ function WakingElement({ element, Component, startsDozing, longPage }: WakingPro
   return (
     <div ref={root} {...frameProps(element)}>
       {!awake ? (
-        <DormantElement element={element} onWake={wake} idleWake={!longPage} />
+        <DormantElement element={element} onWake={wake} />
       ) : (
         <Suspense fallback={<div className="min-h-8 animate-pulse rounded bg-gray-100" aria-hidden data-pending="" />}>
           {Component ? <Component element={element} /> : null}

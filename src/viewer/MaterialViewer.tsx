@@ -30,7 +30,7 @@ import { CopyrightNotice } from './CopyrightNotice';
 import { Header } from './Header';
 import { pagePath, siblingTargets } from './navTarget';
 import { useScrollTarget } from './useScrollTarget';
-import { ChapterCompletion, EmbeddedPage, FooterNav, PageNotFound, preloadViewerParts, ScrollProgressTracker } from './lazyParts';
+import { ChapterCompletion, EmbeddedPage, FooterNav, PageNotFound, preloadViewerParts, ProgressAnnouncer, ScrollProgressTracker } from './lazyParts';
 import { useViewerInspection } from './inspection';
 
 // In an LMS (a scorm share in a frame) the bridge to the package's launch page loads; elsewhere never.
@@ -217,6 +217,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
             </Suspense>
           ) : null}
           {page.evaluationType === 'scrolling' ? <ScrollProgressTracker pageId={page.id} saved={viewer.getSnapshot().context.progress[page.id]} /> : null}
+          <ProgressAnnouncer page={page} material={material} />
         </article>
       </main>
       {search.hideFooter ? null : <FooterNav back={nav.back} forward={nav.forward} barrierIds={pageBarrierIds} />}

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useContext, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from '../i18n/react';
 import type { AnyActorRef } from 'xstate';
 import type { TrackingSnapshot } from '../../machines/tracking';
@@ -10,6 +10,7 @@ import { PageDataContext } from './PageDataContext';
 import { queueIsDurable } from './learnerTracking';
 import { browserKeepsLearnerState } from './localLearnerState';
 import { Icon } from '../ui/Icon';
+import { announcePolitely } from '../ui/liveAnnouncer';
 
 type Look = { tone: string; icon: 'check' | 'sync' | 'alert' | 'device'; label: string; detail?: string };
 
@@ -28,10 +29,13 @@ export function SaveStateIndicator() {
   const trackedPending = tracked && tracked.status !== 'off' ? tracked.pending : 0;
   const durable = (drafts > 0 && trackedPending === 0 ? true : queueIsDurable()) && (drafts === 0 || unsentDraftsAreDurable());
   const look = lookOf(state, t, { durable, local: browserKeepsLearnerState() });
+  useSaidWhenAtRisk(look);
   if (!look) return null;
   return (
     <div
       role="status"
+      // Said by useSaidWhenAtRisk: only when work becomes unsaved and when it is saved again, not at every save.
+      aria-live="off"
       data-testid="save-state"
       data-status={state?.status ?? 'local'}
       data-pending={state?.pending ?? 0}
@@ -43,6 +47,29 @@ export function SaveStateIndicator() {
       {look.detail ? <span className="sr-only">{look.detail}</span> : null}
     </div>
   );
+}
+
+/**
+ * Tells screen readers, from the page's polite live region, when changes stop being saved (with how many
+ * and why) and when they are all saved again; the saving and saved of every answer stay quiet.
+ */
+function useSaidWhenAtRisk(look: Look | null): void {
+  const phase = look?.icon === 'alert' ? 'atRisk' : look?.icon === 'check' ? 'saved' : 'other';
+  const text = look ? [look.label, look.detail].filter(Boolean).join('. ') : '';
+  // Said again when the reason changes (the detail), not when one more change waits.
+  const moment = phase === 'atRisk' ? `atRisk:${look?.detail ?? ''}` : phase;
+  const wasAtRisk = useRef(false);
+  const latest = useRef(text);
+  latest.current = text;
+  useEffect(() => {
+    if (phase === 'atRisk') {
+      announcePolitely(latest.current);
+      wasAtRisk.current = true;
+    } else if (phase === 'saved') {
+      if (wasAtRisk.current) announcePolitely(latest.current);
+      wasAtRisk.current = false;
+    }
+  }, [moment]); // eslint-disable-line react-hooks/exhaustive-deps -- once per moment: phase is part of it, the text is read as it is then
 }
 
 /**

@@ -18,6 +18,7 @@ const loaders = {
   pageNotFound: () => import('./PageNotFound'),
   scrollProgressTracker: () => import('./ScrollProgressTracker'),
   chapterCompletion: () => Promise.all([import('./ChapterCompletion'), loadQuestionTexts()]).then(([module]) => module),
+  progressAnnouncer: () => Promise.all([import('./ProgressAnnouncer'), loadQuestionTexts()]).then(([module]) => module),
 };
 
 /** Fetches the code of every part above; failures are left to the part's own load. */
@@ -36,5 +37,7 @@ export const ChapterCompletion = lazy(() => loaders.chapterCompletion().then((mo
 export const PageNotFound = lazy(() => loaders.pageNotFound().then((module) => ({ default: module.PageNotFound })));
 /** Back, Goto top and Forward below the page: the last thing on it, so the page shows without waiting for it. */
 export const FooterNav = optional(() => loaders.footerNav().then((module) => module.FooterNav));
+/** What screen readers hear when the learner completes the chapter or the material. */
+export const ProgressAnnouncer = optional(() => loaders.progressAnnouncer().then((module) => module.ProgressAnnouncer));
 /** The end marker of a page evaluated by scrolling, and its statechart. */
 export const ScrollProgressTracker = optional(() => loaders.scrollProgressTracker().then((module) => module.ScrollProgressTracker));

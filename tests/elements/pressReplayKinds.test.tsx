@@ -33,7 +33,7 @@ function Frame({ element }: { element: ContentElement }) {
   const [awake, setAwake] = useState(false);
   wakeUp = () => setAwake(true);
   const Component = elementComponents[element.modelName] as ComponentType<ElementProps>;
-  return <div {...frameProps(element)}>{awake ? <Component element={element} /> : <DormantElement element={element} onWake={() => {}} idleWake={false} />}</div>;
+  return <div {...frameProps(element)}>{awake ? <Component element={element} /> : <DormantElement element={element} onWake={() => {}} />}</div>;
 }
 
 /** Presses the stand-in's part showing `text`, then wakes the element; answers its frame. */

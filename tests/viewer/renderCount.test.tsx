@@ -85,7 +85,7 @@ describe('a click renders only what it changed', () => {
     const rendered = await record(user, () => answer(user, 'q-after'));
     expectVisible(element('q-after').getByText('Richtig beantwortet:', { exact: false }));
     expect(elementsTouched(rendered)).toEqual(['q-after']);
-    expect(outside(rendered)).toEqual(['HostProgress', 'MaterialProgressRing', 'ProgressRing']);
+    expect(outside(rendered)).toEqual(['HostProgress', 'MaterialProgressRing', 'ProgressAnnouncer', 'ProgressRing']);
   });
 
   it('a barrier’s unlock renders the barrier, what it reveals and the footer’s Forward, not the page', async () => {
@@ -112,6 +112,6 @@ describe('a click renders only what it changed', () => {
     const rendered = await record(user, () => user.click(element('path').getByRole('button', { name: /Abschließen/ })));
     expect(screen.getAllByText(/Abgeschlossen/).length).toBeGreaterThan(0);
     expect(elementsTouched(rendered)).toEqual(['path']);
-    expect(outside(rendered)).toEqual(['HostProgress', 'MaterialProgressRing', 'ProgressRing']);
+    expect(outside(rendered)).toEqual(['HostProgress', 'MaterialProgressRing', 'ProgressAnnouncer', 'ProgressRing']);
   });
 });

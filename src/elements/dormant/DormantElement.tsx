@@ -1,5 +1,4 @@
 import { useEffect, useRef, type FocusEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { SafeHtml } from '../../ui/SafeHtml';
 import type { ContentElement } from '../../../model/elements';
 import { standInParts as dormantParts } from '../../kinds/rules';
@@ -8,8 +7,8 @@ import { pressTarget } from './pressReplay';
 /*
  * Beyond the first screen an interactive element first shows a stand-in: its text, readable,
  * searchable (find-in-page) and printable, without widgets, actor or code. One IntersectionObserver
- * for the whole page wakes elements 1½ screens before they are seen; on pages that are not long,
- * stand-ins also wake one by one whenever the browser is idle. A stand-in is a tab stop, so keyboard
+ * for the whole page wakes elements 1½ screens before they are seen, and only those: memory follows
+ * what the learner has reached (printing wakes them all). A stand-in is a tab stop, so keyboard
  * users never skip an element: focusing it wakes it and moves focus into it.
  */
 
@@ -45,59 +44,20 @@ function observe(target: Element, wake: Wake): () => void {
   };
 }
 
-/** Stand-ins waiting for idle time, in the order they mounted (reading order). */
-const idleQueue: Wake[] = [];
-let idleScheduled = false;
-/**
- * An idle period wakes stand-ins while at least this much of it is left: a wake renders a widget, a
- * question 5–20 ms, and the task must end well within the 50 ms after which it counts as long.
- */
-const IDLE_SLACK_MS = 20;
-
-function wakeWhenIdle(wake: Wake): () => void {
-  idleQueue.push(wake);
-  scheduleIdle();
-  return () => {
-    const at = idleQueue.indexOf(wake);
-    if (at >= 0) idleQueue.splice(at, 1);
-  };
-}
-
-function scheduleIdle(): void {
-  if (idleScheduled || !idleQueue.length) return;
-  idleScheduled = true;
-  const run = (deadline?: IdleDeadline) => {
-    idleScheduled = false;
-    // At least one per idle period, more while the period lasts. Each wake renders and commits here and
-    // now, so the deadline sees its cost (left to React's scheduler, one idle period's wakes became one
-    // long task: docs/decisions.md).
-    do {
-      const wake = idleQueue.shift();
-      if (wake) flushSync(wake);
-    } while (idleQueue.length && deadline && deadline.timeRemaining() > IDLE_SLACK_MS);
-    scheduleIdle();
-  };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run);
-  else setTimeout(run, 16);
-}
-
 /** Where focus goes once the element is awake: its first control (tabbing forward) or its last (tabbing back). */
 export type FocusOnWake = 'first' | 'last';
 
 type DormantElementProps = {
   element: ContentElement;
-  /** Called once: the element is near the viewport, the learner reached it with the keyboard or pointer, or the browser was idle. */
+  /** Called once: the element is near the viewport, or the learner reached it with the keyboard or pointer. */
   onWake: (focus?: FocusOnWake) => void;
-  /** Wake when the browser is idle too (pages that are not long). */
-  idleWake: boolean;
 };
 
-export function DormantElement({ element, onWake, idleWake }: DormantElementProps) {
+export function DormantElement({ element, onWake }: DormantElementProps) {
   const ref = useRef<HTMLDivElement>(null);
   const wake = useRef(onWake);
   wake.current = onWake;
   useEffect(() => observe(ref.current!, () => wake.current()), []);
-  useEffect(() => (idleWake ? wakeWhenIdle(() => wake.current()) : undefined), [idleWake]);
 
   const onFocus = (event: FocusEvent) => {
     // Coming from after the element (Shift+Tab) focus goes to its last control.
@@ -112,7 +72,8 @@ export function DormantElement({ element, onWake, idleWake }: DormantElementProp
         'html' in part ? (
           <SafeHtml key={i} html={part.html} className="[&_p]:m-0" {...(part.press ? pressTarget(part.press) : {})} />
         ) : 'code' in part ? (
-          <pre key={i} className="overflow-auto font-mono text-gray-900">
+          // Wrapped, not scrolled: a region that scrolls must take the focus, and the stand-in itself has it.
+          <pre key={i} className="font-mono whitespace-pre-wrap break-words text-gray-900">
             <code>{part.code}</code>
           </pre>
         ) : (

@@ -1,10 +1,10 @@
 import type { StandInPart } from '../../kinds/kindRules';
 
 /**
- * Interactive kinds (their rules' `standIn.dozes`, src/kinds/rules.ts) show, on a long page, a light
- * stand-in until they come near the viewport (src/elements/dormant/DormantElement.tsx): their
- * widgets, actors and code cost nothing before. Pages with at least this many elements mount their
- * interactive elements when these come near the viewport.
+ * Interactive kinds (their rules' `standIn.dozes`, src/kinds/rules.ts) beyond the first screen show a
+ * light stand-in until they come near the viewport (src/elements/dormant/DormantElement.tsx): their
+ * widgets, actors and code cost nothing before. Pages with at least this many elements are long: their
+ * list also takes the server's first paint over only up to what comes near the viewport.
  */
 export const DORMANT_FROM_ELEMENTS = 120;
 

@@ -6,9 +6,10 @@ import type { Highlight } from '../../../model/highlight';
 import { earlyFormInUse } from '../early/earlyAnswers';
 
 /**
- * True on a long page (src/elements/dormant/dormantContent.ts DORMANT_FROM_ELEMENTS): stand-ins wake
- * only near the viewport (or when reached), so memory follows what the learner has seen. On shorter
- * pages they also wake one after the other whenever the browser is idle.
+ * True on a long page (src/elements/dormant/dormantContent.ts DORMANT_FROM_ELEMENTS): the list takes
+ * the server's frames over only up to what comes near the viewport (src/elements/shell/ShellRest.tsx).
+ * On every page, stand-ins wake only near the viewport (or when reached), so memory follows what the
+ * learner has seen.
  */
 export const LongPageContext = createContext(false);
 

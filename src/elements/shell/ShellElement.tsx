@@ -34,7 +34,7 @@ export function ShellElement({ element }: { element: ContentElement }) {
       ) : Component && !loadsLazily(Component) ? (
         <Component element={element} />
       ) : (
-        <DormantElement element={element} onWake={stayAsleep} idleWake={false} />
+        <DormantElement element={element} onWake={stayAsleep} />
       )}
     </div>
   );

@@ -106,6 +106,10 @@ export const questions = {
       progress: '{{percent}} % abgeschlossen',
       duration: 'Dauer: {{duration}}',
     },
+    milestones: {
+      pageDone: 'Kapitel „{{title}}“ abgeschlossen.',
+      materialDone: 'Alles erledigt: „{{title}}“ ist abgeschlossen.',
+    },
   },
   en: {
     evaluate: 'Evaluate',
@@ -212,6 +216,10 @@ export const questions = {
       completed: 'Completed',
       progress: '{{percent}} % complete',
       duration: 'Duration: {{duration}}',
+    },
+    milestones: {
+      pageDone: 'Chapter “{{title}}” completed.',
+      materialDone: 'All done: “{{title}}” is complete.',
     },
   },
 } as const;
