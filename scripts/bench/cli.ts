@@ -8,6 +8,7 @@
  *   npm run bench -- search [--sizes 10000,100000,1000000] …   (scripts/bench/search.ts, issue 11)
  *   npm run bench -- fleet [--learners 3000] [--servers 1,2,3] …  (scripts/bench/fleet.ts, issue 23)
  *   npm run bench -- results [--learners 200] [--questions 100] …  (scripts/bench/results.ts, issue 29)
+ *   npm run bench -- lighthouse [--no-build] [--runs 3] …  (scripts/bench/lighthouse.ts, issue 28)
  *
  * Steps: build the client into .cache/bench/client; generate the materials (generateMaterial.ts) and
  * time the viewer's start and the zod parse in Node; import them with the project's import command
@@ -41,6 +42,7 @@ const USAGE = `Usage: npm run bench [-- OPTIONS]
        npm run bench -- search [OPTIONS]   (the full-text search benchmark: npm run bench -- search --help)
        npm run bench -- fleet [OPTIONS]    (capacity of 1, 2, 3 servers behind HAProxy: npm run bench -- fleet --help)
        npm run bench -- results [OPTIONS]  (a share's results for 200 learners × 100 questions: npm run bench -- results --help)
+       npm run bench -- lighthouse [OPTIONS]  (Lighthouse on the demo's pages as a phone: npm run bench -- lighthouse --help)
 
 Measures the viewer against the same content as static HTML (the floor), in one Chromium run,
 and exits 1 when a budget of issue 9 is missed.
@@ -353,7 +355,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** `npm run bench -- search …`: the full-text search benchmark (scripts/bench/search.ts); `fleet …`: capacity (scripts/bench/fleet.ts); `results …`: a share's results (scripts/bench/results.ts); anything else: the benchmark above. */
+/** `npm run bench -- search …`: the full-text search benchmark (scripts/bench/search.ts); `fleet …`: capacity (scripts/bench/fleet.ts); `results …`: a share's results (scripts/bench/results.ts); `lighthouse …`: the phone's scores (scripts/bench/lighthouse.ts); anything else: the benchmark above. */
 const argv = process.argv.slice(2);
 const run =
   argv[0] === 'search'
@@ -362,7 +364,9 @@ const run =
       ? import('./fleet').then((bench) => bench.runFleetBench(argv.slice(1)))
       : argv[0] === 'results'
         ? import('./results').then((bench) => bench.runResultsBench(argv.slice(1)))
-        : main(argv);
+        : argv[0] === 'lighthouse'
+          ? import('./lighthouse').then((bench) => bench.runLighthouseBench(argv.slice(1)))
+          : main(argv);
 run.then(
   (code) => {
     process.exitCode = code;
