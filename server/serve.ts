@@ -4,6 +4,7 @@ import { newAdminToken, publicOrigin, adminOrigin, databaseId, removeServerFile,
 import { buildApp } from './app';
 import { readConfig, type ServerConfig } from './config';
 import { loadDemoContent, prepareDemo, type DemoLinks } from './content/demo';
+import { firstPaintRenditions, prepareRenditions } from './assets/prepareRenditions';
 import { ensureStoredContentSanitized } from './content/sanitizeStored';
 import { DataDirLockedError } from './db/lock';
 import { ReadinessCheck } from './health/readiness';
@@ -116,6 +117,17 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     () => (timeline.demoPrepared = at()),
     () => undefined,
   );
+  // The demo's covers and logo are rendered on the thread pool while the database is made, so the first
+  // visit after the start waits for no rendition (server/assets/prepareRenditions.ts).
+  demoFiles
+    ?.then((demo) => {
+      const files = [demo.settings?.value, ...Object.values(demo.imports).map((entry) => ('prepared' in entry ? entry.prepared.file : null))];
+      return prepareRenditions([path.join(config.contentDir, 'assets')], config.cacheDir, files.flatMap(firstPaintRenditions));
+    })
+    .then(
+      () => (timeline.renditions = at()),
+      () => undefined,
+    );
   let db: Database;
   try {
     [db, app] = await Promise.all([opening, building]);

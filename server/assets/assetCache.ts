@@ -11,11 +11,12 @@ export interface CachedFile {
 /**
  * Rendered assets on disk, one file per key (`{dir}/{key[0..2]}/{key}.{ext}`). Files are written
  * to a temporary name and renamed, so a reader never sees half a file; concurrent requests for the
- * same key in this process share one `create` call. A failed write is reported to `onWriteError`
+ * same file in this process share one `create` call, across instances (the asset route's and the
+ * renditions made ahead of it: ./prepareRenditions.ts). A failed write is reported to `onWriteError`
  * and the fresh bytes are still returned.
  */
 export class AssetCache {
-  private readonly inFlight = new Map<string, Promise<Buffer>>();
+  private static readonly inFlight = new Map<string, Promise<Buffer>>();
 
   constructor(
     readonly dir: string,
@@ -30,10 +31,10 @@ export class AssetCache {
     const file = this.fileFor(key, ext);
     const cached = await readFile(file).catch(() => undefined);
     if (cached !== undefined) return { data: cached, hit: true };
-    let pending = this.inFlight.get(file);
+    let pending = AssetCache.inFlight.get(file);
     if (pending === undefined) {
-      pending = this.createAndStore(file, create).finally(() => this.inFlight.delete(file));
-      this.inFlight.set(file, pending);
+      pending = this.createAndStore(file, create).finally(() => AssetCache.inFlight.delete(file));
+      AssetCache.inFlight.set(file, pending);
     }
     return { data: await pending, hit: false };
   }

@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ImportFile } from '../../model/material';
 import { ShareKind } from '../../model/pageData';
+import { firstPaintRenditions, prepareRenditions } from '../assets/prepareRenditions';
+import { readConfig } from '../config';
 import { readContentFile } from '../content/readContentFile';
 import { ImportConflictError, importFile, type ImportResult } from '../store/import';
 import { listingProblem } from '../store/shares';
@@ -67,6 +69,7 @@ export async function runImport(argv: string[]): Promise<number> {
       database: async (db, origin) => ({ result: await importFile(db, parsed.value, { share: kind.data, listed }), origin, via: null }),
     });
     printResult(result.result, kind.data, result.origin, result.via);
+    await renderAhead(parsed.value);
     return 0;
   } catch (error) {
     if (error instanceof ImportConflictError) {
@@ -86,6 +89,18 @@ export async function runImport(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/**
+ * The covers' renditions, made at import into the server's cache (DATA_DIR/cache), so the first visit of the
+ * imported pages waits for none (server/assets/prepareRenditions.ts).
+ */
+async function renderAhead(imported: unknown): Promise<void> {
+  const wanted = firstPaintRenditions(imported);
+  if (!wanted.length) return;
+  const config = readConfig();
+  const counts = await prepareRenditions([path.join(config.contentDir, 'assets')], config.cacheDir, wanted);
+  if (counts.made || counts.failed) console.log(`Cover images: ${counts.made} renditions made${counts.failed ? `, ${counts.failed} could not be made` : ''}.`);
 }
 
 /** The file's JSON as it is (a byte-order mark dropped). */
