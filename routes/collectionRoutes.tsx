@@ -139,7 +139,10 @@ const collectionMaterialSplat = createRoute({
 
 /** While the collection loads: the pending state of the material the address opens, or of the grid. */
 function CollectionPending() {
-  return <LoadingState testId={useLocation().pathname === '/' ? 'collection-pending' : 'material-pending'} />;
+  const { pathname } = useLocation();
+  // Under the server's first paint of the grid (server/pages/collectionShell.ts) nothing more is shown.
+  if (pathname === '/' && document.getElementById('shell')) return null;
+  return <LoadingState testId={pathname === '/' ? 'collection-pending' : 'material-pending'} />;
 }
 
 function MaterialPending() {

@@ -32,7 +32,8 @@ export function shellMaterialOf(fields: Record<string, unknown>): ShellMaterial 
   };
 }
 
-function coverHtml(material: ShellMaterial, assetsBase: string): string {
+/** The page cover: the image in both widths, or the coloured bar (src/viewer/Cover.tsx); also the collection's (./collectionShell.ts). */
+export function coverHtml(material: ShellMaterial, assetsBase: string): string {
   if (material.hideCover) return '';
   if (!material.cover) {
     const style = material.color ? ` style="background-color:${material.color}"` : '';

@@ -6,6 +6,8 @@ import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { ANONYMOUS, API_ROUTES, errorPageData, invitationPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
 import { materialShellHtml } from '../pages/shell';
+import { collectionShellHtml } from '../pages/collectionShell';
+import { loadCollection } from '../store/collections';
 import type { Lang } from '../../model/pageData';
 import { appChunkUrls, elementChunkUrls, heldBackModulePreloads, languageChunkUrls, modulePreloadLinks, routeChunkUrls, trackingChunkUrls } from '../pages/routePreloads';
 import { materialUrl } from '../../model/materialUrl';
@@ -146,7 +148,7 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
         ...trackingChunkUrls(clientDir, trackingModeOf(data) !== 'off'),
       ]),
     ];
-    const shell = resultsScreen ? '' : await shellOf(request, material, ctx.lang, share.preview);
+    const shell = resultsScreen ? '' : share.rootModelName === 'Collection' ? await collectionShellOf(request, share, ctx.lang) : await shellOf(request, material, ctx.lang, share.preview);
     // Under a drawn first paint the code waits until that paint is on screen (src/boot.ts); elsewhere it goes at once.
     const parts = shell
       ? { shell, head: materialPreload, beforeEntry: heldBackModulePreloads(chunks) }
@@ -175,6 +177,23 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     const page = drawsElements ? await drawn(material.drawnPage(trail, lang)) : null;
     if (!trail.length) return materialShellHtml(material.shell, { assetsBase: API_ROUTES.assets, header, contentHtml: page?.contentHtml ?? '' });
     return page ? materialShellHtml(page.shell, { assetsBase: API_ROUTES.assets, header, contentHtml: page.contentHtml }) : '';
+  };
+
+  /**
+   * The first paint of a collection's grid (server/pages/collectionShell.ts): at the grid's address with its
+   * trailing slash and no search in it (the cards are the default search's first page); not on preview shares.
+   */
+  const collectionShellOf = async (request: ShareRequest, share: Share, lang: Lang): Promise<string> => {
+    const trail = ((request.params as { '*'?: string })['*'] ?? '').split('/').filter(Boolean);
+    const namesSearch = ['q', 'sort', 'pageSize', 'filters'].some((key) => request.query[key] !== undefined);
+    if (trail.length || share.preview || namesSearch || !request.url.split('?')[0].endsWith('/')) return '';
+    try {
+      const collection = await loadCollection(db, share.rootId);
+      return collection ? collectionShellHtml(collection, { assetsBase: API_ROUTES.assets, shareBase: `/s/${share.publicId}`, lang }) : '';
+    } catch (error) {
+      request.log.error({ err: error }, 'the first paint of the collection could not be drawn');
+      return '';
+    }
   };
 
   app.get('/s/:share', sharePage);

@@ -1,3 +1,5 @@
+import { useLayoutEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { useCatalogueTexts } from '../search/catalogueTexts';
 import { HttpError } from '../api/client';
 import { searchCollectionMaterials } from '../api/search';
@@ -9,7 +11,7 @@ import { Cover } from '../viewer/Cover';
 import { usePageData } from '../viewer/PageDataContext';
 import { CollectionHeader } from './CollectionHeader';
 import { COLLECTION_SEARCH_DEFAULT_SORT, SEARCH_PAGE_SIZE } from '../../machines/constants';
-import { MaterialSearchView } from '../search/MaterialSearchView';
+import { MaterialSearchView, selectAnswered } from '../search/MaterialSearchView';
 import { paramsFromUrl, urlFromParams } from '../search/searchUrl';
 import { useSearchActor, useSearchInAddress } from '../search/useSearchActor';
 import { COLLECTION_SORTS, rememberSearch, type CollectionSearch, type CollectionSort } from './collectionSearch';
@@ -44,8 +46,16 @@ export function CollectionPage({ collection, search }: { collection: CollectionV
     return url;
   });
 
+  // The server's first paint of the grid (server/pages/collectionShell.ts) stays until the first answer has
+  // drawn the cards: then this page shows and the shell leaves in the same frame.
+  const [drawn] = useState(() => document.getElementById('shell') !== null);
+  const answered = useSelector(actor, selectAnswered);
+  useLayoutEffect(() => {
+    if (answered) document.getElementById('shell')?.remove();
+  }, [answered]);
+
   return (
-    <div>
+    <div hidden={drawn && !answered}>
       <CollectionHeader />
       <Cover asset={collection.cover} color={collection.color} />
       <main className="mx-auto max-w-[1536px] px-4 py-8">

@@ -11,7 +11,7 @@ import type { SearchActor } from './useSearchActor';
 const selectMaterials = (snapshot: SearchSnapshot) => snapshot.context.results as MaterialSnapshot[];
 const selectTotal = (snapshot: SearchSnapshot) => snapshot.context.total;
 /** Nothing has come yet: the first answer is still on its way (the grid shows no "nothing found" before it). */
-const selectAnswered = (snapshot: SearchSnapshot) => snapshot.value !== 'loading' || snapshot.context.results.length > 0;
+export const selectAnswered = (snapshot: SearchSnapshot) => snapshot.value !== 'loading' || snapshot.context.results.length > 0;
 
 /**
  * A searchable grid of material cards (the collection grid and the material search page): the text

@@ -6,6 +6,8 @@ import { ShareKind } from '../../model/pageData';
 import { importFile } from '../../server/store/import';
 import { setMeta } from '../../server/store/meta';
 import { putSettings } from '../../server/store/settings';
+import { COLLECTION_SHELL_TEXTS } from '../../server/pages/collectionShell';
+import { catalogue } from '../../src/i18n/resources/catalogue';
 import { embeddedPageData, useTestApp } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';
 import { richMaterial, smallCollection, smallMaterial } from './fixtures';
@@ -371,9 +373,61 @@ describe.each(testDatabaseKinds)('the first paint sent with a material page, on 
     expect(shell).not.toContain('c.png');
   });
 
-  it('collections and unknown shares get none', async () => {
-    const collection = await importFile(t.db, smallCollection('shell', [smallMaterial('shell-c')]), { share: 'public' });
-    expect(shellOf((await a.app.inject({ url: `/s/${collection.share.publicId}/` })).body)).toBeNull();
+  it('unknown shares get none', async () => {
     expect(shellOf((await a.app.inject({ url: '/s/nothing-here/' })).body)).toBeNull();
+  });
+});
+
+describe.each(testDatabaseKinds)("the first paint sent with a collection's grid, on %s", (kind) => {
+  const t = useTestDatabase(kind);
+  const a = useTestApp(() => t.db);
+  const shellOf = (html: string) => /<div id="shell">[\s\S]*?<\/main><\/div>/.exec(html)?.[0] ?? null;
+  const collection = () => ({
+    ...smallCollection('grid', [
+      smallMaterial('grid-a', {
+        title: 'Säuren <& Basen>',
+        cover: { file: 'wasser/cover.jpg', focus: { x: 0.3, y: 0.6 } },
+        metadata: { fach: 'Chemie "<1>"', schlagworte: ['pH', 'Salze', 'Lauge'] },
+        created_at: '2025-01-14T09:00:00+01:00',
+      }),
+      smallMaterial('grid-b', { color: '#225588' }),
+    ]),
+    title: 'Sammlung <& "Co">',
+    description: '<p>Für <strong>alle</strong></p>',
+  });
+
+  it('carries the header bar, the cover bar, the title (escaped), the description and the cards as the app draws them, before the app root', async () => {
+    const { share } = await importFile(t.db, collection(), { share: 'public' });
+    const html = (await a.app.inject({ url: `/s/${share.publicId}/` })).body;
+    const shell = shellOf(html) ?? '';
+    expect(html.indexOf('<div id="shell">')).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(shell).toContain('<h1 class="mb-2 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">Sammlung &lt;&amp; &quot;Co&quot;&gt;</h1>');
+    expect(shell).toContain('<div class="mb-6 max-w-3xl text-gray-600"><p>Für <strong>alle</strong></p></div>');
+    expect(shell).toContain('<div aria-hidden="true" class="h-[140px] w-full bg-primary-600"></div>');
+    const cards = [...shell.matchAll(/<article [\s\S]*?<\/article>/g)].map((m) => m[0]);
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toContain('>Säuren &lt;&amp; Basen&gt;</h2>');
+    expect(cards[0]).toContain('<img src="/api/assets/card/wasser/cover.jpg?fx=0.3&amp;fy=0.6" alt="" loading="lazy"');
+    expect([...cards[0].matchAll(/<li [^>]*>([^<]*)<\/li>/g)].map((m) => m[1])).toEqual(['Chemie &quot;&lt;1&gt;&quot;', 'pH']);
+    expect(cards[0]).toContain('<time datetime="2025-01-14T09:00:00+01:00" class="text-xs text-gray-500">14.01.2025</time>');
+    expect(cards[0]).toContain(`<a href="/s/${share.publicId}/material-grid-a/"`);
+    expect(cards[0]).toMatch(/>Öffnen<\/a>/);
+    expect(cards[1]).toContain('style="background-color:#225588">M</div>');
+    expect(shellOf((await a.app.inject({ url: `/s/${share.publicId}/?lang=en` })).body)).toMatch(/>Open<\/a>/);
+  });
+
+  it('gets none where the app would draw something else: a material of it, an address without the slash, a search in the address, a preview', async () => {
+    const { share } = await importFile(t.db, collection(), { share: 'public' });
+    for (const below of ['material-grid-a/', '?q=pH', '?sort=title%3Aasc']) {
+      expect(shellOf((await a.app.inject({ url: `/s/${share.publicId}/${below}` })).body), below).toBeNull();
+    }
+    expect(shellOf((await a.app.inject({ url: `/s/${share.publicId}` })).body)).toBeNull();
+    const preview = await importFile(t.db, collection(), { share: 'preview' });
+    expect(shellOf((await a.app.inject({ url: `/s/${preview.share.publicId}/` })).body)).toBeNull();
+  });
+
+  it("says Open in the app's words", () => {
+    expect(COLLECTION_SHELL_TEXTS.de.open).toBe(catalogue.de.collection.open);
+    expect(COLLECTION_SHELL_TEXTS.en.open).toBe(catalogue.en.collection.open);
   });
 });
