@@ -4,7 +4,7 @@ import { newAdminToken, publicOrigin, adminOrigin, databaseId, removeServerFile,
 import { buildApp } from './app';
 import { readConfig, type ServerConfig } from './config';
 import { loadDemoContent, prepareDemo, type DemoLinks } from './content/demo';
-import { firstPaintRenditions, prepareRenditions } from './assets/prepareRenditions';
+import { renditionsOf, prepareRenditions } from './assets/prepareRenditions';
 import { ensureStoredContentSanitized } from './content/sanitizeStored';
 import { DataDirLockedError } from './db/lock';
 import { ReadinessCheck } from './health/readiness';
@@ -117,12 +117,17 @@ export async function serve({ opening, newDatabase, timeline = {} }: ServeOption
     () => (timeline.demoPrepared = at()),
     () => undefined,
   );
-  // The demo's covers and logo are rendered on the thread pool while the database is made, so the first
-  // visit after the start waits for no rendition (server/assets/prepareRenditions.ts).
+  // The demo's images are rendered (those of the first paints first) on the thread pool while the database is
+  // made, so the first visit after the start waits for no rendition (server/assets/prepareRenditions.ts).
   demoFiles
     ?.then((demo) => {
-      const files = [demo.settings?.value, ...Object.values(demo.imports).map((entry) => ('prepared' in entry ? entry.prepared.file : null))];
-      return prepareRenditions([path.join(config.contentDir, 'assets')], config.cacheDir, files.flatMap(firstPaintRenditions));
+      const prepared = (kind: keyof typeof demo.imports) => {
+        const entry = demo.imports[kind];
+        return entry && 'prepared' in entry ? entry.prepared.file : null;
+      };
+      // Every first paint; the content images of the German material only, the one `/` opens.
+      const wanted = [...renditionsOf([demo.settings?.value, prepared('material'), prepared('materialEn'), prepared('collection')], { content: false }), ...renditionsOf(prepared('material'))];
+      return prepareRenditions([path.join(config.contentDir, 'assets')], config.cacheDir, wanted);
     })
     .then(
       () => (timeline.renditions = at()),

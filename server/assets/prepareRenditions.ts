@@ -14,39 +14,47 @@ export interface WantedRendition {
   focus: Focus;
 }
 
-/**
- * What a cover is shown as on a first visit: the page cover in both widths of its srcset (server/pages/
- * shell.ts, src/viewer/Cover.tsx) and the card of a collection's grid (src/collection/MaterialCard.tsx).
- */
-const COVER_PRESETS = ['cover-700.webp', 'cover-1500.webp', 'card'] as const satisfies readonly AssetPreset[];
+/** A page's cover: both widths of its srcset (server/pages/shell.ts, src/viewer/Cover.tsx). */
+const COVER_PRESETS = ['cover-700.webp', 'cover-1500.webp'] as const satisfies readonly AssetPreset[];
+/** The cover of a collection's material: its card in the grid (src/collection/MaterialCard.tsx). */
+const CARD_PRESETS = ['card'] as const satisfies readonly AssetPreset[];
+/** A content image's srcset (src/elements/static/AssetImage.tsx). */
+const CONTENT_PRESETS = ['img-700', 'img-1400'] as const satisfies readonly AssetPreset[];
 
-const isAsset = (value: unknown): value is { file: string; focus?: { x?: unknown; y?: unknown } } =>
-  typeof value === 'object' && value !== null && typeof (value as { file?: unknown }).file === 'string';
+type AssetLike = { file: string; focus?: { x?: unknown; y?: unknown } };
+
+const isAsset = (value: unknown): value is AssetLike => typeof value === 'object' && value !== null && typeof (value as { file?: unknown }).file === 'string';
 
 const fraction = (value: unknown) => (typeof value === 'number' && value >= 0 && value <= 1 ? value : 0.5);
 
 /**
- * The renditions the first paint of an imported file's pages shows: every `cover` in it (a material's,
- * its chapters', a collection's and its materials') in COVER_PRESETS, and a settings file's logo. Content
- * images are not among them: they are made when first asked for.
+ * The renditions the first visit of an imported file's pages asks for, those of the first paint first:
+ * the cover of a material, a chapter or a collection in COVER_PRESETS, a collection's materials' covers as
+ * cards, a settings file's logo; then (with `content`) every other asset (the content images) in
+ * CONTENT_PRESETS, in the file's order. Anything else (a collection's material opened, the placeholder, a
+ * hotspot's img-300, a chapter list's card-300) is made when first asked for.
  */
-export function firstPaintRenditions(imported: unknown): WantedRendition[] {
-  const wanted = new Map<string, WantedRendition>();
-  const add = (asset: { file: string; focus?: { x?: unknown; y?: unknown } }, presets: readonly AssetPreset[]) => {
+export function renditionsOf(imported: unknown, { content = true }: { content?: boolean } = {}): WantedRendition[] {
+  const first = new Map<string, WantedRendition>();
+  const then = new Map<string, WantedRendition>();
+  const add = (into: Map<string, WantedRendition>, asset: AssetLike, presets: readonly AssetPreset[]) => {
     const focus = { x: fraction(asset.focus?.x), y: fraction(asset.focus?.y) };
-    for (const preset of presets) wanted.set(JSON.stringify([asset.file, preset, focus.x, focus.y]), { file: asset.file, preset, focus });
+    for (const preset of presets) into.set(JSON.stringify([asset.file, preset, focus.x, focus.y]), { file: asset.file, preset, focus });
   };
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) return value.forEach(visit);
-    if (typeof value !== 'object' || value === null) return;
-    for (const [key, field] of Object.entries(value)) {
-      if (key === 'cover' && isAsset(field)) add(field, COVER_PRESETS);
-      else if (key === 'logo' && isAsset(field)) add(field, ['logo']);
-      else visit(field);
+  /** `item`: inside a collection's items, whose materials show as cards. */
+  const visit = (value: unknown, key: string | undefined, item: boolean) => {
+    if (Array.isArray(value)) return value.forEach((entry) => visit(entry, undefined, item));
+    if (isAsset(value)) {
+      if (key === 'cover') add(first, value, item ? CARD_PRESETS : COVER_PRESETS);
+      else if (key === 'logo') add(first, value, ['logo']);
+      else if (content && !item) add(then, value, CONTENT_PRESETS);
+      return;
     }
+    if (typeof value !== 'object' || value === null) return;
+    for (const [name, field] of Object.entries(value)) visit(field, name, item || name === 'items');
   };
-  visit(imported);
-  return [...wanted.values()];
+  visit(imported, undefined, false);
+  return [...first.values(), ...[...then.entries()].filter(([key]) => !first.has(key)).map(([, wanted]) => wanted)];
 }
 
 export interface PreparedRenditions {
@@ -69,7 +77,8 @@ export async function prepareRenditions(assetDirs: readonly string[], cacheDir: 
   const counts: PreparedRenditions = { made: 0, present: 0, missing: 0, failed: 0 };
   const cache = new AssetCache(cacheDir);
   let renderer: string | undefined;
-  for (const { file, preset, focus } of wanted) {
+  const unique = new Map(wanted.map((rendition) => [JSON.stringify([rendition.file, rendition.preset, rendition.focus.x, rendition.focus.y]), rendition]));
+  for (const { file, preset, focus } of unique.values()) {
     const source = await findAssetSource(assetDirs, file);
     if (!source) {
       counts.missing++;
@@ -83,7 +92,7 @@ export async function prepareRenditions(assetDirs: readonly string[], cacheDir: 
     } catch (error) {
       if (!(error instanceof UndecodableAssetError) && renderer === undefined) {
         // sharp itself cannot be loaded: nothing else can be rendered either.
-        counts.failed = wanted.length - counts.made - counts.present - counts.missing;
+        counts.failed = unique.size - counts.made - counts.present - counts.missing;
         return counts;
       }
       counts.failed++;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ImportFile } from '../../model/material';
 import { ShareKind } from '../../model/pageData';
-import { firstPaintRenditions, prepareRenditions } from '../assets/prepareRenditions';
+import { renditionsOf, prepareRenditions } from '../assets/prepareRenditions';
 import { readConfig } from '../config';
 import { readContentFile } from '../content/readContentFile';
 import { ImportConflictError, importFile, type ImportResult } from '../store/import';
@@ -92,15 +92,15 @@ export async function runImport(argv: string[]): Promise<number> {
 }
 
 /**
- * The covers' renditions, made at import into the server's cache (DATA_DIR/cache), so the first visit of the
+ * The images' renditions a first visit asks for, made at import into the server's cache (DATA_DIR/cache), so the first visit of the
  * imported pages waits for none (server/assets/prepareRenditions.ts).
  */
 async function renderAhead(imported: unknown): Promise<void> {
-  const wanted = firstPaintRenditions(imported);
+  const wanted = renditionsOf(imported);
   if (!wanted.length) return;
   const config = readConfig();
   const counts = await prepareRenditions([path.join(config.contentDir, 'assets')], config.cacheDir, wanted);
-  if (counts.made || counts.failed) console.log(`Cover images: ${counts.made} renditions made${counts.failed ? `, ${counts.failed} could not be made` : ''}.`);
+  if (counts.made || counts.failed) console.log(`Images: ${counts.made} renditions made${counts.failed ? `, ${counts.failed} could not be made` : ''}.`);
 }
 
 /** The file's JSON as it is (a byte-order mark dropped). */

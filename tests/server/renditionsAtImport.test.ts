@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetUrl } from '../../model/assetUrl';
-import { firstPaintRenditions } from '../../server/assets/prepareRenditions';
+import { renditionsOf } from '../../server/assets/prepareRenditions';
 import { assetRoutes } from '../../server/routes/assets';
 import { seedPgliteDataDir } from './databases';
 import { smallCollection, smallMaterial } from './fixtures';
@@ -46,14 +46,18 @@ describe('renditions made at import', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('renders every cover as page cover (both widths) and card, and the route answers them from the cache', async () => {
-    expect(stdout).toContain('Cover images: 6 renditions made.');
-    for (const asset of [cover, cardCover]) {
-      for (const preset of ['cover-700.webp', 'cover-1500.webp', 'card'] as const) {
-        const response = await app.inject(assetUrl('/api/assets', asset, preset));
-        expect(response.statusCode, `${asset.file} ${preset}`).toBe(200);
-        expect(response.headers['x-asset-cache'], `${asset.file} ${preset}`).toBe('hit');
-      }
+  it("renders the collection's cover in both widths and its materials' covers as cards, and the route answers them from the cache", async () => {
+    expect(stdout).toContain('Images: 4 renditions made.');
+    const made = [
+      [cover, 'cover-700.webp'],
+      [cover, 'cover-1500.webp'],
+      [cover, 'card'],
+      [cardCover, 'card'],
+    ] as const;
+    for (const [asset, preset] of made) {
+      const response = await app.inject(assetUrl('/api/assets', asset, preset));
+      expect(response.statusCode, `${asset.file} ${preset}`).toBe(200);
+      expect(response.headers['x-asset-cache'], `${asset.file} ${preset}`).toBe('hit');
     }
     const card = await app.inject(assetUrl('/api/assets', cover, 'card'));
     expect(await sharp(card.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 416 });
@@ -62,15 +66,25 @@ describe('renditions made at import', () => {
   it('leaves other renditions to the first request', async () => {
     expect((await app.inject(assetUrl('/api/assets', { file: 'covers/inline.png' }, 'img-700'))).headers['x-asset-cache']).toBe('miss');
     expect((await app.inject(assetUrl('/api/assets', cover, 'img-300'))).headers['x-asset-cache']).toBe('miss');
+    expect((await app.inject(assetUrl('/api/assets', cardCover, 'cover-700.webp'))).headers['x-asset-cache'], "a collection's material opened").toBe('miss');
   });
 
-  it('finds covers and logos anywhere in a file, once each', () => {
-    const wanted = firstPaintRenditions({ cover, items: [{ material: { cover, content: [{ image: { file: 'x.png' } }] } }], logo: { file: 'logo.png' } });
-    expect(wanted).toEqual([
+  it('finds the first paint first, then the content images, once each', () => {
+    const material = { cover, content: [{ asset: { file: 'x.png' } }, { images: [{ file: 'y.png' }, { file: 'x.png' }] }] };
+    const file = { cover, items: [{ material }], logo: { file: 'logo.png' } };
+    const centre = { x: 0.5, y: 0.5 };
+    expect(renditionsOf(file)).toEqual([
       { file: cover.file, preset: 'cover-700.webp', focus: cover.focus },
       { file: cover.file, preset: 'cover-1500.webp', focus: cover.focus },
       { file: cover.file, preset: 'card', focus: cover.focus },
-      { file: 'logo.png', preset: 'logo', focus: { x: 0.5, y: 0.5 } },
+      { file: 'logo.png', preset: 'logo', focus: centre },
     ]);
+    expect(renditionsOf(material).slice(2)).toEqual([
+      { file: 'x.png', preset: 'img-700', focus: centre },
+      { file: 'x.png', preset: 'img-1400', focus: centre },
+      { file: 'y.png', preset: 'img-700', focus: centre },
+      { file: 'y.png', preset: 'img-1400', focus: centre },
+    ]);
+    expect(renditionsOf(material, { content: false })).toHaveLength(2);
   });
 });
