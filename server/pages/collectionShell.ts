@@ -41,7 +41,7 @@ function cardHtml(material: MaterialSnapshot, options: { assetsBase: string; sha
     : `<div aria-hidden="true" class="flex h-full w-full items-center justify-center font-bold text-primary-300 text-4xl"${material.color ? ` style="background-color:${escapeHtml(material.color)}"` : ''}>${escapeHtml(material.title.slice(0, 1))}</div>`;
   const tags = cardTags(material.metadata).map((tag) => `<li class="rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-700">${escapeHtml(tag)}</li>`);
   return (
-    `<li class="flex"><article aria-labelledby="${titleId}" class="group relative flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md" data-shell-card="">` +
+    `<li class="flex"><article aria-labelledby="${titleId}" class="group relative flex w-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md" data-shell-card="">` +
     `<div class="aspect-[20/13] w-full overflow-hidden bg-primary-100">${picture}</div>` +
     `<div class="flex flex-1 flex-col gap-2 p-4"><ul class="flex flex-wrap gap-1" aria-label="Tags">${tags.join('')}</ul>` +
     `<h2 id="${titleId}" class="line-clamp-4 text-base font-semibold text-gray-900">${escapeHtml(material.title)}</h2>` +

@@ -20,6 +20,8 @@ export const FACET_VALUES_SHOWN = 2;
 
 const selectFilters = (snapshot: SearchSnapshot) => snapshot.context.params.filters;
 const selectDistribution = (snapshot: SearchSnapshot) => snapshot.context.facetDistribution;
+/** No answer yet: whether facets will come is not known. */
+const selectUnanswered = (snapshot: SearchSnapshot) => snapshot.value === 'loading' && snapshot.context.results.length === 0;
 
 /** `metadata.fach` → `fach`: the name the author gave the metadata field. */
 export const facetName = (key: string) => key.replace(/^metadata\./, '');
@@ -57,7 +59,8 @@ function useKnownOptions(distribution: FacetDistribution, filters: Record<string
 
 /**
  * The Filter button with the count of facets that have values picked, and the four-column grid of
- * facet dropdowns it shows (spec section 2, material search page). Hidden while no facet exists.
+ * facet dropdowns it shows (spec section 2, material search page). Hidden while no facet exists; its room
+ * kept before the first answer.
  */
 export function FacetFilters({ actor, initiallyOpen = false }: { actor: SearchActor; initiallyOpen?: boolean }) {
   const { t } = useCatalogueTexts();
@@ -65,7 +68,9 @@ export function FacetFilters({ actor, initiallyOpen = false }: { actor: SearchAc
   const facets = useKnownOptions(useSelector(actor, selectDistribution), filters);
   const active = Object.keys(filters).length;
   const [open, setOpen] = useState(initiallyOpen || active > 0);
-  if (!facets.length && !active) return null;
+  const unanswered = useSelector(actor, selectUnanswered);
+  // Until the first answer the Filter button's row is kept free, so the results do not move down when it comes.
+  if (!facets.length && !active) return unanswered ? <div aria-hidden className="mb-4 h-[38px]" data-testid="filter-room" /> : null;
   return (
     <div className="mb-4">
       <Button variant="secondary" onPress={() => setOpen(!open)} aria-expanded={open} aria-controls="facet-grid" data-testid="filter-button">

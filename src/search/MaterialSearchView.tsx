@@ -46,7 +46,10 @@ export function MaterialSearchView({ actor, fieldLabel, placeholder, sortLabel, 
         </ul>
       ) : answered ? (
         <p className="text-gray-500">{t('collection.empty')}</p>
-      ) : null}
+      ) : (
+        // Until the first answer, the cards' room: what follows the grid stays below the screen instead of moving down with them.
+        <div aria-hidden className="min-h-screen" />
+      )}
       <LoadMoreButton actor={actor} />
     </>
   );
