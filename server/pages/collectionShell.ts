@@ -28,7 +28,7 @@ function cardTags(metadata: MaterialSnapshot['metadata']): string[] {
     .slice(0, CARD_TAG_LIMIT);
 }
 
-/** dd.mm.yyyy as the app's cards show it (src/i18n/index.ts formatCardDate). */
+/** dd.mm.yyyy as the app's cards show it (src/collection/cardDate.ts). */
 function cardDate(iso: string, lang: Lang): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(`${lang}-CH`, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { lazyPart } from '../ui/lazyPart';
 import { useCatalogueTexts } from '../search/catalogueTexts';
 import type { MaterialSnapshot } from '../../model/collectionView';
-import { formatCardDate } from '../i18n';
+import { formatCardDate } from './cardDate';
 import { assetUrl } from '../../model/assetUrl';
 import type { Lang } from '../../model/pageData';
 import { useAssetBase, usePageData } from '../viewer/PageDataContext';

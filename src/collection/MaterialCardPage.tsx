@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { formatCardDate } from '../i18n';
+import { formatCardDate } from './cardDate';
 import { assetUrl } from '../../model/assetUrl';
 import type { MaterialSnapshot } from '../../model/collectionView';
 import type { Lang } from '../../model/pageData';

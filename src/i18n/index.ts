@@ -65,12 +65,6 @@ export function dateLocale(lang: Lang): string {
   return `${lang}-CH`;
 }
 
-/** Cards show dd.mm.yyyy. */
-export function formatCardDate(iso: string | undefined, lang: Lang): string {
-  if (!iso) return '';
-  return new Intl.DateTimeFormat(dateLocale(lang), { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
-}
-
 /** Certificates show a 2-digit day, the long month and the year. */
 export function formatCertificateDate(iso: string, lang: Lang): string {
   return new Intl.DateTimeFormat(dateLocale(lang), { day: '2-digit', month: 'long', year: 'numeric' }).format(new Date(iso));
