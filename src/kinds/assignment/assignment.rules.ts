@@ -1,5 +1,6 @@
 import type { ElementOf } from '../../../model/elements';
 import type { KindRules } from '../kindRules';
+import { allItems, unassignedItems } from './assignment.model';
 
 type Assignment = ElementOf<'AssignmentQuestion'>;
 
@@ -8,10 +9,11 @@ export const assignmentRules: KindRules<Assignment> = {
   stateful: true,
   standIn: {
     dozes: true,
+    // As the widget reads: the items in its pool's order, then the zones.
     parts: (element) => [
       { html: element.instructions },
+      ...unassignedItems(allItems(element), {}, element.id).flatMap((item) => (item.text ? [{ text: item.text }] : [])),
       ...element.zones.map((zone) => ({ text: zone.title })),
-      ...[...element.zones.flatMap((zone) => zone.items), ...element.disruptors].flatMap((item) => (item.text ? [{ text: item.text }] : [])),
     ],
   },
 };

@@ -6,9 +6,10 @@ export const hotspotRules: KindRules<ElementOf<'Hotspot'>> = {
   stateful: true,
   standIn: {
     dozes: true,
+    // As the widget reads: the spots (their popups' texts only once opened), then the caption.
     parts: (element) => [
+      ...element.elements.map((spot): StandInPart => ({ text: spot.title, press: spotPress(spot.id) })),
       ...(element.caption ? [{ html: element.caption }] : []),
-      ...element.elements.flatMap((spot): StandInPart[] => [{ text: spot.title, press: spotPress(spot.id) }, { html: spot.content }]),
     ],
   },
 };

@@ -5,6 +5,7 @@ export const imageGalleryRules: KindRules<ElementOf<'ImageGallery'>> = {
   stateful: true,
   standIn: {
     dozes: true,
-    parts: (element) => element.content.flatMap((image): StandInPart[] => (image.caption ? [{ html: image.caption }] : image.alt ? [{ text: image.alt }] : [])),
+    // As the carousel reads: its first slide (the others are hidden until turned to).
+    parts: (element) => element.content.slice(0, 1).flatMap((image): StandInPart[] => (image.caption ? [{ html: image.caption }] : image.alt ? [{ text: image.alt }] : [])),
   },
 };

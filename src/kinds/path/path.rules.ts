@@ -5,5 +5,5 @@ export const pathRules: KindRules<ElementOf<'Path'>> = {
   children: (element) => [element.content],
   tracksProgress: true,
   stateful: true,
-  standIn: { dozes: false, parts: (element) => element.content.map((step) => ({ text: step.title })) },
+  standIn: { dozes: false, parts: (element) => element.content.map((step) => ({ text: (step.modelName === 'Chapter' && step.pathTitle) || step.title })) },
 };
