@@ -77,16 +77,18 @@ export interface PageParts {
   head?: string;
   /** Right after the page data, before the entry script (which may run as soon as it has loaded). */
   beforeEntry?: string;
+  /** Attributes added to `<html>` (names as given, values escaped): the learner's display preferences, `dir`. */
+  htmlAttributes?: Record<string, string>;
 }
 
 /**
- * index.html with the page data in place of the marker, `<html lang>` and `<title>` set, and the parts:
+ * index.html with the page data in place of the marker, `<html lang>` (and `htmlAttributes`) and `<title>` set, and the parts:
  * `beforeEntry` after the page data, `shell` before the app's root, and `head` at the end of the head:
  * after the entry script and the stylesheet, which the first paint waits for and which the browser
  * would otherwise request behind every preload (six connections per host on HTTP/1.1).
  */
 export function renderPage(template: string, data: PageData, title: string, parts: PageParts = {}): string {
-  const { shell = '', head = '', beforeEntry = '' } = parts;
+  const { shell = '', head = '', beforeEntry = '', htmlAttributes = {} } = parts;
   const script = `<script type="application/json" id="page-data">${serializePageData(data)}</script>${beforeEntry ? `\n    ${beforeEntry}` : ''}`;
   let html = template.includes(PAGE_DATA_MARKER)
     ? template.replace(PAGE_DATA_MARKER, () => script)
@@ -95,6 +97,8 @@ export function renderPage(template: string, data: PageData, title: string, part
   html = /<html\b[^>]*\blang=/i.test(html)
     ? html.replace(/(<html\b[^>]*\blang=)("[^"]*"|'[^']*'|[^\s>]+)/i, (_m, start: string) => `${start}"${data.lang}"`)
     : html.replace(/<html\b/i, () => `<html lang="${data.lang}"`);
+  const attributes = Object.entries(htmlAttributes).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
+  if (attributes) html = html.replace(/<html\b/i, (start) => `${start}${attributes}`);
   if (shell) html = html.replace(/<div id="root">/i, (root) => `${shell}\n    ${root}`);
   const safeTitle = escapeHtml(title);
   html = /<title>[\s\S]*?<\/title>/i.test(html)

@@ -49,12 +49,15 @@ export function coverHtml(material: ShellMaterial, assetsBase: string): string {
   );
 }
 
-/** The shell's html (`#shell`, before the app's `#root`); `contentHtml` is the page's leading elements (./shellContent.tsx). */
-export function materialShellHtml(material: ShellMaterial, options: { assetsBase: string; header: boolean; contentHtml?: string }): string {
+/**
+ * The shell's html (`#shell`, before the app's `#root`); `contentHtml` is the page's leading elements (./shellContent.tsx);
+ * `contentLang` the material's language where it differs in direction from the interface's (model/contentDirection.ts).
+ */
+export function materialShellHtml(material: ShellMaterial, options: { assetsBase: string; header: boolean; contentHtml?: string; contentLang?: string | null }): string {
   const header = options.header ? '<div class="sticky top-0 z-30 h-14 border-b border-gray-200 bg-white"></div>' : '';
   const description = material.description?.trim() ? `<div class="mb-8 text-lg text-gray-600">${material.description}</div>` : '';
   return (
-    `<div id="shell">${header}<main><div class="pb-4">${coverHtml(material, options.assetsBase)}` +
+    `<div id="shell">${header}<main${options.contentLang ? ` lang="${escapeHtml(options.contentLang)}"` : ''}><div class="pb-4">${coverHtml(material, options.assetsBase)}` +
     `<div class="container-content pt-8"><h1 class="mb-6 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">${escapeHtml(material.title)}</h1>` +
     `${description}</div>${options.contentHtml ? `<div class="content-flow" data-shell-content="">${options.contentHtml}</div>` : ''}</div></main></div>`
   );

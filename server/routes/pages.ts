@@ -1,7 +1,7 @@
 import { trackingModeOf } from '../../model/tracking';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FeatureFlags, User } from '../../model/pageData';
+import type { FeatureFlags, PageData, User } from '../../model/pageData';
 import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { ANONYMOUS, API_ROUTES, errorPageData, invitationPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
@@ -12,7 +12,8 @@ import type { Lang } from '../../model/pageData';
 import { appChunkUrls, elementChunkUrls, heldBackModulePreloads, languageChunkUrls, modulePreloadLinks, routeChunkUrls, trackingChunkUrls } from '../pages/routePreloads';
 import { materialUrl } from '../../model/materialUrl';
 import { landingLanguage, landingPageHtml } from '../pages/landing';
-import { escapeHtml, readIndexTemplate, renderPage } from '../pages/render';
+import { escapeHtml, readIndexTemplate, renderPage as renderTemplate, type PageParts } from '../pages/render';
+import { DISPLAY_COOKIE, displayAttributes, parseDisplayValue } from '../../model/displayPreferences';
 import { forgetGuestSession, isPageVisit, rememberGuestSession, rememberedGuestSessionId } from '../http/guestCookie';
 import { findGuestSession, toGuestSession } from '../store/guestSessions';
 import { getMeta } from '../store/meta';
@@ -73,7 +74,7 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, html: string) => {
     if (html.length < LARGE_PAGE_CHARS) return reply.send(html);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    reply.header('vary', 'Accept-Encoding');
+    reply.header('vary', 'Cookie, Accept-Encoding');
     if (encoding === 'identity') return reply.send(html);
     const body = await compressedPages.body(html, encoding);
     return reply.header('content-encoding', encoding).send(body);
@@ -119,16 +120,19 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
   const sharePage = async (request: ShareRequest, reply: FastifyReply) => {
     const [share, settings, template, flags] = await Promise.all([lookups.share(request.params.share), lookups.settings(), readIndexTemplate(clientDir), featureFlags()]);
     const ctx: PageContext = { sharePublicId: request.params.share, lang: langFromQuery(request.query.lang), settings, featureFlags: flags };
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', contentSecurityPolicy);
+    // The page is drawn with the learner's display preferences (model/displayPreferences.ts): it differs by cookie.
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Cookie').header('content-security-policy', contentSecurityPolicy);
+    const display = displayAttributes(parseDisplayValue(request.cookies[DISPLAY_COOKIE]));
+    const renderPage = (data: PageData, title: string, parts: PageParts = {}) => renderTemplate(template, data, title, { ...parts, htmlAttributes: { ...display, ...parts.htmlAttributes } });
     const appPreloads = () => ({ head: modulePreloadLinks(appChunkUrls(clientDir)) });
-    if (!share) return reply.status(404).send(renderPage(template, errorPageData(404, ctx), 'Lernwerk', appPreloads()));
+    if (!share) return reply.status(404).send(renderPage(errorPageData(404, ctx), 'Lernwerk', appPreloads()));
     const visitor = await visitorOf(request, reply, share);
     if ('refused' in visitor) {
-      if (visitor.refused === 'login') return reply.status(401).send(renderPage(template, loginPageData(share, ctx), share.rootTitle, appPreloads()));
+      if (visitor.refused === 'login') return reply.status(401).send(renderPage(loginPageData(share, ctx), share.rootTitle, appPreloads()));
       // Invited: the page to accept; else the no-access view (spec section 8: 403), with the account's menu to log out.
       // The course's title only to an account invited to it.
-      if (!visitor.invitationId) return reply.status(403).send(renderPage(template, errorPageData(403, ctx, visitor.user), 'Lernwerk', appPreloads()));
-      return reply.status(403).send(renderPage(template, invitationPageData(share, ctx, visitor.user, visitor.invitationId), share.rootTitle, appPreloads()));
+      if (!visitor.invitationId) return reply.status(403).send(renderPage(errorPageData(403, ctx, visitor.user), 'Lernwerk', appPreloads()));
+      return reply.status(403).send(renderPage(invitationPageData(share, ctx, visitor.user, visitor.invitationId), share.rootTitle, appPreloads()));
     }
     const material = share.rootModelName === 'Material' ? await materials.page(share.rootId) : null;
     const trail = ((request.params as { '*'?: string })['*'] ?? '').split('/').filter(Boolean);
@@ -149,11 +153,13 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
       ]),
     ];
     const shell = resultsScreen ? '' : share.rootModelName === 'Collection' ? await collectionShellOf(request, share, ctx.lang) : await shellOf(request, material, ctx.lang, share.preview);
+    // A material written right to left: its pages are mirrored as a whole (docs/accessibility.md).
+    const htmlAttributes: Record<string, string> = material?.rtlLanguage ? { dir: 'rtl' } : {};
     // Under a drawn first paint the code waits until that paint is on screen (src/boot.ts); elsewhere it goes at once.
     const parts = shell
-      ? { shell, head: materialPreload, beforeEntry: heldBackModulePreloads(chunks) }
-      : { head: [materialPreload, modulePreloadLinks(chunks)].filter(Boolean).join('\n    ') };
-    return sendPage(request, reply, renderPage(template, data, share.rootTitle, parts));
+      ? { shell, head: materialPreload, beforeEntry: heldBackModulePreloads(chunks), htmlAttributes }
+      : { head: [materialPreload, modulePreloadLinks(chunks)].filter(Boolean).join('\n    '), htmlAttributes };
+    return sendPage(request, reply, renderPage(data, share.rootTitle, parts));
   };
   /**
    * The first paint of a material's page (server/pages/shell.ts); none for collections and the rest.
@@ -175,8 +181,9 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
         return null;
       });
     const page = drawsElements ? await drawn(material.drawnPage(trail, lang)) : null;
-    if (!trail.length) return materialShellHtml(material.shell, { assetsBase: API_ROUTES.assets, header, contentHtml: page?.contentHtml ?? '' });
-    return page ? materialShellHtml(page.shell, { assetsBase: API_ROUTES.assets, header, contentHtml: page.contentHtml }) : '';
+    const contentLang = material.rtlLanguage;
+    if (!trail.length) return materialShellHtml(material.shell, { assetsBase: API_ROUTES.assets, header, contentHtml: page?.contentHtml ?? '', contentLang });
+    return page ? materialShellHtml(page.shell, { assetsBase: API_ROUTES.assets, header, contentHtml: page.contentHtml, contentLang }) : '';
   };
 
   /**

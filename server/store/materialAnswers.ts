@@ -4,6 +4,7 @@ import type { Queryable } from '../db/types';
 import { allElements, resolvePath } from '../../model/tree';
 import { onContentChanged } from './lookups';
 import { loadMaterial } from './models';
+import { rtlLanguageOf } from '../../model/contentDirection';
 import { shellMaterialOf, type ShellMaterial } from '../pages/shell';
 import { shellContentHtml } from '../pages/shellContent';
 import { materialOutline, namesPage, type MaterialOutline } from './materialOutline';
@@ -42,6 +43,8 @@ type Entry = {
   encoded: Map<string, Buffer>;
   kinds: string[];
   shell: ShellMaterial;
+  /** The material's language when it is written right to left (model/contentDirection.ts), else null. */
+  rtlLanguage: string | null;
   /** Pages as the first paint shows them (server/pages/shellContent.tsx), by language and chapter trail (`drawnKey`). */
   drawn: Map<string, Promise<DrawnPage | null>>;
   /** What `page` answers (one object per entry). */
@@ -62,6 +65,8 @@ export interface MaterialPage {
   /** The publication the material was drawn from, null when it has none. */
   publicationId: string | null;
   shell: ShellMaterial;
+  /** The material's language when it is written right to left (model/contentDirection.ts): its pages render with `dir="rtl"`. */
+  rtlLanguage: string | null;
   /**
    * A page for the first paint in `lang`: the root page (an empty trail) or a chapter, addressed by the
    * publicIds of its trail as the page's address has them; null when the trail names no chapter. Drawn
@@ -124,6 +129,7 @@ export class MaterialAnswers {
       kinds: entry.kinds,
       publicationId: entry.publicationId,
       shell: entry.shell,
+      rtlLanguage: entry.rtlLanguage,
       drawnPage: (trail, lang) => this.drawn(rootId, entry, trail, lang),
       namesPage: (trail) => !trail.length || namesPage(this.outline(rootId, entry), trail),
     });
@@ -202,7 +208,7 @@ export class MaterialAnswers {
     const kinds = [...new Set([...allElements(material.content)].map((element) => element.modelName))].sort();
     const shell = shellMaterialOf(material as unknown as Record<string, unknown>);
     const entry: Entry = {
-      version, publicationId, checkedAt: Date.now(), json: Buffer.from(JSON.stringify(material)), encoded: new Map(), kinds, shell, drawn: new Map(),
+      version, publicationId, checkedAt: Date.now(), json: Buffer.from(JSON.stringify(material)), encoded: new Map(), kinds, shell, rtlLanguage: rtlLanguageOf(material.metadata), drawn: new Map(),
     };
     this.entries.set(rootId, entry, entry.json.length);
     return entry;

@@ -194,7 +194,7 @@ function Composer({ actor, renderEditor }: { actor: ActorRefFrom<AnnotationLogic
           <Heading slot="title" className="text-lg font-semibold text-gray-900">
             {t('layer.composeTitle')}
           </Heading>
-          <blockquote className="border-l-4 border-yellow-300 pl-3 text-sm text-gray-700">{quote}</blockquote>
+          <blockquote className="border-s-4 border-yellow-300 ps-3 text-sm text-gray-700">{quote}</blockquote>
           {renderEditor({ value: note, onChange: (value) => actor.send({ type: 'draft.change', note: value }), label: t('note.label') })}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onPress={() => actor.send({ type: 'draft.cancel' })}>

@@ -168,7 +168,7 @@ function AnnotationList({ panel, orphanedIds, t }: { panel: AnnotationPanelActor
       {annotations.map((annotation) => (
         <li key={annotation.id} className="relative rounded-lg border border-gray-200 p-4 hover:bg-gray-50" data-testid="annotation-card" data-annotation-id={annotation.id}>
           <OwnerLine owner={annotation.owner} own={annotation.own} createdAt={annotation.created_at} t={t} />
-          <blockquote className="mt-3 line-clamp-3 border-l-4 border-yellow-300 pl-3 text-sm text-gray-800">{annotation.text}</blockquote>
+          <blockquote className="mt-3 line-clamp-3 border-s-4 border-yellow-300 ps-3 text-sm text-gray-800">{annotation.text}</blockquote>
           {orphanedIds?.has(annotation.id) ? <OrphanNote className="mt-2" /> : null}
           {richTextToPlainText(annotation.note).trim() ? <p className="mt-2 line-clamp-3 text-sm text-gray-600">{richTextToPlainText(annotation.note)}</p> : null}
           {/* The whole card opens the detail; the button lies over it and is named by the author. */}
@@ -231,7 +231,7 @@ function AnnotationDetail({ panel, annotationLogic, drafts, mayAnnotate, renderE
       <div id={`annotation-${annotation.id}-owner`}>
         <OwnerLine owner={annotation.owner} own={annotation.own} createdAt={annotation.created_at} t={t} size={48} />
       </div>
-      <blockquote aria-label={t('detail.quote')} className="border-l-4 border-yellow-300 pl-3 text-gray-800">
+      <blockquote aria-label={t('detail.quote')} className="border-s-4 border-yellow-300 ps-3 text-gray-800">
         {annotation.text}
       </blockquote>
       {orphanedIds?.has(annotation.id) ? <OrphanNote /> : null}

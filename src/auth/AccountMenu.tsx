@@ -85,7 +85,7 @@ export default function AccountMenu() {
       <Button
         aria-label={t('account.menu', { name: user.name })}
         data-testid="account-menu"
-        className="flex min-w-0 shrink items-center gap-2 rounded-full p-0.5 text-sm text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600 sm:pr-2"
+        className="flex min-w-0 shrink items-center gap-2 rounded-full p-0.5 text-sm text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600 sm:pe-2"
       >
         {showAvatar ? (
           <span aria-hidden className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary-600 text-xs font-semibold text-white">

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { assetUrl } from '../../model/assetUrl';
 import type { PageData } from '../../model/pageData';
+import { DisplayButton } from '../display';
 
-/** The header of the pages a share shows before its content (login, invitation): the logo, and what `children` add at the end. */
+/** The header of the pages a share shows before its content (login, invitation): the logo, and the Display button and what `children` add at the end. */
 export function StandaloneHeader({ pageData, children }: { pageData: PageData; children?: ReactNode }) {
   return (
     <header className="border-b border-gray-200 bg-white">
@@ -12,7 +13,10 @@ export function StandaloneHeader({ pageData, children }: { pageData: PageData; c
         ) : (
           <span className="text-lg font-bold text-primary-600">Lernwerk</span>
         )}
-        {children}
+        <div className="flex items-center gap-3">
+          <DisplayButton />
+          {children}
+        </div>
       </div>
     </header>
   );

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useCatalogueTexts } from '../search/catalogueTexts';
 import { AccountControl } from '../auth/AccountControl';
 import { GuestSaveSlot } from '../guest/GuestSaveSlot';
+import { DisplayButton } from '../display';
 import { LanguageSwitch } from '../viewer/LanguageSwitch';
 import { Logo } from '../viewer/Logo';
 import { usePageData } from '../viewer/PageDataContext';
@@ -40,6 +41,7 @@ export function CollectionHeader({ backToGrid = false }: { backToGrid?: boolean 
             </Link>
           ) : null}
           <GuestSaveSlot />
+          <DisplayButton />
           <LanguageSwitch />
           <AccountControl />
         </nav>

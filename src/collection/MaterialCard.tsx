@@ -48,7 +48,7 @@ export function MaterialCard({ material }: { material: MaterialSnapshot }) {
   const titleId = `card-title-${material.id}`;
   return (
     <article aria-labelledby={titleId} className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md" data-testid="material-card">
-      {user ? <LikeButton materialId={material.id} title={material.title} className="absolute top-2 right-2 z-10 bg-white/90 shadow-sm" /> : null}
+      {user ? <LikeButton materialId={material.id} title={material.title} className="absolute top-2 end-2 z-10 bg-white/90 shadow-sm" /> : null}
       <div className="aspect-[20/13] w-full overflow-hidden bg-primary-100">
         {material.cover ? (
           <DecorativeImage

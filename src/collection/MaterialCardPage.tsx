@@ -24,7 +24,7 @@ export function MaterialCardPage({ material, closeTo = '/material' }: { material
         <Link
           to={closeTo}
           aria-label={t('collection.close')}
-          className="absolute top-3 right-3 z-10 flex h-10 w-10 items-center justify-center rounded-full bg-white/90 text-gray-700 shadow-sm hover:bg-white focus-visible:outline-2 focus-visible:outline-primary-600"
+          className="absolute top-3 end-3 z-10 flex h-10 w-10 items-center justify-center rounded-full bg-white/90 text-gray-700 shadow-sm hover:bg-white focus-visible:outline-2 focus-visible:outline-primary-600"
           data-testid="material-card-close"
         >
           <Icon name="close" className="h-5 w-5" />

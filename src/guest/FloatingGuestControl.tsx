@@ -10,7 +10,7 @@ import GuestControl from './GuestControl';
  */
 export default function FloatingGuestControl() {
   return (
-    <div className="fixed bottom-4 left-4 z-40 flex items-center rounded-lg bg-white p-1 shadow-lg ring-1 ring-gray-200 print:hidden" data-testid="headerless-guest-save">
+    <div className="fixed bottom-4 start-4 z-40 flex items-center rounded-lg bg-white p-1 shadow-lg ring-1 ring-gray-200 print:hidden" data-testid="headerless-guest-save">
       <GuestControl />
     </div>
   );

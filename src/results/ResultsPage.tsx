@@ -163,8 +163,8 @@ function Bar({ percent }: { percent: number }) {
   );
 }
 
-const cell = 'border-b border-gray-200 px-3 py-2 text-left align-top';
-const head = 'border-b border-gray-300 px-3 py-2 text-left font-semibold';
+const cell = 'border-b border-gray-200 px-3 py-2 text-start align-top';
+const head = 'border-b border-gray-300 px-3 py-2 text-start font-semibold';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -370,7 +370,7 @@ const COUNT_KEYS = ['learners', 'progress', 'answered', 'rightAtFirstEvaluation'
 function Counts({ t }: { t: TFunction }) {
   return (
     <Section title={t('countsHeading')}>
-      <ul className="list-disc space-y-1 pl-6 text-sm text-gray-800" data-testid="results-counts">
+      <ul className="list-disc space-y-1 ps-6 text-sm text-gray-800" data-testid="results-counts">
         {COUNT_KEYS.map((key) => (
           <li key={key}>{t(`counts.${key}`)}</li>
         ))}

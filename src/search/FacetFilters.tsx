@@ -107,7 +107,7 @@ function FacetDropdown({ actor, facetKey, options, selected }: { actor: SearchAc
     <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
       <AriaButton
         isDisabled={!options.length}
-        className="flex w-full items-center justify-between gap-2 rounded-md border border-gray-300 bg-white px-3 py-2 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-primary-200 disabled:opacity-50 data-[pressed]:bg-gray-50"
+        className="flex w-full items-center justify-between gap-2 rounded-md border border-gray-300 bg-white px-3 py-2 text-start text-sm outline-none focus-visible:ring-2 focus-visible:ring-primary-200 disabled:opacity-50 data-[pressed]:bg-gray-50"
         data-testid={`facet-${facetName(facetKey)}`}
       >
         <span className={`truncate ${selected.length ? 'font-semibold text-primary-800' : 'text-gray-700'}`}>

@@ -57,7 +57,7 @@ export function SortSelect({ actor, label, sorts }: { actor: SearchActor; label:
       className="flex flex-col gap-1 sm:w-64"
     >
       <Label className="text-sm font-medium text-gray-700">{label}</Label>
-      <AriaButton className="flex items-center justify-between rounded-md border border-gray-300 bg-white px-3 py-2 text-left outline-none focus-visible:ring-2 focus-visible:ring-primary-200">
+      <AriaButton className="flex items-center justify-between rounded-md border border-gray-300 bg-white px-3 py-2 text-start outline-none focus-visible:ring-2 focus-visible:ring-primary-200">
         <SelectValue />
         <span aria-hidden>▾</span>
       </AriaButton>

@@ -85,11 +85,11 @@ export function Disclosure({ title, isExpanded, onExpandedChange, headingLevel =
           aria-expanded={isExpanded}
           aria-controls={panelId}
           onClick={() => onExpandedChange(!isExpanded)}
-          className="flex w-full cursor-default items-center gap-3 rounded-lg px-4 py-3 text-left text-base font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
+          className="flex w-full cursor-default items-center gap-3 rounded-lg px-4 py-3 text-start text-base font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
         >
           <Icon
             name="chevron-right"
-            className="size-5 shrink-0 text-primary-700 transition-transform duration-200 group-data-expanded:rotate-90 motion-reduce:transition-none"
+            className="size-5 shrink-0 text-primary-700 transition-transform duration-200 group-data-expanded:rotate-90 rtl:group-data-expanded:-rotate-90 motion-reduce:transition-none"
           />
           <span className="flex-1">{title}</span>
         </button>

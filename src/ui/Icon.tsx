@@ -28,6 +28,7 @@ export const ICON_NAMES = [
   'heart',
   'heart-filled',
   'print',
+  'display',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

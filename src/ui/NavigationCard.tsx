@@ -34,7 +34,7 @@ export function NavigationCard({ cover, title, description, duration, progress }
         {description ? <SafeHtml as="span" html={description} className="line-clamp-3 text-sm text-gray-600" /> : null}
         {duration ? <span className="text-xs text-gray-500">{duration}</span> : null}
       </span>
-      <span className="flex items-center gap-3 pr-4">
+      <span className="flex items-center gap-3 pe-4">
         <ProgressRing progress={progress} size={40} label={t('progress', { percent: Math.round(progress * 100) })} />
         <span aria-hidden className="text-2xl text-gray-400 group-hover:text-primary-600">›</span>
       </span>

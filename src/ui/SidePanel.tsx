@@ -25,7 +25,7 @@ export function SidePanel({ title, closeLabel, width, onClose, icon, back, testI
 }) {
   return (
     <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="fixed inset-0 z-50 bg-black/30 animate-overlay-fade motion-reduce:animate-none">
-      <Modal className="fixed inset-y-0 right-0 flex w-full flex-col bg-white shadow-xl outline-none animate-sidebar-slide motion-reduce:animate-none" style={{ maxWidth: width }} data-testid={testId}>
+      <Modal className="fixed inset-y-0 end-0 flex w-full flex-col bg-white shadow-xl outline-none animate-sidebar-slide motion-reduce:animate-none" style={{ maxWidth: width }} data-testid={testId}>
         <Dialog className="flex h-full flex-col outline-none">
           <div className="flex items-center gap-3 border-b border-gray-200 px-5 py-3" data-mode={back ? 'back' : 'default'}>
             {back ? (

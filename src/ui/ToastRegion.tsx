@@ -32,7 +32,7 @@ export default function ToastRegion() {
       queue={queue}
       style={{ bottom }}
       data-testid="toast-region"
-      className="fixed right-4 z-[60] flex w-[min(500px,calc(100vw-2rem))] flex-col gap-2 outline-none print:hidden"
+      className="fixed end-4 z-[60] flex w-[min(500px,calc(100vw-2rem))] flex-col gap-2 outline-none print:hidden"
     >
       {({ toast }) => (
         <Toast
@@ -62,7 +62,7 @@ export default function ToastRegion() {
               </Button>
             ) : null}
           </ToastContent>
-          <Button slot="close" aria-label={t('toasts.close')} {...withTooltip} className="-mr-1 rounded p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-primary-600">
+          <Button slot="close" aria-label={t('toasts.close')} {...withTooltip} className="-me-1 rounded p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-primary-600">
             <Icon name="close" className="h-4 w-4" />
           </Button>
         </Toast>

@@ -78,7 +78,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
       <ol className="flex min-w-0 items-center gap-1 text-sm text-gray-600">{items}</ol>
       {/* Every crumb at full width, then the menu button: measured, never seen (nor scrolled to: the box
           around it is empty). The texts are drawn by CSS from data-label, so they are not in the document twice. */}
-      <div className="absolute top-0 left-0 h-0 w-0 overflow-hidden">
+      <div className="absolute top-0 start-0 h-0 w-0 overflow-hidden">
         <ol ref={measure} aria-hidden className="invisible flex w-max gap-1 text-sm whitespace-nowrap">
           {[...crumbs.map((crumb) => crumb.label), '…'].map((label, i) => (
             <li key={i} className={`${itemClass} ${i === crumbs.length - 1 ? 'font-medium' : ''}`}>

@@ -24,7 +24,7 @@ export default function ConnectivityNotice() {
     <div
       data-state={state}
       data-testid="connectivity-notice"
-      className={`fixed right-4 bottom-4 z-50 max-w-[500px] rounded-lg border px-4 py-3 shadow-lg print:hidden ${
+      className={`fixed end-4 bottom-4 z-50 max-w-[500px] rounded-lg border px-4 py-3 shadow-lg print:hidden ${
         offline ? 'border-red-200 bg-red-50 text-red-900' : 'border-green-200 bg-green-50 text-green-900'
       }`}
     >

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { scrollBehavior } from '../ui/motion';
 import { useTranslation } from '../i18n/react';
 import { useViewerSelector } from '../elements/viewerContext';
 import type { NavTarget } from './navTarget';
@@ -32,7 +33,7 @@ export function FooterNav({ back, forward, barrierIds = [] }: FooterNavProps) {
           ← {t('nav.back')}
         </span>
       )}
-      <button type="button" className={buttonClass} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+      <button type="button" className={buttonClass} onClick={() => window.scrollTo({ top: 0, behavior: scrollBehavior() })}>
         ↑ {t('nav.top')}
       </button>
       {forward && !forwardBlocked ? (

@@ -5,6 +5,7 @@ import type { Crumb } from './crumbFit';
 // Chapters have a trail, the material's root has none: its first paint goes without the trail's code.
 import { SaveStateIndicator } from './SaveStateIndicator';
 import { LanguageSwitch } from './LanguageSwitch';
+import { DisplayButton } from '../display';
 import { Logo } from './Logo';
 import { AccountControl } from '../auth/AccountControl';
 import { ProgressRing } from '../ui/ProgressRing';
@@ -73,6 +74,7 @@ export function Header({ crumbs, backTo, material, inCollection = false }: { cru
         {material && pageData.user ? <LikeButton materialId={material.id} title={material.title} /> : null}
         {material ? <PrintButton title={material.title} /> : null}
         {material ? <MaterialProgressRing material={material} /> : null}
+        <DisplayButton />
         <LanguageSwitch />
         <AccountControl />
       </div>

@@ -17,26 +17,26 @@ export function InspectPanel({ actors }: { actors: LiveActors }) {
     <aside
       aria-label={t('title')}
       data-testid="inspect-panel"
-      className="fixed bottom-2 left-2 z-50 max-h-[45vh] w-[28rem] max-w-[calc(100vw-1rem)] overflow-auto rounded border border-gray-300 bg-white/95 p-2 text-xs text-gray-900 shadow-lg"
+      className="fixed bottom-2 start-2 z-50 max-h-[45vh] w-[28rem] max-w-[calc(100vw-1rem)] overflow-auto rounded border border-gray-300 bg-white/95 p-2 text-xs text-gray-900 shadow-lg"
     >
       <details open>
         <summary className="cursor-pointer font-semibold">
           {t('title')} ({list.length})
         </summary>
         {list.length ? (
-          <table className="mt-1 w-full border-collapse text-left font-mono">
+          <table className="mt-1 w-full border-collapse text-start font-mono">
             <thead>
               <tr className="border-b border-gray-200 font-sans">
-                <th className="pr-2 font-medium">{t('actor')}</th>
-                <th className="pr-2 font-medium">{t('machine')}</th>
+                <th className="pe-2 font-medium">{t('actor')}</th>
+                <th className="pe-2 font-medium">{t('machine')}</th>
                 <th className="font-medium">{t('state')}</th>
               </tr>
             </thead>
             <tbody>
               {list.map((actor) => (
                 <tr key={actor.sessionId} data-actor-id={actor.id} data-state={actor.state} className="border-b border-gray-100 align-top">
-                  <td className="pr-2 break-all">{actor.id}</td>
-                  <td className="pr-2">{actor.machineId}</td>
+                  <td className="pe-2 break-all">{actor.id}</td>
+                  <td className="pe-2">{actor.machineId}</td>
                   <td className="break-all">{actor.state}</td>
                 </tr>
               ))}

@@ -26,6 +26,7 @@ import { OverlayProvider } from '../ui/OverlayProvider';
 import { usePageData } from './PageDataContext';
 import { generateFeedbackActor } from '../api/feedback';
 import { removeShell } from './shell';
+import { useContentDirection } from './contentDirection';
 import { CopyrightNotice } from './CopyrightNotice';
 import { Header } from './Header';
 import { pagePath, siblingTargets } from './navTarget';
@@ -133,6 +134,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   const guestSaveFloats = useGuestSessionActor() !== null && (search.hideHeader === true || resolved.kind === 'element');
   const floatingGuestControl = guestSaveFloats ? <FloatingGuestControl /> : null;
 
+  const contentLang = useContentDirection(material);
   useLayoutEffect(removeShell, []);
   useLayoutEffect(() => {
     // Fetch the chunks of every element kind on the page at once rather than one by one as they render.
@@ -155,7 +157,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   if (resolved.kind === 'element') {
     // One element alone (embedded elsewhere): the page still has its h1, and the element's titles sit right under it.
     return (
-      <main className={guestSaveFloats ? 'px-2 pt-2 pb-16' : 'p-2'} onClick={onLinkClick}>
+      <main lang={contentLang} className={guestSaveFloats ? 'px-2 pt-2 pb-16' : 'p-2'} onClick={onLinkClick}>
         {floatingGuestControl}
         <h1 className="sr-only">{material.title}</h1>
         <ElementHeadingLevelContext.Provider value={2}>
@@ -173,7 +175,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
     return (
       <div onClick={onLinkClick} className={guestSaveFloats ? 'pb-16' : undefined} data-print-page="">
         {showHeader ? <Header crumbs={[...crumbs, { label: resolved.resource.title, to: '.' }]} backTo={pagePath(base, trail)} material={material} inCollection={inCollection} /> : null}
-        <main>
+        <main lang={contentLang}>
           {floatingGuestControl}
           <Suspense fallback={null}>
             <EmbeddedPage resource={resolved.resource} />
@@ -188,7 +190,7 @@ export function MaterialPage({ material, segments, base, inCollection = false }:
   return (
     <div onClick={onLinkClick} className={guestSaveFloats ? 'pb-16' : undefined} data-print-page="">
       {showHeader ? <Header crumbs={crumbs} backTo={backTo} material={material} inCollection={inCollection} /> : null}
-      <main>
+      <main lang={contentLang}>
         {floatingGuestControl}
         <article key={page.id} data-page-id={page.id} className="pb-4" aria-labelledby={`title-${page.id}`}>
           {showCover ? <Cover asset={page.cover} color={chapter ? undefined : material.color} /> : null}

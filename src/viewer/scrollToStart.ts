@@ -1,3 +1,5 @@
+import { scrollBehavior } from '../ui/motion';
+
 /** How long after it starts a scroll to an element is still corrected. */
 export const SETTLE_WINDOW_MS = 4000;
 /** How often the position is checked while the scroll settles. */
@@ -17,14 +19,14 @@ function wantedScrollY(target: HTMLElement, win: Window): number {
 }
 
 /**
- * Scrolls smoothly until `target` starts at the top of the window. Content above it that changes
+ * Scrolls (smoothly, unless motion is to be reduced) until `target` starts at the top of the window. Content above it that changes
  * height while the scroll runs (a long page's elements waking, chunks mounting, code arriving) moves
  * the target after the scroll took aim: whenever the window stands still away from the target within
  * SETTLE_WINDOW_MS, it scrolls again, at most MAX_CORRECTIONS times, and never after the learner
  * scrolled, pressed a key or touched the page. Returns a function that stops the corrections.
  */
 export function scrollToStart(target: HTMLElement, win: Window = window): () => void {
-  target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  target.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
   let corrections = 0;
   let lastY = win.scrollY;
   const started = Date.now();
@@ -35,7 +37,7 @@ export function scrollToStart(target: HTMLElement, win: Window = window): () => 
     if (!target.isConnected || Date.now() - started > SETTLE_WINDOW_MS) return stop();
     if (!standing || Math.abs(wantedScrollY(target, win) - y) <= TOLERANCE_PX) return;
     if (++corrections > MAX_CORRECTIONS) return stop();
-    target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    target.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
   }, SETTLE_CHECK_MS);
   const options = { capture: true, passive: true } as const;
   function stop() {

@@ -55,7 +55,7 @@ const docKey = (doc: RichTextDoc) => JSON.stringify(doc);
 const EDITOR_CLASS =
   'min-h-24 whitespace-pre-wrap break-words rounded-b-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 ' +
-  '[&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:min-h-[1lh]';
+  '[&_ul]:list-disc [&_ul]:ps-6 [&_ol]:list-decimal [&_ol]:ps-6 [&_p]:min-h-[1lh]';
 
 const TOOL_CLASS =
   'inline-flex min-w-8 h-8 items-center justify-center rounded px-1.5 text-sm text-gray-800 cursor-default ' +

@@ -14,5 +14,5 @@ export const highlightStyleClasses: Record<PanelStyle, string> = {
   flow: 'rounded-xl bg-primary-50 px-5 py-4',
   'flow-outline': 'rounded-xl border-2 border-primary-200 bg-primary-50/40 px-5 py-4',
   stretch: 'bg-primary-50 px-5 py-6 sm:-mx-6 sm:px-6 sm:rounded-xl',
-  plain: 'border-l-4 border-primary-600 bg-primary-50/60 py-3 pl-5 pr-4',
+  plain: 'border-s-4 border-primary-600 bg-primary-50/60 py-3 ps-5 pe-4',
 };

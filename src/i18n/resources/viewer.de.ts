@@ -1,7 +1,7 @@
 /** Texts of the viewer shell: header, navigation, notices, errors (spec sections 2, 8). German. The first paint imports only the German texts; English is a chunk of its own (../index.ts). */
 export const viewerDe = {
   nav: { pages: 'Seitennavigation', back: 'Zurück', top: 'Nach oben', forward: 'Weiter', home: 'Startseite', breadcrumbs: 'Brotkrümelnavigation', moreCrumbs: 'Weitere Ebenen' },
-  header: { search: 'Suchen', annotations: 'Anmerkungen', logo: 'Zur Startseite', print: 'Drucken' },
+  header: { search: 'Suchen', annotations: 'Anmerkungen', logo: 'Zur Startseite', print: 'Drucken', display: 'Darstellung' },
   preview: {
     banner: 'Dieser Vorschau-Link darf nicht produktiv verwendet werden. Produktive Zugangslinks verwaltest du im Editor über «Teilen».',
   },

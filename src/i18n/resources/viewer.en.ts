@@ -1,7 +1,7 @@
 /** Texts of the viewer shell: header, navigation, notices, errors (spec sections 2, 8). English. A chunk of their own, loaded for English pages and the language switch (../index.ts). */
 export const viewerEn = {
   nav: { pages: 'Page navigation', back: 'Back', top: 'Goto top', forward: 'Forward', home: 'Home', breadcrumbs: 'Breadcrumbs', moreCrumbs: 'More levels' },
-  header: { search: 'Search', annotations: 'Annotations', logo: 'To the start page', print: 'Print' },
+  header: { search: 'Search', annotations: 'Annotations', logo: 'To the start page', print: 'Print', display: 'Display' },
   preview: {
     banner: 'This preview link must not be used productively. Productive access links are managed through the Share button in the editor.',
   },

@@ -56,7 +56,7 @@ function ItemButton({ item, name, selected, evaluated, correct, dragged, onSelec
         isDisabled={evaluated}
         onPress={onSelect}
         data-item-id={item.id}
-        className={`!justify-start !gap-2 text-left disabled:!opacity-100 ${selected ? '!border-primary-600 !bg-primary-50 ring-2 ring-primary-600' : ''} ${
+        className={`!justify-start !gap-2 text-start disabled:!opacity-100 ${selected ? '!border-primary-600 !bg-primary-50 ring-2 ring-primary-600' : ''} ${
           evaluated && correct !== undefined ? (correct ? '!border-green-600' : '!border-red-600') : ''
         }`}
       >

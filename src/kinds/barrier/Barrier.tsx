@@ -34,7 +34,7 @@ function BlockingList({ items }: { items: readonly ContentElement[] }) {
   return (
     <div className="w-full text-sm text-gray-700" data-testid="barrier-blocking">
       <p className="font-medium">{t('barrier.blockedBy')}</p>
-      <ul className="mt-1 list-disc pl-5">
+      <ul className="mt-1 list-disc ps-5">
         {items.map((item) => {
           const kind = t(`barrier.kinds.${item.modelName}`, { defaultValue: item.modelName });
           return (

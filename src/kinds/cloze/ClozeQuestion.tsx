@@ -99,9 +99,9 @@ function RichText({ nodes, renderGap }: { nodes: readonly RichTextNode[]; render
         case 'h1':
           return <Title key={key} className="my-2 text-lg font-semibold">{walk(node.children, key)}</Title>;
         case 'ul':
-          return <ul key={key} className="my-2 list-disc pl-6 leading-9">{walk(node.children, key)}</ul>;
+          return <ul key={key} className="my-2 list-disc ps-6 leading-9">{walk(node.children, key)}</ul>;
         case 'ol':
-          return <ol key={key} className="my-2 list-decimal pl-6 leading-9">{walk(node.children, key)}</ol>;
+          return <ol key={key} className="my-2 list-decimal ps-6 leading-9">{walk(node.children, key)}</ol>;
         case 'li':
           return <li key={key}>{walk(node.children, key)}</li>;
         case 'sub':

@@ -134,14 +134,14 @@ function SpotPopup({ id, spot, position, total, showOrder, onClose, onPrevious, 
       aria-labelledby={titleId}
       tabIndex={-1}
       data-spot={spot.id}
-      className="absolute z-20 flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white text-left shadow-xl outline-none focus-visible:ring-2 focus-visible:ring-primary-600"
+      className="absolute z-20 flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white text-start shadow-xl outline-none focus-visible:ring-2 focus-visible:ring-primary-600"
       style={{ ...vertical, left: `${spot.x * 100}%`, transform: `translateX(-${spot.x * 100}%)`, width: HOTSPOT_POPUP_WIDTH, maxWidth: '100%', maxHeight: HOTSPOT_POPUP_MAX_HEIGHT }}
     >
       <div className="flex items-start gap-2 border-b border-gray-100 px-4 pt-3 pb-2">
         <Title id={titleId} className="flex-1 text-base font-semibold text-gray-900">
           {spot.title}
         </Title>
-        <Button variant="icon" aria-label={t('close')} onPress={onClose} {...withTooltip} className="-mt-1 -mr-2 shrink-0">
+        <Button variant="icon" aria-label={t('close')} onPress={onClose} {...withTooltip} className="-mt-1 -me-2 shrink-0">
           <Icon name="close" className="size-4" />
         </Button>
       </div>

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { reducedMotion } from '../../ui/motion';
 import { useEffect, useId, useRef, type FocusEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom } from 'xstate';
@@ -41,8 +42,8 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
   const several = total > 1;
 
   useEffect(() => {
-    // Learners who ask for reduced motion start with autoplay stopped.
-    if (several && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) actor.send({ type: 'carousel.pause' });
+    // Learners who ask for reduced motion (here or in the system) start with autoplay stopped.
+    if (several && reducedMotion()) actor.send({ type: 'carousel.pause' });
   }, [actor, several]);
 
   const holdsFocus = () => rootRef.current?.contains(document.activeElement) ?? false;
@@ -99,10 +100,10 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
         </div>
         {several ? (
           <>
-            <Button variant="overlay" {...withTooltip} aria-label={t('previous')} aria-controls={slidesId} onPress={() => actor.send({ type: 'carousel.prev' })} className="absolute top-1/2 left-2 -translate-y-1/2">
+            <Button variant="overlay" {...withTooltip} aria-label={t('previous')} aria-controls={slidesId} onPress={() => actor.send({ type: 'carousel.prev' })} className="absolute top-1/2 start-2 -translate-y-1/2">
               <Icon name="chevron-left" className="size-5" />
             </Button>
-            <Button variant="overlay" {...withTooltip} aria-label={t('next')} aria-controls={slidesId} onPress={() => actor.send({ type: 'carousel.next' })} className="absolute top-1/2 right-2 -translate-y-1/2">
+            <Button variant="overlay" {...withTooltip} aria-label={t('next')} aria-controls={slidesId} onPress={() => actor.send({ type: 'carousel.next' })} className="absolute top-1/2 end-2 -translate-y-1/2">
               <Icon name="chevron-right" className="size-5" />
             </Button>
           </>
@@ -134,7 +135,7 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
               </Button>
             ))}
           </div>
-          <span className="min-w-12 text-right text-sm text-gray-600 tabular-nums" data-testid="carousel-counter">
+          <span className="min-w-12 text-end text-sm text-gray-600 tabular-nums" data-testid="carousel-counter">
             {t('counter', { n: index + 1, total })}
           </span>
         </div>

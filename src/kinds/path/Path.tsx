@@ -42,7 +42,7 @@ export function PathView({ element, actor }: { element: Path; actor: PathActor }
 
   return (
     <nav aria-label={element.title || t('path.label')} className="my-8" data-model-path={element.id}>
-      <ol className="relative flex flex-col gap-4 before:absolute before:top-6 before:bottom-6 before:left-6 before:w-0.5 before:bg-gray-200">
+      <ol className="relative flex flex-col gap-4 before:absolute before:top-6 before:bottom-6 before:start-6 before:w-0.5 before:bg-gray-200">
         {element.content.map((step, index) => {
           const value = values[index];
           const isActive = index === active;

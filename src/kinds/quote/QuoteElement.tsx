@@ -16,7 +16,7 @@ export function QuoteElement({ element }: ElementProps<ElementOf<'Quote'>>) {
   const author = element.author.trim();
   if (!text && !authoring) return null;
   return (
-    <figure className="my-6 border-l-4 border-primary-600 py-1 pl-5">
+    <figure className="my-6 border-s-4 border-primary-600 py-1 ps-5">
       <blockquote className={`text-xl leading-relaxed sm:text-2xl ${text ? 'text-gray-900' : 'text-gray-500 italic'}`} data-placeholder={text ? undefined : ''}>
         <p className="whitespace-pre-line">
           {text ? (
