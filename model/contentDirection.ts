@@ -7,16 +7,13 @@
  */
 
 const LANGUAGE_KEY = /^(language|lang|sprache|locale)$/i;
-const RTL_TAG = /^(ar|he|iw|fa|ur|ps|sd|ug|yi|dv|ckb)(-[a-z\d]{1,8})*$/i;
-/** Names, by their start, and their tags. */
-const RTL_NAME = /^(arabi(c|sch)|hebr(ew|äisch)|pers(ian|isch)|farsi|urdu)$/i;
-const NAME_TAGS: Record<string, string> = { a: 'ar', h: 'he', p: 'fa', f: 'fa', u: 'ur' };
+const RTL_TAG = /^(ar|he|iw|fa|ur|ps|sd|ug|yi|dv|ckb)(-|$)/i;
+const RTL_NAMES: Record<string, string> = { arabic: 'ar', arabisch: 'ar', hebrew: 'he', hebräisch: 'he', persian: 'fa', persisch: 'fa', farsi: 'fa', urdu: 'ur' };
 
 /** The material's language tag when it is written right to left, else null. */
 export function rtlLanguageOf(metadata: Record<string, string | string[]> = {}): string | null {
   const key = Object.keys(metadata).find((name) => LANGUAGE_KEY.test(name));
   const raw = key ? metadata[key] : '';
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
-  if (RTL_TAG.test(value)) return value;
-  return RTL_NAME.test(value) ? NAME_TAGS[value[0].toLowerCase()] : null;
+  return RTL_TAG.test(value) ? value : (RTL_NAMES[value.toLowerCase()] ?? null);
 }

@@ -11,10 +11,11 @@ import { ErrorView } from '../src/viewer/ErrorView';
 import { HttpError } from '../src/api/client';
 import { GuestSessionProvider } from '../src/guest/GuestSessionProvider';
 import { RETAINED_SEARCH, ViewerSearch } from './search';
-import ConnectivityNotice from '../src/viewer/ConnectivityNotice';
 
 const SessionWatcher = lazyPart(() => import('../src/auth/SessionWatcher').then((module) => module.default));
 const Tooltips = lazyPart(() => import('../src/ui/Tooltips').then((module) => module.default));
+// Shows nothing while the connection holds: a chunk of its own, requested as the app starts (the service worker keeps it for offline use).
+const ConnectivityNotice = lazyPart(() => import('../src/viewer/ConnectivityNotice').then((module) => module.default));
 
 export type RouterContext = { pageData: PageData };
 

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo } from 'react';
+import { useLayoutEffect } from 'react';
 import { rtlLanguageOf } from '../../model/contentDirection';
 import type { Material } from '../../model/material';
 
@@ -8,7 +8,7 @@ import type { Material } from '../../model/material';
  * its content is marked with (`lang` of the page's `<main>`; the interface keeps its own language).
  */
 export function useContentDirection(material: Material): string | undefined {
-  const lang = useMemo(() => rtlLanguageOf(material.metadata) ?? undefined, [material]);
+  const lang = rtlLanguageOf(material.metadata) ?? undefined;
   useLayoutEffect(() => {
     if (!lang) return;
     const html = document.documentElement;
