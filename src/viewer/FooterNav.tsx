@@ -23,7 +23,7 @@ export function FooterNav({ back, forward, barrierIds = [] }: FooterNavProps) {
   const forwardBlocked = useViewerSelector((context) => barrierIds.some((id) => !context.unlockedBarrierIds.includes(id)), false);
   return (
     // Toasts rise above it rather than cover its buttons (src/ui/toastLift.ts: data-toasts-avoid).
-    <nav aria-label={t('nav.pages')} data-toasts-avoid="" className="container-content mt-10 mb-10 flex items-center justify-between gap-2 border-t border-gray-200 pt-6 print:hidden" data-testid="footer-nav">
+    <nav aria-label={t('nav.pages')} data-toasts-avoid="" className="container-content mt-10 mb-10 flex flex-wrap items-center justify-between gap-2 border-t border-gray-200 pt-6 print:hidden" data-testid="footer-nav">
       {back ? (
         <Link to={back.to} search={(prev: Record<string, unknown>) => ({ ...prev, scrollTo: back.scrollTo })} className={buttonClass}>
           ← {t('nav.back')}
