@@ -36,7 +36,9 @@ export function displayValue(preferences: DisplayPreferences): string {
 
 /** The preferences of a stored value; the defaults for a missing or malformed one (nothing a browser sends can break a page). */
 export function parseDisplayValue(value: string | null | undefined): DisplayPreferences {
-  const [textSize, contrast, motion, font] = (value ?? '').split('.');
+  const parts = (value ?? '').split('.');
+  if (parts.length !== 4) return DEFAULT_DISPLAY;
+  const [textSize, contrast, motion, font] = parts;
   const parsed = DisplayPreferences.safeParse({ textSize: Number(textSize), contrast, motion, font });
   return parsed.success ? parsed.data : DEFAULT_DISPLAY;
 }
