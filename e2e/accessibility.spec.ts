@@ -3,6 +3,10 @@ import { demoCollection, demoMaterial, pagesOf } from './support/demoContent';
 import { demoShares, sharePath, type AllDemoShares } from './support/demoShares';
 import { sweep } from './support/a11ySweep';
 import { guestDe, saveGuestProgress } from './support/guest';
+import { arabicMaterial } from './support/arabicMaterial';
+import { suiteDataDir } from './support/e2ePort';
+import { importShare } from './support/importShare';
+import { DISPLAY_COOKIE } from '../model/displayPreferences';
 import { expect, test } from './support/transitions';
 
 /*
@@ -34,6 +38,33 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
     open: async (page) => {
       await page.goto(`${sharePath(shares.materialEn)}?lang=en`);
       await heading(page);
+    },
+  },
+  {
+    name: 'display panel',
+    open: async (page) => {
+      await page.goto(sharePath(shares.material));
+      await page.getByTestId('viewer-header').getByRole('button', { name: 'Darstellung' }).click();
+      await expect(page.getByTestId('display-panel')).toBeVisible();
+    },
+  },
+  {
+    name: 'material in high contrast',
+    open: async (page) => {
+      const { origin } = new URL(sharePath(shares.material), test.info().project.use.baseURL as string);
+      await page.context().addCookies([{ name: DISPLAY_COOKIE, value: '100.more.system.default', url: origin }]);
+      // The first chapter: questions, feedback and cards, with their borders and grey texts.
+      await page.goto(sharePath(shares.material, pagesOf(demoMaterial)[1].route));
+      await heading(page);
+      await expect(page.locator('html')).toHaveAttribute('data-contrast', 'more');
+    },
+  },
+  {
+    name: 'material in Arabic (right to left)',
+    open: async (page) => {
+      await page.goto(sharePath(await importShare(arabicMaterial, suiteDataDir(), 'public')));
+      await heading(page);
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     },
   },
   {

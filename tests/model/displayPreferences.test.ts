@@ -28,7 +28,8 @@ describe('the direction of a material', () => {
   });
 
   it('is left to right otherwise: other languages, look-alike tags, no language', () => {
-    for (const metadata of [{ language: 'de' }, { language: 'Deutsch' }, { language: 'arn' }, { language: 'hebrew-ish' }, { fach: 'ar' }, {}]) {
+    const others: Record<string, string>[] = [{ language: 'de' }, { language: 'Deutsch' }, { language: 'arn' }, { language: 'hebrew-ish' }, { fach: 'ar' }, {}];
+    for (const metadata of others) {
       expect(rtlLanguageOf(metadata), JSON.stringify(metadata)).toBeNull();
     }
     expect(rtlLanguageOf(undefined)).toBeNull();
