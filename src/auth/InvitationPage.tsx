@@ -23,7 +23,7 @@ export default function InvitationPage({ pageData, onAccepted = () => location.r
       <StandaloneHeader pageData={pageData}>
         <AccountControl />
       </StandaloneHeader>
-      {pageData.invitation ? <Invitation pageData={pageData} id={pageData.invitation.id} onAccepted={onAccepted} /> : <ErrorView status={pageData.error?.status ?? 403} />}
+      {pageData.invitation ? <Invitation pageData={pageData} id={pageData.invitation.id} onAccepted={onAccepted} /> : <ErrorView status={pageData.error?.status ?? 403} belowHeader />}
     </div>
   );
 }

@@ -6,5 +6,5 @@ import { lazyPart } from '../ui/lazyPart';
  */
 export const DisplayButton = lazyPart(
   () => import('./DisplayButton').then((module) => module.default),
-  () => <span className="h-9 w-9 shrink-0" />,
+  () => <span className="size-9 shrink-0" />,
 );

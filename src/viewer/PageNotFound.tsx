@@ -38,7 +38,7 @@ export function PageNotFound({ material, base, showHeader }: PageNotFoundProps) 
   return (
     <>
       {showHeader ? <Header crumbs={[{ label: material.title, to: start }]} backTo={start} material={material} /> : null}
-      <ErrorView status={404}>
+      <ErrorView status={404} belowHeader={showHeader}>
         <Link
           to={start}
           data-testid="course-start"

@@ -7,6 +7,8 @@ export type ErrorViewProps = {
   backLabel?: string;
   /** Further ways on, below the message (e.g. a link back to the course start). */
   children?: ReactNode;
+  /** The page shows a header above (with its Display button); otherwise the view brings that button along. */
+  belowHeader?: boolean;
 };
 
 /** The message of a status code (spec section 8, enumerations.errorMessages). */

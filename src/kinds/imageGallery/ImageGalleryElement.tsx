@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { reducedMotion } from '../../ui/motion';
-import { useEffect, useId, useRef, type FocusEvent } from 'react';
+import { useEffect, useId, useRef, type CSSProperties, type FocusEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom } from 'xstate';
 import { GALLERY_TRANSITION_MS } from '../../../machines/constants';
@@ -67,11 +67,12 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
       onBlur={onBlur}
     >
       <div className="relative overflow-hidden rounded-lg bg-gray-100">
+        {/* The track moves by whole slides: to the left, or to the right where the page reads right to left. */}
         <div
           id={slidesId}
           aria-live={autoplay === 'playing' ? 'off' : 'polite'}
-          className="flex transition-transform ease-in-out motion-reduce:transition-none"
-          style={{ transform: `translateX(-${index * 100}%)`, transitionDuration: `${GALLERY_TRANSITION_MS}ms` }}
+          className="flex translate-x-[calc(var(--slide)*-100%)] transition-transform ease-in-out motion-reduce:transition-none rtl:translate-x-[calc(var(--slide)*100%)]"
+          style={{ '--slide': index, transitionDuration: `${GALLERY_TRANSITION_MS}ms` } as CSSProperties}
         >
           {element.content.map((image, i) => (
             // The slide is a div: axe forbids role="group" on a figure with a figcaption (WAI carousel pattern).
