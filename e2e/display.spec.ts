@@ -64,6 +64,8 @@ test('the options set from the header apply at once, are on the first paint afte
   await pick(panel, t.motion);
   await pick(panel, t.font);
   await expect(html(page)).toHaveAttribute('data-contrast', 'more');
+  const greyText = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-gray-500').trim());
+  expect(await greyText(), 'high contrast: grey text is near-black').toBe('#1f2937');
   await expect(html(page)).toHaveAttribute('data-motion', 'reduce');
   await expect(html(page)).toHaveAttribute('data-font', 'readable');
   // The readable font's files load now that it is used (and not before: see the reset below).
@@ -88,20 +90,25 @@ test('the options set from the header apply at once, are on the first paint afte
   await expect(panel.getByRole('switch', { name: t.font })).not.toBeChecked();
   for (const attribute of ['data-text-size', 'data-contrast', 'data-motion', 'data-font']) await expect(html(page)).not.toHaveAttribute(attribute);
   expect((await servedHtmlTag(page, url)).tag).not.toContain('data-');
+  expect(await greyText(), 'the default grey again').not.toBe('#1f2937');
+  // Switched off, the system's wish for more contrast still applies.
+  await page.emulateMedia({ contrast: 'more' });
+  expect(await greyText()).toBe('#1f2937');
   expect(errors).toEqual([]);
 });
 
-test('at 200 % text and 320 px the pages do not scroll sideways', async ({ page, request }) => {
+test('at 200 % text and 320 px the material, a chapter and the collection do not scroll sideways', async ({ page, request }) => {
   const { material } = await demoShares(request);
   await page.setViewportSize({ width: 320, height: 640 });
   await keepDisplay(page, '200.system.system.default');
-  for (const route of ['', `${kap2.publicId}/`]) {
-    await page.goto(sharePath(material, route));
+  const { collection } = await demoShares(request);
+  for (const path of [sharePath(material), sharePath(material, `${kap2.publicId}/`), sharePath(collection)]) {
+    await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(html(page)).toHaveAttribute('data-text-size', '200');
     await page.waitForLoadState('networkidle');
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth }));
-    expect(widths.page, `no sideways scrolling on /${route}`).toBeLessThanOrEqual(widths.window);
+    expect(widths.page, `no sideways scrolling on ${path}`).toBeLessThanOrEqual(widths.window);
   }
 });
 
