@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DISPLAY_COOKIE } from '../model/displayPreferences';
 import { display as displayTexts } from '../src/i18n/resources/display';
 import { imageGalleryTexts } from '../src/kinds/imageGallery/imageGallery.texts';
+import { questions as questionTexts } from '../src/i18n/resources/questions';
 import { arabic, arabicMaterial } from './support/arabicMaterial';
 import { demoElement } from './support/demoAnswers';
 import { demoShares, sharePath } from './support/demoShares';
@@ -139,6 +140,10 @@ test('a material in Arabic renders right to left, mirrored, and its exercises an
   const option = choice.locator('[data-choice-id="ar-ikhtiyar-2"]');
   const [marker, text] = await Promise.all([option.locator('span').first().boundingBox(), option.getByText(arabic.choice.right).boundingBox()]);
   expect(marker && text && marker.x > text.x + text.width - 1, 'the marker is right of the text').toBe(true);
+  // The interface's German hint keeps its own direction (its full stop at its end); the authored text the material's.
+  const bidi = (locator: Locator) => locator.evaluate((node) => getComputedStyle(node).unicodeBidi);
+  expect(await bidi(choice.getByText(questionTexts.de.choice.single))).toBe('plaintext');
+  expect(await bidi(option.locator('[data-html]'))).toBe('normal');
   const header = await page.getByTestId('viewer-header').boundingBox();
   const display = await page.getByTestId('open-display').boundingBox();
   expect(header && display && display.x < header.x + header.width / 2, 'the header reads from the right: its controls at the left').toBe(true);

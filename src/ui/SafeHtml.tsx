@@ -38,9 +38,9 @@ function sanitizedOnce(run: Sanitize, html: string): string {
   return clean;
 }
 
-/** The one place where html reaches the DOM: sanitised on the server or here. */
+/** The one place where html reaches the DOM: sanitised on the server or here; marked `data-html` (the stylesheet tells authored text from the interface's by it). */
 export function SafeHtml({ html, as = 'div', ...rest }: SafeHtmlProps) {
   const fromServer = useContext(ServerSanitizedHtml);
   const clean = fromServer ? html : sanitizedOnce(sanitize ?? use(loadSanitizer()), html);
-  return createElement(as, { ...rest, dangerouslySetInnerHTML: { __html: clean } });
+  return createElement(as, { ...rest, 'data-html': '', dangerouslySetInnerHTML: { __html: clean } });
 }

@@ -53,7 +53,7 @@ export function QuestionFeedback({ kind, html, announce = false }: QuestionFeedb
   if (kind === 'neutral') {
     return (
       <FeedbackBox kind="neutral" quiet ref={box}>
-        {custom ?? t('feedback.neutral')}
+        {custom ?? <span>{t('feedback.neutral')}</span>}
       </FeedbackBox>
     );
   }
@@ -61,7 +61,16 @@ export function QuestionFeedback({ kind, html, announce = false }: QuestionFeedb
   const text = kind === 'positive' ? t('feedback.positiveText') : t('feedback.negativeText');
   return (
     <FeedbackBox kind={kind} quiet ref={box}>
-      <strong className="font-semibold">{title}</strong> {custom ?? text}
+      {custom ? (
+        <>
+          <strong className="font-semibold">{title}</strong> {custom}
+        </>
+      ) : (
+        // The interface's words alone: one span, which on a right-to-left page keeps their own direction (src/styles.css).
+        <span>
+          <strong className="font-semibold">{title}</strong> {text}
+        </span>
+      )}
     </FeedbackBox>
   );
 }
