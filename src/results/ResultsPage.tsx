@@ -13,6 +13,7 @@ import { addResultsTexts } from '../i18n/resources/results';
 import { Button } from '../ui/Button';
 import { useScrollsSideways } from '../ui/useScrollsSideways';
 import { ERROR_TOAST_MS, showToast } from '../ui/toasts';
+import { useViewerInspection } from '../viewer/inspection';
 import { LanguageSwitch } from '../viewer/LanguageSwitch';
 import { usePageData } from '../viewer/PageDataContext';
 import { percentOf, progressBands, progressPercent } from './figures';
@@ -45,7 +46,7 @@ export default function ResultsPage({ header }: { header?: ReactNode }) {
     [base, shareId],
   );
   // useActorRef and useSelector, as the viewer's parts use them: the first route's code has no other of @xstate/react's hooks.
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, { inspect: useViewerInspection() });
   const state = useSelector(actor, (snapshot) => snapshot);
   const send = actor.send;
   const { results, refusal, rangeInvalid, from, to } = state.context;
