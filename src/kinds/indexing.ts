@@ -1,5 +1,5 @@
 import type { ContentElement, ElementOf, ModelName } from '../../model/elements';
-import type { KindIndexing, QuestionRules } from './kindRules';
+import type { KindIndexing, KindName, QuestionRules } from './kindRules';
 import { textIndexing } from './text/text.indexing';
 import { headingIndexing } from './heading/heading.indexing';
 import { mathFormulaIndexing } from './mathFormula/mathFormula.indexing';
@@ -24,6 +24,14 @@ import { highlightedIndexing } from './highlighted/highlighted.indexing';
 import { foldableIndexing } from './foldable/foldable.indexing';
 import { chapterIndexing } from './chapter/chapter.indexing';
 import { pathIndexing } from './path/path.indexing';
+import { choiceName } from './choice/choice.name';
+import { clozeName } from './cloze/cloze.name';
+import { freeTextName } from './freeText/freeText.name';
+import { assignmentName } from './assignment/assignment.name';
+import { polygonName } from './polygon/polygon.name';
+import { chapterName } from './chapter/chapter.name';
+import { pathName } from './path/path.name';
+import { externalResourceName } from './externalResource/externalResource.name';
 
 /*
  * What the answers and the server read of every element kind by its modelName (./rules.ts has what
@@ -58,6 +66,34 @@ export const KIND_QUESTIONS: { readonly [N in ModelName]: QuestionRules<ElementO
   Path: null,
 };
 
+/** The name of each kind that can keep a barrier closed (it bears progress: spec section 3), null for the others. */
+export const KIND_NAMES: { readonly [N in ModelName]: KindName | null } = {
+  Text: null,
+  Heading: null,
+  MathFormula: null,
+  Quote: null,
+  Separator: null,
+  Image: null,
+  ImageGallery: null,
+  Link: null,
+  HtmlElement: null,
+  Code: null,
+  Hotspot: null,
+  ChoiceQuestion: choiceName,
+  FreeTextInput: freeTextName,
+  ClozeQuestion: clozeName,
+  AssignmentQuestion: assignmentName,
+  PolygonTargetExercise: polygonName,
+  Barrier: null,
+  Certificate: null,
+  IFrame: externalResourceName,
+  Columns: null,
+  HighlightedElement: null,
+  Foldable: null,
+  Chapter: chapterName,
+  Path: pathName,
+};
+
 /** What the server reads of each kind (search, answer keys): the client's code never imports it. */
 export const KIND_INDEXING: { readonly [N in ModelName]: KindIndexing<ElementOf<N>> } = {
   Text: textIndexing,
@@ -90,6 +126,9 @@ export const KIND_INDEXING: { readonly [N in ModelName]: KindIndexing<ElementOf<
 export const questionOf = <E extends ContentElement>(element: E) => KIND_QUESTIONS[element.modelName] as QuestionRules<E> | null;
 
 /** The text that names an element for a learner: its title, else the start of its question or instructions. */
+/** The kind's name in `language` (German unless English), or the modelName for a kind without one. */
+export const kindNameOf = (modelName: ModelName, language: string): string => KIND_NAMES[modelName]?.[language === 'en' ? 'en' : 'de'] ?? modelName;
+
 export const elementLabelText = (element: ContentElement): string => element.title || (questionOf(element)?.label(element) ?? '');
 
 /** The answer key of a stored question model, or null for a model that is no question with one. */

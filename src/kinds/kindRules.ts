@@ -25,6 +25,9 @@ export type QuestionRules<E> = {
   readonly correct?: (element: E, fields: SavedFields) => boolean;
 };
 
+/** The kind's name for a learner, in both languages (`src/kinds/<kind>/<kind>.name.ts`). */
+export type KindName = { readonly de: string; readonly en: string };
+
 /**
  * What a stand-in shows for an element before it mounts (src/elements/dormant/DormantElement.tsx),
  * and in the server's first paint: its html (sanitised by the server) and plain texts in reading

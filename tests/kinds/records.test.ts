@@ -1,10 +1,10 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { KIND_RULES } from '../../src/kinds/rules';
-import { KIND_INDEXING, KIND_QUESTIONS } from '../../src/kinds/indexing';
+import { isTracked, KIND_RULES } from '../../src/kinds/rules';
+import { KIND_INDEXING, KIND_NAMES, KIND_QUESTIONS, kindNameOf } from '../../src/kinds/indexing';
 import { elementComponents } from '../../src/elements/registry';
-import { MODEL_NAMES } from '../../model/elements';
+import { MODEL_NAMES, type ContentElement } from '../../model/elements';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -29,13 +29,24 @@ function compileErrors(source: string): string[] {
 
 describe('the records of element kinds', () => {
   it('name every kind of the content schema, and nothing else', () => {
-    for (const record of [KIND_RULES, KIND_QUESTIONS, KIND_INDEXING, elementComponents]) expect(Object.keys(record).sort()).toEqual([...MODEL_NAMES].sort());
+    for (const record of [KIND_RULES, KIND_QUESTIONS, KIND_INDEXING, KIND_NAMES, elementComponents]) expect(Object.keys(record).sort()).toEqual([...MODEL_NAMES].sort());
+  });
+
+  it('name, in German and English, exactly the kinds that bear progress (a barrier lists them while open)', () => {
+    const bearsProgress = MODEL_NAMES.filter((modelName) => isTracked({ modelName } as ContentElement));
+    expect(MODEL_NAMES.filter((modelName) => KIND_NAMES[modelName] !== null)).toEqual(bearsProgress);
+    for (const modelName of bearsProgress) {
+      expect(kindNameOf(modelName, 'de')).toMatch(/^\p{Lu}\p{L}+/u);
+      expect(kindNameOf(modelName, 'en')).toMatch(/^\p{Lu}\p{L}+/u);
+    }
+    expect([kindNameOf('ChoiceQuestion', 'de'), kindNameOf('ChoiceQuestion', 'en'), kindNameOf('ChoiceQuestion', 'fr')]).toEqual(['Auswahlfrage', 'Choice question', 'Auswahlfrage']);
+    expect(kindNameOf('Text', 'en')).toBe('Text');
   });
 
   it('do not compile without a kind: each record names what is missing', { timeout: 60_000 }, () => {
     const errors = compileErrors(`
-      import { KIND_RULES } from '../../src/kinds/rules';
-      import { KIND_INDEXING, KIND_QUESTIONS } from '../../src/kinds/indexing';
+      import { isTracked, KIND_RULES } from '../../src/kinds/rules';
+      import { KIND_INDEXING, KIND_NAMES, KIND_QUESTIONS, kindNameOf } from '../../src/kinds/indexing';
       import { elementComponents } from '../../src/elements/registry';
       const { Quote: _rules, ...rulesWithoutQuote } = KIND_RULES;
       export const rules: typeof KIND_RULES = rulesWithoutQuote;

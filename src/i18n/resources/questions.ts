@@ -65,10 +65,6 @@ export const questions = {
       blockedBy: 'Noch offen:',
       revealed: 'Neuer Inhalt freigeschaltet: {{label}}',
       revealedUnnamed: 'Neuer Inhalt freigeschaltet',
-      kinds: {
-        ChoiceQuestion: 'Auswahlfrage', ClozeQuestion: 'Lückentext', FreeTextInput: 'Freitext', AssignmentQuestion: 'Zuordnung',
-        PolygonTargetExercise: 'Bildaufgabe', Chapter: 'Kapitel', Path: 'Lernpfad', IFrame: 'Externe Ressource',
-      },
     },
     certificate: {
       issuedOn: 'Ausgestellt am {{date}}',
@@ -176,10 +172,6 @@ export const questions = {
       blockedBy: 'Still open:',
       revealed: 'New content unlocked: {{label}}',
       revealedUnnamed: 'New content unlocked',
-      kinds: {
-        ChoiceQuestion: 'Choice question', ClozeQuestion: 'Cloze', FreeTextInput: 'Free text', AssignmentQuestion: 'Assignment',
-        PolygonTargetExercise: 'Find the spot', Chapter: 'Chapter', Path: 'Learning path', IFrame: 'External resource',
-      },
     },
     certificate: {
       issuedOn: 'Issued on {{date}}',

@@ -11,7 +11,7 @@ import type { ElementProps } from '../../elements/elementProps';
 import { ElementActor } from '../../elements/static/ElementActor';
 import { fromProgress, useViewerSelector } from '../../elements/viewerContext';
 import { blockingItems } from '../../../model/progressTree';
-import { elementLabelText } from '../indexing';
+import { elementLabelText, kindNameOf } from '../indexing';
 import type { ContentElement } from '../../../model/elements';
 import { useMemo, useState, type MouseEvent } from 'react';
 import { scrollToStart } from '../../viewer/scrollToStart';
@@ -22,7 +22,7 @@ const sameItems = (a: readonly ContentElement[], b: readonly ContentElement[]) =
 
 /** The items above that still keep the barrier closed, each a link that scrolls to it. */
 function BlockingList({ items }: { items: readonly ContentElement[] }) {
-  const { t } = useTranslation('questions');
+  const { t, i18n } = useTranslation('questions');
   const goTo = (event: MouseEvent, id: string) => {
     event.preventDefault();
     const target = document.getElementById(id);
@@ -36,7 +36,7 @@ function BlockingList({ items }: { items: readonly ContentElement[] }) {
       <p className="font-medium">{t('barrier.blockedBy')}</p>
       <ul className="mt-1 list-disc ps-5">
         {items.map((item) => {
-          const kind = t(`barrier.kinds.${item.modelName}`, { defaultValue: item.modelName });
+          const kind = kindNameOf(item.modelName, i18n.language);
           return (
             <li key={item.id}>
               <a href={`#${item.id}`} onClick={(event) => goTo(event, item.id)} className="inline-block py-1 text-primary-700 underline hover:text-primary-800">
