@@ -8,7 +8,7 @@ import type { Database } from '../../server/db/types';
 import { importFile } from '../../server/store/import';
 import { inWrittenDatabase, seedPgliteDataDir, useTestDatabase } from '../server/databases';
 import { smallCollection, smallMaterial } from '../server/fixtures';
-import { runTsx } from '../server/spawn';
+import { ensureServerBuild, runCommand } from '../server/compiledServer';
 import { validateCourseStructure } from './validateCourseStructure';
 
 /*
@@ -17,7 +17,10 @@ import { validateCourseStructure } from './validateCourseStructure';
  * moveOn and masteryScore are the options'. The share kinds SCORM refuses are refused here too.
  */
 
-const CLI = 'server/cli/exportCmi5.ts';
+/** The command as `npm run` runs it: the compiled entry (scripts/run-cli.mjs), as in production. */
+const CLI = 'exportCmi5';
+
+beforeAll(() => ensureServerBuild(), 180_000);
 const chaptered = (suffix: string) =>
   smallMaterial(suffix, {
     title: 'Zellen',
@@ -36,7 +39,7 @@ describe('npm run export:cmi5 (PGlite)', () => {
   const t = useTestDatabase('pglite');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-cmi5-cli-'));
   const dataDir = path.join(dir, 'data');
-  const run = (args: string[]) => runTsx(CLI, args, { DATA_DIR: dataDir, DATABASE_URL: t.url, PORT: '4321', INIT_CWD: dir, PUBLIC_ORIGIN: undefined });
+  const run = (args: string[]) => runCommand(CLI, args, { DATA_DIR: dataDir, DATABASE_URL: t.url, PORT: '4321', INIT_CWD: dir, PUBLIC_ORIGIN: undefined });
   const inDb = <T>(fn: (db: Database) => Promise<T>) => inWrittenDatabase('pglite', t.db, dataDir, fn);
   const shares: Record<string, string> = {};
 

@@ -17,16 +17,19 @@ import type { ShareKind } from '../../model/pageData';
 import { Settings } from '../../model/settings';
 import { inWrittenDatabase, seedPgliteDataDir, testDatabaseKinds, useTestDatabase } from '../server/databases';
 import { smallCollection, smallMaterial } from '../server/fixtures';
-import { runTsx } from '../server/spawn';
+import { ensureServerBuild, runCommand } from '../server/compiledServer';
 
-const CLI = 'server/cli/exportScorm.ts';
+/** The command as `npm run` runs it: the compiled entry (scripts/run-cli.mjs), as in production. */
+const CLI = 'exportScorm';
+
+beforeAll(() => ensureServerBuild(), 180_000);
 
 describe.each(testDatabaseKinds)('npm run export:scorm on %s', (kind) => {
   const t = useTestDatabase(kind);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-scorm-cli-'));
   const dataDir = path.join(dir, 'data');
   const env = (extra: Record<string, string | undefined> = {}) => ({ DATA_DIR: dataDir, DATABASE_URL: t.url, PORT: '4321', INIT_CWD: dir, PUBLIC_ORIGIN: undefined, ...extra });
-  const run = (args: string[], extra?: Record<string, string | undefined>) => runTsx(CLI, args, env(extra));
+  const run = (args: string[], extra?: Record<string, string | undefined>) => runCommand(CLI, args, env(extra));
   const inDb = <T>(fn: (db: Database) => Promise<T>) => inWrittenDatabase(kind, t.db, dataDir, fn);
   const shares = {} as Record<ShareKind | 'collection', string>;
 
@@ -174,7 +177,7 @@ describe('npm run export:scorm beside a running server (PGlite held by it): the 
 
   it('packages the share the server shows, pointing at the server’s origin when none is given', async () => {
     const env = { DATA_DIR: dataDir, DATABASE_URL: undefined, PORT: '4321', INIT_CWD: dir, PUBLIC_ORIGIN: undefined };
-    const res = await runTsx(CLI, [SHARE, '--version', '1.2'], env);
+    const res = await runCommand(CLI, [SHARE, '--version', '1.2'], env);
     expect(res.code).toBe(0);
     expect(requests).toContain(`GET /s/${SHARE}/`);
     expect(res.stdout).toContain(`package of the material "Über <Zellen>" (scorm share ${SHARE})`);
@@ -183,7 +186,7 @@ describe('npm run export:scorm beside a running server (PGlite held by it): the 
     const files = unzipSync(new Uint8Array(fs.readFileSync(path.join(dir, `lernwerk-${SHARE}-scorm-1.2.zip`))));
     expect(strFromU8(files['imsmanifest.xml'])).toContain('<title>Über &lt;Zellen&gt;</title>');
 
-    const unknown = await runTsx(CLI, ['UnknownAbCdEfGhIjKlMnOpQ', '--version', '2004'], env);
+    const unknown = await runCommand(CLI, ['UnknownAbCdEfGhIjKlMnOpQ', '--version', '2004'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No share UnknownAbCdEfGhIjKlMnOpQ');
   });

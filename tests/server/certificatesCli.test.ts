@@ -12,21 +12,24 @@ import { importFile } from '../../server/store/import';
 import { storeLearnerEvents } from '../../server/store/userdata';
 import { seedPgliteDataDir, testDatabaseKinds, useTestDatabase } from './databases';
 import { newEventId } from './learners';
-import { runTsx } from './spawn';
+import { ensureServerBuild, runCommand } from './compiledServer';
 
 /*
  * `npm run certificates` on the database itself (no server runs on it). Through a running server the
  * command calls the admin routes that tests/server/certificates.test.ts drives.
  */
 
-const CLI = 'server/cli/certificates.ts';
+/** The command as `npm run` runs it: the compiled entry (scripts/run-cli.mjs), as in production. */
+const CLI = 'certificates';
+
+beforeAll(() => ensureServerBuild(), 180_000);
 const kind = testDatabaseKinds[testDatabaseKinds.length - 1];
 
 describe(`npm run certificates on ${kind}`, () => {
   const t = useTestDatabase(kind);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-certificates-cli-'));
   const dataDir = path.join(dir, 'data');
-  const run = (args: string[]) => runTsx(CLI, args, { DATA_DIR: dataDir, DATABASE_URL: t.url });
+  const run = (args: string[]) => runCommand(CLI, args, { DATA_DIR: dataDir, DATABASE_URL: t.url });
   let code = '';
 
   /** The command's database, opened here while the command does not run. */

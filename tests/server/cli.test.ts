@@ -7,9 +7,12 @@ import type { Database } from '../../server/db/types';
 import { findShare } from '../../server/store/shares';
 import { seedPgliteDataDir, testDatabaseKinds, useTestDatabase } from './databases';
 import { richMaterialInput, smallCollection, smallMaterial } from './fixtures';
-import { runTsx } from './spawn';
+import { ensureServerBuild, runCommand } from './compiledServer';
 
-const CLI = 'server/cli/import.ts';
+/** The command as `npm run` runs it: the compiled entry (scripts/run-cli.mjs), as in production. */
+const CLI = 'import';
+
+beforeAll(() => ensureServerBuild(), 180_000);
 
 describe.each(testDatabaseKinds)('npm run import on %s', (kind) => {
   const t = useTestDatabase(kind);
@@ -21,7 +24,7 @@ describe.each(testDatabaseKinds)('npm run import on %s', (kind) => {
     return p;
   };
   const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: t.url, PORT: '4321' });
-  const run = (...args: string[]) => runTsx(CLI, args, env());
+  const run = (...args: string[]) => runCommand(CLI, args, env());
   /** The database the CLI wrote to (PGlite: the data dir, opened when no CLI runs). */
   const inDb = async <T>(fn: (db: Database) => Promise<T>): Promise<T> => {
     if (kind === 'postgres') return fn(t.db);

@@ -4,12 +4,21 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { listening, ROOT, spawnNode, watch, type RunningServer } from './spawn';
+import { listening, ROOT, runNode, spawnNode, watch, type RunResult, type RunningServer } from './spawn';
 
 /** Builds dist/server (and the PGlite template) unless it is a build of the current sources. Seconds; call in beforeAll. */
 export function ensureServerBuild(): void {
   const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/server-build.mjs'), '--if-stale', '--quiet'], { cwd: ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`scripts/server-build.mjs failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+}
+
+/**
+ * A command as `npm run NAME` runs it: scripts/run-cli.mjs on the compiled entry `entry` (a key of
+ * scripts/server-build.mjs ENTRY_POINTS), to its end; `input` is written to its stdin. Call
+ * ensureServerBuild in beforeAll first, or a stale build is rebuilt (and says so on stderr).
+ */
+export function runCommand(entry: string, args: string[], env: Record<string, string | undefined> = {}, input?: string): Promise<RunResult> {
+  return runNode([path.join(ROOT, 'scripts/run-cli.mjs'), entry, ...args], env, input);
 }
 
 /** `node dist/server/main.js`, waited for until it listens. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inWrittenDatabase, seedPgliteDataDir, testDatabaseKinds, useTestDatabase } from './databases';
-import { runTsx } from './spawn';
+import { ensureServerBuild, runCommand } from './compiledServer';
 
 /*
  * `npm run features` on the database itself (no server runs on it): a setting is stored for every
@@ -11,7 +11,10 @@ import { runTsx } from './spawn';
  * running server the command calls the admin routes that tests/server/featureFlags.test.ts holds.
  */
 
-const CLI = 'server/cli/features.ts';
+/** The command as `npm run` runs it: the compiled entry (scripts/run-cli.mjs), as in production. */
+const CLI = 'features';
+
+beforeAll(() => ensureServerBuild(), 180_000);
 
 // One kind of database: the command's SQL is the store's (both kinds in featureFlags.test.ts), and each run opens the database anew (seconds on PGlite).
 const kind = testDatabaseKinds[testDatabaseKinds.length - 1];
@@ -21,7 +24,7 @@ describe(`npm run features on ${kind}`, () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-features-'));
   const dataDir = path.join(dir, 'data');
   const run = (args: string[], env: Record<string, string> = {}) =>
-    runTsx(CLI, args, { DATA_DIR: dataDir, DATABASE_URL: t.url, FULLTEXT_SEARCH: undefined, ANNOTATION_COMMENTS: undefined, USE_GRAVATAR: undefined, PRIVATE_MODE: undefined, ...env });
+    runCommand(CLI, args, { DATA_DIR: dataDir, DATABASE_URL: t.url, FULLTEXT_SEARCH: undefined, ANNOTATION_COMMENTS: undefined, USE_GRAVATAR: undefined, PRIVATE_MODE: undefined, ...env });
   const stored = () => inWrittenDatabase(kind, t.db, dataDir, (db) => db.query<{ name: string; enabled: boolean }>('SELECT name, enabled FROM feature_flags ORDER BY name'));
 
   beforeAll(async () => {

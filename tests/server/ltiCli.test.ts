@@ -3,21 +3,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPgliteDataDir, testDatabaseKinds, useTestDatabase } from './databases';
-import { runTsx } from './spawn';
+import { ensureServerBuild, runCommand } from './compiledServer';
 
 /*
  * `npm run lti` on the database itself (no server runs on it). Through a running server the command
  * calls the admin routes that tests/server/lti.test.ts drives.
  */
 
-const CLI = 'server/cli/lti.ts';
+/** The command as `npm run` runs it: the compiled entry (scripts/run-cli.mjs), as in production. */
+const CLI = 'lti';
+
+beforeAll(() => ensureServerBuild(), 180_000);
 const kind = testDatabaseKinds[testDatabaseKinds.length - 1];
 
 describe(`npm run lti on ${kind}`, () => {
   const t = useTestDatabase(kind);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-lti-cli-'));
   const dataDir = path.join(dir, 'data');
-  const run = (args: string[]) => runTsx(CLI, args, { DATA_DIR: dataDir, DATABASE_URL: t.url, PUBLIC_ORIGIN: 'https://lernwerk.school.example' });
+  const run = (args: string[]) => runCommand(CLI, args, { DATA_DIR: dataDir, DATABASE_URL: t.url, PUBLIC_ORIGIN: 'https://lernwerk.school.example' });
 
   beforeAll(async () => {
     if (kind === 'pglite') await seedPgliteDataDir(dataDir);

@@ -6,15 +6,18 @@ import { verifyPassword } from '../../server/auth/password';
 import { openDatabase, pgliteDir } from '../../server/db/open';
 import type { Database } from '../../server/db/types';
 import { seedPgliteDataDir, testDatabaseKinds, inWrittenDatabase, useTestDatabase } from './databases';
-import { runTsx } from './spawn';
+import { ensureServerBuild, runCommand } from './compiledServer';
 
-const CLI = 'server/cli/users.ts';
+/** The command as `npm run` runs it: the compiled entry (scripts/run-cli.mjs), as in production. */
+const CLI = 'users';
+
+beforeAll(() => ensureServerBuild(), 180_000);
 
 describe.each(testDatabaseKinds)('npm run users on %s', (kind) => {
   const t = useTestDatabase(kind);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-users-'));
   const dataDir = path.join(dir, 'data');
-  const run = (args: string[], input?: string) => runTsx(CLI, args, { DATA_DIR: dataDir, DATABASE_URL: t.url }, input);
+  const run = (args: string[], input?: string) => runCommand(CLI, args, { DATA_DIR: dataDir, DATABASE_URL: t.url }, input);
   /** The database the CLI wrote to (PGlite: the data dir, opened while no CLI runs). */
   const inDb = <T>(fn: (db: Database) => Promise<T>): Promise<T> => inWrittenDatabase(kind, t.db, dataDir, fn);
   const userRow = (email: string) =>
@@ -99,7 +102,7 @@ describe.each(testDatabaseKinds)('npm run users on %s', (kind) => {
   it.runIf(kind === 'pglite')('waits for a process that holds the PGlite dir but takes no commands, then says so', async () => {
     const db = await openDatabase({ dataDir });
     try {
-      const res = await runTsx(CLI, ['list'], { DATA_DIR: dataDir, LOCK_WAIT_MS: '600' });
+      const res = await runCommand(CLI, ['list'], { DATA_DIR: dataDir, LOCK_WAIT_MS: '600' });
       expect(res.code).toBe(1);
       expect(res.stderr).toContain(`The embedded database in ${pgliteDir(dataDir)} is held by process ${process.pid}; waiting up to 1 s`);
       expect(res.stderr).toContain(`is held by process ${process.pid}, which takes no commands (another command, or a server still starting): wait for it or stop it, then run this command again.`);

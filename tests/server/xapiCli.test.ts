@@ -6,7 +6,7 @@ import { nameBasedUuid } from '../../server/xapi/ids';
 import { enqueueStatements, markSent, park } from '../../server/xapi/outbox';
 import type { Statement } from '../../server/xapi/statement';
 import { inWrittenDatabase, seedPgliteDataDir, testDatabaseKinds, useTestDatabase } from './databases';
-import { runTsx } from './spawn';
+import { ensureServerBuild, runCommand } from './compiledServer';
 
 /*
  * `npm run xapi` on the database itself (no server runs on it): the backlog, the oldest waiting
@@ -14,7 +14,10 @@ import { runTsx } from './spawn';
  * route that tests/server/xapi.test.ts reads.
  */
 
-const CLI = 'server/cli/xapi.ts';
+/** The command as `npm run` runs it: the compiled entry (scripts/run-cli.mjs), as in production. */
+const CLI = 'xapi';
+
+beforeAll(() => ensureServerBuild(), 180_000);
 const kind = testDatabaseKinds[testDatabaseKinds.length - 1];
 
 const statement = (i: number): Statement => ({
@@ -30,7 +33,7 @@ describe(`npm run xapi on ${kind}`, () => {
   const t = useTestDatabase(kind);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-xapi-cli-'));
   const dataDir = path.join(dir, 'data');
-  const run = (args: string[]) => runTsx(CLI, args, { DATA_DIR: dataDir, DATABASE_URL: t.url, XAPI_ENDPOINT: undefined });
+  const run = (args: string[]) => runCommand(CLI, args, { DATA_DIR: dataDir, DATABASE_URL: t.url, XAPI_ENDPOINT: undefined });
 
   beforeAll(async () => {
     if (kind === 'pglite') await seedPgliteDataDir(dataDir);
