@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -408,5 +409,11 @@ export default defineConfig({
     setupFiles: ['tests/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    /*
+     * Test files are independent (each its own databases, temp dirs and ports chosen by the system), so
+     * at least two run at once: vitest's default of one per CPU but one leaves a 2-CPU machine at one
+     * file at a time, while much of a server test waits on the processes it starts.
+     */
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
