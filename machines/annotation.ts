@@ -1,4 +1,4 @@
-import { and, assign, emit, enqueueActions, fromCallback, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { Annotation } from '../model/annotation';
 import { newRequestKey, type RequestKey } from '../model/requestKey';
 import { emptyRichText, isEmptyRichText, richTextToHtml, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
@@ -283,11 +283,21 @@ export const annotationMachine = setup({
     notifyConflict: (_, _params: NotifyParams) => {},
     /** The toast of a failed call: Oops, something went wrong! (spec section 8) */
     notifyFailure: (_, _params: NotifyParams) => {},
-    takeSelection: assign({ selection: ({ context, event }) => (event.type === 'selection.change' ? event.selection : context.selection) }),
+    takeSelection: assign({
+      selection: ({ event }) => {
+        assertEvent(event, 'selection.change');
+        return event.selection;
+      },
+    }),
     forgetSelection: assign({ selection: () => null, note: () => emptyRichText(), oldNote: () => emptyRichText() }),
     /** A new note, with a new request key for its create. */
     startNote: assign({ note: () => emptyRichText(), oldNote: () => emptyRichText(), requestKey: () => newRequestKey() }),
-    takeNote: assign({ note: ({ context, event }) => (event.type === 'draft.change' ? event.note : context.note) }),
+    takeNote: assign({
+      note: ({ event }) => {
+        assertEvent(event, 'draft.change');
+        return event.note;
+      },
+    }),
     /** The editor shows the note as saved, which is the update's oldValues (Edit, Cancel, discard). */
     resetNote: assign(({ context }) => ({ note: context.savedNote, oldNote: context.savedNote })),
     takeCreated: assign(({ event }) => {

@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { Annotation, AnnotationSort, Comment } from '../model/annotation';
 import { newRequestKey, type RequestKey } from '../model/requestKey';
 import { emptyRichText, richTextToHtml, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
@@ -165,8 +165,18 @@ export const annotationPanelMachine = setup({
     notifyFailure: (_, _params: { error: unknown }) => {},
     takeList: assign({ annotations: ({ context, event }) => ('output' in event ? (event.output as Annotation[]) : context.annotations), error: () => null }),
     rememberError: assign({ error: ({ event }) => errorOf(event) ?? null }),
-    takeSort: assign({ sort: ({ context, event }) => (event.type === 'sort.change' ? event.sort : context.sort) }),
-    rememberShown: assign({ shownId: ({ context, event }) => (event.type === 'annotation.show' ? event.id : context.shownId) }),
+    takeSort: assign({
+      sort: ({ event }) => {
+        assertEvent(event, 'sort.change');
+        return event.sort;
+      },
+    }),
+    rememberShown: assign({
+      shownId: ({ event }) => {
+        assertEvent(event, 'annotation.show');
+        return event.id;
+      },
+    }),
     /** Leaving the detail: its comment drafts go too (the next new comment gets a new request key). */
     forgetShown: assign({
       shownId: () => null,
@@ -176,13 +186,23 @@ export const annotationPanelMachine = setup({
       commentEdit: () => emptyRichText(),
     }),
     upsertAnnotation: assign({
-      annotations: ({ context, event }) =>
-        event.type === 'annotation.created' || event.type === 'annotation.updated' ? upsert(context.annotations, event.annotation) : context.annotations,
+      annotations: ({ context, event }) => {
+        assertEvent(event, ['annotation.created', 'annotation.updated']);
+        return upsert(context.annotations, event.annotation);
+      },
     }),
     removeAnnotation: assign({
-      annotations: ({ context, event }) => (event.type === 'annotation.deleted' ? context.annotations.filter((a) => a.id !== event.id) : context.annotations),
+      annotations: ({ context, event }) => {
+        assertEvent(event, 'annotation.deleted');
+        return context.annotations.filter((a) => a.id !== event.id);
+      },
     }),
-    takeCommentDraft: assign({ commentDraft: ({ context, event }) => (event.type === 'comment.change' ? event.content : context.commentDraft) }),
+    takeCommentDraft: assign({
+      commentDraft: ({ event }) => {
+        assertEvent(event, 'comment.change');
+        return event.content;
+      },
+    }),
     appendComment: assign(({ context, event }) => {
       if (!('output' in event)) return {};
       const comment = event.output as Comment;
@@ -197,7 +217,12 @@ export const annotationPanelMachine = setup({
       if (event.type !== 'comment.edit') return {};
       return { editedCommentId: event.commentId, commentEdit: commentOf(context, event.commentId)?.content ?? emptyRichText() };
     }),
-    takeCommentEdit: assign({ commentEdit: ({ context, event }) => (event.type === 'commentEdit.change' ? event.content : context.commentEdit) }),
+    takeCommentEdit: assign({
+      commentEdit: ({ event }) => {
+        assertEvent(event, 'commentEdit.change');
+        return event.content;
+      },
+    }),
     forgetCommentEdit: assign({ editedCommentId: () => null, commentEdit: () => emptyRichText() }),
     applyCommentEdit: assign(({ context }) => ({
       annotations: withShown(context, (annotation) => ({

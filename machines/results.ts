@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Results } from '../model/results';
 
 /** The date range the figures count (`YYYY-MM-DD` each, '' for open). */
@@ -51,7 +51,10 @@ export const resultsMachine = setup({
   actions: {
     keepResults: assign({ results: (_, results: Results) => results }),
     keepRefusal: assign({ refusal: (_, error: unknown): Refusal => (statusOf(error) === 403 ? 'login' : 'unknown') }),
-    keepRange: assign(({ context, event }) => (event.type === 'range.change' ? { from: event.from, to: event.to, rangeInvalid: false } : context)),
+    keepRange: assign(({ event }) => {
+      assertEvent(event, 'range.change');
+      return { from: event.from, to: event.to, rangeInvalid: false };
+    }),
     markRangeInvalid: assign({ rangeInvalid: true }),
     /** The error toast: the CSV could not be downloaded. */
     notifyExportFailed: () => {},
