@@ -69,7 +69,8 @@ describe('saving a guest’s progress where the header is hidden (spec section 4
     await user.tab();
     expect(document.activeElement).toBe(save);
     await user.keyboard('{Enter}');
-    expectVisible(await screen.findByRole('dialog'));
+    // The dialog's code is a chunk of its own: it may take longer than findBy's default second to arrive.
+    expectVisible(await screen.findByRole('dialog', {}, { timeout: 10_000 }));
     expectVisible(screen.getByRole('heading', { name: 'Lernstand speichern' }));
   });
 

@@ -133,7 +133,10 @@ beforeAll(async () => {
 });
 afterAll(() => provider.stop());
 
-describe.each(testDatabaseKinds)('naughty strings on %s', (kind) => {
+/** Each test sends hundreds of requests (the annotations some 4,000): seconds alone, more beside other files on a busy machine. */
+const EACH_TEST_MS = 120_000;
+
+describe.each(testDatabaseKinds)('naughty strings on %s', { timeout: EACH_TEST_MS }, (kind) => {
   const t = useTestDatabase(kind);
   const log = logLines();
   const a = useTestApp(() => t.db, {
