@@ -91,8 +91,8 @@ const INDEX_PARTS = 8;
 
 /**
  * Sort or walk: the walk reads the searched materials in order until the window is full, at a cost per
- * material (it merges the index scans of all parts: about 0.9 ms for 1,100 entries at 1M); sorting reads
- * every hit (about 5.5 µs each). With H hits (estimated: INDEX_PARTS × those of the first part) over M
+ * material (it merges the index scans of all parts); sorting reads every hit, at a far smaller cost
+ * each. With H hits (estimated: INDEX_PARTS × those of the first part) over M
  * materials, the window's end W needs about W × M / H materials walked: sorting is cheaper when
  * H² < SORT_OR_WALK × W × M (the measurements that set it: docs/decisions.md).
  */
@@ -116,7 +116,7 @@ export const SORT_OR_WALK = 160;
  *   and reading order, each tested against the query (no GIN index), until
  *   max(COUNT_CAP, RANKED_HITS_MAX) + 1 hits are found. Cost grows with the size of the searched
  *   materials, and stops early for a common word: right when they are a small part of the index
- *   (one course among many: 5–7 ms at 1M entries, however common the word).
+ *   (one course among many, however common the word: docs/decisions.md).
  * - 'index': the GIN indexes (one per configuration and partition, migrations 006 and 009) find the
  *   matching entries of all materials, the searched ones are kept. The partitions are read one after
  *   the other and reading stops once enough hits are found, so a common word costs the bitmap of a
@@ -171,9 +171,9 @@ export async function searchFulltext(db: Database, search: FulltextSearch): Prom
  * ('index') or by the searched materials ('scope'): by the index when the searched materials are a
  * quarter or more of all. $1 the material ids (jsonb array), $2 'auto', 'scope' or 'index'.
  * (A configuration an import starts using between this statement and the search is searched from
- * the next search on.) PostgreSQL compiled the search with LLVM whenever the planner's cost of a
- * common word passed jit_above_cost: 55–65 ms of code generation in a 220 ms search at 1M entries,
- * for a statement that then reads a few thousand rows (PGlite has no JIT; the setting is accepted).
+ * the next search on.) JIT is off: PostgreSQL would compile the search with LLVM whenever the
+ * planner's cost of a common word passes jit_above_cost, for a statement that then reads a few
+ * thousand rows (docs/decisions.md; PGlite has no JIT, the setting is accepted).
  */
 const STRATEGY_SQL = `SELECT set_config('enable_seqscan', 'off', true) AS seqscan, set_config('jit', 'off', true) AS jit,
     CASE $2::text
@@ -197,14 +197,13 @@ const STRATEGY_SQL = `SELECT set_config('enable_seqscan', 'off', true) AS seqsca
  * planner's guess of how many materials pass the filters (it guesses one): 'scope' scans each
  * material by itself (LATERAL), 'index' scans the GIN indexes once (`OFFSET 0`: not per material)
  * and looks the hits' materials up in a jsonb object of the searched ones (material id → place; the
- * ranked page too: joined with the materials instead, a misjudged count of one hit made it a nested
- * loop over every material, 62 ms for 532 hits at 1,000 materials). The reading-order page comes from
+ * ranked page too: joined with the materials instead, a misjudged count of one hit makes it a nested
+ * loop over every material). The reading-order page comes from
  * the walk (`walk`, recursive): it takes the materials in their order, reads each one's hits in
  * reading order by the index on material and `ord` only up to the end of the window, keeps their ids,
  * and stops there. Its condition is spelled with `entryQuery`, which no GIN index answers: else the
- * planner would AND the GIN bitmap of so common a query into every step (21 ms a material at 1M
- * entries). The material list it indexes is materialised once (inlined, it was aggregated again at
- * every step). Its steps merge the index scans of all 8 parts (a material's entries are in every part),
+ * planner would AND the GIN bitmap of so common a query into every step. The material list it indexes
+ * is materialised once (inlined, it would be aggregated again at every step). Its steps merge the index scans of all 8 parts (a material's entries are in every part),
  * which is why a sparse query's page may sort its hits instead (`sorting`, `sorted`): the hits' parts
  * (`part`, the tableoid) tell sparse from dense and estimate how many hits there are, and `sorted` reads
  * at most $10 hits (more: the walk after all).
@@ -239,7 +238,7 @@ function buildSearchSql(strategy: Strategy, configs: readonly SearchConfig[], un
   const ranked = `SELECT e.id, ((SELECT places FROM root_places) ->> h.material_id)::bigint AS root_ord, e.ord, ts_rank(e.tsv, ${entryQuery('e', '$1')}) AS rank
        FROM hits h JOIN search_entries e ON e.id = h.id
        WHERE (SELECT n FROM total) <= $8`;
-  // Without filters no material's metadata is read (at 1,000 materials, 6 ms of looking them up).
+  // Without filters no material's metadata is read.
   const roots = unfiltered
     ? `SELECT r.material_id, r.ord FROM jsonb_array_elements_text($2::jsonb) WITH ORDINALITY AS r(material_id, ord) WHERE $3::jsonb = '{}'::jsonb`
     : `SELECT r.material_id, r.ord
