@@ -24,7 +24,10 @@ const CLI = 'exportScorm';
 
 beforeAll(() => ensureServerBuild(), 180_000);
 
-describe.each(testDatabaseKinds)('npm run export:scorm on %s', (kind) => {
+/** A test runs the command up to six times, each a node process that opens the database: seconds each on a busy machine. */
+const EACH_TEST_MS = 120_000;
+
+describe.each(testDatabaseKinds)('npm run export:scorm on %s', { timeout: EACH_TEST_MS }, (kind) => {
   const t = useTestDatabase(kind);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-scorm-cli-'));
   const dataDir = path.join(dir, 'data');

@@ -14,7 +14,10 @@ const CLI = 'import';
 
 beforeAll(() => ensureServerBuild(), 180_000);
 
-describe.each(testDatabaseKinds)('npm run import on %s', (kind) => {
+/** A test runs the command up to six times, each a node process that opens the database: seconds each on a busy machine. */
+const EACH_TEST_MS = 120_000;
+
+describe.each(testDatabaseKinds)('npm run import on %s', { timeout: EACH_TEST_MS }, (kind) => {
   const t = useTestDatabase(kind);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lernwerk-cli-'));
   const dataDir = path.join(dir, 'data');
