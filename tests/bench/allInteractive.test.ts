@@ -39,7 +39,7 @@ describe('budgets', () => {
   it('names what was missed and what was not measured', () => {
     const load = (ms: number, kind: 'app' | 'floor') => ({
       kind, status: 'ok' as const, fcpMs: ms, lastRenderedMs: ms, allInteractiveMs: ms, heapBytes: 1e6, wireBytes: 1e5, domElements: 100,
-      textResponses: 2, uncompressed: [], clicksMs: [10, 12, 11],
+      textResponses: 2, uncompressed: [], clicksMs: [10, 12, 11], answerMs: ms + 100,
     });
     const budgets = checkBudgets({
       startedAt: '', finishedAt: '', commit: 'x', database: 'pglite', browser: 'Chromium', floor: '',
@@ -53,9 +53,12 @@ describe('budgets', () => {
     const byName = Object.fromEntries(budgets.map((b) => [b.name.split(' ')[0] + ' ' + b.name.split(' ')[1], b]));
     expect(byName['all interactive'].ok).toBe(false);
     expect(byName['all interactive'].detail).toContain('1,000: 10× ✗');
+    // The answer against the floor's later of first paint (200 ms) and answer (300 ms): 400 ms = 1.3×, 2,100 ms = 7×.
+    expect(byName['the last'].detail).toBe('100: 400 ms = 1.3×; 1,000: 2.10 s = 7.0× ✗');
     expect(budgets.filter((b) => !b.ok).map((b) => b.name)).toEqual([
       'all interactive ≤ 2.5× the floor at every size',
       'first contentful paint ≤ 1.5× the floor at every size',
+      "the last question answers ≤ 2× the floor's max(first paint, answer) at every size",
     ]);
   });
 });
