@@ -7,6 +7,9 @@ import { Worker } from 'node:worker_threads';
 import { deserializeError, type PgliteRequest, type PgliteResponse, type PgliteWorkerData, type SerializedError } from './pgliteProtocol';
 import { DatabaseUnavailableError } from './unavailable';
 
+/** How early a timer may fire against Date.now() (ms): silence this much short of a deadline counts as the whole deadline. */
+const TIMER_SLACK_MS = 25;
+
 /** A request before the connection gives it its id and deadline. */
 export type PgliteCall = PgliteRequest extends infer R ? (R extends PgliteRequest ? Omit<R, 'id' | 'expiresAt'> : never) : never;
 
@@ -145,7 +148,8 @@ export class WorkerConnection {
     const silentForMs = Date.now() - Math.max(this.lastAnswerAt, postedAt);
     let allowedMs = this.stuckAfterMs;
     for (const other of this.pending.values()) allowedMs = Math.max(allowedMs, other.deadlineMs);
-    if (silentForMs >= allowedMs) this.hooks.onStuck(silentForMs);
+    // A timer may fire a little before Date.now() shows its whole delay: a worker silent since the call was posted is stuck.
+    if (silentForMs + TIMER_SLACK_MS >= allowedMs) this.hooks.onStuck(silentForMs);
   }
 
   private forget(id: number): void {
