@@ -65,6 +65,13 @@ export async function sweep(page: Page, testInfo: TestInfo, screen: string): Pro
       window.scrollTo(0, y);
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     }
+    // One passed by before its observer saw it (a busy machine): brought into view, it wakes.
+    for (let tries = 0; tries < 100; tries++) {
+      const left = document.querySelector('[data-dormant]');
+      if (!left) break;
+      left.scrollIntoView({ block: 'center' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     window.scrollTo(0, 0);
   });
   await expect(page.locator('[data-dormant]'), 'every stand-in woke').toHaveCount(0);

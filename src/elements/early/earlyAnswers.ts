@@ -21,6 +21,8 @@ export const EARLY = {
   editClass: 'data-early-edit-class',
   feedback: 'data-early-feedback',
   evaluated: 'data-early-evaluated',
+  /** On an option's label while its input is ticked (its tint; the tick itself is drawn from the input). */
+  selected: 'data-selected',
 } as const;
 
 /** What a learner did in an early form: the ticked choices (in the page's order) and whether they evaluated. */
@@ -89,6 +91,7 @@ function record(form: Element): void {
   const inputs = inputsOf(form);
   const evaluated = has(form, EARLY.evaluated);
   const selected = inputs.filter((input) => input.checked).map((input) => input.value);
+  for (const input of inputs) input.closest('label')?.toggleAttribute(EARLY.selected, input.checked);
   if (id) answers.set(id, { selected, evaluated });
   const button = form.querySelector<HTMLButtonElement>(`[${EARLY.button}]`);
   if (button) button.disabled = !evaluated && !selected.length;

@@ -8,13 +8,21 @@ import { QuestionFeedback } from '../../elements/questions/QuestionFeedback';
 import { ResultMark } from '../../elements/questions/ResultMark';
 import { EARLY } from '../../elements/early/earlyAnswers';
 
+/*
+ * Ticked by sibling selectors (`peer-checked`) and the label's `data-selected` (set by the early listeners),
+ * never `:has()`: a `:has(:checked)` rule makes every tick anywhere on the page restyle what it could match.
+ */
 const optionClass =
-  'group flex items-start gap-3 rounded-md border border-gray-200 bg-white px-3 py-2 transition-colors cursor-pointer hover:border-primary-300 ' +
-  'has-checked:border-primary-600 has-checked:bg-primary-50 has-disabled:cursor-default ' +
-  'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-600';
+  'relative flex items-start gap-3 rounded-md border border-gray-200 bg-white px-3 py-2 transition-colors cursor-pointer hover:border-primary-300 ' +
+  'data-selected:border-primary-600 data-selected:bg-primary-50';
+
+/** Draws the focus ring around the whole option, as the app's does, while its input has keyboard focus. */
+const focusRingClass =
+  'pointer-events-none absolute -inset-px rounded-md peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600';
 
 const indicatorClass = (round: boolean) =>
-  `mt-0.5 flex size-5 shrink-0 items-center justify-center border-2 ${round ? 'rounded-full' : 'rounded'} border-gray-400 bg-white group-has-checked:border-primary-600 group-has-checked:bg-primary-600`;
+  `mt-0.5 flex size-5 shrink-0 items-center justify-center border-2 ${round ? 'rounded-full' : 'rounded'} border-gray-400 bg-white ` +
+  'peer-checked:border-primary-600 peer-checked:bg-primary-600 *:hidden peer-checked:*:block';
 
 /**
  * A choice question as the server draws it before the app runs (the server's first paint): native
@@ -43,15 +51,12 @@ export function ChoiceEarlyForm({ element }: { element: ChoiceQuestion }) {
               value={choice.id}
               // A reload starts from the learner's saved answer, not from ticks the browser would restore.
               autoComplete="off"
-              className="sr-only"
+              className="peer sr-only"
               {...(choice.correct ? { [EARLY.correct]: '' } : {})}
             />
+            <span aria-hidden className={focusRingClass} />
             <span aria-hidden className={indicatorClass(round)}>
-              {round ? (
-                <span className="hidden size-2 rounded-full bg-white group-has-checked:block" />
-              ) : (
-                <Icon name="check" className="hidden size-3.5 text-white group-has-checked:block" strokeWidth={2.5} />
-              )}
+              {round ? <span className="size-2 rounded-full bg-white" /> : <Icon name="check" className="size-3.5 text-white" strokeWidth={2.5} />}
             </span>
             <SafeHtml html={choice.text} as="span" className="min-w-0 flex-1 [&_p]:m-0" />
             {element.useNeutralFeedback ? null : (
