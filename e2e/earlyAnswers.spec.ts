@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/transitions';
 import { demoShares, sharePath } from './support/demoShares';
+import { holdTheApp } from './support/holdTheApp';
 
 /*
  * Issue 28, item 1: a page answers as soon as it shows. A choice question of the server's first paint
@@ -8,25 +8,11 @@ import { demoShares, sharePath } from './support/demoShares';
  * while the app's code is still on its way; the app takes the answer over when it renders the question.
  */
 
-/** Holds every script but the page's entry back until `release()`. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let entry: string | undefined;
-  await page.route(/\/app\/assets\/[^/]+\.js$/, async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    entry ??= path;
-    if (path !== entry) await released;
-    await route.continue();
-  });
-  return release;
-}
-
 const choice = (name: string) => ({ name, exact: true });
 
 test('a choice question of the first paint answers before the app runs, and the app takes the answer over, saved', async ({ page, request }) => {
   const address = sharePath((await demoShares(request)).material, 'wasser-im-haushalt/');
-  const release = await holdTheApp(page);
+  const { release } = await holdTheApp(page);
   await page.goto(address);
 
   const question = page.locator('[id="kap3-frage-sparen"]');
@@ -69,7 +55,7 @@ test('a choice question of the first paint answers before the app runs, and the 
 
 test('an early answer can be edited and answered again before the app runs; right and wrong choices are marked', async ({ page, request }) => {
   const address = sharePath((await demoShares(request)).material, 'wasserkreislauf/');
-  const release = await holdTheApp(page);
+  const { release } = await holdTheApp(page);
   await page.goto(address);
 
   const question = page.locator('[id="kap1-frage-suesswasser"]');

@@ -1,20 +1,13 @@
 import { expect, test } from './support/transitions';
 import { demoShares, sharePath } from './support/demoShares';
+import { holdTheApp } from './support/holdTheApp';
 
 test('a foldable’s title pressed in the server’s first paint, before the app runs, is open once it does', async ({ page, request }) => {
   const address = sharePath((await demoShares(request)).material, 'vom-grundwasser-zum-hahn/');
   // The app's code is held back until the learner has pressed; the page's small entry goes through.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let entry: string | undefined;
-  await page.route(/\/app\/assets\/[^/]+\.js$/, async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    entry ??= path;
-    if (path !== entry) await released;
-    await route.continue();
-  });
+  const { release, entry } = await holdTheApp(page);
   await page.goto(address);
-  expect(entry, 'the page’s entry is its first script').toMatch(/\/index-[^/]+\.js$/);
+  expect(entry(), 'the page’s entry is its first script').toMatch(/\/index-[^/]+\.js$/);
 
   const foldable = page.locator('[id="kap2-aufklapper-uferfiltrat"]');
   await foldable.getByText('Was ist Uferfiltrat?', { exact: true }).click();

@@ -12,6 +12,7 @@ import { createI18n } from '../../src/i18n';
 import { loadQuestionTexts } from '../../src/i18n/questionTexts';
 import { I18nProvider } from '../../src/i18n/react';
 import { ANNOUNCE_DELAY_MS } from '../../src/ui/liveAnnouncer';
+import { spokenSince } from '../support/spokenPhrases';
 import ConnectivityNotice from '../../src/viewer/ConnectivityNotice';
 import { SaveStateIndicator } from '../../src/viewer/SaveStateIndicator';
 import { renderMaterialPage } from '../support/materialPage';
@@ -31,16 +32,9 @@ afterEach(async () => {
   document.body.innerHTML = '';
 });
 
-/** What the virtual screen reader said since the last call that was spoken politely or as an alert. */
-const heard = (() => {
-  let seen = 0;
-  return async () => {
-    const log = await virtual.spokenPhraseLog();
-    const fresh = log.slice(seen);
-    seen = log.length;
-    return fresh.filter((line) => /^(polite|assertive):/.test(line));
-  };
-})();
+/** What the virtual screen reader said since the last call from a live region, politely or at once. */
+const spoken = spokenSince();
+const heard = async () => (await spoken()).filter((line) => /^(polite|assertive):/.test(line));
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, ANNOUNCE_DELAY_MS + 100)));
 
 const question = (id: string) => ({

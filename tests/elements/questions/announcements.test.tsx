@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Material } from '../../../model/material';
 import { renderInViewer } from './renderElement';
 import { ANNOUNCE_DELAY_MS } from '../../../src/ui/liveAnnouncer';
+import { spokenSince } from '../../support/spokenPhrases';
 import { shellContentHtml } from '../../../server/pages/shellContent';
 import { forgetEarlyAnswers, listenForEarlyAnswers } from '../../../src/elements/early/earlyAnswers';
 
@@ -29,16 +30,8 @@ afterEach(async () => {
   forgetEarlyAnswers();
 });
 
-/** What the virtual screen reader said since the last call: its log's new lines. */
-const heard = (() => {
-  let seen = 0;
-  return async () => {
-    const log = await virtual.spokenPhraseLog();
-    const fresh = log.slice(seen);
-    seen = log.length;
-    return fresh;
-  };
-})();
+/** What the virtual screen reader said since the last call. */
+const heard = spokenSince();
 const settle = () => new Promise((resolve) => setTimeout(resolve, ANNOUNCE_DELAY_MS + 50));
 
 describe('what a screen reader hears (a virtual screen reader reading the accessibility tree)', () => {
