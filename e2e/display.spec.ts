@@ -122,6 +122,16 @@ test('with reduced motion chosen the gallery does not turn by itself', async ({ 
   await expect(view.getByRole('button', { name: imageGalleryTexts.de.pause })).toHaveCount(0);
 });
 
+test('a gallery that is playing stops when the system comes to ask for reduced motion', async ({ page, request }) => {
+  const { material } = await demoShares(request);
+  await page.goto(sharePath(material, `${kap2.publicId}/`));
+  const view = element(page, gallery.id);
+  await view.scrollIntoViewIfNeeded();
+  await expect(view.getByRole('button', { name: imageGalleryTexts.de.pause }), 'it plays by itself').toBeVisible();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(view.getByRole('button', { name: imageGalleryTexts.de.play })).toBeVisible();
+});
+
 test('a material in Arabic renders right to left, mirrored, and its exercises answer by keyboard', async ({ page }) => {
   const errors = collectPageErrors(page);
   const share = await importShare(arabicMaterial, suiteDataDir(), 'public');

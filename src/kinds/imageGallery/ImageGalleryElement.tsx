@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { reducedMotion } from '../../ui/motion';
+import { whenMotionReduced } from '../../ui/whenMotionReduced';
 import { useEffect, useId, useRef, type CSSProperties, type FocusEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { ActorRefFrom } from 'xstate';
@@ -41,10 +41,8 @@ function GalleryView({ element, actor }: { element: GalleryData; actor: Carousel
   const total = element.content.length;
   const several = total > 1;
 
-  useEffect(() => {
-    // Learners who ask for reduced motion (here or in the system) start with autoplay stopped.
-    if (several && reducedMotion()) actor.send({ type: 'carousel.pause' });
-  }, [actor, several]);
+  // Learners who ask for reduced motion (here or in the system) start with autoplay stopped, and it stops when they ask later.
+  useEffect(() => (several ? whenMotionReduced(() => actor.send({ type: 'carousel.pause' })) : undefined), [actor, several]);
 
   const holdsFocus = () => rootRef.current?.contains(document.activeElement) ?? false;
   const isHovered = () => rootRef.current?.matches(':hover') ?? false;
