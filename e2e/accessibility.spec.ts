@@ -144,7 +144,7 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
 ];
 
 for (const screen of screens) {
-  test(`axe finds nothing on ${screen.name} at 320, 390, 768, 1280 px and 200 % zoom`, async ({ page }, testInfo) => {
+  test(`axe finds nothing on ${screen.name} at 320, 390, 768, 1280 px, 200 % zoom and in high contrast`, async ({ page }, testInfo) => {
     await screen.open(page);
     await sweep(page, testInfo, screen.name);
   });

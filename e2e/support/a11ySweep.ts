@@ -25,6 +25,8 @@ const WIDTHS = [
   { name: '200% zoom', width: 640, height: 400, skip: ['color-contrast'] },
   { name: '768', width: 768, height: 1024 },
   { name: '1280', width: 1280, height: 800 },
+  // The learner's high contrast (the display panel: `data-contrast="more"` on <html>), at a phone's width.
+  { name: '390 in high contrast', width: 390, height: 844, contrast: 'more' },
 ] as const;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -78,6 +80,7 @@ export async function sweep(page: Page, testInfo: TestInfo, screen: string): Pro
   const found: string[] = [];
   for (const size of WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
+    if ('contrast' in size) await page.evaluate((contrast) => document.documentElement.setAttribute('data-contrast', contrast), size.contrast);
     // From the top, as a page opens: content scrolled under the sticky header is not what is checked.
     await page.evaluate(() => window.scrollTo(0, 0));
     await settled(page);
