@@ -17,6 +17,8 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
     // Down the page and back up: going up, the browser scrolls a control into view at the top edge, where the header is.
     for (const key of [...Array<string>(60).fill('Tab'), ...Array<string>(45).fill('Shift+Tab')]) {
       await page.keyboard.press(key);
+      // As the learner sees it: a stand-in that took the focus wakes and hands it to its widget within a frame or two.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const seen = await page.evaluate(() => {
         const focused = document.activeElement as HTMLElement | null;
         if (!focused || focused === document.body) return null;
