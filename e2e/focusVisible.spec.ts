@@ -26,20 +26,23 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
         const box = focused.getBoundingClientRect();
         const header = document.querySelector('[data-testid="viewer-header"]');
         // The focused control's own header is allowed to cover it: it is in it.
-        if (!header || header.contains(focused)) return { name, covered: false, outline: true };
+        if (!header || header.contains(focused)) return { name, covered: false, over: '', outline: true };
         const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
         const points = [box.top + 2, box.top + box.height / 2, box.bottom - 2].filter((y) => y >= 0 && y < window.innerHeight);
+        let over = points.length === 0 ? 'outside the window' : '';
         const covered = points.length === 0 || points.some((y) => {
           const top = document.elementFromPoint(x, y);
-          return top !== null && top !== focused && !focused.contains(top) && !top.contains(focused);
+          const hidden = top !== null && top !== focused && !focused.contains(top) && !top.contains(focused);
+          if (hidden) over = `${top.tagName.toLowerCase()}.${String(top.className).slice(0, 60)} at y ${Math.round(y)}`;
+          return hidden;
         });
         const style = getComputedStyle(focused);
         const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1;
         const shadow = style.boxShadow !== 'none';
-        return { name, covered, outline: ring || shadow };
+        return { name, covered, over, outline: ring || shadow };
       });
       if (!seen) continue;
-      if (seen.covered) problems.push(`${seen.name} is covered (${key})`);
+      if (seen.covered) problems.push(`${seen.name} is covered by ${seen.over} (${key})`);
       if (!seen.outline) problems.push(`${seen.name} draws no focus indicator`);
     }
     expect(problems).toEqual([]);

@@ -92,7 +92,11 @@ export function focusInto(root: HTMLElement, where: FocusOnWake, tries = 20): vo
     (control) => !control.hasAttribute('disabled') && !control.closest('[data-dormant]'),
   );
   const target = where === 'first' ? controls[0] : controls[controls.length - 1];
-  if (target) target.focus();
+  if (target) {
+    target.focus();
+    // The widget is laid out anew where the stand-in was: its control is brought into view (below the sticky header) as a Tab would.
+    target.scrollIntoView({ block: 'nearest' });
+  }
   // Its code may still be loading (a Suspense placeholder): try again on the next frames.
   else if (tries > 0) requestAnimationFrame(() => focusInto(root, where, tries - 1));
 }
