@@ -2,6 +2,7 @@ import { createElement, use, type ComponentType } from 'react';
 import { loadQuestionTexts } from '../i18n/questionTexts';
 import { isStateful } from '../kinds/rules';
 import { loadElementMachines } from './machineLoading';
+import { loadSanitizer } from '../ui/SafeHtml';
 import type { ContentElement, ModelName } from '../../model/elements';
 import type { ElementProps } from './elementProps';
 import { ChapterCard } from '../kinds/chapter/ChapterCard';
@@ -76,7 +77,7 @@ export const elementComponents: Registry = {
   ImageGallery: lazyNamed(() => import('../kinds/imageGallery/ImageGalleryElement'), 'ImageGalleryElement'),
   Link: lazyNamed(() => import('../kinds/link/LinkElement'), 'LinkElement'),
   HtmlElement: lazyNamed(() => import('../kinds/htmlEmbed/HtmlEmbedElement'), 'HtmlEmbedElement'),
-  Code: lazyNamed(() => import('../kinds/code/CodeElement'), 'CodeElement', () => import('../kinds/code/HighlightedCode')),
+  Code: lazyNamed(() => import('../kinds/code/CodeElement'), 'CodeElement', () => Promise.all([import('../kinds/code/HighlightedCode'), loadSanitizer()])),
   Hotspot: lazyNamed(() => import('../kinds/hotspot/HotspotElement'), 'HotspotElement'),
   IFrame: lazyNamed(() => import('../kinds/externalResource/ExternalResourceElement'), 'ExternalResourceElement'),
   ChoiceQuestion: lazyWithQuestionTexts(() => import('../kinds/choice/ChoiceQuestion'), 'ChoiceQuestionElement'),

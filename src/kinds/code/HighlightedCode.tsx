@@ -22,7 +22,7 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import 'highlight.js/styles/github.css';
 import { useEffect, useState } from 'react';
-import { SafeHtml, ServerSanitizedHtml } from '../../ui/SafeHtml';
+import { loadSanitizer, SafeHtml, ServerSanitizedHtml } from '../../ui/SafeHtml';
 
 // Only the languages of spec section 3, so the chunk stays small. Each is registered with its first
 // highlight, with the languages it embeds (css and javascript inside xml, …): registering all of them made
@@ -69,7 +69,15 @@ function whenIdle(work: () => void, timeout = 2000): () => void {
 export default function HighlightedCode({ code, language }: { code: string; language: string }) {
   const [html, setHtml] = useState<{ of: string; html: string } | null>(null);
   const key = `${language}\n${code}`;
-  useEffect(() => whenIdle(() => setHtml({ of: key, html: highlight(code, language) })), [key, code, language]);
+  useEffect(() => {
+    let current = true;
+    // With its sanitiser there: markup that suspended on it would swap the shown code for the element's loading placeholder.
+    const cancel = whenIdle(() => loadSanitizer().then(() => current && setHtml({ of: key, html: highlight(code, language) }), () => undefined));
+    return () => {
+      current = false;
+      cancel();
+    };
+  }, [key, code, language]);
   if (html?.of !== key) return <>{code}</>;
   return (
     <ServerSanitizedHtml.Provider value={false}>
