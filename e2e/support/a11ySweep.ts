@@ -50,6 +50,10 @@ async function settled(page: Page): Promise<void> {
 
 /** Runs axe at every width; fails naming each violation with the width it was found at. */
 export async function sweep(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
+  // The server's first paint is checked as the app's: the app replaces its frames chunk by chunk, and frames
+  // made after the adjustments below would be measured unadjusted (a barrier sized by its estimate, its
+  // links drawn over the footer's buttons).
+  await expect(page.locator('[data-shell-element]'), 'the app took over the first paint').toHaveCount(0, { timeout: 15_000 });
   // Off-screen elements skip layout (content-visibility: auto, src/styles.css), and axe measures colours
   // where their estimated boxes overlap others: laid out as when scrolled to, they are measured as seen.
   // (Set through the CSSOM, which the pages' Content-Security-Policy allows, unlike a style element.)
