@@ -123,6 +123,16 @@ export async function startServer(options: DatabaseTarget & { port: number; clie
   return { origin, process: child, output: () => output, stop };
 }
 
+/** The demo's addresses, from the links a server on a fresh data dir prints when it starts (it loads the demo). */
+export function demoLinks(server: RunningServer): { material: string; collection: string } {
+  const link = (label: string) => {
+    const found = new RegExp(`${label}:\\s+(\\S+/s/[A-Za-z0-9_-]+/)`).exec(server.output());
+    if (!found) throw new Error(`the server printed no "${label}" link:\n${server.output().slice(-2000)}`);
+    return found[1];
+  };
+  return { material: link('Demo material'), collection: link('Demo collection') };
+}
+
 /** A generated material of `size` elements served by the real server from a temporary data dir (the profiling tools). */
 export interface ServedMaterial {
   server: RunningServer;

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildClient, freePort, ROOT, startServer, type RunningServer } from './appServer';
+import { buildClient, demoLinks, freePort, ROOT, startServer, type RunningServer } from './appServer';
 import { CHROMIUM_ARGS } from './browser';
 import { median } from './report';
 
@@ -30,7 +30,7 @@ const CACHE = path.join(ROOT, '.cache', 'bench');
 const PAGES = ['material', 'chapter', 'collection', 'catalogue'] as const;
 type PageName = (typeof PAGES)[number];
 /** The demo material's longest chapter (content/demo-material.json), addressed as the app links it. */
-const LONG_CHAPTER = 'vom-grundwasser-zum-hahn/';
+export const LONG_CHAPTER = 'vom-grundwasser-zum-hahn/';
 /** What every warm page must reach (issue 28). */
 export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, bestPractices: 100 } as const;
 
@@ -48,15 +48,9 @@ export interface LighthouseFigures {
   cls: number;
 }
 
-/** The demo's page addresses, from the links the server prints when it starts. */
+/** The demo's page addresses. */
 function pageUrls(server: RunningServer): Record<PageName, string> {
-  const link = (label: string) => {
-    const found = new RegExp(`${label}:\\s+(\\S+/s/[A-Za-z0-9_-]+/)`).exec(server.output());
-    if (!found) throw new Error(`the server printed no "${label}" link:\n${server.output().slice(-2000)}`);
-    return found[1];
-  };
-  const material = link('Demo material');
-  const collection = link('Demo collection');
+  const { material, collection } = demoLinks(server);
   return { material, chapter: `${material}${LONG_CHAPTER}`, collection, catalogue: `${collection}materials` };
 }
 

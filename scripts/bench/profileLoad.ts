@@ -1,11 +1,12 @@
 /**
  * Where the time of one cold load goes:
  *
- *   npx tsx scripts/bench/profileLoad.ts [--size 100] [--no-build | --client DIR] [--out trace.json] [--cpu N [--cpu-min MS]] [--sourcemap]
+ *   npx tsx scripts/bench/profileLoad.ts [--size 100 | --demo PATH] [--no-build | --client DIR] [--out trace.json] [--cpu N [--cpu-min MS]] [--sourcemap]
  *
  * Builds the client into .cache/bench/client (unless --no-build, or --client names a build), imports a
  * generated material (scripts/bench/generateMaterial.ts) into a temporary PGlite dir, starts the real
- * server, loads the page twice unmeasured, then records a Chromium trace of one cold load (a new browser
+ * server (or, with `--demo PATH`, starts it on a fresh data dir, where it loads the demo, and opens PATH of the
+ * demo material: `--demo ''` its root page, `--demo vom-grundwasser-zum-hahn/` its longest chapter), loads the page twice unmeasured, then records a Chromium trace of one cold load (a new browser
  * context) and prints the requests and the renderer main thread's tasks over 3 ms with what they spent most
  * on. Open --out in DevTools' Performance panel for the whole picture. A tool for finding causes; the
  * figures come from `npm run bench`. Each request shows when the page asked for it, when it went out on
@@ -16,33 +17,49 @@
  * most of it (themselves, and with what they called). `--sourcemap` builds with source maps (into
  * .cache/bench/client-sourcemap), so that those functions are named by their source file and line.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
-import { ROOT, serveGeneratedMaterial } from './appServer';
+import { buildClient, demoLinks, freePort, ROOT, serveGeneratedMaterial, startServer } from './appServer';
 import { CHROMIUM_ARGS } from './browser';
 import { frameNamer, functionTimes, startCpuProfile, topLines, type Profile } from './cpuProfile';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a trace event's args differ per event name; read as Chrome's trace format documents them
 interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: Record<string, any> }
 
+async function generatedPage() {
+  const { server, share, generated, stop } = await serveGeneratedMaterial(size, clientDir, build);
+  return { server, url: `${server.origin}/s/${share}/?lang=en`, lastElementId: generated.lastElementId, stop };
+}
+
+async function demoPage(pagePath: string) {
+  if (build || !existsSync(path.join(clientDir, 'index.html'))) await buildClient(clientDir, ROOT, { sourcemap: build === 'sourcemap' });
+  const temp = mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
+  const server = await startServer({ dataDir: path.join(temp, 'data'), port: await freePort(), clientDir });
+  const stop = async () => {
+    await server.stop();
+    rmSync(temp, { recursive: true, force: true });
+  };
+  return { server, url: `${demoLinks(server).material}${pagePath}`, lastElementId: undefined, stop };
+}
+
 // A closed pipe (`| head`) must not skip the cleanup below.
 process.stdout.on('error', () => undefined);
 
 const { values } = parseArgs({
   options: {
-    size: { type: 'string', default: '100' }, 'no-build': { type: 'boolean' }, out: { type: 'string' }, client: { type: 'string' },
+    size: { type: 'string', default: '100' }, demo: { type: 'string' }, 'no-build': { type: 'boolean' }, out: { type: 'string' }, client: { type: 'string' },
     cpu: { type: 'string' }, 'cpu-min': { type: 'string', default: '50' }, sourcemap: { type: 'boolean' },
   },
 });
 const size = Number(values.size);
 const clientDir = values.client ? path.resolve(values.client) : path.join(ROOT, values.sourcemap ? '.cache/bench/client-sourcemap' : '.cache/bench/client');
 const build = !values.client && !values['no-build'] && (values.sourcemap ? 'sourcemap' : true);
-const { server, share, generated, stop } = await serveGeneratedMaterial(size, clientDir, build);
+const { server, url, lastElementId, stop } = values.demo === undefined ? await generatedPage() : await demoPage(values.demo);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
-  const url = `${server.origin}/s/${share}/?lang=en`;
   for (let warm = 0; warm < 2; warm++) {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -54,7 +71,7 @@ try {
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute'] });
   const sampling = values.cpu ? await startCpuProfile(await context.newCDPSession(page)) : null;
   await page.goto(url, { waitUntil: 'networkidle' });
-  await page.locator(`[id="${generated.lastElementId}"]`).first().waitFor({ state: 'attached', timeout: 30_000 }).catch(() => undefined);
+  if (lastElementId) await page.locator(`[id="${lastElementId}"]`).first().waitFor({ state: 'attached', timeout: 30_000 }).catch(() => undefined);
   await page.waitForTimeout(1500);
   const profile: Profile | null = sampling ? await sampling.stop() : null;
   const buffer = await browser.stopTracing();
@@ -67,7 +84,7 @@ try {
   const threadNames = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name as string]));
   const mainTid = [...threadNames].find(([key, name]) => name === 'CrRendererMain' && (!rendererPid || key.startsWith(`${rendererPid}:`)))?.[0];
   const ms = (ts: number) => ((ts - t0) / 1000).toFixed(1).padStart(7);
-  console.log(`size ${size}, trace events ${events.length}, main thread ${mainTid}`);
+  console.log(`${values.demo === undefined ? `size ${size}` : `demo ${url}`}, trace events ${events.length}, main thread ${mainTid}`);
   for (const e of events.filter((e) => ['firstContentfulPaint', 'largestContentfulPaint::Candidate'].includes(e.name) && e.ts >= t0)) console.log(`${ms(e.ts)} ms  ${e.name}`);
   type Request = { url: string; asked: number; sent?: number; headers?: number; done?: number; taken?: number; connection?: number; bytes?: number };
   const requests = new Map<string, Request>();
