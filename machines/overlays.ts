@@ -88,10 +88,10 @@ export const overlaysMachine = setup({
         return context.stack.filter((open) => open.id !== event.id);
       },
     }),
-    dismissTopmost: emit(({ context, event }) => ({
+    dismissTopmost: emit(({ context }, params: { reason: 'outsideClick' | 'escape' }) => ({
       type: 'overlay.dismissed',
       id: topmostOverlay(context.stack)?.id ?? '',
-      reason: event.type === 'overlay.outsideClick' ? 'outsideClick' : 'escape',
+      reason: params.reason,
     }) as const),
     popTopmost: assign({ stack: ({ context }) => context.stack.slice(0, -1) }),
   },
@@ -119,12 +119,12 @@ export const overlaysMachine = setup({
           { guard: 'isOpen', actions: 'remove', description: 'Its owner closed one of the open overlays.' },
         ],
         'overlay.escape': [
-          { guard: 'isLast', target: 'closed', actions: ['dismissTopmost', 'popTopmost'], description: 'Escape closes the only open overlay.' },
-          { actions: ['dismissTopmost', 'popTopmost'], description: 'Escape closes the topmost overlay.' },
+          { guard: 'isLast', target: 'closed', actions: [{ type: 'dismissTopmost', params: { reason: 'escape' } }, 'popTopmost'], description: 'Escape closes the only open overlay.' },
+          { actions: [{ type: 'dismissTopmost', params: { reason: 'escape' } }, 'popTopmost'], description: 'Escape closes the topmost overlay.' },
         ],
         'overlay.outsideClick': [
-          { guard: and(['isTopmost', 'isLast']), target: 'closed', actions: ['dismissTopmost', 'popTopmost'], description: 'A press outside closes the only open overlay.' },
-          { guard: 'isTopmost', actions: ['dismissTopmost', 'popTopmost'], description: 'A press outside the topmost overlay closes it.' },
+          { guard: and(['isTopmost', 'isLast']), target: 'closed', actions: [{ type: 'dismissTopmost', params: { reason: 'outsideClick' } }, 'popTopmost'], description: 'A press outside closes the only open overlay.' },
+          { guard: 'isTopmost', actions: [{ type: 'dismissTopmost', params: { reason: 'outsideClick' } }, 'popTopmost'], description: 'A press outside the topmost overlay closes it.' },
         ],
       },
     },
