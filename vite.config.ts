@@ -350,7 +350,7 @@ function moduleChunks(): Plugin {
 /**
  * The service worker (src/offline/sw.ts; what it keeps, and why, is said there): built by vite-plugin-pwa
  * into `sw.js` beside index.html, a classic script (iife), with the precache manifest of the client's
- * JavaScript, CSS and icon sprite injected. The server serves it as /sw.js (scope `/`, covering /s/ and /app/), so the
+ * JavaScript, CSS, icon sprite and readable font injected. The server serves it as /sw.js (scope `/`, covering /s/ and /app/), so the
  * manifest names absolute URLs under /app/. The certificate's PDF code (1 MB) is left to the runtime cache:
  * it loads when a certificate is downloaded. The page registers the worker itself, lazily
  * (src/offline/registerServiceWorker.ts): nothing is injected into index.html, no web app manifest.
@@ -364,7 +364,8 @@ function serviceWorker(): Plugin[] {
     registerType: 'prompt',
     manifest: false,
     injectManifest: {
-      globPatterns: ['assets/*.{js,css,svg}'],
+      // The readable font too (53 KB): a learner who needs it may first choose it offline.
+      globPatterns: ['assets/*.{js,css,svg}', 'assets/atkinson-hyperlegible-*.woff2'],
       globIgnores: ['**/buildCertificatePdf-*'],
       modifyURLPrefix: { 'assets/': '/app/assets/' },
       // Content-hashed: no revision, so the files the page just loaded come from the HTTP cache.

@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import path from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
 import { MODEL_CACHE, PAGE_CACHE } from '../src/offline/cacheKeys';
+import { display as displayTexts } from '../src/i18n/resources/display';
 import { choiceAnswers, demoElement } from './support/demoAnswers';
 import { demoCollection, demoMaterial } from './support/demoContent';
 import { demoShares, sharePath } from './support/demoShares';
@@ -30,6 +31,8 @@ const multipleChoice = demoElement('kap3-frage-sparen', 'ChoiceQuestion');
 const diaryBarrier = demoElement('kap3-sperre-tagebuch', 'Barrier');
 const diary = demoElement('kap3-freitext-sparen', 'FreeTextInput');
 const diaryText = 'Offline geschrieben: kürzer duschen.';
+
+const displayDe = displayTexts.de;
 
 /** The proxy listens on the run's port block (ownPort), the update test's own server on the next port. */
 const proxyPort = ownPort(5);
@@ -135,6 +138,21 @@ test('a reload while the network is cut shows the material and the unsent answer
       expect((await queuedEvents(page)).map((event) => event.id).sort()).toEqual(queued.map((event) => event.id).sort());
       await viewportScreenshot(page, testInfo, 'offline-reload');
       await checkA11y(page, testInfo, 'offline-reload');
+    });
+
+    await test.step('network still cut: the readable font, chosen now, comes from what the worker kept', async () => {
+      await page.getByTestId('viewer-header').getByRole('button', { name: displayDe.title }).click();
+      const panel = page.getByRole('dialog', { name: displayDe.title });
+      const readable = panel.locator('label').filter({ hasText: displayDe.font });
+      await readable.click();
+      await expect(page.locator('html')).toHaveAttribute('data-font', 'readable');
+      const readableFaces = () =>
+        page.evaluate(() => document.fonts.ready.then(() => [...document.fonts].filter((font) => font.family.includes('Atkinson') && font.status !== 'unloaded').map((font) => font.status)));
+      await expect.poll(readableFaces, { timeout: 10_000 }).toContain('loaded');
+      expect(await readableFaces(), 'no face of it failed to load').not.toContain('error');
+      await readable.click();
+      await page.keyboard.press('Escape');
+      await expect(page.locator('html')).not.toHaveAttribute('data-font');
     });
 
     await test.step('network back: the queued answers are sent and stored once; the next reload is fresh from the server', async () => {

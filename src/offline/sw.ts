@@ -4,9 +4,9 @@
  * with scope `/`, registered by ./registerServiceWorker.ts). It keeps what a learner needs to reload a
  * share page without a network: the built client, the share's page, its material and its images.
  *
- * - The client's JavaScript, CSS and icon sprite (dist/client/assets, content-hashed) are precached when the worker
- *   installs (Workbox precaching, the manifest injected at build time); other files under /app/assets/
- *   (fonts, the certificate's PDF code) are cached the first time they load: cache first.
+ * - The client's JavaScript, CSS, icon sprite and readable font (dist/client/assets, content-hashed) are precached
+ *   when the worker installs (Workbox precaching, the manifest injected at build time); other files under /app/assets/
+ *   (KaTeX's fonts, the certificate's PDF code) are cached the first time they load: cache first.
  * - Share pages (`/s/{share}/…`, html with the page data of this visitor): network first, so an online
  *   visit always gets fresh page data; one copy per share and visitor (./cacheKeys.ts pageCacheKey),
  *   marked as a copy (./pageCopy.ts markOfflineCopy). The page reports the changes the server has
