@@ -1,6 +1,7 @@
 import { createRouter, type AnyRoute } from '@tanstack/react-router';
 import type { PageData } from '../model/pageData';
 import { trackScrollPositions } from '../src/viewer/upNavigation';
+import { yieldToMain } from '../src/yieldToMain';
 
 /**
  * The router of an entry point, under the share's base URL (page data). Each entry point's route
@@ -11,6 +12,8 @@ export async function createAppRouter(pageData: PageData) {
     pageData.entryPoint === 'collection'
       ? (await import('./collectionRoutes')).collectionRouteTree
       : (await import('./materialRoutes')).materialRouteTree;
+  // The route tree's modules ran in this task; the router is made in the next.
+  await yieldToMain();
   const router = createRouter({
     routeTree,
     basepath: pageData.baseUrl,

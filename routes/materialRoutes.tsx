@@ -6,6 +6,7 @@ import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
 import { prepareLearner } from '../src/viewer/learnerTracking';
 import { createViewerRootRoute } from './root';
 import { splitSegments } from './splitSegments';
+import { yieldToMain } from '../src/yieldToMain';
 
 const rootRoute = createViewerRootRoute();
 
@@ -17,7 +18,10 @@ const materialLayout = createRoute({
   // material uses with their statecharts: awaited, so the first screen renders the elements themselves (no
   // placeholders that shift the page) and a print started at once finds every kind's code there.
   loader: async ({ context: { pageData } }) => {
-    const kinds = preloadElementComponents((pageData.share!.elementKinds ?? []) as ModelName[]).catch(() => undefined);
+    // Asking for many chunks at once is a task of its own.
+    const kinds = yieldToMain()
+      .then(() => preloadElementComponents((pageData.share!.elementKinds ?? []) as ModelName[]))
+      .catch(() => undefined);
     return (await Promise.all([loadMaterial(pageData.api.base, pageData.share!.publicId, pageData.share!.rootId), prepareLearner(pageData), kinds]))[0];
   },
   staleTime: Infinity,

@@ -2,6 +2,7 @@ import './styles.css';
 import { afterFirstPaint, HELD_BACK_PRELOADS_ID } from './afterFirstPaint';
 import { listenForStandInPresses } from './elements/dormant/pressReplay';
 import { listenForEarlyAnswers } from './elements/early/earlyAnswers';
+import { yieldToMain } from './yieldToMain';
 
 /*
  * The page's entry: it decides when the app's code loads. Where the server drew a first paint (a
@@ -22,6 +23,8 @@ async function boot(): Promise<void> {
     document.head.append(heldBack.content);
   }
   const [{ startApp }] = await Promise.all([import('./main'), documentParsed()]);
+  // Running the app's modules was a task of its own; starting it is the next.
+  await yieldToMain();
   await startApp();
 }
 

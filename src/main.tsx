@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nProvider } from './i18n/react';
 import { createAppRouter, type AppRouter } from '../routes/createAppRouter';
@@ -11,10 +11,17 @@ import { ErrorView } from './viewer/ErrorView';
 import { PageDataContext } from './viewer/PageDataContext';
 import { Toasts } from './ui/Toasts';
 import { ServerSanitizedHtml } from './ui/SafeHtml';
+import { yieldToMain } from './yieldToMain';
 
 const LoginPage = lazy(() => import('./auth/LoginPage'));
 // A private share that refuses a logged-in account: its invitation to accept, or no access with the account's menu.
 const InvitationPage = lazy(() => import('./auth/InvitationPage'));
+
+/**
+ * How long the first render waits for the routes' data (ms). Where the server drew the page, its paint
+ * stands in meanwhile; on a page it left blank the routes' pending state shows after their `pendingMs`.
+ */
+const FIRST_RENDER_WAIT_MS = { overFirstPaint: 1000, overBlankPage: 150 } as const;
 
 function applyTheme(pageData: PageData) {
   const primary = pageData.settings.themeColorOverrides.primary;
@@ -48,7 +55,17 @@ export async function startApp(): Promise<void> {
   // English texts are a chunk of their own: it loads alongside the router's code (German is there already).
   const textsLoaded = loadLanguage(pageData.lang).catch((error: unknown) => console.error(error));
   const refusedAccount = pageData.entryPoint === 'invitation' || (pageData.entryPoint === 'error' && pageData.user !== null);
-  const router = pageData.entryPoint === 'login' || pageData.entryPoint === 'error' || refusedAccount || !pageData.share ? null : createAppRouter(pageData);
+  const routerMade = pageData.entryPoint === 'login' || pageData.entryPoint === 'error' || refusedAccount || !pageData.share ? null : createAppRouter(pageData);
+  // The routes' data is loaded before the first render, which then draws the page whole and in slices (a
+  // render after the data arrived would be one long task). Not for long: see FIRST_RENDER_WAIT_MS.
+  const router = routerMade?.then(async (made) => {
+    await yieldToMain();
+    // A failed load is the routes' to show (their error views): the router tries again when it mounts.
+    const loaded = made.load().catch((error: unknown) => console.error(error));
+    const wait = document.getElementById('shell') ? FIRST_RENDER_WAIT_MS.overFirstPaint : FIRST_RENDER_WAIT_MS.overBlankPage;
+    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, wait))]);
+    return made;
+  });
   await textsLoaded;
   const i18n = createI18n(pageData.lang);
   const content =
@@ -65,7 +82,7 @@ export async function startApp(): Promise<void> {
     ) : (
       <AppRouter router={await router} />
     );
-  root.render(
+  const tree = (
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <PageDataContext.Provider value={pageData}>
@@ -73,8 +90,9 @@ export async function startApp(): Promise<void> {
           <Toasts />
         </PageDataContext.Provider>
       </I18nProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  startTransition(() => root.render(tree));
   // Share pages keep working offline after this visit (src/offline/sw.ts); registered once the page is up.
   if (import.meta.env.PROD && router) (window.requestIdleCallback ?? setTimeout)(() => void import('./offline/registerServiceWorker').then((m) => m.registerServiceWorker(pageData), () => undefined));
 }

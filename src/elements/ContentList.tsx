@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { AnyActorRef } from 'xstate';
 import type { ContentElement } from '../../model/elements';
@@ -173,7 +173,8 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
       const firstScreenEnd = inherited === undefined && count < FIRST_CHUNK ? FIRST_CHUNK : Number.POSITIVE_INFINITY;
       const end = Math.min(count + (count === 0 ? Math.min(nextChunkSize(), FIRST_CHUNK_AFTER_SHELL) : nextChunkSize()), until, firstScreenEnd);
       chunkStart.current = { at: performance.now(), size: end - count };
-      revealUpTo(end);
+      // In slices: a chunk that renders long yields to input and painting every few milliseconds.
+      startTransition(() => revealUpTo(end));
     });
   }, [count, elements, machinesLoaded, wanted]); // eslint-disable-line react-hooks/exhaustive-deps -- revealUpTo reads this render's count
 

@@ -1,4 +1,4 @@
-import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { createElement, startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * A part of the page whose code is a chunk of its own and that the page can do without until it is
@@ -26,12 +26,14 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     const shownLoaded = loaded !== null;
     useEffect(() => {
       // Arrived between this render and its commit: render again, now with it.
+      // Its arrival renders in slices (a transition), beside input and painting.
+      const show = () => startTransition(() => rendered((count) => count + 1));
       if (loaded) {
-        if (!shownLoaded) rendered((count) => count + 1);
+        if (!shownLoaded) show();
         return;
       }
       let mounted = true;
-      const tryLoad = () => void attempt().then(() => mounted && rendered((count) => count + 1), () => undefined);
+      const tryLoad = () => void attempt().then(() => mounted && show(), () => undefined);
       tryLoad();
       window.addEventListener('online', tryLoad);
       return () => {
