@@ -16,6 +16,9 @@ export const MATCHED_WORDS_MAX = 20;
 /** Longest query accepted, in characters. */
 export const SEARCH_QUERY_MAX_CHARS = 200;
 
+/** The address of a collection's material search, below the share's (`/s/{share}/materials/`). */
+export const CATALOGUE_SEGMENT = 'materials';
+
 /** Material search page sorts (spec section 9); the first is the default. */
 export const MATERIAL_SORTS = ['created_at:desc', 'created_at:asc', 'title:asc', 'title:desc'] as const;
 /** Collection material grid sorts (spec section 9); the first is the default. */

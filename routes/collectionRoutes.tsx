@@ -6,7 +6,7 @@ import { CollectionPage } from '../src/collection/CollectionPage';
 import { MaterialCardPage } from '../src/collection/MaterialCardPage';
 import type { CollectionView } from '../model/collectionView';
 import { CollectionSearch, searchToRestore } from '../src/collection/collectionSearch';
-import { MATERIAL_SORTS } from '../model/search';
+import { CATALOGUE_SEGMENT, MATERIAL_SORTS } from '../model/search';
 import { urlSearchSchema } from '../src/search/searchUrl';
 import { ErrorView } from '../src/viewer/ErrorView';
 import { MaterialPage, MaterialViewer } from '../src/viewer/MaterialViewer';
@@ -65,7 +65,7 @@ const fulltextSearchRoute = createRoute({
 /** `/materials`: the material search page with facets (catalogue side). */
 const materialSearchRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: 'materials',
+  path: CATALOGUE_SEGMENT,
   validateSearch: urlSearchSchema(MATERIAL_SORTS),
   component: function MaterialSearchRoute() {
     return <MaterialSearchPage search={materialSearchRoute.useSearch()} />;

@@ -34,7 +34,7 @@ function cardDate(iso: string, lang: Lang): string {
   return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(`${lang}-CH`, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 }
 
-function cardHtml(material: MaterialSnapshot, options: { assetsBase: string; shareBase: string; lang: Lang }): string {
+function cardHtml(material: MaterialSnapshot, options: ShellOptions): string {
   const titleId = `shell-card-title-${escapeHtml(material.id)}`;
   const picture = material.cover
     ? `<img src="${escapeHtml(assetUrl(options.assetsBase, material.cover, 'card'))}" alt="" loading="lazy" referrerpolicy="no-referrer" class="h-full w-full object-cover transition group-hover:scale-[1.02]">`
@@ -51,20 +51,47 @@ function cardHtml(material: MaterialSnapshot, options: { assetsBase: string; sha
   );
 }
 
+/** The header bar's room (the app's CollectionHeader), and the room of the search field and sort, the filters and the result count (MaterialSearchView). */
+const HEADER_ROOM = `<div class="sticky top-0 z-30 border-b border-gray-200 bg-white"><div class="h-14"></div></div>`;
+const SEARCH_CONTROLS_ROOM = `<div aria-hidden="true" class="mb-4 h-[250px] sm:h-[172px]"></div>`;
+
+function cardsHtml(materials: readonly MaterialSnapshot[], options: ShellOptions): string {
+  const cards = materials.slice(0, FIRST_PAGE).map((material) => cardHtml(material, options));
+  return cards.length ? `<ul class="grid grid-cols-1 gap-6 md:grid-cols-3 lg:grid-cols-4">${cards.join('')}</ul>` : '';
+}
+
+type ShellOptions = { assetsBase: string; shareBase: string; lang: Lang };
+
 /**
  * The shell's html (`#shell`, before the app's `#root`). `shareBase` is the share's address without its
  * trailing slash (`/s/{share}`); the description is stored sanitised and goes in as it is.
  */
-export function collectionShellHtml(collection: CollectionView, options: { assetsBase: string; shareBase: string; lang: Lang }): string {
+export function collectionShellHtml(collection: CollectionView, options: ShellOptions): string {
   const description = collection.description.trim() ? `<div class="mb-6 max-w-3xl text-gray-600">${collection.description}</div>` : '';
-  const cards = collection.items.slice(0, FIRST_PAGE).map((item) => cardHtml(item.material_snapshot, options));
   return (
-    `<div id="shell"><div class="sticky top-0 z-30 border-b border-gray-200 bg-white"><div class="h-14"></div></div>` +
+    `<div id="shell">${HEADER_ROOM}` +
     coverHtml({ title: collection.title, cover: collection.cover, color: collection.color }, options.assetsBase) +
     `<main class="mx-auto max-w-[1536px] px-4 py-8"><h1 class="mb-2 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">${escapeHtml(collection.title)}</h1>${description}` +
-    // The room of the search field and sort, the filters and the result count (drawn by the app).
-    `<div aria-hidden="true" class="mb-4 h-[250px] sm:h-[172px]"></div>` +
-    (cards.length ? `<ul class="grid grid-cols-1 gap-6 md:grid-cols-3 lg:grid-cols-4">${cards.join('')}</ul>` : '') +
+    SEARCH_CONTROLS_ROOM +
+    cardsHtml(collection.items.map((item) => item.material_snapshot), options) +
+    `</main></div>`
+  );
+}
+
+/** The material search page's title, as the app's (src/i18n/resources/catalogue.ts `search.materials.title`; tests/server/pages.test.ts compares them). */
+export const CATALOGUE_SHELL_TEXTS = { de: { title: 'Materialsuche' }, en: { title: 'Material search' } } as const satisfies Record<Lang, { title: string }>;
+
+/**
+ * The first paint of the collection's material search (`/s/{share}/materials`, src/search/MaterialSearchPage.tsx):
+ * the header bar, the title, the room of the search controls and `materials`, the default search's first
+ * page (the search call's own answer), as cards.
+ */
+export function catalogueShellHtml(materials: readonly MaterialSnapshot[], options: ShellOptions): string {
+  return (
+    `<div id="shell">${HEADER_ROOM}<main class="mx-auto max-w-[1536px] px-4 py-8">` +
+    `<h1 class="mb-6 text-3xl font-bold tracking-tight text-gray-900">${escapeHtml(CATALOGUE_SHELL_TEXTS[options.lang].title)}</h1>` +
+    SEARCH_CONTROLS_ROOM +
+    cardsHtml(materials, options) +
     `</main></div>`
   );
 }

@@ -6,7 +6,9 @@ import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { ANONYMOUS, API_ROUTES, errorPageData, invitationPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
 import { materialShellHtml } from '../pages/shell';
-import { collectionShellHtml } from '../pages/collectionShell';
+import { catalogueShellHtml, collectionShellHtml } from '../pages/collectionShell';
+import { searchMaterials, shareScope } from '../store/searchMaterials';
+import { CATALOGUE_SEGMENT, MaterialSearchBody } from '../../model/search';
 import { loadCollection } from '../store/collections';
 import type { Lang } from '../../model/pageData';
 import { appChunkUrls, elementChunkUrls, heldBackModulePreloads, languageChunkUrls, modulePreloadLinks, routeChunkUrls, trackingChunkUrls } from '../pages/routePreloads';
@@ -189,14 +191,23 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
   /**
    * The first paint of a collection's grid (server/pages/collectionShell.ts): at the grid's address with its
    * trailing slash and no search in it (the cards are the default search's first page); not on preview shares.
+   * Likewise of its material search (`materials`), with the first page of that search's default answer.
    */
   const collectionShellOf = async (request: ShareRequest, share: Share, lang: Lang): Promise<string> => {
     const trail = ((request.params as { '*'?: string })['*'] ?? '').split('/').filter(Boolean);
     const namesSearch = ['q', 'sort', 'pageSize', 'filters'].some((key) => request.query[key] !== undefined);
-    if (trail.length || share.preview || namesSearch || !request.url.split('?')[0].endsWith('/')) return '';
+    if (share.preview || namesSearch) return '';
+    const options = { assetsBase: API_ROUTES.assets, shareBase: `/s/${share.publicId}`, lang };
     try {
+      if (trail.length === 1 && trail[0] === CATALOGUE_SEGMENT) {
+        // What the search call answers a body without a search in it: its defaults.
+        const search = MaterialSearchBody.parse({ share: share.publicId });
+        const page = await searchMaterials(db, { ...search, scope: await shareScope(lookups, share) });
+        return catalogueShellHtml(page.found.map((found) => found.snapshot), options);
+      }
+      if (trail.length || !request.url.split('?')[0].endsWith('/')) return '';
       const collection = await loadCollection(db, share.rootId);
-      return collection ? collectionShellHtml(collection, { assetsBase: API_ROUTES.assets, shareBase: `/s/${share.publicId}`, lang }) : '';
+      return collection ? collectionShellHtml(collection, options) : '';
     } catch (error) {
       request.log.error({ err: error }, 'the first paint of the collection could not be drawn');
       return '';

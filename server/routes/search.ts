@@ -16,7 +16,7 @@ import { HttpError, notFound, parseBody } from '../http/errors';
 import { requireShareAccess } from '../http/learnerAccess';
 import type { Lookups } from '../store/lookups';
 import { EMPTY_FULLTEXT_ANSWER, searchFulltext } from '../store/search';
-import { collectionScope, searchMaterials, type ScopeMaterial } from '../store/searchMaterials';
+import { collectionScope, searchMaterials, shareScope } from '../store/searchMaterials';
 import { tsQueryText } from '../store/searchText';
 import { FULLTEXT_OFF_MESSAGE } from './searchAcross';
 import type { Share } from '../store/shares';
@@ -50,7 +50,7 @@ export async function searchRoutes(app: FastifyInstance, opts: SearchRouteOption
   };
 
   /** The materials a share covers, in order (the collection itself holds no searchable text). */
-  const materialsOf = async (share: Share): Promise<string[]> => [...(await lookups.coveredRoots(share))].filter((id) => id !== share.rootId || share.rootModelName === 'Material');
+  const materialsOf = async (share: Share): Promise<string[]> => (await shareScope(lookups, share)).map((entry) => entry.materialId);
 
   /**
    * `POST /api/searchFulltext` → `{ data: { results, total, hasMore } }`; 404 while FULLTEXT_SEARCH is off,
@@ -111,8 +111,7 @@ export async function searchRoutes(app: FastifyInstance, opts: SearchRouteOption
   app.post('/search/materials', async (request): Promise<{ data: MaterialSearchAnswer }> => {
     const body = parseBody(MaterialSearchBody, request.body);
     const share = await openShare(request, body.share);
-    const scope: ScopeMaterial[] = (await materialsOf(share)).map((materialId, position) => ({ materialId, itemId: null, position }));
-    const page = await searchMaterials(content, { ...body, scope });
+    const page = await searchMaterials(content, { ...body, scope: await shareScope(lookups, share) });
     return { data: { results: page.found.map((f) => f.snapshot), total: page.total, hasMore: page.hasMore, facetDistribution: page.facetDistribution } };
   });
 }

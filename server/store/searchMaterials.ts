@@ -2,6 +2,8 @@ import type { MaterialSnapshot } from '../../model/collectionView';
 import type { Asset } from '../../model/common';
 import type { CollectionSort, FacetDistribution, MaterialSort, SearchFilters } from '../../model/search';
 import type { Queryable } from '../db/types';
+import type { Lookups } from './lookups';
+import type { Share } from './shares';
 import { toIso } from './models';
 import { entryMatches } from './search';
 import { facetCountsSql, facetDistributionOf, filtersParam, metadataPasses } from './searchFilters';
@@ -47,6 +49,12 @@ const ORDER_BY: Record<MaterialSort | CollectionSort, string> = {
   'material.title:asc': 'sort_title ASC, position, material_id',
   'material.title:desc': 'sort_title DESC, position, material_id',
 };
+
+/** What the material search of a share searches: the materials it covers, in order (a collection itself holds no searchable text). */
+export async function shareScope(lookups: Pick<Lookups, 'coveredRoots'>, share: Share): Promise<ScopeMaterial[]> {
+  const ids = [...(await lookups.coveredRoots(share))].filter((id) => id !== share.rootId || share.rootModelName === 'Material');
+  return ids.map((materialId, position) => ({ materialId, itemId: null, position }));
+}
 
 /** The items of a collection, in item order. */
 export async function collectionScope(db: Queryable, collectionId: string): Promise<ScopeMaterial[]> {

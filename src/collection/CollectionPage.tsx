@@ -1,5 +1,3 @@
-import { useLayoutEffect, useState } from 'react';
-import { useSelector } from '@xstate/react';
 import { useCatalogueTexts } from '../search/catalogueTexts';
 import { HttpError } from '../api/client';
 import { searchCollectionMaterials } from '../api/search';
@@ -11,7 +9,8 @@ import { Cover } from '../viewer/Cover';
 import { usePageData } from '../viewer/PageDataContext';
 import { CollectionHeader } from './CollectionHeader';
 import { COLLECTION_SEARCH_DEFAULT_SORT, SEARCH_PAGE_SIZE } from '../../machines/constants';
-import { MaterialSearchView, selectAnswered } from '../search/MaterialSearchView';
+import { MaterialSearchView } from '../search/MaterialSearchView';
+import { useShellUntilAnswered } from '../search/shellUntilAnswered';
 import { paramsFromUrl, urlFromParams } from '../search/searchUrl';
 import { useSearchActor, useSearchInAddress } from '../search/useSearchActor';
 import { COLLECTION_SORTS, rememberSearch, type CollectionSearch, type CollectionSort } from './collectionSearch';
@@ -46,16 +45,10 @@ export function CollectionPage({ collection, search }: { collection: CollectionV
     return url;
   });
 
-  // The server's first paint of the grid (server/pages/collectionShell.ts) stays until the first answer has
-  // drawn the cards: then this page shows and the shell leaves in the same frame.
-  const [drawn] = useState(() => document.getElementById('shell') !== null);
-  const answered = useSelector(actor, selectAnswered);
-  useLayoutEffect(() => {
-    if (answered) document.getElementById('shell')?.remove();
-  }, [answered]);
+  const hidden = useShellUntilAnswered(actor);
 
   return (
-    <div hidden={drawn && !answered}>
+    <div hidden={hidden}>
       <CollectionHeader />
       <Cover asset={collection.cover} color={collection.color} />
       <main className="mx-auto max-w-[1536px] px-4 py-8">

@@ -6,6 +6,7 @@ import { MATERIAL_SORTS, type MaterialSort } from '../../model/search';
 import { CopyrightNotice } from '../viewer/CopyrightNotice';
 import { usePageData } from '../viewer/PageDataContext';
 import { MaterialSearchView } from './MaterialSearchView';
+import { useShellUntilAnswered } from './shellUntilAnswered';
 import { paramsFromUrl, urlFromParams, urlSearchSchema, type UrlSearch } from './searchUrl';
 import { useSearchActor, useSearchInAddress } from './useSearchActor';
 
@@ -27,8 +28,9 @@ export default function MaterialSearchPage({ search }: { search: UrlSearch }) {
     return { results: answer.results, total: answer.total, facetDistribution: answer.facetDistribution };
   });
   useSearchInAddress(actor, (params) => urlFromParams(params, DEFAULTS));
+  const hidden = useShellUntilAnswered(actor);
   return (
-    <div>
+    <div hidden={hidden}>
       <CollectionHeader backToGrid />
       <main className="mx-auto max-w-[1536px] px-4 py-8">
         <h1 className="mb-6 text-3xl font-bold tracking-tight text-gray-900">{t('search.materials.title')}</h1>

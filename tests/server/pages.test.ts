@@ -6,7 +6,7 @@ import { ShareKind } from '../../model/pageData';
 import { importFile } from '../../server/store/import';
 import { setMeta } from '../../server/store/meta';
 import { putSettings } from '../../server/store/settings';
-import { COLLECTION_SHELL_TEXTS } from '../../server/pages/collectionShell';
+import { CATALOGUE_SHELL_TEXTS, COLLECTION_SHELL_TEXTS } from '../../server/pages/collectionShell';
 import { catalogue } from '../../src/i18n/resources/catalogue';
 import { embeddedPageData, useTestApp } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';
@@ -429,5 +429,27 @@ describe.each(testDatabaseKinds)("the first paint sent with a collection's grid,
   it("says Open in the app's words", () => {
     expect(COLLECTION_SHELL_TEXTS.de.open).toBe(catalogue.de.collection.open);
     expect(COLLECTION_SHELL_TEXTS.en.open).toBe(catalogue.en.collection.open);
+  });
+
+  it('draws its material search too: the title in the app\'s words and the cards of the search call\'s own first answer, in its order', async () => {
+    const { share } = await importFile(t.db, collection(), { share: 'public' });
+    const answer = await a.app.inject({ method: 'POST', url: '/api/search/materials', payload: { share: share.publicId } });
+    const titles = (answer.json() as { data: { results: { title: string }[] } }).data.results.map((result) => result.title);
+    // Newest first, the search's default: the collection's own order is the other way round.
+    expect(titles).toEqual(['Material grid-b', 'Säuren <& Basen>']);
+    for (const address of [`/s/${share.publicId}/materials/`, `/s/${share.publicId}/materials`]) {
+      const html = (await a.app.inject({ url: address })).body;
+      const shell = shellOf(html) ?? '';
+      expect(html.indexOf('<div id="shell">'), address).toBeLessThan(html.indexOf('<div id="root">'));
+      expect(shell).toContain(`<h1 class="mb-6 text-3xl font-bold tracking-tight text-gray-900">${catalogue.de.search.materials.title}</h1>`);
+      const cards = [...shell.matchAll(/<h2 [^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
+      expect(cards).toEqual(['Material grid-b', 'Säuren &lt;&amp; Basen&gt;']);
+    }
+    expect(shellOf((await a.app.inject({ url: `/s/${share.publicId}/materials/?lang=en` })).body)).toContain(`>${catalogue.en.search.materials.title}</h1>`);
+    for (const below of ['materials/?q=pH', 'materials/?sort=title%3Aasc', 'search/']) {
+      expect(shellOf((await a.app.inject({ url: `/s/${share.publicId}/${below}` })).body), below).toBeNull();
+    }
+    expect(CATALOGUE_SHELL_TEXTS.de.title).toBe(catalogue.de.search.materials.title);
+    expect(CATALOGUE_SHELL_TEXTS.en.title).toBe(catalogue.en.search.materials.title);
   });
 });

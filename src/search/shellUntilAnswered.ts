@@ -1,0 +1,18 @@
+import { useSelector } from '@xstate/react';
+import { useLayoutEffect, useState } from 'react';
+import { selectAnswered } from './MaterialSearchView';
+import type { SearchActor } from './useSearchActor';
+
+/**
+ * A grid page the server drew first (server/pages/collectionShell.ts: the collection's grid, its material
+ * search): the app's page stays hidden until its first search has answered, and then shows while the
+ * server's paint leaves, in the same frame. Returns whether the app's page is still to be hidden.
+ */
+export function useShellUntilAnswered(actor: SearchActor): boolean {
+  const [drawn] = useState(() => document.getElementById('shell') !== null);
+  const answered = useSelector(actor, selectAnswered);
+  useLayoutEffect(() => {
+    if (answered) document.getElementById('shell')?.remove();
+  }, [answered]);
+  return drawn && !answered;
+}
