@@ -1,4 +1,5 @@
 import type { ListedShare } from '../store/shares';
+import { DISPLAY_PAGE_CSS } from './displayOnPage';
 import { escapeHtml } from './render';
 
 export type LandingLanguage = 'de' | 'en';
@@ -40,14 +41,15 @@ const STYLE =
   'ul{list-style:none;padding:0;margin:1.5rem 0 0}li{margin:0 0 .75rem}' +
   'a{display:block;padding:1rem 1.25rem;border:1px solid #e5e7eb;border-radius:.5rem;background:#fff;color:inherit;text-decoration:none}' +
   'a:hover,a:focus-visible{border-color:#2563eb}a:focus-visible{outline:2px solid #2563eb;outline-offset:2px}' +
-  '.title{font-weight:600;color:#1d4ed8}.note{display:block;margin-top:.25rem;font-size:.875rem;color:#4b5563}';
+  '.title{font-weight:600;color:#1d4ed8}.note{display:block;margin-top:.25rem;font-size:.875rem;color:#4b5563}' +
+  DISPLAY_PAGE_CSS;
 
 /**
  * `GET /` of an installation without a demo: the shares marked for listing (`npm run import -- --listed`),
  * and nothing else. Without any, it names no share at all: whoever finds the server must not find the
  * links of its courses (issue 14). Plain server-rendered html, no script.
  */
-export function landingPageHtml(shares: readonly ListedShare[], language: LandingLanguage): string {
+export function landingPageHtml(shares: readonly ListedShare[], language: LandingLanguage, displayAttributes = ''): string {
   const t = TEXTS[language];
   const items = shares.map((share) => {
     const notes = [share.rootModelName === 'Collection' ? t.collection : '', share.kind === 'guest' ? t.guest : ''].filter(Boolean).join(' · ');
@@ -56,7 +58,7 @@ export function landingPageHtml(shares: readonly ListedShare[], language: Landin
   });
   const body = shares.length ? `<p>${escapeHtml(t.listedIntro)}</p><ul>${items.join('')}</ul>` : `<p>${escapeHtml(t.noneListed)}</p>`;
   return (
-    `<!doctype html>\n<html lang="${language}"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />` +
+    `<!doctype html>\n<html lang="${language}"${displayAttributes}><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />` +
     `<title>Lernwerk</title><style>${STYLE}</style></head>` +
     `<body><main><h1>${shares.length ? escapeHtml(t.courses) : 'Lernwerk'}</h1>${body}</main></body></html>\n`
   );

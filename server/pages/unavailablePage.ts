@@ -1,6 +1,7 @@
 import type { Lang } from '../../model/pageData';
 import { viewerDe } from '../../src/i18n/resources/viewer.de';
 import { viewerEn } from '../../src/i18n/resources/viewer.en';
+import { DISPLAY_PAGE_CSS } from './displayOnPage';
 import { escapeHtml } from './render';
 
 type Texts = { errors: { status: string }; toasts: { genericTitle: string; genericMessage: string } };
@@ -8,16 +9,17 @@ const TEXTS: Record<Lang, Texts> = { de: viewerDe, en: viewerEn };
 
 const STYLE =
   'body{font-family:system-ui,sans-serif;margin:0;color:#111827;background:#f9fafb}' +
-  'main{max-width:42rem;margin:0 auto;padding:3rem 1.25rem}h1{font-size:1.5rem;margin:0 0 .75rem}p{margin:0 0 .5rem;color:#374151}';
+  'main{max-width:42rem;margin:0 auto;padding:3rem 1.25rem}h1{font-size:1.5rem;margin:0 0 .75rem}p{margin:0 0 .5rem;color:#374151}' +
+  DISPLAY_PAGE_CSS;
 
 /**
  * A page asked for while the database cannot serve (503): the spec's generic error texts (section 8)
  * in the page's language, and a reload once `retryAfterSeconds` have passed. Plain html, no script.
  */
-export function unavailablePageHtml(lang: Lang, retryAfterSeconds: number): string {
+export function unavailablePageHtml(lang: Lang, retryAfterSeconds: number, displayAttributes = ''): string {
   const t = TEXTS[lang];
   return (
-    `<!doctype html>\n<html lang="${lang}"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />` +
+    `<!doctype html>\n<html lang="${lang}"${displayAttributes}><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />` +
     `<meta http-equiv="refresh" content="${retryAfterSeconds}" /><title>${escapeHtml(t.errors.status.replace('{{status}}', '503'))}</title><style>${STYLE}</style></head>` +
     `<body><main><h1>${escapeHtml(t.toasts.genericTitle)}</h1><p>${escapeHtml(t.toasts.genericMessage)}</p>` +
     `<p>${escapeHtml(t.errors.status.replace('{{status}}', '503'))}</p></main></body></html>\n`

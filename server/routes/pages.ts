@@ -6,6 +6,7 @@ import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { ANONYMOUS, API_ROUTES, errorPageData, invitationPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
 import { materialShellHtml } from '../pages/shell';
+import { displayAttributesHtml } from '../pages/displayOnPage';
 import { catalogueShellHtml, collectionShellHtml } from '../pages/collectionShell';
 import { searchMaterials, shareScope } from '../store/searchMaterials';
 import { CATALOGUE_SEGMENT, MaterialSearchBody } from '../../model/search';
@@ -233,8 +234,8 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Language')
+      .header('vary', 'Accept-Language, Cookie')
       .header('content-security-policy', contentSecurityPolicy)
-      .send(landingPageHtml(listed, landingLanguage(request.headers['accept-language'])));
+      .send(landingPageHtml(listed, landingLanguage(request.headers['accept-language']), displayAttributesHtml(request.cookies)));
   });
 }

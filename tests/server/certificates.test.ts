@@ -7,6 +7,7 @@
 import { createLocalJWKSet, decodeProtectedHeader, importJWK, jwtVerify, type JSONWebKeySet } from 'jose';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DISPLAY_COOKIE } from '../../model/displayPreferences';
 import { CertificateIssued, normalizeCode, VerifyAnswer } from '../../model/certificates';
 import { Material } from '../../model/material';
 import { GuestSessionId } from '../../model/tracking';
@@ -171,6 +172,11 @@ describe.each(testDatabaseKinds)('certificates on %s', (kind) => {
     expect(de.body).toContain('20. November 2026');
     const en = await a.app.inject({ method: 'GET', url: `/verify/${code}?lang=en` });
     expect(en.body).toContain('Valid: this certificate was issued as shown.');
+    // With the learner's display preferences (the cookie the viewer keeps them in), within the page's own style hash.
+    const larger = await a.app.inject({ method: 'GET', url: `/verify/${code}?lang=en`, cookies: { [DISPLAY_COOKIE]: '150.more.system.default' } });
+    expect(larger.body).toContain('<html lang="en" data-text-size="150" data-contrast="more">');
+    expect(larger.headers['content-security-policy']).toBe(en.headers['content-security-policy']);
+    expect(larger.headers.vary).toMatch(/cookie/i);
     const file = await a.app.inject({ method: 'GET', url: `/api/verify/${code}/credential` });
     expect(file.headers['content-disposition']).toBe(`attachment; filename="certificate-${code}.json"`);
     expect(file.json()).toEqual({ compactJwsString: [grace.issued.credential] });

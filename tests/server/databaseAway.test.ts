@@ -4,6 +4,7 @@
  * to fail as PostgreSQL does when it is away or full.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { DISPLAY_COOKIE } from '../../model/displayPreferences';
 import type { Database, Queryable } from '../../server/db/types';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../../server/http/errors';
 import { useTestApp } from './app';
@@ -80,6 +81,9 @@ describe('the database away or full', () => {
     expect(en.statusCode).toBe(503);
     expect(en.body).toContain('Oops, something went wrong!');
     expect(en.body).toContain('Error 503');
+    const larger = await served.app.inject({ method: 'GET', url: `/s/${SHARE}/`, headers: { accept: 'text/html' }, cookies: { [DISPLAY_COOKIE]: '175.system.system.default' } });
+    expect(larger.body).toContain('<html lang="de" data-text-size="175">');
+    expect(larger.headers.vary).toMatch(/cookie/i);
   });
 
   it('says not ready, and still alive', async () => {

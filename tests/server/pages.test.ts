@@ -7,6 +7,8 @@ import { importFile } from '../../server/store/import';
 import { setMeta } from '../../server/store/meta';
 import { putSettings } from '../../server/store/settings';
 import { CATALOGUE_SHELL_TEXTS, COLLECTION_SHELL_TEXTS } from '../../server/pages/collectionShell';
+import { DISPLAY_PAGE_CSS } from '../../server/pages/displayOnPage';
+import { DISPLAY_COOKIE } from '../../model/displayPreferences';
 import { catalogue } from '../../src/i18n/resources/catalogue';
 import { embeddedPageData, useTestApp } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';
@@ -269,6 +271,18 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     const res = await a.app.inject({ url: '/' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`/s/${share.publicId}/`);
+  });
+
+  it("draws the landing page with the learner's display preferences, and says it differs by cookie", async () => {
+    await setMeta(t.db, 'demo_shares', {});
+    const kept = await a.app.inject({ url: '/', cookies: { [DISPLAY_COOKIE]: '200.more.system.readable' } });
+    expect(kept.body).toContain('<html lang="de" data-text-size="200" data-contrast="more" data-font="readable">');
+    expect(kept.body).toContain(DISPLAY_PAGE_CSS);
+    expect(kept.headers.vary).toMatch(/cookie/i);
+    for (const cookie of [undefined, '100.system.system.default', '300."><script>.x.y']) {
+      const plain = await a.app.inject({ url: '/', cookies: cookie === undefined ? {} : { [DISPLAY_COOKIE]: cookie } });
+      expect(plain.body, String(cookie)).toContain('<html lang="de">');
+    }
   });
 });
 
