@@ -156,3 +156,47 @@ describe('a press on a stand-in', () => {
     expect(clicks).toEqual({ 'choice:a': 0, 'choice:b': 0 });
   });
 });
+
+describe('a press on a link of a frame the server drew', () => {
+  /** A chapter card's frame as the server draws it: a plain link with a relative address. */
+  function linkFrame(): HTMLElement {
+    document.body.insertAdjacentHTML('beforeend', `<div id="c1" data-model-name="Chapter" data-shell-element=""><a href="kapitel/"><h2>Kapitel</h2></a></div>`);
+    return document.getElementById('c1')!;
+  }
+  /** The app's element in place of the frame: its link to the same address (written absolute, as the router does). */
+  function replace(frame: HTMLElement): { clicks: number } {
+    const counted = { clicks: 0 };
+    const app = document.createElement('div');
+    app.id = 'c1';
+    app.setAttribute('data-model-name', 'Chapter');
+    app.innerHTML = `<a href="${new URL('kapitel/', location.href).pathname}"><h2>Kapitel</h2></a><a href="/anderswo/">Anderswo</a>`;
+    app.querySelectorAll('a').forEach((link) => link.addEventListener('click', (event) => {
+      event.preventDefault();
+      if (link.getAttribute('href') !== '/anderswo/') counted.clicks++;
+    }));
+    frame.replaceWith(app);
+    return counted;
+  }
+
+  it('replaced between the press and the release: the app’s link to the same address is clicked, once', async () => {
+    const frame = linkFrame();
+    pointer('pointerdown', frame.querySelector('h2')!);
+    const counted = replace(frame);
+    pointer('pointerup', document.getElementById('c1')!);
+    await settle();
+    await settle();
+    expect(counted.clicks).toBe(1);
+  });
+
+  it('not replaced: its own click follows it, nothing is replayed', async () => {
+    const frame = linkFrame();
+    const followed = vi.fn((event: Event) => event.preventDefault());
+    frame.querySelector('a')!.addEventListener('click', followed);
+    press(frame.querySelector('h2')!);
+    await settle();
+    const counted = replace(frame);
+    await settle();
+    expect(followed).toHaveBeenCalledTimes(1);
+    expect(counted.clicks).toBe(0);
+  });
+});

@@ -182,6 +182,28 @@ describe('a long page the server drew renders only what the learner reaches', ()
     expect(idsInOrder()).toEqual(material.content.map((element) => element.id));
   });
 
+  it('a link pressed in a frame stays under the press, so its click is followed', async () => {
+    const content = texts(150);
+    content.splice(120, 0, { modelName: 'Chapter', id: 'tk-c', publicId: 'weiter', title: 'Weiter', content: [] });
+    const material = materialOf(content);
+    await serverShell(material);
+    renderMaterialPage(material);
+    await waitFor(() => expect(document.getElementById('shell')).toBeNull());
+    const link = document.getElementById('tk-c')!.querySelector<HTMLAnchorElement>('a[href]')!;
+    expect(link.getAttribute('href')).toBe('weiter/');
+    act(() => {
+      fireEvent.pointerDown(link);
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(link.isConnected).toBe(true);
+    expect(document.getElementById('tk-c')!.hasAttribute('data-shell-element')).toBe(true);
+    // Pressed elsewhere in a frame, the list renders up to it at once.
+    act(() => {
+      fireEvent.pointerDown(document.getElementById('tk-130')!.firstElementChild!);
+    });
+    await waitFor(() => expect(rendered('tk-130')).toBe(true));
+  });
+
   it('a stand-in the learner tabs into is rendered at once and keeps the focus, inside the woken element', async () => {
     const material = longMaterial();
     await serverShell(material);

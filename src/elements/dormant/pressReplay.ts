@@ -13,6 +13,10 @@
  *
  * Installed by the page's entry (src/boot.ts) before the app's code loads. Presses are replayed in
  * the order they were made (two choices ticked before the app ran are both ticked).
+ *
+ * A link in a frame of the server's first paint (a chapter card) is pressed alike: should the app replace
+ * the frame between the pointer's press and release, its click is lost, and it is replayed on the app's
+ * link to the same address.
  */
 
 /** The attribute a stand-in part and the woken element's control share. */
@@ -39,9 +43,16 @@ function frameOf(node: Element): Element | null {
   return node.closest('[data-model-name][id]');
 }
 
-/** The press a node of a stand-in stands for, if it is one. */
+/** The key of a press on a link of a frame the server drew: the address it leads to (the app's link of that element has it too). */
+const LINK_PRESS = 'href:';
+
+/** The press a node of a stand-in, or of a link in a server frame, stands for, if it is one. */
 function pressAt(target: EventTarget | null): Press | null {
-  if (!(target instanceof Element) || !target.closest('[data-dormant]')) return null;
+  if (!(target instanceof Element)) return null;
+  const link = target.closest<HTMLAnchorElement>('[data-shell-element] a[href]');
+  const linkFrame = link && frameOf(link);
+  if (linkFrame) return { elementId: linkFrame.id, key: LINK_PRESS + link.href };
+  if (!target.closest('[data-dormant]')) return null;
   const part = target.closest(`[${PRESS_ATTRIBUTE}]`);
   const frame = part && frameOf(part);
   const key = part?.getAttribute(PRESS_ATTRIBUTE);
@@ -52,8 +63,10 @@ function pressAt(target: EventTarget | null): Press | null {
 function controlFor(doc: Document, press: Press): HTMLElement | null {
   const frame = doc.getElementById(press.elementId);
   if (!frame) return null;
-  for (const control of frame.querySelectorAll<HTMLElement>(`[${PRESS_ATTRIBUTE}]`)) {
-    if (control.getAttribute(PRESS_ATTRIBUTE) === press.key && !control.closest('[data-dormant]') && frameOf(control) === frame) return control;
+  const href = press.key.startsWith(LINK_PRESS) ? press.key.slice(LINK_PRESS.length) : null;
+  for (const control of frame.querySelectorAll<HTMLElement>(href ? 'a[href]' : `[${PRESS_ATTRIBUTE}]`)) {
+    const same = href ? (control as HTMLAnchorElement).href === href : control.getAttribute(PRESS_ATTRIBUTE) === press.key;
+    if (same && !control.closest('[data-dormant]') && frameOf(control) === frame) return control;
   }
   return null;
 }

@@ -62,6 +62,9 @@ export function ShellRest({ elements, from, watch, onReach }: ShellRestProps) {
       const target = event.target as Element | null;
       // An early form answers by itself; the app takes it over when the frame comes near (src/elements/early).
       if (target?.closest?.(`[${EARLY.form}]`)) return;
+      // A link pressed in a frame is followed as drawn (the same address as the app's): replaced under the
+      // press, the frame would take the press's click with it and the learner would stay where they were.
+      if (how === 'pointer' && target?.closest?.('a[href]')) return;
       const frame = target?.closest?.('[data-shell-element]');
       const index = frame ? indexOf.get(frame) : undefined;
       if (index !== undefined) onReach(index, how);
