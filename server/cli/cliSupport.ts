@@ -4,6 +4,7 @@ import { readConfig } from '../config';
 import { DataDirLockedError } from '../db/lock';
 import { openDatabase, pgliteDir } from '../db/open';
 import type { Database } from '../db/types';
+import { isSharePublicIdShape } from '../store/shares';
 import { AdminRequestError, adminClient, runningServerFor, ServerUnreachableError, waitForServerOrFreeLock, type AdminCall } from './viaServer';
 
 /** A failure the command explains in one message; the exit code is 1, or 2 for wrong usage. */
@@ -21,9 +22,10 @@ export class CliError extends Error {
  * command is done already (help printed: 0; unknown option: 2, with the usage).
  */
 export function parseCommandLine<T extends Omit<ParseArgsConfig, 'args' | 'allowPositionals'>>(argv: string[], config: T, usage: string) {
+  const { args: shieldedArgv, unshield } = shieldDashedIds(argv, config.options ?? {});
   let args;
   try {
-    args = parseArgs({ ...config, args: argv, allowPositionals: true as const });
+    args = parseArgs({ ...config, args: shieldedArgv, allowPositionals: true as const });
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${usage}`);
     return 2;
@@ -32,7 +34,33 @@ export function parseCommandLine<T extends Omit<ParseArgsConfig, 'args' | 'allow
     console.log(usage);
     return 0;
   }
-  return args;
+  return { ...args, positionals: args.positionals.map(unshield) };
+}
+
+/**
+ * A share id (base64url) begins with `-` one time in 64, and parseArgs would read `-Xq3…` as a cluster of
+ * short options (or, after a string option, as a missing value) and refuse it. Before `--`, an argument of a
+ * share id's shape is the value of the string option before it (joined to it: `--out=-Xq3…`), else a
+ * positional: parseArgs gets it as a string that cannot be an option, given back afterwards.
+ */
+const SHIELD = '\u0000';
+
+function shieldDashedIds(argv: string[], options: NonNullable<ParseArgsConfig['options']>) {
+  const stringOption = (arg: string | undefined) => {
+    if (!arg?.startsWith('-') || arg.includes('=')) return false;
+    const name = arg.replace(/^--?/, '');
+    const option = arg.startsWith('--') ? options[name] : Object.values(options).find((o) => o.short === name);
+    return option?.type === 'string';
+  };
+  const terminator = argv.indexOf('--');
+  const args: string[] = [];
+  argv.forEach((arg, i) => {
+    const dashedId = arg.startsWith('-') && !arg.startsWith('--') && isSharePublicIdShape(arg) && (terminator < 0 || i < terminator);
+    if (!dashedId) args.push(arg);
+    else if (stringOption(argv[i - 1])) args.push(`${args.pop()}${argv[i - 1].startsWith('--') ? '=' : ''}${arg}`);
+    else args.push(SHIELD + arg);
+  });
+  return { args, unshield: (positional: string) => (positional.startsWith(SHIELD) ? positional.slice(SHIELD.length) : positional) };
 }
 
 /** How long a command waits for the process holding the embedded database (a server still starting, another command). */

@@ -45,12 +45,8 @@ export async function runExportCmi5(argv: string[]): Promise<number> {
     'per-chapter': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   } as const;
-  // A share id may begin with "-" (base64url): such an argument is the share, never an option (nor an option's value).
-  const takesValue = new Set(['--out', '--origin', '--mastery-score', '--move-on']);
-  const leadingDashIds = argv.filter((arg, i) => arg.startsWith('-') && !arg.startsWith('--') && isSharePublicIdShape(arg) && !takesValue.has(argv[i - 1]));
-  const args = parseCommandLine(argv.filter((arg) => !leadingDashIds.includes(arg)), { options }, USAGE);
+  const args = parseCommandLine(argv, { options }, USAGE);
   if (typeof args === 'number') return args;
-  args.positionals.unshift(...leadingDashIds);
   if (args.positionals.length !== 1) {
     console.error(USAGE);
     return 2;

@@ -30,12 +30,8 @@ export async function runExportScorm(argv: string[]): Promise<number> {
     origin: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   } as const;
-  // A share id may begin with "-" (base64url): such an argument is the share, never an option (nor an option's value).
-  const takesValue = new Set(['--version', '--out', '--origin']);
-  const leadingDashIds = argv.filter((arg, i) => arg.startsWith('-') && !arg.startsWith('--') && isSharePublicIdShape(arg) && !takesValue.has(argv[i - 1]));
-  const args = parseCommandLine(argv.filter((arg) => !leadingDashIds.includes(arg)), { options }, USAGE);
+  const args = parseCommandLine(argv, { options }, USAGE);
   if (typeof args === 'number') return args;
-  args.positionals.unshift(...leadingDashIds);
   if (args.positionals.length !== 1 || args.values.version === undefined) {
     console.error(USAGE);
     return 2;
