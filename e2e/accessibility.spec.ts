@@ -135,6 +135,14 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
     },
   },
   {
+    name: 'certificate check with its display options open',
+    open: async (page) => {
+      await page.goto('/verify/ABCD-EFGH-JKLM?lang=de');
+      await page.getByText('Darstellung', { exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Übernehmen' })).toBeVisible();
+    },
+  },
+  {
     name: 'LTI refusal page',
     open: async (page) => {
       await page.goto('/lti/login');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { DISPLAY_COOKIE } from '../model/displayPreferences';
-import { display as displayTexts } from '../src/i18n/resources/display';
+import { display as displayTexts } from '../model/displayTexts';
 import { imageGalleryTexts } from '../src/kinds/imageGallery/imageGallery.texts';
 import { questions as questionTexts } from '../src/i18n/resources/questions';
 import { arabic, arabicMaterial } from './support/arabicMaterial';
@@ -95,6 +95,67 @@ test('the options set from the header apply at once, are on the first paint afte
   // Switched off, the system's wish for more contrast still applies.
   await page.emulateMedia({ contrast: 'more' });
   expect(await greyText()).toBe('#1f2937');
+  expect(errors).toEqual([]);
+});
+
+test('set on a page drawn without the app, by keyboard and without script, the options hold once the app starts, and a second tab follows a change', async ({ page, context, request }) => {
+  const errors = collectPageErrors(page);
+  const { material } = await demoShares(request);
+  const url = sharePath(material);
+  // The app kept 200 % in this browser (both the cookie and localStorage).
+  await page.goto(url);
+  await page.getByTestId('viewer-header').getByRole('button', { name: 'Darstellung' }).click();
+  await pick(page.getByRole('dialog', { name: t.title }), '200 %');
+  await expect(html(page)).toHaveAttribute('data-text-size', '200');
+
+  // The certificate check has no script: its header's form sets the options, by keyboard.
+  await page.goto('/verify/ABCD-EFGH-JKLM?lang=de');
+  expect(await page.evaluate(() => document.scripts.length)).toBe(0);
+  await expect(html(page)).toHaveAttribute('data-text-size', '200');
+  await tabTo(page, page.getByText(t.title, { exact: true }));
+  await page.keyboard.press('Enter');
+  const form = page.locator('form[action="/display"]');
+  await expect(form.getByRole('radio', { name: '200 %' })).toBeChecked();
+  await form.getByRole('radio', { name: '125 %' }).focus();
+  await page.keyboard.press('Space');
+  await form.getByRole('checkbox', { name: t.contrast }).focus();
+  await page.keyboard.press('Space');
+  await form.getByRole('button', { name: t.apply }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/verify\/ABCD-EFGH-JKLM\?lang=de$/);
+  await expect(html(page)).toHaveAttribute('data-text-size', '125');
+  await expect(html(page)).toHaveAttribute('data-contrast', 'more');
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('20px');
+
+  // The app starts with them, and keeps them: the cookie decides over its own copy.
+  await page.goto(url);
+  const button = page.getByTestId('viewer-header').getByRole('button', { name: 'Darstellung' });
+  await expect(button).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lernwerk.display'))).toBe('125.more.system.default');
+  await expect(html(page)).toHaveAttribute('data-text-size', '125');
+  await expect(html(page)).toHaveAttribute('data-contrast', 'more');
+
+  // A second tab of the material follows a change made in the first, its open panel too.
+  const second = await context.newPage();
+  await second.goto(url);
+  const secondButton = second.getByTestId('viewer-header').getByRole('button', { name: 'Darstellung' });
+  await secondButton.click();
+  const secondPanel = second.getByRole('dialog', { name: t.title });
+  await expect(secondPanel.getByRole('radio', { name: '125 %' })).toBeChecked();
+  await button.click();
+  await pick(page.getByRole('dialog', { name: t.title }), '175 %');
+  await expect(html(second)).toHaveAttribute('data-text-size', '175');
+  await expect(secondPanel.getByRole('radio', { name: '175 %' })).toBeChecked();
+
+  // Reset on the page without the app writes the defaults, which the app then keeps too.
+  await page.goto('/verify/ABCD-EFGH-JKLM?lang=de');
+  await page.getByText(t.title, { exact: true }).click();
+  await form.getByRole('button', { name: t.reset }).click();
+  await expect(html(page)).not.toHaveAttribute('data-text-size');
+  await page.goto(url);
+  await expect(button).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lernwerk.display'))).toBe('100.system.system.default');
+  for (const attribute of ['data-text-size', 'data-contrast']) await expect(html(page)).not.toHaveAttribute(attribute);
   expect(errors).toEqual([]);
 });
 

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import path from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
 import { MODEL_CACHE, PAGE_CACHE } from '../src/offline/cacheKeys';
-import { display as displayTexts } from '../src/i18n/resources/display';
+import { display as displayTexts } from '../model/displayTexts';
 import { choiceAnswers, demoElement } from './support/demoAnswers';
 import { demoCollection, demoMaterial } from './support/demoContent';
 import { demoShares, sharePath } from './support/demoShares';

@@ -2,9 +2,10 @@ import * as z from 'zod/mini';
 
 /*
  * How a learner wants the viewer to look (issue 28, point 5): text size, contrast, motion and font.
- * The browser keeps them (localStorage, and a cookie the server reads to draw the first paint with
- * them: server/routes/pages.ts); the page carries them as attributes on `<html>`, which the
- * stylesheet reads (src/styles.css).
+ * The browser keeps them in a cookie the server reads to draw the first paint with them (server/routes/pages.ts)
+ * and sets from the form of the pages it draws without the app (server/routes/displayForm.ts), and in
+ * localStorage, which stands in where the cookie went missing; the page carries them as attributes on `<html>`,
+ * which the stylesheet reads (src/styles.css).
  */
 
 export const TEXT_SIZES = [100, 125, 150, 175, 200] as const;
@@ -34,13 +35,18 @@ export function displayValue(preferences: DisplayPreferences): string {
   return [preferences.textSize, preferences.contrast, preferences.motion, preferences.font].join('.');
 }
 
-/** The preferences of a stored value; the defaults for a missing or malformed one (nothing a browser sends can break a page). */
-export function parseDisplayValue(value: string | null | undefined): DisplayPreferences {
+/** The preferences of a stored value, or null when it is missing or malformed. */
+export function readDisplayValue(value: string | null | undefined): DisplayPreferences | null {
   const parts = (value ?? '').split('.');
-  if (parts.length !== 4) return DEFAULT_DISPLAY;
+  if (parts.length !== 4) return null;
   const [textSize, contrast, motion, font] = parts;
   const parsed = DisplayPreferences.safeParse({ textSize: Number(textSize), contrast, motion, font });
-  return parsed.success ? parsed.data : DEFAULT_DISPLAY;
+  return parsed.success ? parsed.data : null;
+}
+
+/** The preferences of a stored value; the defaults for a missing or malformed one (nothing a browser sends can break a page). */
+export function parseDisplayValue(value: string | null | undefined): DisplayPreferences {
+  return readDisplayValue(value) ?? DEFAULT_DISPLAY;
 }
 
 /** The attribute names on `<html>`, each present only when its preference differs from the default. */

@@ -26,6 +26,7 @@ import { feedbackRoutes } from './routes/feedback';
 import { feedbackProviderFromEnv, type FeedbackProviderConfig } from './feedback/chatCompletions';
 import { pageContentSecurityPolicy } from './http/contentSecurityPolicy';
 import { pageRoutes } from './routes/pages';
+import { displayFormRoutes } from './routes/displayForm';
 import { cmi5Routes } from './routes/cmi5';
 import { searchRoutes } from './routes/search';
 import { searchAcrossRoutes } from './routes/searchAcross';
@@ -195,6 +196,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     featureFlags: currentFlags,
     contentSecurityPolicy: pageContentSecurityPolicy(options.frameAncestors ?? null),
   });
+
+  // The display options of the pages drawn without the app (a form: no script on those pages).
+  await app.register(displayFormRoutes);
 
   // The cmi5 AU launch page of a share (an LMS launches it, docs/lms-and-embedding.md).
   await app.register(cmi5Routes, { db: options.db, lookups, frameAncestors: options.frameAncestors ?? null });

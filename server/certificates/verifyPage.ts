@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatCode, type VerifyAnswer } from '../../model/certificates';
-import { DISPLAY_PAGE_CSS } from '../pages/displayOnPage';
+import { DISPLAY_FORM_CSS, DISPLAY_PAGE_CSS, NO_PAGE_DISPLAY, type PageDisplay } from '../pages/displayOnPage';
 import { escapeHtml } from '../pages/render';
 
 /*
@@ -71,6 +71,7 @@ const STYLE =
   '.valid{background:#ecfdf5;border-color:#059669;color:#065f46}.revoked{background:#fef2f2;border-color:#dc2626;color:#991b1b}' +
   '.unknown{background:#fffbeb;border-color:#d97706;color:#92400e}dl{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1rem;margin:0 0 1.25rem}' +
   'dt{color:#4b5563}dd{margin:0;font-weight:500}a{color:#1d4ed8}.lang{margin-top:2rem;font-size:.9rem}code{font-size:1.05em}' +
+  DISPLAY_FORM_CSS +
   DISPLAY_PAGE_CSS;
 
 /** The Content-Security-Policy of the page: nothing but its own inline style. */
@@ -78,7 +79,8 @@ export const VERIFY_PAGE_CSP = [
   "default-src 'none'",
   `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
   "base-uri 'none'",
-  "form-action 'none'",
+  // The header's display options post to this site (server/routes/displayForm.ts).
+  "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
 
@@ -88,7 +90,7 @@ function formatDate(isoText: string, locale: string): string {
   return date.toLocaleDateString(locale, { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-export function verifyPageHtml(answer: VerifyAnswer, typedCode: string, lang: VerifyLanguage, displayAttributes = ''): string {
+export function verifyPageHtml(answer: VerifyAnswer, typedCode: string, lang: VerifyLanguage, display: PageDisplay = NO_PAGE_DISPLAY): string {
   const t = TEXTS[lang];
   const shownCode = answer.status === 'unknown' ? typedCode : formatCode(answer.code);
   const row = (label: string, value: string) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`;
@@ -109,9 +111,9 @@ export function verifyPageHtml(answer: VerifyAnswer, typedCode: string, lang: Ve
   }
   const other: VerifyLanguage = lang === 'de' ? 'en' : 'de';
   return (
-    `<!doctype html>\n<html lang="${lang}"${displayAttributes}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<!doctype html>\n<html lang="${lang}"${display.attributes}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(t.title)}</title><style>${STYLE}</style></head>` +
-    `<body><main><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.code)}: <code>${escapeHtml(shownCode)}</code></p>${body}` +
+    `<body>${display.header}<main><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.code)}: <code>${escapeHtml(shownCode)}</code></p>${body}` +
     `<p class="lang"><a href="?lang=${other}" hreflang="${other}" lang="${other}">${escapeHtml(t.other)}</a></p></main></body></html>\n`
   );
 }

@@ -103,7 +103,9 @@ export function installErrorHandlers(app: FastifyInstance, onServerError?: (erro
     if (isJsonPath(request.url)) {
       return reply.status(status).send({ errors } satisfies ApiErrorBody);
     }
-    return reply.status(status).type('text/plain; charset=utf-8').send(message);
+    // Plain text names each field as the JSON does: `path: message`, one a line.
+    const fields = errors.filter((item) => item.path).map((item) => `${item.path}: ${item.message}`);
+    return reply.status(status).type('text/plain; charset=utf-8').send([message, ...fields].join('\n'));
   });
   app.setNotFoundHandler((request, reply) => {
     if (isJsonPath(request.url)) {

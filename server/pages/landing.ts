@@ -1,5 +1,5 @@
 import type { ListedShare } from '../store/shares';
-import { DISPLAY_PAGE_CSS } from './displayOnPage';
+import { DISPLAY_FORM_CSS, DISPLAY_PAGE_CSS, NO_PAGE_DISPLAY, type PageDisplay } from './displayOnPage';
 import { escapeHtml } from './render';
 
 export type LandingLanguage = 'de' | 'en';
@@ -42,6 +42,7 @@ const STYLE =
   'a{display:block;padding:1rem 1.25rem;border:1px solid #e5e7eb;border-radius:.5rem;background:#fff;color:inherit;text-decoration:none}' +
   'a:hover,a:focus-visible{border-color:#2563eb}a:focus-visible{outline:2px solid #2563eb;outline-offset:2px}' +
   '.title{font-weight:600;color:#1d4ed8}.note{display:block;margin-top:.25rem;font-size:.875rem;color:#4b5563}' +
+  DISPLAY_FORM_CSS +
   DISPLAY_PAGE_CSS;
 
 /**
@@ -49,7 +50,7 @@ const STYLE =
  * and nothing else. Without any, it names no share at all: whoever finds the server must not find the
  * links of its courses (issue 14). Plain server-rendered html, no script.
  */
-export function landingPageHtml(shares: readonly ListedShare[], language: LandingLanguage, displayAttributes = ''): string {
+export function landingPageHtml(shares: readonly ListedShare[], language: LandingLanguage, display: PageDisplay = NO_PAGE_DISPLAY): string {
   const t = TEXTS[language];
   const items = shares.map((share) => {
     const notes = [share.rootModelName === 'Collection' ? t.collection : '', share.kind === 'guest' ? t.guest : ''].filter(Boolean).join(' · ');
@@ -58,8 +59,8 @@ export function landingPageHtml(shares: readonly ListedShare[], language: Landin
   });
   const body = shares.length ? `<p>${escapeHtml(t.listedIntro)}</p><ul>${items.join('')}</ul>` : `<p>${escapeHtml(t.noneListed)}</p>`;
   return (
-    `<!doctype html>\n<html lang="${language}"${displayAttributes}><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />` +
+    `<!doctype html>\n<html lang="${language}"${display.attributes}><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />` +
     `<title>Lernwerk</title><style>${STYLE}</style></head>` +
-    `<body><main><h1>${shares.length ? escapeHtml(t.courses) : 'Lernwerk'}</h1>${body}</main></body></html>\n`
+    `<body>${display.header}<main><h1>${shares.length ? escapeHtml(t.courses) : 'Lernwerk'}</h1>${body}</main></body></html>\n`
   );
 }

@@ -14,7 +14,8 @@ const STYLE =
 
 /**
  * A page asked for while the database cannot serve (503): the spec's generic error texts (section 8)
- * in the page's language, and a reload once `retryAfterSeconds` have passed. Plain html, no script.
+ * in the page's language, and a reload once `retryAfterSeconds` have passed. Plain html, no script. It carries
+ * the learner's display preferences but not the form to change them: it reloads itself within seconds.
  */
 export function unavailablePageHtml(lang: Lang, retryAfterSeconds: number, displayAttributes = ''): string {
   const t = TEXTS[lang];

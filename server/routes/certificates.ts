@@ -6,7 +6,7 @@ import type { CertificateIssuer } from '../certificates/issuer';
 import { certificateSigningKey, publishedCertificateKeys } from '../certificates/keys';
 import { issueCertificate, revokedStatusIndexes, verifyCertificate } from '../certificates/store';
 import { signedStatusList } from '../certificates/statusList';
-import { displayAttributesHtml } from '../pages/displayOnPage';
+import { pageDisplay } from '../pages/displayOnPage';
 import { verifyLanguage, verifyPageHtml, VERIFY_PAGE_CSP } from '../certificates/verifyPage';
 import type { Database } from '../db/types';
 import { HttpError, notFound, parseBody } from '../http/errors';
@@ -94,7 +94,7 @@ export async function certificateRoutes(app: FastifyInstance, opts: { db: Databa
       .header('cache-control', 'no-store')
       .header('content-security-policy', VERIFY_PAGE_CSP)
       .header('vary', 'accept-language, cookie')
-      .send(verifyPageHtml(answer, typed.slice(0, 40), lang, displayAttributesHtml(request.cookies)));
+      .send(verifyPageHtml(answer, typed.slice(0, 40), lang, pageDisplay(request, lang)));
   });
 
   app.get('/api/certificates/status/1', async (request, reply) => {

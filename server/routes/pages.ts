@@ -6,7 +6,7 @@ import { currentUser } from '../auth/sessionCookie';
 import type { Database } from '../db/types';
 import { ANONYMOUS, API_ROUTES, errorPageData, invitationPageData, langFromQuery, loginPageData, sharePageData, type PageContext, type Visitor } from '../pages/pageData';
 import { materialShellHtml } from '../pages/shell';
-import { displayAttributesHtml } from '../pages/displayOnPage';
+import { pageDisplay } from '../pages/displayOnPage';
 import { catalogueShellHtml, collectionShellHtml } from '../pages/collectionShell';
 import { searchMaterials, shareScope } from '../store/searchMaterials';
 import { CATALOGUE_SEGMENT, MaterialSearchBody } from '../../model/search';
@@ -231,11 +231,12 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
       const demo = await getMeta(db, DEMO_SHARES_KEY, DemoShares);
       if (demo?.material && (await findShare(db, demo.material))) return reply.redirect(`/s/${demo.material}/`, 302);
     }
+    const language = landingLanguage(request.headers['accept-language']);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Language, Cookie')
       .header('content-security-policy', contentSecurityPolicy)
-      .send(landingPageHtml(listed, landingLanguage(request.headers['accept-language']), displayAttributesHtml(request.cookies)));
+      .send(landingPageHtml(listed, language, pageDisplay(request, language)));
   });
 }

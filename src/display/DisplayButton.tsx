@@ -3,11 +3,13 @@ import { useTranslation } from '../i18n/react';
 import { Icon } from '../ui/Icon';
 import { lazyPart } from '../ui/lazyPart';
 import { withTooltip } from '../ui/withTooltip';
-import { syncPreferences } from './preferences';
+import { followOtherTabs, syncPreferences } from './preferences';
 
 // This chunk loads with the header of every screen: the page as this browser's preferences want it,
-// where the server drew it otherwise (a page the service worker kept, a cookie that went missing).
+// where the server drew it otherwise (a page the service worker kept, a cookie that went missing), and
+// from then on as another tab changes them.
 syncPreferences();
+followOtherTabs();
 
 // The panel is a chunk of its own: the first route carries only this button.
 const DisplayPanel = lazyPart(() => import('./DisplayPanel').then((module) => module.DisplayPanel));

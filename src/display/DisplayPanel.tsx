@@ -1,15 +1,15 @@
-import { useId, useState, type RefObject } from 'react';
+import { useId, useMemo, useSyncExternalStore, type RefObject } from 'react';
 import { Button } from 'react-aria-components/Button';
 import { Dialog } from 'react-aria-components/Dialog';
 import { Heading } from 'react-aria-components/Heading';
 import { Popover } from 'react-aria-components/Popover';
 import { Label, Radio, RadioGroup } from 'react-aria-components/RadioGroup';
 import { Switch } from 'react-aria-components/Switch';
-import { DEFAULT_DISPLAY, TEXT_SIZES, type DisplayPreferences } from '../../model/displayPreferences';
+import { DEFAULT_DISPLAY, parseDisplayValue, TEXT_SIZES, type DisplayPreferences } from '../../model/displayPreferences';
 import { useTranslation } from '../i18n/react';
-import { display } from '../i18n/resources/display';
+import { display } from '../../model/displayTexts';
 import type { I18n } from '../i18n/core';
-import { readPreferences, savePreferences } from './preferences';
+import { appliedDisplayValue, savePreferences, subscribePreferences } from './preferences';
 
 /** The panel's texts (namespace `display`) come with its chunk: added to the page's i18n before they are read. */
 function addDisplayTexts(i18n: I18n): void {
@@ -21,18 +21,16 @@ const focusRing = 'outline-none data-[focus-visible]:outline-2 data-[focus-visib
 /**
  * The display panel (issue 28, point 5), a chunk of its own opened by the header's button
  * (./DisplayButton.tsx): text size, high contrast, reduced motion, a readable font, and a reset. Each
- * change applies at once and is kept in this browser (./preferences.ts).
+ * change applies at once and is kept in this browser (./preferences.ts); one made in another tab shows here too.
  */
 export function DisplayPanel({ triggerRef, onClose }: { triggerRef: RefObject<HTMLElement | null>; onClose: () => void }) {
   addDisplayTexts(useTranslation().i18n);
   const { t } = useTranslation('display');
-  const [preferences, setPreferences] = useState(readPreferences);
+  // What the page shows: a change in another tab shows here too.
+  const value = useSyncExternalStore(subscribePreferences, appliedDisplayValue);
+  const preferences = useMemo(() => parseDisplayValue(value), [value]);
   const ids = { contrast: useId(), motion: useId(), font: useId() };
-  const change = (next: Partial<DisplayPreferences>) => {
-    const changed = { ...preferences, ...next };
-    setPreferences(changed);
-    savePreferences(changed);
-  };
+  const change = (next: Partial<DisplayPreferences>) => savePreferences({ ...preferences, ...next });
   const toggle = (key: 'contrast' | 'motion' | 'font', on: DisplayPreferences[typeof key], label: string, hint: string) => (
     <div>
       <Switch

@@ -6,13 +6,17 @@ import {
   displayAttributes,
   displayValue,
   parseDisplayValue,
+  readDisplayValue,
   type DisplayPreferences,
 } from '../../model/displayPreferences';
 
 /*
- * Where the browser keeps the learner's display preferences: localStorage, and a copy in a cookie
- * that the server reads to draw the first paint with them (server/routes/pages.ts). localStorage is
- * the record; the cookie follows it (./sync.ts restores it when it went missing).
+ * Where the browser keeps the learner's display preferences: a cookie, which the server reads to draw the
+ * first paint with them (server/routes/pages.ts) and which the form on the pages it draws without the app
+ * sets (server/routes/displayForm.ts), and a copy in localStorage, which stands in where the cookie went
+ * missing (cleared, expired, or blocked in a frame of another site). The cookie decides when both are there:
+ * it is the one both sides write. Other tabs follow a change (the `storage` event, and when a tab is shown
+ * again: a change made by the form sets no event).
  */
 
 function storedValue(): string | null {
@@ -24,6 +28,14 @@ function storedValue(): string | null {
   }
 }
 
+function store(value: string): void {
+  try {
+    localStorage.setItem(DISPLAY_STORAGE_KEY, value);
+  } catch {
+    // Blocked or full: the cookie keeps them.
+  }
+}
+
 /** The cookie's value as the browser has it now. */
 export function cookieValue(cookies = document.cookie): string | null {
   const prefix = `${DISPLAY_COOKIE}=`;
@@ -31,9 +43,9 @@ export function cookieValue(cookies = document.cookie): string | null {
   return found ? decodeURIComponent(found.slice(prefix.length)) : null;
 }
 
-/** The preferences this browser keeps (localStorage, else the cookie; the defaults when neither has any). */
+/** The preferences this browser keeps (the cookie, else localStorage; the defaults when neither has any). */
 export function readPreferences(): DisplayPreferences {
-  return parseDisplayValue(storedValue() ?? cookieValue());
+  return readDisplayValue(cookieValue()) ?? parseDisplayValue(storedValue());
 }
 
 function writeCookie(value: string): void {
@@ -51,27 +63,56 @@ export function applyPreferences(preferences: DisplayPreferences, root: HTMLElem
   }
 }
 
-/** Keeps the preferences (localStorage and the cookie) and applies them to the page. */
+const listeners = new Set<() => void>();
+let applied = displayValue(readPreferences());
+
+function apply(preferences: DisplayPreferences): void {
+  applyPreferences(preferences);
+  const value = displayValue(preferences);
+  if (value === applied) return;
+  applied = value;
+  for (const listener of listeners) listener();
+}
+
+/** The preferences applied to this page, as their stored value (`displayValue`): a snapshot for useSyncExternalStore. */
+export const appliedDisplayValue = (): string => applied;
+
+/** Calls `listener` whenever the page's preferences change (here, or in another tab); answers the unsubscribe. */
+export function subscribePreferences(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Keeps the preferences (the cookie and localStorage) and applies them to the page. */
 export function savePreferences(preferences: DisplayPreferences): void {
   const value = displayValue(preferences);
-  try {
-    localStorage.setItem(DISPLAY_STORAGE_KEY, value);
-  } catch {
-    // Blocked or full: the cookie keeps them.
-  }
+  store(value);
   writeCookie(value);
-  applyPreferences(preferences);
+  apply(preferences);
 }
 
 /**
- * After the first paint: the page as this browser's preferences want it, and the cookie in step with
- * localStorage. A page the service worker kept (offline), or one drawn after the cookie was cleared,
+ * The page as this browser's preferences want it, the cookie and localStorage in step. A page the service
+ * worker kept (offline), one drawn after the cookie was cleared, or a tab open while another changed them,
  * may carry other attributes than the ones kept.
  */
 export function syncPreferences(): void {
-  const stored = storedValue();
-  if (stored === null) return;
-  const preferences = parseDisplayValue(stored);
-  if (cookieValue() !== displayValue(preferences)) writeCookie(displayValue(preferences));
-  applyPreferences(preferences);
+  const cookie = readDisplayValue(cookieValue());
+  const stored = readDisplayValue(storedValue());
+  const preferences = cookie ?? stored;
+  if (!preferences) return;
+  const value = displayValue(preferences);
+  if (!cookie) writeCookie(value);
+  if (!stored || displayValue(stored) !== value) store(value);
+  apply(preferences);
+}
+
+/** Keeps this tab in step with the others for as long as the page lives (once per page: the header's button chunk). */
+export function followOtherTabs(): void {
+  window.addEventListener('storage', (event) => {
+    if (event.key === DISPLAY_STORAGE_KEY || event.key === null) syncPreferences();
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') syncPreferences();
+  });
 }

@@ -1,4 +1,4 @@
-import type { Lang } from '../../../model/pageData';
+import type { Lang } from './pageData';
 
 type DisplayTexts = {
   title: string;
@@ -12,12 +12,14 @@ type DisplayTexts = {
   fontHint: string;
   reset: string;
   close: string;
+  /** The form's submit button on the pages drawn without the app (server/pages/displayOnPage.ts). */
+  apply: string;
 };
 
 /**
- * Texts of the display panel (src/display/DisplayPanel.tsx). They load with the panel, not with the
- * first route, and are added to the page's i18n as the namespace `display`. The header's button is
- * `viewer:header.display`.
+ * Texts of the display options: the app's panel (src/display/DisplayPanel.tsx: they load with it, not with
+ * the first route, and are added to the page's i18n as the namespace `display`; the header's button is
+ * `viewer:header.display`) and the form on the pages the server draws without the app.
  */
 export const display: Record<Lang, DisplayTexts> = {
   de: {
@@ -32,6 +34,7 @@ export const display: Record<Lang, DisplayTexts> = {
     fontHint: 'Atkinson Hyperlegible mit mehr Abstand zwischen Buchstaben und Wörtern.',
     reset: 'Zurücksetzen',
     close: 'Schließen',
+    apply: 'Übernehmen',
   },
   en: {
     title: 'Display',
@@ -45,5 +48,6 @@ export const display: Record<Lang, DisplayTexts> = {
     fontHint: 'Atkinson Hyperlegible with more space between letters and words.',
     reset: 'Reset',
     close: 'Close',
+    apply: 'Apply',
   },
 };
