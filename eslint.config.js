@@ -62,10 +62,6 @@ const SERVER_IMPORTS_CLIENT = [
   // The first paint: the share page's content rendered by the client's ContentList (and its i18n and
   // sanitised html) to html, so the page shows before the app's code has come.
   'server/pages/shellContent.tsx',
-  // A page's module preloads: the id of the template boot.ts reads them from (src/afterFirstPaint.ts).
-  'server/pages/routePreloads.ts',
-  // The page shown while the server is unavailable, in the client's words (src/i18n/resources).
-  'server/pages/unavailablePage.ts',
   // The SCORM package's launcher: a browser script the package carries, driven by its chart in machines/.
   'server/scorm/launcher/**',
   // The cmi5 AU launch page's script, driven by its chart machines/cmi5Launcher.ts; the page serving it writes its config.

@@ -1,6 +1,3 @@
-/** Where the server puts the app's module preloads that wait for the first paint (src/boot.ts). */
-export const HELD_BACK_PRELOADS_ID = 'app-preloads';
-
 /** How long to wait for a first contentful paint that is not reported (ms): then the app loads anyway. */
 export const FIRST_PAINT_WAIT_LIMIT_MS = 1000;
 

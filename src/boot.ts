@@ -1,5 +1,6 @@
 import './styles.css';
-import { afterFirstPaint, HELD_BACK_PRELOADS_ID } from './afterFirstPaint';
+import { HELD_BACK_PRELOADS_ID } from '../model/pageIds';
+import { afterFirstPaint } from './afterFirstPaint';
 import { listenForStandInPresses } from './elements/dormant/pressReplay';
 import { listenForEarlyAnswers } from './elements/early/earlyAnswers';
 import { yieldToMain } from './yieldToMain';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isStateful } from '../../src/kinds/rules';
 import { KIND_INDEXING } from '../../src/kinds/indexing';
 import type { ModelName } from '../../model/elements';
-import { HELD_BACK_PRELOADS_ID } from '../../src/afterFirstPaint';
+import { HELD_BACK_PRELOADS_ID } from '../../model/pageIds';
 
 /*
  * The code of an entry point's route tree is a chunk the app imports only once its entry has run

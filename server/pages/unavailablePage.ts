@@ -1,11 +1,9 @@
 import type { Lang } from '../../model/pageData';
-import { viewerDe } from '../../src/i18n/resources/viewer.de';
-import { viewerEn } from '../../src/i18n/resources/viewer.en';
+import { GENERIC_ERROR_DE, GENERIC_ERROR_EN, type GenericErrorTexts } from '../../model/errorTexts';
 import { DISPLAY_PAGE_CSS } from './displayOnPage';
 import { escapeHtml } from './render';
 
-type Texts = { errors: { status: string }; toasts: { genericTitle: string; genericMessage: string } };
-const TEXTS: Record<Lang, Texts> = { de: viewerDe, en: viewerEn };
+const TEXTS: Record<Lang, GenericErrorTexts> = { de: GENERIC_ERROR_DE, en: GENERIC_ERROR_EN };
 
 const STYLE =
   'body{font-family:system-ui,sans-serif;margin:0;color:#111827;background:#f9fafb}' +
@@ -21,8 +19,8 @@ export function unavailablePageHtml(lang: Lang, retryAfterSeconds: number, displ
   const t = TEXTS[lang];
   return (
     `<!doctype html>\n<html lang="${lang}"${displayAttributes}><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />` +
-    `<meta http-equiv="refresh" content="${retryAfterSeconds}" /><title>${escapeHtml(t.errors.status.replace('{{status}}', '503'))}</title><style>${STYLE}</style></head>` +
-    `<body><main><h1>${escapeHtml(t.toasts.genericTitle)}</h1><p>${escapeHtml(t.toasts.genericMessage)}</p>` +
-    `<p>${escapeHtml(t.errors.status.replace('{{status}}', '503'))}</p></main></body></html>\n`
+    `<meta http-equiv="refresh" content="${retryAfterSeconds}" /><title>${escapeHtml(t.status.replace('{{status}}', '503'))}</title><style>${STYLE}</style></head>` +
+    `<body><main><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.message)}</p>` +
+    `<p>${escapeHtml(t.status.replace('{{status}}', '503'))}</p></main></body></html>\n`
   );
 }

@@ -1,3 +1,4 @@
+import { GENERIC_ERROR_DE } from '../../../model/errorTexts';
 /** Texts of the viewer shell: header, navigation, notices, errors (spec sections 2, 8). German. The first paint imports only the German texts; English is a chunk of its own (../index.ts). */
 export const viewerDe = {
   nav: { pages: 'Seitennavigation', back: 'Zurück', top: 'Nach oben', forward: 'Weiter', home: 'Startseite', breadcrumbs: 'Brotkrümelnavigation', moreCrumbs: 'Weitere Ebenen' },
@@ -14,7 +15,7 @@ export const viewerDe = {
         default: 'Es ist ein Fehler aufgetreten.',
       },
     },
-    status: 'Fehler {{status}}',
+    status: GENERIC_ERROR_DE.status,
     toCourseStart: 'Zum Anfang des Kurses',
   },
   list: { empty: 'Keine Inhalte.' },
@@ -26,8 +27,8 @@ export const viewerDe = {
     close: 'Schließen',
     conflictTitle: 'Konflikt',
     conflictMessage: 'Die Ressource wurde geändert. Bitte lade die Seite neu.',
-    genericTitle: 'Hoppla, da ist etwas schiefgelaufen!',
-    genericMessage: 'Es ist ein Fehler aufgetreten. Bitte versuche es erneut oder lade die Seite neu.',
+    genericTitle: GENERIC_ERROR_DE.title,
+    genericMessage: GENERIC_ERROR_DE.message,
     sessionExpired: 'Deine Sitzung ist abgelaufen. Bitte lade die Seite neu.',
     logoutFailed: 'Abmelden war nicht möglich. Bitte versuche es erneut.',
   },

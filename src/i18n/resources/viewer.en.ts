@@ -1,3 +1,4 @@
+import { GENERIC_ERROR_EN } from '../../../model/errorTexts';
 /** Texts of the viewer shell: header, navigation, notices, errors (spec sections 2, 8). English. A chunk of their own, loaded for English pages and the language switch (../index.ts). */
 export const viewerEn = {
   nav: { pages: 'Page navigation', back: 'Back', top: 'Goto top', forward: 'Forward', home: 'Home', breadcrumbs: 'Breadcrumbs', moreCrumbs: 'More levels' },
@@ -14,7 +15,7 @@ export const viewerEn = {
         default: 'An error occurred.',
       },
     },
-    status: 'Error {{status}}',
+    status: GENERIC_ERROR_EN.status,
     toCourseStart: 'To the start of the course',
   },
   list: { empty: 'No content.' },
@@ -26,8 +27,8 @@ export const viewerEn = {
     close: 'Close',
     conflictTitle: 'Conflict',
     conflictMessage: 'The resource has been modified. Please reload the page.',
-    genericTitle: 'Oops, something went wrong!',
-    genericMessage: 'An error occurred. Please try again or reload the page.',
+    genericTitle: GENERIC_ERROR_EN.title,
+    genericMessage: GENERIC_ERROR_EN.message,
     sessionExpired: 'Your session has expired. Please refresh the page.',
     logoutFailed: 'Logging out did not work. Please try again.',
   },
