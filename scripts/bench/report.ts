@@ -27,6 +27,8 @@ export interface SizeResult {
   size: number;
   pairs: PairResult[];
   node: NodeTimings;
+  /** The app's first load of this page after the server started (its caches cold): reported apart, not in the medians. */
+  firstLoad?: LoadResult;
 }
 
 export interface BenchResult {
@@ -174,6 +176,8 @@ export function formatReport(result: BenchResult): string {
       const errors = loads(s, 'app').filter((l) => l.status === 'ok' && l.clickError).length;
       return `${fmtMs(app)} / ${fmtMs(floor)}${errors ? ` (${errors} app load${errors === 1 ? '' : 's'} without a click result)` : ''}`;
     }),
+    row('first contentful paint of the first load of the page after the server started (app, not in the medians)', (s) =>
+      s.firstLoad?.status === 'ok' ? fmtMs(s.firstLoad.fcpMs) : s.firstLoad ? s.firstLoad.status : '–'),
     row('viewer start in Node (createActor + page.open)', (s) => fmtMs(median(s.node.viewerStartMs))),
     row('Material.parse (zod) in Node', (s) => fmtMs(median(s.node.parseMs))),
     '',
