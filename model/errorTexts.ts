@@ -10,16 +10,20 @@ export interface GenericErrorTexts {
   message: string;
   /** The status line; `{{status}}` stands for the HTTP status. */
   status: string;
+  /** The unavailable page's link to the page asked for. */
+  reload: string;
 }
 
 export const GENERIC_ERROR_DE: GenericErrorTexts = {
   title: 'Hoppla, da ist etwas schiefgelaufen!',
   message: 'Es ist ein Fehler aufgetreten. Bitte versuche es erneut oder lade die Seite neu.',
   status: 'Fehler {{status}}',
+  reload: 'Seite neu laden',
 };
 
 export const GENERIC_ERROR_EN: GenericErrorTexts = {
   title: 'Oops, something went wrong!',
   message: 'An error occurred. Please try again or reload the page.',
   status: 'Error {{status}}',
+  reload: 'Reload the page',
 };

@@ -5,7 +5,7 @@ import { unavailableReason } from '../db/unavailable';
 import { unstorableJson } from './storableJson';
 import { UnavailableLog } from './unavailableLog';
 import { langFromQuery } from '../pages/pageData';
-import { displayAttributesHtml } from '../pages/displayOnPage';
+import { pageDisplay, returnPath } from '../pages/displayOnPage';
 import { unavailablePageHtml } from '../pages/unavailablePage';
 
 /** One problem of a request: the path of the offending field (`a.b[0]`, '' for the whole body) and what is wrong. */
@@ -82,7 +82,7 @@ export function installErrorHandlers(app: FastifyInstance, onServerError?: (erro
       if (isJsonPath(request.url)) return reply.status(503).send({ errors: [{ path: '', message: UNAVAILABLE_MESSAGE }] } satisfies ApiErrorBody);
       if (request.method === 'GET' && /text\/html/.test(request.headers.accept ?? '')) {
         const lang = langFromQuery((request.query as { lang?: unknown } | undefined)?.lang);
-        return reply.status(503).type('text/html; charset=utf-8').header('vary', 'Cookie').send(unavailablePageHtml(lang, RETRY_AFTER_SECONDS, displayAttributesHtml(request.cookies)));
+        return reply.status(503).type('text/html; charset=utf-8').header('vary', 'Cookie').send(unavailablePageHtml(lang, returnPath(request.url), pageDisplay(request, lang)));
       }
       return reply.status(503).type('text/plain; charset=utf-8').send(UNAVAILABLE_MESSAGE);
     }

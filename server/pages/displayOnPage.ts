@@ -10,9 +10,8 @@ import { escapeHtml } from './render';
  * get no cookie of ours), the page carries them on `<html>` as the viewer's pages do, and DISPLAY_PAGE_CSS,
  * part of each page's own style, does what those pages need: larger text, high contrast, the readable
  * font's wider spacing (its font files belong to the app's build). They move nothing, so motion needs no rule.
- * The landing page and the certificate check have the options in their header as a form without script
- * (`displayFormHtml`), which POST /display keeps in that cookie (server/routes/displayForm.ts); the page of a
- * moment's unavailability reloads itself within seconds, so it has none.
+ * Each has the options in its header as a form without script (`displayFormHtml`), which POST /display keeps
+ * in that cookie (server/routes/displayForm.ts).
  */
 
 type Cookies = Readonly<Record<string, string | undefined>> | undefined;

@@ -28,7 +28,8 @@ function sameOrigin(a: string, b: string): boolean {
 
 /**
  * `POST /display` (a form, `application/x-www-form-urlencoded`): keeps the display preferences chosen on a
- * page drawn without the app (the landing page, the certificate check) in the cookie the viewer keeps them in,
+ * page drawn without the app (the landing page, the certificate check, the page of a moment's unavailability) in
+ * the cookie the viewer keeps them in,
  * and sends the browser back to that page (303), which the server then draws with them. Reset writes the defaults rather than removing the cookie: the viewer's copy in
  * localStorage would otherwise bring the old ones back. A form posted from another site is refused (403),
  * a malformed one is a 400 naming the field; neither sets anything.

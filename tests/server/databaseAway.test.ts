@@ -68,7 +68,7 @@ describe('the database away or full', () => {
     }
   });
 
-  it('answers a page with the generic error texts in its language, and a reload after Retry-After', async () => {
+  it('answers a page with the generic error texts in its language, a link to load it again and the display options, and no reload on a timer', async () => {
     failure = refused;
     const de = await served.app.inject({ method: 'GET', url: `/s/${SHARE}/`, headers: { accept: 'text/html,application/xhtml+xml' } });
     expect(de.statusCode).toBe(503);
@@ -76,11 +76,16 @@ describe('the database away or full', () => {
     expect(de.headers['retry-after']).toBe('5');
     expect(de.body).toContain('<html lang="de">');
     expect(de.body).toContain('Hoppla, da ist etwas schiefgelaufen!');
-    expect(de.body).toContain('<meta http-equiv="refresh" content="5" />');
+    // A page that reloads itself on a timer fails WCAG 2.2.1 (F41): the learner loads it again, clients read Retry-After.
+    expect(de.body).not.toContain('http-equiv="refresh"');
+    expect(de.body).toContain(`<a class="reload" href="/s/${SHARE}/">Seite neu laden</a>`);
+    expect(de.body).toContain('<input type="hidden" name="return" value="/s/' + SHARE + '/">');
     const en = await served.app.inject({ method: 'GET', url: `/s/${SHARE}/?lang=en`, headers: { accept: 'text/html' } });
     expect(en.statusCode).toBe(503);
     expect(en.body).toContain('Oops, something went wrong!');
     expect(en.body).toContain('Error 503');
+    expect(en.body).toContain(`<a class="reload" href="/s/${SHARE}/?lang=en">Reload the page</a>`);
+    expect(en.body).toContain('<summary>Display</summary>');
     const larger = await served.app.inject({ method: 'GET', url: `/s/${SHARE}/`, headers: { accept: 'text/html' }, cookies: { [DISPLAY_COOKIE]: '175.system.system.default' } });
     expect(larger.body).toContain('<html lang="de" data-text-size="175">');
     expect(larger.headers.vary).toMatch(/cookie/i);
