@@ -7,6 +7,8 @@ import { arabicMaterial } from './support/arabicMaterial';
 import { suiteDataDir } from './support/e2ePort';
 import { importShare } from './support/importShare';
 import { DISPLAY_COOKIE } from '../model/displayPreferences';
+import { pageDisplay } from '../server/pages/displayOnPage';
+import { unavailablePageHtml } from '../server/pages/unavailablePage';
 import { expect, test } from './support/transitions';
 
 /*
@@ -138,6 +140,20 @@ const screens: { name: string; open: (page: Page) => Promise<void> }[] = [
     name: 'certificate check with its display options open',
     open: async (page) => {
       await page.goto('/verify/ABCD-EFGH-JKLM?lang=de');
+      await page.getByText('Darstellung', { exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Übernehmen' })).toBeVisible();
+    },
+  },
+  {
+    // The database cannot serve: the page is the server's own drawing (server/http/errors.ts), fulfilled here.
+    name: 'page of a moment\'s unavailability (503) with its display options open',
+    open: async (page) => {
+      const url = '/s/unavailable-for-a-moment/';
+      await page.route(`**${url}`, (route) =>
+        route.fulfill({ status: 503, contentType: 'text/html; charset=utf-8', body: unavailablePageHtml('de', url, pageDisplay({ url }, 'de')) }),
+      );
+      await page.goto(url);
+      await heading(page);
       await page.getByText('Darstellung', { exact: true }).click();
       await expect(page.getByRole('button', { name: 'Übernehmen' })).toBeVisible();
     },
