@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { generateMaterial, type GeneratedMaterial } from '../scripts/bench/generateMaterial';
 import type { MaterialInput } from '../model/material';
+import { holdTheApp } from './support/holdTheApp';
 import { importShare } from './support/importShare';
 import { ownOrigin, ownPort, ownServer, type OwnServer } from './support/ownServer';
 import { clickChoice } from './support/learner';
@@ -107,6 +108,49 @@ test('1,000 elements: scrollTo and highlight reach an element near the end, its 
   await expect
     .poll(async () => latestValues(await storedEvents(request, { shareId: share, guestSessionId })), { timeout: 15_000 })
     .toMatchObject({ [ids.question]: { evaluated: true, progress: 1 }, [ids.barrier]: { unlocked: true } });
+});
+
+test('1,000 elements: where the learner scrolled the server\'s first paint to, or where its #element put them, the app leaves them', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const ids = idsOf(1000);
+  const takenOver = () => expect(page.locator('#shell')).toHaveCount(0, { timeout: 30_000 });
+
+  // Scrolled with the wheel while the app's code is held back: the app takes over and the window stays (it went to the top).
+  let held = await holdTheApp(page);
+  await page.goto(`/s/${shares[1000]}/`);
+  await expect(page.locator('[data-shell-element]').first()).toBeVisible();
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, 2400);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(2400);
+  held.release();
+  await takenOver();
+  // It stays there while the app renders the page around it (the router put it back at the top at once, before).
+  for (let look = 0; look < 5; look++) {
+    expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(2400);
+    await page.waitForTimeout(200);
+  }
+
+  // Opened at the question near the end by its #address, the browser scrolls the first paint to it; the learner
+  // scrolls back up by 300 px, and the app does not scroll the question into view again (the router did).
+  // A browser of its own: this one's service worker would hand out the app's code past the routes that hold it.
+  const context = await browser.newContext({ baseURL: ownOrigin(port) });
+  page = await context.newPage();
+  held = await holdTheApp(page);
+  await page.goto(`/s/${shares[1000]}/#${ids.question}`);
+  await expect.poll(() => inViewport(page, ids.question)).toBe(true);
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+  const placed = await scrollY();
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, -300);
+  await expect.poll(scrollY).toBe(placed - 300);
+  held.release();
+  await expect(page.locator('#shell')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator(`[id="${ids.question}"]:not([data-shell-element])`)).toHaveCount(1);
+  for (let look = 0; look < 5; look++) {
+    expect(await scrollY()).toBe(placed - 300);
+    await page.waitForTimeout(200);
+  }
+  await context.close();
 });
 
 test('5,000 elements: scrollTo, highlight, anchors, print and find reach the end of the page', async ({ page }) => {

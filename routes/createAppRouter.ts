@@ -1,5 +1,6 @@
 import { createRouter, type AnyRoute } from '@tanstack/react-router';
 import type { PageData } from '../model/pageData';
+import { scrollRestorationAfterTakeover } from '../src/viewer/takeoverScroll';
 import { trackScrollPositions } from '../src/viewer/upNavigation';
 import { yieldToMain } from '../src/yieldToMain';
 
@@ -19,7 +20,7 @@ export async function createAppRouter(pageData: PageData) {
     basepath: pageData.baseUrl,
     context: { pageData },
     trailingSlash: 'always',
-    scrollRestoration: true,
+    scrollRestoration: scrollRestorationAfterTakeover(),
     defaultPreload: 'intent',
   });
   // The header's back arrow restores the position the learner left the page above at (src/viewer/upNavigation.ts).
