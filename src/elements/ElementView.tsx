@@ -9,6 +9,7 @@ import { elementComponents, loadsLazily } from './registry';
 import { onRevealEverything } from './revealScheduler';
 import { useRevealer } from './viewerContext';
 import { isStateful } from '../kinds/rules';
+import { shellFrameHeight } from '../viewer/shell';
 import { elementMachinesLoaded, loadElementMachines } from './machineLoading';
 
 /**
@@ -35,9 +36,21 @@ export const ElementView = memo(function ElementView({ element }: { element: Con
   return <WakingElement element={element} Component={Component} startsDozing={startsDozing} />;
 });
 
-/** The attributes of an element's frame (a function, not a component: one fiber fewer per element). */
+/**
+ * The attributes of an element's frame (a function, not a component: one fiber fewer per element). One that
+ * replaces a frame of the server's first paint takes that frame's height as its size until it is first shown
+ * (the page skips the layout of what is off screen, src/styles.css, and would estimate 220 px): the page above
+ * the learner does not change height as the app takes it over, so what they look at does not move.
+ */
 export function frameProps(element: ContentElement) {
-  return { id: element.id, 'data-model-name': element.modelName, 'data-width': element.width ?? 'default', className: 'element scroll-mt-8' };
+  const drawnHeight = shellFrameHeight(element.id);
+  return {
+    id: element.id,
+    'data-model-name': element.modelName,
+    'data-width': element.width ?? 'default',
+    className: 'element scroll-mt-8',
+    ...(drawnHeight ? { style: { containIntrinsicSize: `auto ${drawnHeight}px` } } : {}),
+  };
 }
 
 type WakingProps = { element: ContentElement; Component: ComponentType<ElementProps> | undefined; startsDozing: boolean };

@@ -31,6 +31,15 @@ export function shellFrame(id: string): HTMLElement | undefined {
   return shellFrames().get(id);
 }
 
+/**
+ * The height the server's frame of this element takes on the page now (for a frame the browser skips off
+ * screen, the size it had when last shown), while it waits for the app's.
+ */
+export function shellFrameHeight(id: string): number | undefined {
+  const frame = shellFrames().get(id);
+  return frame?.isConnected ? frame.offsetHeight : undefined;
+}
+
 /** The app renders this element now: its server frame leaves the page. */
 export function dropShellFrame(id: string): void {
   const frame = frames.get(id);
