@@ -40,7 +40,13 @@ function store(value: string): void {
 export function cookieValue(cookies = document.cookie): string | null {
   const prefix = `${DISPLAY_COOKIE}=`;
   const found = cookies.split(/;\s*/).find((cookie) => cookie.startsWith(prefix));
-  return found ? decodeURIComponent(found.slice(prefix.length)) : null;
+  if (!found) return null;
+  try {
+    return decodeURIComponent(found.slice(prefix.length));
+  } catch {
+    // Not ours as written (a stray %): as if missing.
+    return null;
+  }
 }
 
 /** The preferences this browser keeps (the cookie, else localStorage; the defaults when neither has any). */

@@ -44,6 +44,10 @@ describe('display preferences in the browser', () => {
     setCookie('300.more');
     syncPreferences();
     expect(document.cookie).toContain(`${DISPLAY_COOKIE}=150.more.system.default`);
+
+    setCookie('%E0%A4%A');
+    syncPreferences();
+    expect(document.cookie).toContain(`${DISPLAY_COOKIE}=150.more.system.default`);
   });
 
   it('follows a change made in another tab, and tells the panel', async () => {
