@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatCode, type VerifyAnswer } from '../../model/certificates';
-import { DISPLAY_FORM_CSS, DISPLAY_PAGE_CSS, NO_PAGE_DISPLAY, type PageDisplay } from '../pages/displayOnPage';
+import { DISPLAY_FORM_CSS, DISPLAY_PAGE_CSS, type PageDisplay } from '../pages/displayOnPage';
 import { escapeHtml } from '../pages/render';
 
 /*
@@ -90,7 +90,7 @@ function formatDate(isoText: string, locale: string): string {
   return date.toLocaleDateString(locale, { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-export function verifyPageHtml(answer: VerifyAnswer, typedCode: string, lang: VerifyLanguage, display: PageDisplay = NO_PAGE_DISPLAY): string {
+export function verifyPageHtml(answer: VerifyAnswer, typedCode: string, lang: VerifyLanguage, display: PageDisplay): string {
   const t = TEXTS[lang];
   const shownCode = answer.status === 'unknown' ? typedCode : formatCode(answer.code);
   const row = (label: string, value: string) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`;

@@ -17,7 +17,7 @@ import { escapeHtml } from './render';
 type Cookies = Readonly<Record<string, string | undefined>> | undefined;
 
 /** The `<html>` attributes of the preferences in the request's cookie, as html (` data-text-size="150"`…). */
-export function displayAttributesHtml(cookies: Cookies): string {
+function displayAttributesHtml(cookies: Cookies): string {
   const attributes = displayAttributes(parseDisplayValue(cookies?.[DISPLAY_COOKIE]));
   return Object.entries(attributes)
     .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
@@ -38,9 +38,6 @@ export interface PageDisplay {
   attributes: string;
   header: string;
 }
-
-/** Nothing: the defaults, no header (pages drawn outside a request). */
-export const NO_PAGE_DISPLAY: PageDisplay = { attributes: '', header: '' };
 
 /** The display preferences of the request's cookie on the page it asked for (`url`: the path the form comes back to). */
 export function pageDisplay(request: { cookies?: Cookies; url: string }, lang: Lang): PageDisplay {

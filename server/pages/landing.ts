@@ -1,5 +1,5 @@
 import type { ListedShare } from '../store/shares';
-import { DISPLAY_FORM_CSS, DISPLAY_PAGE_CSS, NO_PAGE_DISPLAY, type PageDisplay } from './displayOnPage';
+import { DISPLAY_FORM_CSS, DISPLAY_PAGE_CSS, type PageDisplay } from './displayOnPage';
 import { escapeHtml } from './render';
 
 export type LandingLanguage = 'de' | 'en';
@@ -50,7 +50,7 @@ const STYLE =
  * and nothing else. Without any, it names no share at all: whoever finds the server must not find the
  * links of its courses (issue 14). Plain server-rendered html, no script.
  */
-export function landingPageHtml(shares: readonly ListedShare[], language: LandingLanguage, display: PageDisplay = NO_PAGE_DISPLAY): string {
+export function landingPageHtml(shares: readonly ListedShare[], language: LandingLanguage, display: PageDisplay): string {
   const t = TEXTS[language];
   const items = shares.map((share) => {
     const notes = [share.rootModelName === 'Collection' ? t.collection : '', share.kind === 'guest' ? t.guest : ''].filter(Boolean).join(' · ');

@@ -1,6 +1,6 @@
 import type { Lang } from '../../model/pageData';
 import { GENERIC_ERROR_DE, GENERIC_ERROR_EN, type GenericErrorTexts } from '../../model/errorTexts';
-import { DISPLAY_FORM_CSS, DISPLAY_PAGE_CSS, NO_PAGE_DISPLAY, type PageDisplay } from './displayOnPage';
+import { DISPLAY_FORM_CSS, DISPLAY_PAGE_CSS, type PageDisplay } from './displayOnPage';
 import { escapeHtml } from './render';
 
 const TEXTS: Record<Lang, GenericErrorTexts> = { de: GENERIC_ERROR_DE, en: GENERIC_ERROR_EN };
@@ -18,7 +18,7 @@ const STYLE =
  * script, and no reload by itself: a page that reloads on a timer is a WCAG 2.2.1 failure (F41), and the
  * Retry-After header tells clients that retry by themselves when to.
  */
-export function unavailablePageHtml(lang: Lang, url: string, display: PageDisplay = NO_PAGE_DISPLAY): string {
+export function unavailablePageHtml(lang: Lang, url: string, display: PageDisplay): string {
   const t = TEXTS[lang];
   const status = t.status.replace('{{status}}', '503');
   return (

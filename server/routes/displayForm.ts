@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { DEFAULT_DISPLAY, DISPLAY_COOKIE, DISPLAY_COOKIE_MAX_AGE_S, displayValue, TEXT_SIZES, type DisplayPreferences } from '../../model/displayPreferences';
 import { HttpError, parseBody } from '../http/errors';
+import { isOriginOf } from '../http/requestOrigin';
 import { returnPath } from '../pages/displayOnPage';
 
 /** A form of a few fields: far below this. */
@@ -16,15 +17,6 @@ const DisplayForm = z.strictObject({
   font: z.optional(z.literal('readable')),
   reset: z.optional(z.literal('1')),
 });
-
-/** Whether two origins are the same (`http://host` and `http://host:80` are). */
-function sameOrigin(a: string, b: string): boolean {
-  try {
-    return new URL(a).origin === new URL(b).origin;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * `POST /display` (a form, `application/x-www-form-urlencoded`): keeps the display preferences chosen on a
@@ -46,7 +38,7 @@ export async function displayFormRoutes(app: FastifyInstance): Promise<void> {
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const fromElsewhere =
-      site !== undefined ? site !== 'same-origin' && site !== 'none' : origin !== undefined && origin !== 'null' && !sameOrigin(origin, `${request.protocol}://${request.host}`);
+      site !== undefined ? site !== 'same-origin' && site !== 'none' : origin !== undefined && origin !== 'null' && !isOriginOf(request, origin);
     if (fromElsewhere) {
       throw new HttpError(403, 'The display options are set from this site’s own pages only.');
     }

@@ -1,4 +1,5 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import { originOfRequest } from '../http/requestOrigin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/sessionCookie';
@@ -78,8 +79,6 @@ const stateCookieOptions = (maxAgeS: number): CookieSerializeOptions => ({ httpO
  * where they block third-party cookies).
  */
 const launchSessionCookieOptions = (ttlMs: number): CookieSerializeOptions => ({ httpOnly: true, secure: true, sameSite: 'none', partitioned: true, path: '/', maxAge: Math.floor(ttlMs / 1000) });
-
-const originOfRequest = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** The share a `target_link_uri` of this server names (`/s/{share}/…`), with the rest of its address. */
 function sharePathOf(target: URL): string | null {

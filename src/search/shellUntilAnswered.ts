@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useLayoutEffect, useState } from 'react';
 import { selectAnswered } from './MaterialSearchView';
 import type { SearchActor } from './useSearchActor';
+import { hasShell, removeShell } from '../viewer/shell';
 
 /**
  * A grid page the server drew first (server/pages/collectionShell.ts: the collection's grid, its material
@@ -9,10 +10,10 @@ import type { SearchActor } from './useSearchActor';
  * server's paint leaves, in the same frame. Returns whether the app's page is still to be hidden.
  */
 export function useShellUntilAnswered(actor: SearchActor): boolean {
-  const [drawn] = useState(() => document.getElementById('shell') !== null);
+  const [drawn] = useState(() => hasShell());
   const answered = useSelector(actor, selectAnswered);
   useLayoutEffect(() => {
-    if (answered) document.getElementById('shell')?.remove();
+    if (answered) removeShell();
   }, [answered]);
   return drawn && !answered;
 }

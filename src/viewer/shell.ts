@@ -6,6 +6,11 @@
  * shows them where its own elements are not rendered yet (src/elements/shell/ShellRest.tsx).
  */
 
+/** Whether the page still shows the server's first paint (the app has not taken it over). */
+export function hasShell(doc: Document = document): boolean {
+  return doc.getElementById('shell') !== null;
+}
+
 /** The server's element frames not yet replaced by the app's, by element id, read from the shell `readFrom`. */
 let frames = new Map<string, HTMLElement>();
 let readFrom: Element | null = null;

@@ -1,3 +1,5 @@
+import { hasShell } from './shell';
+
 /**
  * The router's scroll restoration, told when to act (its `scrollRestoration` option). After a render it puts the
  * window at the top, at the address's `#element`, or where the learner left the page before a reload. Not after
@@ -8,7 +10,7 @@
  * long as the window has not moved.
  */
 export function scrollRestorationAfterTakeover(doc: Document = document) {
-  let takingOver = doc.getElementById('shell') !== null;
+  let takingOver = hasShell(doc);
   return ({ location }: { location: { hash: string } }): boolean => {
     if (!takingOver) return true;
     takingOver = false;
