@@ -38,10 +38,11 @@ export function parseCommandLine<T extends Omit<ParseArgsConfig, 'args' | 'allow
 }
 
 /**
- * A share id (base64url) begins with `-` one time in 64, and parseArgs would read `-Xq3…` as a cluster of
- * short options (or, after a string option, as a missing value) and refuse it. Before `--`, an argument of a
- * share id's shape is the value of the string option before it (joined to it: `--out=-Xq3…`), else a
- * positional: parseArgs gets it as a string that cannot be an option, given back afterwards.
+ * A share id (base64url) begins with `-` one time in 64 (with `--` one time in 4,096), and parseArgs would read
+ * `-Xq3…` as a cluster of short options, `--Xq3…` as an unknown long one (or either, after a string option, as
+ * a missing value) and refuse it. Before `--`, an argument of a share id's shape that names no option of the
+ * command is the value of the string option before it (joined to it: `--out=-Xq3…`), else a positional:
+ * parseArgs gets it as a string that cannot be an option, given back afterwards.
  */
 const SHIELD = '\u0000';
 
@@ -55,7 +56,8 @@ function shieldDashedIds(argv: string[], options: NonNullable<ParseArgsConfig['o
   const terminator = argv.indexOf('--');
   const args: string[] = [];
   argv.forEach((arg, i) => {
-    const dashedId = arg.startsWith('-') && !arg.startsWith('--') && isSharePublicIdShape(arg) && (terminator < 0 || i < terminator);
+    const namesOption = arg.startsWith('--') && Object.hasOwn(options, arg.slice(2));
+    const dashedId = arg.startsWith('-') && !namesOption && isSharePublicIdShape(arg) && (terminator < 0 || i < terminator);
     if (!dashedId) args.push(arg);
     else if (stringOption(argv[i - 1])) args.push(`${args.pop()}${argv[i - 1].startsWith('--') ? '=' : ''}${arg}`);
     else args.push(SHIELD + arg);

@@ -17,6 +17,9 @@ describe('parseCommandLine', () => {
     expect(parse([dashed])).toMatchObject({ positionals: [dashed], values: {} });
     expect(parse(['--lang', 'en', dashed, '--json'])).toMatchObject({ positionals: [dashed], values: { lang: 'en', json: true } });
     expect(parse(['revoke', dashed, 'last'])).toMatchObject({ positionals: ['revoke', dashed, 'last'] });
+    // One id in 4,096 begins with two: the scorm export's test drew one in CI.
+    expect(parse([`-${dashed}`, '--json'])).toMatchObject({ positionals: [`-${dashed}`], values: { json: true } });
+    expect(parse(['--out', `-${dashed}`])).toMatchObject({ positionals: [], values: { out: `-${dashed}` } });
   });
 
   it('leaves such an argument to the string option before it, and everything after "--" as parseArgs does', () => {
