@@ -86,3 +86,40 @@ test('an early answer can be edited and answered again before the app runs; righ
   await expect(question.getByRole('radio', { name: 'etwa 2,5 Prozent' })).toBeChecked();
   await expect(question.locator('[data-feedback="positive"]')).toHaveCount(1);
 });
+
+test('an early answer given in a tab closed before the app came is shown on the next visit and taken over there', async ({ page, request }) => {
+  const address = sharePath((await demoShares(request)).material, 'wasser-im-haushalt/');
+  await holdTheApp(page);
+  await page.goto(address);
+  const first = page.locator('[id="kap3-frage-sparen"]');
+  await first.getByText('ein Sparduschkopf', { exact: true }).click();
+  await first.getByRole('button', { name: 'Antwort speichern' }).click();
+  await expect(first.locator('[data-feedback="neutral"]')).toHaveCount(1);
+  // Closed while the app's code was still on its way: it never ran on this page.
+  const context = page.context();
+  await page.close();
+
+  const next = await context.newPage();
+  const { release } = await holdTheApp(next);
+  await next.goto(address);
+  const question = next.locator('[id="kap3-frage-sparen"]');
+  // Still the server's paint, and it shows the answer as the learner left it, evaluated.
+  await expect(next.locator('#shell')).toHaveCount(1);
+  await expect(question.getByRole('checkbox', choice('ein Sparduschkopf'))).toBeChecked();
+  await expect(question.getByRole('checkbox', choice('ein Sparduschkopf'))).toBeDisabled();
+  await expect(question.getByRole('checkbox', choice('die Spartaste an der Toilettenspülung'))).not.toBeChecked();
+  await expect(question.locator('[data-feedback="neutral"]')).toHaveCount(1);
+
+  release();
+  await expect(next.locator('#shell')).toHaveCount(0);
+  await expect(question.locator('[data-state]')).toHaveAttribute('data-state', 'evaluated');
+  await expect(question.getByRole('checkbox', choice('ein Sparduschkopf'))).toBeChecked();
+  // Taken over: the app keeps it with the learner's state, the page's early keeping is empty.
+  await expect.poll(() => next.evaluate(() => Object.entries(localStorage).filter(([key, value]) => key.startsWith('lernwerk:early:') && value !== '{}').length)).toBe(0);
+  await next.unroute(/\/app\/assets\/[^/]+\.js$/);
+  await next.reload();
+  await expect(next.locator('#shell')).toHaveCount(0);
+  await expect(question.locator('[data-state]')).toHaveAttribute('data-state', 'evaluated');
+  await expect(question.getByRole('checkbox', choice('ein Sparduschkopf'))).toBeChecked();
+  await expect(question.getByRole('checkbox', choice('die Spartaste an der Toilettenspülung'))).not.toBeChecked();
+});

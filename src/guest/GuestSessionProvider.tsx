@@ -8,7 +8,6 @@ import { call } from '../api/client';
 import { GuestSession } from '../../model/pageData';
 import { trackingModeOf } from '../../model/tracking';
 import { PageDataContext, usePageData } from '../viewer/PageDataContext';
-import { forgetLearnerStates } from '../viewer/localLearnerState';
 import { useViewerInspection } from '../viewer/inspection';
 import { copyGuestLink } from './copyGuestLink';
 
@@ -64,10 +63,14 @@ export function GuestSessionProvider({ children }: { children: ReactNode }) {
     });
     // Forgotten: nothing of the guest stays in this browser, and the share opens afresh without the session.
     const forgotten = actor.on('forgotten', () => {
-      if (pageData.share) forgetLearnerStates(pageData.share.publicId);
-      const url = new URL(window.location.href);
-      url.searchParams.delete('guestSessionId');
-      window.location.replace(url.href);
+      const share = pageData.share;
+      void import('./forgetThisBrowser')
+        .then(({ forgetLearnerStates }) => share && forgetLearnerStates(share.publicId), () => undefined)
+        .then(() => {
+          const url = new URL(window.location.href);
+          url.searchParams.delete('guestSessionId');
+          window.location.replace(url.href);
+        });
     });
     return () => {
       subscription.unsubscribe();

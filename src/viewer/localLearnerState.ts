@@ -4,13 +4,13 @@ import { LearnerState } from '../../model/learnerState';
  * The learner's work kept in this browser (localStorage), per share and material, so a reload
  * loses nothing. Server-side saving for guests and users builds on the same LearnerState.
  */
-const KEY_PREFIX = 'lernwerk:learner:';
+export const LEARNER_STATE_KEY_PREFIX = 'lernwerk:learner:';
 
 /**
  * The browser's localStorage, or undefined where reading it throws (a frame whose storage the
  * browser blocks, e.g. third-party embeds): the viewer then works without keeping state locally.
  */
-function browserStorage(): Storage | undefined {
+export function browserStorage(): Storage | undefined {
   try {
     return globalThis.localStorage;
   } catch {
@@ -20,7 +20,7 @@ function browserStorage(): Storage | undefined {
 
 /** Whether this browser lets the page keep the learner's work (a probe write; blocked or full storage: false). */
 export function browserKeepsLearnerState(storage: Storage | undefined = browserStorage()): boolean {
-  const probe = `${KEY_PREFIX}probe`;
+  const probe = `${LEARNER_STATE_KEY_PREFIX}probe`;
   try {
     if (!storage) return false;
     storage.setItem(probe, '1');
@@ -32,26 +32,7 @@ export function browserKeepsLearnerState(storage: Storage | undefined = browserS
 }
 
 export function learnerStateKey(shareId: string, materialId: string): string {
-  return `${KEY_PREFIX}${shareId}:${materialId}`;
-}
-
-/**
- * Removes every material's state this browser keeps for a share (a guest who lets this browser forget
- * them leaves nothing behind for the next visitor). Never throws.
- */
-export function forgetLearnerStates(shareId: string, storage: Storage | undefined = browserStorage()): void {
-  try {
-    if (!storage) return;
-    const prefix = `${KEY_PREFIX}${shareId}:`;
-    const keys: string[] = [];
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (key?.startsWith(prefix)) keys.push(key);
-    }
-    for (const key of keys) storage.removeItem(key);
-  } catch {
-    /* storage unavailable: nothing was kept */
-  }
+  return `${LEARNER_STATE_KEY_PREFIX}${shareId}:${materialId}`;
 }
 
 /** The saved state, or empty when there is none or it is unreadable (never throws). */

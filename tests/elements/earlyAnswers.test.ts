@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { shellContentHtml } from '../../server/pages/shellContent';
-import { EARLY, listenForEarlyAnswers, takeEarlyAnswer } from '../../src/elements/early/earlyAnswers';
+import { EARLY, EARLY_ANSWERS_KEY_PREFIX, forgetEarlyAnswers, listenForEarlyAnswers, takeEarlyAnswer } from '../../src/elements/early/earlyAnswers';
 import { ContentElement } from '../../model/elements';
 
 /*
@@ -12,6 +12,21 @@ import { ContentElement } from '../../model/elements';
 const question = ContentElement.parse({
   modelName: 'ChoiceQuestion', id: 'eq', type: 'mc', question: '<p>Was spart Wasser?</p>',
   choices: [{ id: 'eq-a', text: 'Sparduschkopf', correct: true }, { id: 'eq-b', text: 'Baden', correct: false }, { id: 'eq-c', text: 'Spartaste', correct: true }],
+});
+
+/** A page of its own (the listeners start once per document), drawn as the server draws the question. */
+async function freshPage(): Promise<Document> {
+  const doc = document.implementation.createHTMLDocument();
+  doc.body.innerHTML = await shellContentHtml([question], 'de');
+  return doc;
+}
+
+/** What this page keeps in the browser (the tests' page is at `/`). */
+const kept = () => JSON.parse(localStorage.getItem(`${EARLY_ANSWERS_KEY_PREFIX}${location.pathname}`) ?? 'null');
+
+afterEach(() => {
+  forgetEarlyAnswers();
+  localStorage.clear();
 });
 
 describe('an early form', () => {
@@ -48,6 +63,56 @@ describe('an early form', () => {
     expect(button.disabled).toBe(true);
     expect([...form.querySelectorAll('input')].map((i) => `${i.checked}:${i.disabled}`)).toEqual(['false:false', 'false:false', 'false:false']);
     expect(form.querySelectorAll(`[${EARLY.mark}]:not([hidden])`)).toHaveLength(0);
+    expect(takeEarlyAnswer('eq')).toEqual({ selected: [], evaluated: false });
+  });
+
+  it('keeps its answer in the browser until the app takes it over, so a tab closed before the app came loses nothing', async () => {
+    const first = await freshPage();
+    listenForEarlyAnswers(first);
+    const input = (doc: Document, id: string) => doc.querySelector<HTMLInputElement>(`input[value="${id}"]`)!;
+    const button = (doc: Document) => doc.querySelector<HTMLButtonElement>(`[${EARLY.button}]`)!;
+    input(first, 'eq-a').click();
+    expect(kept()).toEqual({ eq: { selected: ['eq-a'], evaluated: false } });
+    input(first, 'eq-c').click();
+    button(first).click();
+    expect(kept()).toEqual({ eq: { selected: ['eq-a', 'eq-c'], evaluated: true } });
+
+    // The tab is closed before the app came (what it held in memory is gone); the next visit of the page draws the form afresh.
+    forgetEarlyAnswers();
+    expect(takeEarlyAnswer('eq')).toBeUndefined();
+    const next = await freshPage();
+    const announcer = document.querySelector('[data-live-announcer="polite"]')?.textContent ?? '';
+    listenForEarlyAnswers(next);
+    // Shown as it was left: ticked, evaluated, marked, the button turned; not announced again.
+    expect([...next.querySelectorAll('input')].map((i) => `${i.checked}:${i.disabled}`)).toEqual(['true:true', 'false:true', 'true:true']);
+    expect(next.querySelector('[data-feedback]')?.getAttribute('data-feedback')).toBe('positive');
+    expect(button(next).textContent).toBe('Antwort bearbeiten');
+    expect(document.querySelector('[data-live-announcer="polite"]')?.textContent ?? '').toBe(announcer);
+    // Handed over once, and then no longer kept: the app keeps it with the learner's state.
+    expect(takeEarlyAnswer('eq')).toEqual({ selected: ['eq-a', 'eq-c'], evaluated: true });
+    expect(kept()).toEqual({});
+    expect(takeEarlyAnswer('eq')).toBeUndefined();
+  });
+
+  it('hands over an answer kept for an element this paint does not draw, and ignores what is not an answer', async () => {
+    localStorage.setItem(`${EARLY_ANSWERS_KEY_PREFIX}${location.pathname}`, JSON.stringify({ further: { selected: ['further-b'], evaluated: false }, broken: { selected: 'eq-a' }, empty: null }));
+    const page = await freshPage();
+    listenForEarlyAnswers(page);
+    expect([...page.querySelectorAll('input')].map((i) => i.checked)).toEqual([false, false, false]);
+    expect(takeEarlyAnswer('further')).toEqual({ selected: ['further-b'], evaluated: false });
+    expect(takeEarlyAnswer('broken')).toBeUndefined();
+    expect(takeEarlyAnswer('empty')).toBeUndefined();
+  });
+
+  it('keeps nothing when an answer is taken back, and answers in memory where storage is unreadable', async () => {
+    localStorage.setItem(`${EARLY_ANSWERS_KEY_PREFIX}${location.pathname}`, '{not json');
+    const page = await freshPage();
+    listenForEarlyAnswers(page);
+    const input = page.querySelector<HTMLInputElement>('input[value="eq-b"]')!;
+    input.click();
+    expect(kept()).toEqual({ eq: { selected: ['eq-b'], evaluated: false } });
+    input.click();
+    expect(kept()).toEqual({});
     expect(takeEarlyAnswer('eq')).toEqual({ selected: [], evaluated: false });
   });
 });

@@ -7,7 +7,9 @@ import { announcePolitely } from '../../ui/liveAnnouncer';
  * pressing Evaluate give their feedback at once, as a static page would. What the learner did is kept
  * by element id until the app renders that element and takes it over (`takeEarlyAnswer`): the app's
  * chart then goes through the same steps, so the answer is saved, tracked and counted as if it had
- * been given in the app.
+ * been given in the app. Until then it is also kept in this browser (localStorage, per page), so an
+ * answer given in a tab closed before the app came, or on a page whose app never came, is shown and
+ * taken over on the next visit of the page.
  */
 
 /** The attributes of an early form, shared by the server's drawing and these listeners. */
@@ -30,10 +32,42 @@ export type EarlyAnswer = { selected: string[]; evaluated: boolean };
 
 const answers = new Map<string, EarlyAnswer>();
 
+/** The prefix of the localStorage keys that hold a page's early answers not yet taken over, by element id. */
+export const EARLY_ANSWERS_KEY_PREFIX = 'lernwerk:early:';
+
+/**
+ * The key of the page the listeners started on: its path (a page's early forms are its own; element ids
+ * are unique within a material), kept while the app moves on to other addresses.
+ */
+let storeKey = EARLY_ANSWERS_KEY_PREFIX;
+
+/** The answers kept for this page, checked as far as the app's chart does not check them itself. */
+function storedAnswers(): Record<string, EarlyAnswer> {
+  try {
+    return JSON.parse(localStorage.getItem(storeKey)!) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps element `id`'s answer for this page, or forgets it (an empty answer too); blocked or full storage keeps it in memory only. */
+function store(id: string, answer?: EarlyAnswer): void {
+  try {
+    const stored = storedAnswers();
+    if (answer?.evaluated || answer?.selected.length) stored[id] = answer;
+    else delete stored[id];
+    localStorage.setItem(storeKey, JSON.stringify(stored));
+  } catch {
+    /* the answer stays in memory until the app takes it */
+  }
+}
+
 /** The learner's early answer of element `id`, handed over once: the app's element takes it when it renders. */
 export function takeEarlyAnswer(id: string): EarlyAnswer | undefined {
   const answer = answers.get(id);
   answers.delete(id);
+  // The app writes what it took over with the learner's state, at the latest when the page is hidden or left.
+  if (answer) store(id);
   return answer;
 }
 
@@ -92,12 +126,17 @@ function record(form: Element): void {
   const evaluated = has(form, EARLY.evaluated);
   const selected = inputs.filter((input) => input.checked).map((input) => input.value);
   for (const input of inputs) input.closest('label')?.toggleAttribute(EARLY.selected, input.checked);
-  if (id) answers.set(id, { selected, evaluated });
+  if (id) {
+    const answer = { selected, evaluated };
+    answers.set(id, answer);
+    store(id, answer);
+  }
   const button = form.querySelector<HTMLButtonElement>(`[${EARLY.button}]`);
   if (button) button.disabled = !evaluated && !selected.length;
 }
 
-function evaluate(form: Element, button: Element): void {
+/** Evaluates the form; `quietly`: without announcing the feedback (an answer shown again, not given now). */
+function evaluate(form: Element, button: Element, quietly?: boolean): void {
   const inputs = inputsOf(form);
   if (!inputs.some((input) => input.checked)) return;
   const correct = inputs.every((input) => input.checked === has(input, EARLY.correct));
@@ -112,7 +151,7 @@ function evaluate(form: Element, button: Element): void {
   turn(button);
   if (box instanceof Element) {
     form.append(box);
-    announcePolitely(box.textContent ?? '');
+    if (!quietly) announcePolitely(box.textContent ?? '');
   }
 }
 
@@ -133,8 +172,20 @@ const listening = new WeakSet<Document>();
 export function listenForEarlyAnswers(doc: Document): void {
   if (listening.has(doc)) return;
   listening.add(doc);
-  // Choices ticked before these listeners came (the page's entry still on its way) are answers too.
-  for (const form of doc.querySelectorAll(`[${EARLY.form}]`)) if (form.querySelector('input:checked')) record(form);
+  storeKey = EARLY_ANSWERS_KEY_PREFIX + location.pathname;
+  // Answers an earlier visit gave and the app never took over: the app takes them as it would this visit's.
+  for (const [id, answer] of Object.entries(storedAnswers())) if (Array.isArray(answer?.selected)) answers.set(id, answer);
+  for (const form of doc.querySelectorAll(`[${EARLY.form}]`)) {
+    const kept = answers.get(frameIdOf(form) ?? '');
+    // Choices ticked before these listeners came (the page's entry still on its way) are answers too; else
+    // the form shows the answer kept.
+    if (kept && !form.querySelector('input:checked')) {
+      for (const input of inputsOf(form)) input.checked = kept.selected.includes(input.value);
+      // The server draws every early form with its button.
+      if (kept.evaluated) evaluate(form, form.querySelector(`[${EARLY.button}]`)!, true);
+    }
+    if (form.querySelector('input:checked')) record(form);
+  }
   doc.addEventListener('change', (event) => {
     const form = formAt(event.target);
     if (form) record(form);
@@ -155,7 +206,7 @@ export function listenForEarlyAnswers(doc: Document): void {
   });
 }
 
-/** Forgets the answers in hand (tests). */
+/** Forgets the answers in hand, as a closed tab does; the browser keeps what it kept (tests). */
 export function forgetEarlyAnswers(): void {
   answers.clear();
   focused = null;
