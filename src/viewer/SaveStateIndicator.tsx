@@ -1,10 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../i18n/react';
 import type { AnyActorRef } from 'xstate';
 import type { TrackingSnapshot } from '../../machines/tracking';
 import { saveStateOf, type SaveState } from '../../machines/tracking.connect';
-import { subscribeToDrafts, unsentDraftCount, unsentDraftsAreDurable } from '../annotations/unsentDrafts';
 import { useViewerSelector } from '../elements/viewerContext';
 import { PageDataContext } from './PageDataContext';
 import { queueIsDurable } from './learnerTracking';
@@ -23,11 +22,11 @@ export function SaveStateIndicator() {
   const { t } = useTranslation('viewer');
   const tracking = useViewerSelector((context) => context.tracking, null) as AnyActorRef | null;
   const tracked = useSelector(tracking ?? undefined, (snapshot: TrackingSnapshot | undefined) => (snapshot ? saveStateOf(snapshot) : null), sameState);
-  const drafts = useUnsentDraftCount();
+  const [drafts, draftsAreDurable] = useUnsentDrafts();
   const state = withUnsentDrafts(tracked, drafts);
   // Pending changes survive a reload when every place holding some does: the tracking queue, the drafts.
   const trackedPending = tracked && tracked.status !== 'off' ? tracked.pending : 0;
-  const durable = (drafts > 0 && trackedPending === 0 ? true : queueIsDurable()) && (drafts === 0 || unsentDraftsAreDurable());
+  const durable = (drafts > 0 && trackedPending === 0 ? true : queueIsDurable()) && (drafts === 0 || draftsAreDurable());
   const look = lookOf(state, t, { durable, local: browserKeepsLearnerState() });
   useSaidWhenAtRisk(look);
   if (!look) return null;
@@ -72,15 +71,25 @@ function useSaidWhenAtRisk(look: Look | null): void {
   }, [moment]); // eslint-disable-line react-hooks/exhaustive-deps -- once per moment: phase is part of it, the text is read as it is then
 }
 
+type DraftsModule = typeof import('../annotations/unsentDrafts');
+let draftsModule: DraftsModule | undefined;
+
 /**
- * The annotation notes of this page's material the server has not acknowledged yet: the header
- * renders again only when their number changes.
+ * The annotation notes of this page's material the server has not acknowledged yet, and whether they
+ * survive a reload: the header renders again only when their number changes. Their module comes after
+ * the header's first render (not part of the first route: notes are kept unsent only after a failed
+ * send), so the count starts at none.
  */
-function useUnsentDraftCount(): number {
+function useUnsentDrafts(): [count: number, durable: () => boolean] {
   const share = useContext(PageDataContext)?.share?.publicId ?? null;
   const materialId = useViewerSelector((context) => context.material.id, null);
-  const count = useCallback(() => (share && materialId ? unsentDraftCount({ share, materialId }) : 0), [share, materialId]);
-  return useSyncExternalStore(subscribeToDrafts, count, () => 0);
+  const [drafts, setDrafts] = useState(draftsModule);
+  useEffect(() => {
+    if (!drafts) import('../annotations/unsentDrafts').then((module) => setDrafts((draftsModule = module)), () => undefined);
+  }, [drafts]);
+  const subscribe = useCallback((listener: () => void) => drafts?.subscribeToDrafts(listener) ?? (() => undefined), [drafts]);
+  const count = useCallback(() => (drafts && share && materialId ? drafts.unsentDraftCount({ share, materialId }) : 0), [drafts, share, materialId]);
+  return [useSyncExternalStore(subscribe, count, () => 0), () => drafts?.unsentDraftsAreDurable() ?? true];
 }
 
 /**

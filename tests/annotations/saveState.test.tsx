@@ -42,8 +42,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A user's viewer whose tracking sends at once and succeeds, with the header's save state rendered. */
-function renderHeaderState(lang: 'de' | 'en' = 'en') {
+/** A user's viewer whose tracking sends at once and succeeds, with the header's save state rendered (its drafts' module loaded). */
+async function renderHeaderState(lang: 'de' | 'en' = 'en') {
   const logic = trackingMachine.provide({
     actions: { persist: () => undefined },
     actors: { sendBatch: fromPromise<SendBatchOutput, SendBatchInput>(async () => ({ acknowledged: 1, remaining: 0 })) },
@@ -59,6 +59,8 @@ function renderHeaderState(lang: 'de' | 'en' = 'en') {
       </PageDataContext.Provider>
     </I18nProvider>,
   );
+  // The header loads the drafts' module after its first render.
+  await act(() => import('../../src/annotations/unsentDrafts'));
   const tracking = () => viewer.getSnapshot().context.tracking as AnyActorRef;
   return { viewer, tracking };
 }
@@ -82,7 +84,7 @@ const indicator = () => screen.getByTestId('save-state');
 
 describe('the header’s save state counts unsent annotation notes', () => {
   it('a note being written, then saved, is not saved until the server acknowledged it', async () => {
-    renderHeaderState('en');
+    await renderHeaderState('en');
     expect(indicator().dataset.status).toBe('saved');
     const server = pendingCreate();
     const note = createActor(annotationLogic(server.calls, draftStore(scope)), { input: { mayAnnotate: true } }).start();
@@ -110,7 +112,7 @@ describe('the header’s save state counts unsent annotation notes', () => {
   });
 
   it('a save that failed keeps counting the note; German texts', async () => {
-    renderHeaderState('de');
+    await renderHeaderState('de');
     const server = pendingCreate();
     const note = createActor(annotationLogic(server.calls, draftStore(scope)), { input: { mayAnnotate: true } }).start();
     started.push(note);
@@ -128,8 +130,8 @@ describe('the header’s save state counts unsent annotation notes', () => {
     expect(indicator().dataset.status).toBe('saved');
   });
 
-  it('adds notes to tracked changes not yet sent, keeping the tracking’s reason', () => {
-    const { tracking } = renderHeaderState('en');
+  it('adds notes to tracked changes not yet sent, keeping the tracking’s reason', async () => {
+    const { tracking } = await renderHeaderState('en');
     act(() => tracking().send({ type: 'network.lost' }));
     act(() => tracking().send({ type: 'tracking.changed', changes: [{ id: 'text-1', modelName: 'Text', field: 'progress', value: 1 }] }));
     expect(indicator().dataset.pending).toBe('1');
@@ -140,17 +142,17 @@ describe('the header’s save state counts unsent annotation notes', () => {
     expect(indicator().textContent).toContain('You are offline.');
   });
 
-  it('counts only the notes of this share’s material; a note kept from before a reload counts at once', () => {
+  it('counts only the notes of this share’s material; a note kept from before a reload counts at once', async () => {
     persistDraft({ share: 'share-1', materialId: 'material-2' }, { key: 'text-9#0-4', draft: { annotationId: null, selection: { ...selection, reference: 'text-9' }, note: doc('x'), oldNote: doc('') } });
     persistDraft({ share: 'share-2', materialId: 'material-1' }, { key: 'text-1#0-14', draft: { annotationId: null, selection, note: doc('x'), oldNote: doc('') } });
     persistDraft(scope, { key: 'text-1#0-14', draft: { annotationId: 'a-1', selection, note: doc('edited'), oldNote: doc('before') } });
-    renderHeaderState('en');
+    await renderHeaderState('en');
     expect(indicator().dataset.status).toBe('pending');
     expect(indicator().dataset.pending).toBe('1');
   });
 
-  it('a note kept only in memory (storage full) asks the learner to keep the page open', () => {
-    renderHeaderState('en');
+  it('a note kept only in memory (storage full) asks the learner to keep the page open', async () => {
+    await renderHeaderState('en');
     const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
