@@ -93,3 +93,33 @@ test("the header's back arrow returns to the place the learner left the page abo
   expect(Math.abs((await page.evaluate(() => window.scrollY)) - left)).toBeLessThanOrEqual(30);
   expect(errors).toEqual([]);
 });
+
+test('an answer given just before the tab is hidden or the page is left is in the browser at once, not a frame later', async ({ page, request }) => {
+  const { material } = await demoShares(request);
+  await page.goto(sharePath(material, 'wasserkreislauf/'));
+  await expect(page.locator('#shell')).toHaveCount(0);
+  await page.evaluate(() => document.getElementById('kap1-frage-suesswasser')?.scrollIntoView({ block: 'center' }));
+  // Awake in the app: its chart answers the click.
+  await expect(page.locator('[id="kap1-frage-suesswasser"] [data-state]').first()).toBeAttached();
+  await expect(page.locator('[data-choice-id="kap1-frage-suesswasser-a"] input')).toBeEnabled();
+  // A hidden tab draws no frames, and a left page none either: the write that waits for the next frame would never come.
+  for (const [choice, leaving] of [['a', 'tab hidden'], ['b', 'page left']] as const) {
+    const kept = await page.evaluate(
+      ({ choice, leaving }) => {
+        document.querySelector<HTMLInputElement>(`[data-choice-id="kap1-frage-suesswasser-${choice}"] input`)!.click();
+        if (leaving === 'tab hidden') {
+          Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+          document.dispatchEvent(new Event('visibilitychange'));
+        } else window.dispatchEvent(new Event('pagehide'));
+        const states = Object.entries(localStorage).filter(([key]) => key.startsWith('lernwerk:learner:'));
+        return states.map(([, value]) => (JSON.parse(value) as Record<string, { selected?: string[] }>)['kap1-frage-suesswasser']?.selected);
+      },
+      { choice, leaving },
+    );
+    expect(kept, leaving).toContainEqual([`kap1-frage-suesswasser-${choice}`]);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+  }
+});

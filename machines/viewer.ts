@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, setup, type AnyActorLogic, type AnyActorRef, type AnyStateMachine } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, setup, type AnyActorLogic, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import type { ContentElement, Path } from '../model/elements';
 import type { Material } from '../model/material';
 import { progressOf, unlockedIdsOf, withChange, type LearnerState } from '../model/learnerState';
@@ -6,6 +6,8 @@ import { barrierMet, barrierPreconditions, derivedStepProgress, elementProgress 
 import { allElements } from '../model/tree';
 import { loadedElementMachines as elementMachines } from './elements/loadedMachines';
 import type { ElementChange, ElementChangedEvent } from './elements/elementChanged';
+import { pageLeaveSignal } from './signals/pageLeave';
+import { visibilitySignals } from './signals/visibility';
 
 /**
  * What the viewer hands element machines that need the outside world; each is optional, and an
@@ -42,7 +44,18 @@ export type ViewerEvent =
    * viewport, so start-up does not grow with the page.
    */
   | { type: 'elements.reveal'; elements: readonly ContentElement[] }
-  | ElementChangedEvent;
+  | ElementChangedEvent
+  /** The tab was hidden or shown (`visibilitySignals`): a hidden tab may never come back. */
+  | { type: 'tab.hidden' }
+  | { type: 'tab.visible' }
+  /** The page is being left (`pageLeaveSignal`): it may be gone at any moment now. */
+  | { type: 'page.leaving' };
+
+/**
+ * What the viewer tells whoever keeps the learner's state (src/viewer/localLearnerState.ts):
+ * `saved.flush`, write what is not written yet, now (the tab was hidden or the page is being left).
+ */
+export type ViewerEmitted = { type: 'saved.flush' };
 
 export type ViewerContext = {
   material: Material;
@@ -118,7 +131,9 @@ export const viewerMachine = setup({
     input: {} as ViewerInput,
     context: {} as ViewerContext,
     events: {} as ViewerEvent,
+    emitted: {} as ViewerEmitted,
   },
+  actors: { visibilitySignals, pageLeaveSignal },
   guards: {
     isNewPage: ({ context, event }) => {
       assertEvent(event, 'page.open');
@@ -130,6 +145,7 @@ export const viewerMachine = setup({
     },
   },
   actions: {
+    flushSaved: emit({ type: 'saved.flush' }),
     recordOpenedPage: assign({
       openedPageIds: ({ context, event }) => {
         assertEvent(event, 'page.open');
@@ -225,7 +241,13 @@ export const viewerMachine = setup({
   states: {
     viewing: {
       description: 'The material is open; pages are opened as the learner navigates.',
+      invoke: [
+        { id: 'visibilitySignals', src: 'visibilitySignals' },
+        { id: 'pageLeaveSignal', src: 'pageLeaveSignal' },
+      ],
       on: {
+        'tab.hidden': { actions: 'flushSaved', description: 'The tab was hidden and may never come back: what the learner did is written now.' },
+        'page.leaving': { actions: 'flushSaved', description: 'The page is being left: what the learner did is written before it goes.' },
         'page.open': [
           {
             guard: 'isNewPage',
@@ -260,6 +282,10 @@ function informedBy(event: ViewerEvent, context: ViewerContext): readonly string
       return event.field === 'progress' ? (context.index.dependents.get(event.id) ?? []) : [];
     case 'page.open':
       return event.completesOnOpen ? (context.index.dependents.get(event.pageId) ?? []) : [];
+    case 'tab.hidden':
+    case 'tab.visible':
+    case 'page.leaving':
+      return [];
   }
 }
 

@@ -384,6 +384,8 @@ const machineWalks: WalkVariants = {
         { type: 'elements.reveal', elements: [...elementsOnPage(material.content)] },
         { type: 'elements.reveal', elements: [...elementsOnPage(chapterContent)] },
         { type: 'element.changed', id: 'q1', field: 'progress', value: 1 },
+        { type: 'tab.hidden' },
+        { type: 'page.leaving' },
       ],
       key: (s) => [sorted(s.context.openedPageIds), sorted(Object.keys(s.context.elementActors))],
     }),

@@ -74,15 +74,20 @@ function afterNextFrame(write: () => void): () => void {
 /**
  * Keeps the viewer's saved state in the browser: written once the frame after a learner change has
  * been produced (several changes in one frame, one write; the learner's feedback does not wait for
- * it), at once when the page is hidden or left and when the subscription ends, and at once when
- * changes landed before this subscription. Opening the first page can itself be a change (an
- * openedCompletion path step, an external resource: machines/viewer.ts `completeOnOpen`), and the
- * page announces itself in a layout effect, before the viewer's effects subscribe here: without the
- * first write, a step opened by direct link, in a new tab or by a reload was never kept.
- * `defer` schedules the write (tests pass their own).
+ * it), at once when the viewer says so (`saved.flush`: the tab was hidden or the page is being left:
+ * machines/viewer.ts) and when the subscription ends, and at once when changes landed before this
+ * subscription. Opening the first page can itself be a change (an openedCompletion path step, an
+ * external resource: machines/viewer.ts `completeOnOpen`), and the page announces itself in a layout
+ * effect, before the viewer's effects subscribe here: without the first write, a step opened by
+ * direct link, in a new tab or by a reload was never kept. `defer` schedules the write (tests pass
+ * their own).
  */
 export function persistLearnerState(
-  viewer: { getSnapshot?: () => SavedSnapshot; subscribe: (listener: (snapshot: SavedSnapshot) => void) => { unsubscribe: () => void } },
+  viewer: {
+    getSnapshot?: () => SavedSnapshot;
+    subscribe: (listener: (snapshot: SavedSnapshot) => void) => { unsubscribe: () => void };
+    on: (type: 'saved.flush', handler: () => void) => { unsubscribe: () => void };
+  },
   key: string,
   defer: (write: () => void) => () => void = afterNextFrame,
 ) {
@@ -101,14 +106,7 @@ export function persistLearnerState(
     last = current.context.saved;
     saveLearnerState(key, last);
   }
-  const onHidden = () => {
-    if (document.visibilityState === 'hidden') flush();
-  };
-  const hasDocument = typeof document !== 'undefined';
-  if (hasDocument) {
-    document.addEventListener('visibilitychange', onHidden);
-    window.addEventListener('pagehide', flush);
-  }
+  const flushing = viewer.on('saved.flush', flush);
   const subscription = viewer.subscribe((snapshot) => {
     if (snapshot.context.saved === last) return;
     last = unwritten = snapshot.context.saved;
@@ -117,11 +115,8 @@ export function persistLearnerState(
   return {
     unsubscribe() {
       subscription.unsubscribe();
+      flushing.unsubscribe();
       flush();
-      if (hasDocument) {
-        document.removeEventListener('visibilitychange', onHidden);
-        window.removeEventListener('pagehide', flush);
-      }
     },
   };
 }

@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { viewerMachine } from '../../machines/viewer';
+import { Material } from '../../model/material';
 import { learnerStateKey, loadLearnerState, persistLearnerState, saveLearnerState } from '../../src/viewer/localLearnerState';
 
 class MemoryStorage {
@@ -45,39 +48,53 @@ describe('learner state in the browser', () => {
     expect(saveLearnerState('k', { q: {} }, storage as unknown as Storage)).toBe(false);
   });
 
-  it('writes the viewer’s saved state after the frame of a change, once per frame, and at once when the page is left', () => {
-    const listeners: ((s: { context: { saved: Record<string, Record<string, unknown>> } }) => void)[] = [];
-    const viewer = { subscribe: (l: (typeof listeners)[number]) => (listeners.push(l), { unsubscribe: () => {} }) };
+  it('writes the viewer’s saved state after the frame of a change, once per frame, and at once when the tab is hidden or the page left', () => {
+    const material = Material.parse({ modelName: 'Material', id: 'm', publicId: 'm', title: 'M', content: [{ modelName: 'Separator', id: 't' }] });
+    const viewer = createActor(viewerMachine, { input: { material } }).start();
+    const change = (value: string) => viewer.send({ type: 'element.changed', id: 'q', field: 'value', value });
     const written: unknown[] = [];
     const original = globalThis.localStorage;
     Object.defineProperty(globalThis, 'localStorage', { value: { setItem: (_k: string, v: string) => written.push(JSON.parse(v)) }, configurable: true });
+    const hide = (state: 'hidden' | 'visible') => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
     try {
       const deferred: (() => void)[] = [];
       const subscription = persistLearnerState(viewer, 'k', (write) => (deferred.push(write), () => {}));
-      const saved = { q: { value: 'x' } };
-      listeners[0]({ context: { saved } });
+      change('x');
       expect(written).toEqual([]);
       deferred.shift()!();
       expect(written).toEqual([{ q: { value: 'x' } }]);
-      listeners[0]({ context: { saved } });
-      expect(deferred).toHaveLength(0);
       // Two changes before the deferred write: written once, the later one.
-      listeners[0]({ context: { saved: { q: { value: 'y' } } } });
-      listeners[0]({ context: { saved: { q: { value: 'z' } } } });
+      change('y');
+      change('z');
       expect(deferred).toHaveLength(1);
       deferred.shift()!();
       expect(written).toEqual([{ q: { value: 'x' } }, { q: { value: 'z' } }]);
+      // The tab is hidden (it may never come back): what is unwritten is written at once; shown again, nothing.
+      change('hidden');
+      hide('hidden');
+      expect(written.at(-1)).toEqual({ q: { value: 'hidden' } });
+      hide('visible');
+      expect(written).toHaveLength(3);
       // Leaving the page writes what is still unwritten at once.
-      listeners[0]({ context: { saved: { q: { value: 'left' } } } });
+      change('left');
       window.dispatchEvent(new Event('pagehide'));
       expect(written.at(-1)).toEqual({ q: { value: 'left' } });
       // So does the end of the subscription (the viewer unmounts).
-      listeners[0]({ context: { saved: { q: { value: 'gone' } } } });
+      change('gone');
       subscription.unsubscribe();
       expect(written.at(-1)).toEqual({ q: { value: 'gone' } });
-      expect(written).toHaveLength(4);
+      expect(written).toHaveLength(5);
+      // The stopped viewer's listeners are gone with it.
+      viewer.stop();
+      window.dispatchEvent(new Event('pagehide'));
+      hide('hidden');
+      expect(written).toHaveLength(5);
     } finally {
       Object.defineProperty(globalThis, 'localStorage', { value: original, configurable: true });
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     }
   });
 
@@ -87,11 +104,11 @@ describe('learner state in the browser', () => {
     Object.defineProperty(globalThis, 'localStorage', { value: { setItem: (_k: string, v: string) => written.push(JSON.parse(v)) }, configurable: true });
     try {
       const saved = { step: { progress: 1 } };
-      const opened = { getSnapshot: () => ({ context: { saved, changes: [{ id: 'step', field: 'progress', value: 1 }] } }), subscribe: () => ({ unsubscribe: () => {} }) };
+      const opened = { getSnapshot: () => ({ context: { saved, changes: [{ id: 'step', field: 'progress', value: 1 }] } }), subscribe: () => ({ unsubscribe: () => {} }), on: () => ({ unsubscribe: () => {} }) };
       persistLearnerState(opened, 'k');
       expect(written).toEqual([{ step: { progress: 1 } }]);
       // Nothing changed yet: nothing is written (the stored state stays as it is).
-      const untouched = { getSnapshot: () => ({ context: { saved: {}, changes: [] } }), subscribe: () => ({ unsubscribe: () => {} }) };
+      const untouched = { getSnapshot: () => ({ context: { saved: {}, changes: [] } }), subscribe: () => ({ unsubscribe: () => {} }), on: () => ({ unsubscribe: () => {} }) };
       persistLearnerState(untouched, 'k');
       expect(written).toHaveLength(1);
     } finally {
