@@ -285,14 +285,14 @@ function besideEntry(chunkOf: ChunkOf): ChunkOf {
 }
 
 const ELEMENT_REGISTRY = file('./src/elements/registry.ts');
-const ELEMENT_MACHINES = file('./machines/elements/registry.ts');
 const QUESTION_TEXTS = file('./src/i18n/resources/questions.ts');
+const EARLY_FORM = /EarlyForm\.tsx$/;
 
 /**
  * The lazy element kinds (src/elements/registry.ts) as three chunks instead of some fifty. A page with many
  * kinds named each kind's component, statechart, question texts and shared widgets as a file of its own,
  * and over HTTP/1.1's six connections per host those came in waves of six, a round trip each.
- * - `elements`: what the kinds' components, the element statecharts and the question texts import
+ * - `elements`: what the kinds' components (a stateful kind's with its chart) and the question texts import
  *   statically, except what the first route already has and what other lazy parts of the app reach;
  * - `elements-shared`: the rest of that set, which other lazy parts (the certificate's PDF, dialogs, the
  *   annotation layer, …) import too, so that they never load the element code;
@@ -306,13 +306,14 @@ const elementChunkOf = perPass((graph) => {
   const dynamicImportsOf = (modules: Iterable<string>) => [...modules].flatMap((module) => graph.getModuleInfo(module)?.dynamicallyImportedIds ?? []);
   const [materialRoute, collectionRoute] = ROUTE_TREES.map((tree) => reachable(graph, [PAGE, APP, tree], false));
   const firstRoute = new Set([...materialRoute, ...collectionRoute]);
-  const kinds = [...dynamicImportsOf([ELEMENT_REGISTRY]), ELEMENT_MACHINES, QUESTION_TEXTS];
+  // The early forms are the server's (src/elements/registry.ts `loadEarlyForms`): the app never loads them.
+  const kinds = [...dynamicImportsOf([ELEMENT_REGISTRY]).filter((module) => !EARLY_FORM.test(module)), QUESTION_TEXTS];
   const parts = new Set(dynamicImportsOf([...reachable(graph, kinds, false)].filter((module) => !firstRoute.has(module))));
   const kindModules = kinds.filter((module) => !parts.has(module));
   const elementCode = [...reachable(graph, kindModules, false)].filter((module) => !materialRoute.has(module));
   // Every other lazy part, and what it loads: not through the first route (there already) or the kinds.
   const notThrough = new Set([...firstRoute, ...kindModules]);
-  const otherLazy = dynamicImportsOf(reachable(graph, [PAGE, APP, ...ROUTE_TREES], true)).filter((module) => !notThrough.has(module));
+  const otherLazy = dynamicImportsOf(reachable(graph, [PAGE, APP, ...ROUTE_TREES], true)).filter((module) => !notThrough.has(module) && !EARLY_FORM.test(module));
   const reachedElsewhere = reachable(graph, otherLazy, true, notThrough);
   const chunkFor = (module: string) => (collectionRoute.has(module) ? 'elements-collection' : reachedElsewhere.has(module) ? 'elements-shared' : 'elements');
   return new Map(elementCode.map((module) => [module, chunkFor(module)]));

@@ -289,7 +289,7 @@ function informedBy(event: ViewerEvent, context: ViewerContext): readonly string
   }
 }
 
-/** The stateful elements among these that have no actor yet (the view loads the machines before it reveals: src/elements/machineLoading.ts). */
+/** The stateful elements among these that have no actor yet (the view loads their charts before it reveals them: src/elements/registry.ts). */
 function unspawnedOf(elements: readonly ContentElement[], context: ViewerContext): ContentElement[] {
   return elements.filter((element) => elementMachines[element.modelName] && !context.elementActors[element.id]);
 }

@@ -9,8 +9,10 @@
  * observers and `observer.simulate(target, isIntersecting)` delivers an entry to its callback.
  */
 import { afterEach } from 'vitest';
-// The viewer spawns from the element statecharts once their module is loaded (a lazy chunk in the browser).
-import '../machines/elements/registry';
+import { registerKindMachines } from '../scripts/statecharts/kindMachines';
+
+// The viewer spawns from the kinds' charts; in the browser each comes with its view's chunk (src/elements/registry.ts).
+await registerKindMachines();
 
 type Listener = (event: MediaQueryListEvent) => void;
 

@@ -5,8 +5,8 @@ import type { ModelName } from '../../model/elements';
 export type KindMachine = { readonly modelName: ModelName; readonly machine: AnyStateMachine };
 
 /**
- * The element machines the viewer spawns from, filled when machines/elements/registry.ts is
- * imported. In the browser that module is a chunk of its own, loaded alongside the material
- * (src/elements/machineLoading.ts): the first paint does not wait for every element's statechart.
+ * The element machines the viewer spawns from, filled as the kinds' views load: a stateful kind's view
+ * module hands over its chart (src/elements/registry.ts), and the view waits for the charts of the kinds
+ * it shows before their actors are spawned. The tools register them all (scripts/statecharts/kindMachines.ts).
  */
 export const loadedElementMachines: Partial<Record<ModelName, AnyStateMachine>> = {};

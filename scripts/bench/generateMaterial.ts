@@ -27,7 +27,13 @@
 import type { ContentElement } from '../../model/elements';
 import type { MaterialInput } from '../../model/material';
 import { elementsOnPage } from '../../model/tree';
-import { generateBarrierGroup, generateChapter, generateChoice, generateImage, generateText, HEAD, MIX } from './kindSamples';
+import { HEAD, MIX } from './kindSamples';
+// Made outside the mix: the barriers' groups, the chapter cards, and the tail's questions, texts and images.
+import { generateBarrierGroup } from '../../src/kinds/barrier/barrier.sample';
+import { generateChapter } from '../../src/kinds/chapter/chapter.sample';
+import { generateChoice } from '../../src/kinds/choice/choice.sample';
+import { generateImage } from '../../src/kinds/image/image.sample';
+import { generateText } from '../../src/kinds/text/text.sample';
 import { SampleSource, type ElementInput as Element, type MixEntry } from './sampleSource';
 
 export const BENCH_SIZES = [100, 1000, 5000] as const;

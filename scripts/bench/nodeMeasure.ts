@@ -2,6 +2,7 @@
  * Measurements in Node, without a browser: the viewer's start (the root statechart created, started and
  * told to open the root page, as src/viewer/MaterialViewer.tsx does) and the zod parse of the material.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import type { Material as MaterialSchema } from '../../model/material';
 import { ROOT } from './appServer';
+import { registerKindMachines } from '../statecharts/kindMachines';
 
 export interface NodeTimings {
   viewerStartMs: number[];
@@ -23,8 +25,10 @@ export async function measureInNode(json: unknown, runs = 9, root = ROOT): Promi
   const load = (file: string) => import(pathToFileURL(path.join(root, file)).href);
   const { Material } = (await load('model/material.ts')) as { Material: typeof MaterialSchema };
   const { viewerMachine } = (await load('machines/viewer.ts')) as { viewerMachine: AnyStateMachine };
-  // Newer viewers spawn from element statecharts registered when their module loads (a lazy chunk in the browser).
-  await load('machines/elements/registry.ts');
+  // Newer viewers spawn from the kinds' charts, registered when they load (with their views in the browser);
+  // checkouts from before that registered them all in machines/elements/registry.ts.
+  if (existsSync(path.join(root, 'machines/elements/registry.ts'))) await load('machines/elements/registry.ts');
+  else await registerKindMachines(root);
   // xstate as that checkout resolves it (the machine and createActor must share one instance).
   const { createActor } = createRequire(path.join(root, 'package.json'))('xstate') as typeof import('xstate');
   const parseOnce = () => {

@@ -1,7 +1,7 @@
 /**
  * npm run statecharts [-- --check] [-- --no-svg]
  *
- * Exports every machine of machines/index.ts to docs/statecharts/ (Mermaid, SCXML, SVG, README.md).
+ * Exports every machine of scripts/statecharts/machines.ts to docs/statecharts/ (Mermaid, SCXML, SVG, README.md).
  * --check: exports into a temporary directory instead and exits 1, listing the files, when
  * docs/statecharts/ differs from it (the drift check of `npm test`).
  * --no-svg: skips the SVG rendering (and, with --check, the SVG comparison).
@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { machines } from '../../machines/index';
+import { machines } from './machines';
 import { compareExports, DOCS_DIR, exportCharts } from './exportCharts';
 
 async function main(): Promise<number> {

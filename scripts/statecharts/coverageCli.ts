@@ -1,14 +1,14 @@
 /**
  * npm run coverage:paths [-- --transitions DIR]
  *
- * Walks every machine of machines/index.ts (scripts/statecharts/walkConfigs.ts), reads the
+ * Walks every machine of scripts/statecharts/machines.ts (scripts/statecharts/walkConfigs.ts), reads the
  * transitions the last Playwright run recorded (test-results/transitions/*.json, or DIR, if any) and writes
  * docs/statecharts/coverage.md and coverage.json. Exits 1 when a machine's model-based share is
  * below 100 % (or it has no walk config).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { machines } from '../../machines/index';
+import { machines } from './machines';
 import { computeCoverage, toCoverageJson, toCoverageMarkdown } from './coverage';
 import { DOCS_DIR } from './exportCharts';
 import { readRecordedRun, TRANSITIONS_DIR } from './recordedTransitions';

@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SnapshotFrom } from 'xstate';
 import { overlaysMachine, type OpenOverlay } from '../../machines/overlays';
@@ -27,14 +26,17 @@ import { cmi5LauncherMachine, type LaunchRead } from '../../machines/cmi5Launche
 import { ltiPlatformStorageMachine } from '../../machines/ltiPlatformStorage';
 import { SendBatchError, trackingMachine } from '../../machines/tracking';
 import { viewerMachine } from '../../machines/viewer';
-// The viewer spawns from the element statecharts once their module is loaded.
-import '../../machines/elements/registry';
 import { Material } from '../../model/material';
 import { sorted, variant, type WalkVariant, type WalkVariants } from './walkVariant';
 import { elementsOnPage } from '../../model/tree';
+import { importKindFiles } from '../kindFiles';
+import { registerKindMachines } from './kindMachines';
+
+// The viewer spawns from the kinds' charts (in the app each comes with its view).
+await registerKindMachines();
 
 /*
- * How `npm run coverage:paths` walks each machine of machines/index.ts with xstate/graph: per
+ * How `npm run coverage:paths` walks each machine of scripts/statecharts/machines.ts with xstate/graph: per
  * machine one or more variants (an input, the events with their payloads, and the state key: the
  * value plus exactly what the guards read). Timer events of `after` transitions are added by the
  * walk itself; results of invoked actors are events here, with realistic output. Variants with a
@@ -373,7 +375,7 @@ export const linkEditorEvents: LinkEditorEvent[] = [
 /** What the guards read: the link shown, what the input normalises to, the error. */
 export const linkEditorKey = (s: SnapshotFrom<typeof linkEditorMachine>) => [s.context.href, normalizeLinkUrl(s.context.input), s.context.error];
 
-/** Walk variants by the machine's name in machines/index.ts. */
+/** Walk variants by the machine's name in scripts/statecharts/machines.ts. */
 const machineWalks: WalkVariants = {
   viewer: [
     variant(viewerMachine, 'material with a chapter', {
@@ -603,15 +605,9 @@ const machineWalks: WalkVariants = {
  * by the machine's name. Read at load, so a new kind's walks need no line here.
  */
 async function kindWalks(): Promise<WalkVariants> {
-  const kindsDir = new URL('../../src/kinds/', import.meta.url);
-  const files = readdirSync(kindsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((folder) => readdirSync(new URL(`${folder.name}/`, kindsDir)).filter((name) => name.endsWith('.walks.ts')).map((name) => new URL(`${folder.name}/${name}`, kindsDir)))
-    .sort((a, b) => a.href.localeCompare(b.href));
   const merged: WalkVariants = {};
-  for (const file of files) {
-    const { walks } = (await import(file.href)) as { walks: WalkVariants };
-    for (const [machine, variants] of Object.entries(walks)) {
+  for (const { file, module } of await importKindFiles<{ walks: WalkVariants }>('.walks.ts')) {
+    for (const [machine, variants] of Object.entries(module.walks)) {
       if (machine in merged || machine in machineWalks) throw new Error(`${fileURLToPath(file)}: the walks of ${machine} are given twice`);
       merged[machine] = variants;
     }
@@ -619,5 +615,5 @@ async function kindWalks(): Promise<WalkVariants> {
   return merged;
 }
 
-/** Walk variants by the machine's name in machines/index.ts. */
+/** Walk variants by the machine's name in scripts/statecharts/machines.ts. */
 export const walkConfigs: WalkVariants = { ...machineWalks, ...(await kindWalks()) };

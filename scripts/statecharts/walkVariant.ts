@@ -12,7 +12,7 @@ export type WalkVariant = {
   key: (snapshot: AnyMachineSnapshot) => unknown;
 };
 
-/** Walk variants by the machine's name in machines/index.ts. */
+/** Walk variants by the machine's name in scripts/statecharts/machines.ts. */
 export type WalkVariants = Record<string, WalkVariant[]>;
 
 /** Typed against its machine, stored untyped in the registry. */

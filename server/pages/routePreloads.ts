@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isStateful } from '../../src/kinds/rules';
 import { KIND_INDEXING } from '../../src/kinds/indexing';
 import type { ModelName } from '../../model/elements';
 import { HELD_BACK_PRELOADS_ID } from '../../model/pageIds';
@@ -77,20 +76,16 @@ export function routeChunkUrls(clientDir: string, entryPoint: string): string[] 
 }
 
 /**
- * The files the lazy element kinds of a material need before they render (each kind's `viewModules`),
- * with the element statecharts when a kind has one: the route's loader awaits them, so named in the page
+ * The files the lazy element kinds of a material need before they render (each kind's `viewModules`;
+ * a stateful kind's chart comes with its view): the route's loader awaits them, so named in the page
  * they arrive with the entry instead of after it has run.
  */
 export function elementChunkUrls(clientDir: string, kinds: readonly string[]): string[] {
   const build = readBuild(clientDir);
   if (!build) return [];
   const modules = kinds.flatMap((kind) => (Object.hasOwn(KIND_INDEXING, kind) ? (KIND_INDEXING[kind as ModelName].viewModules ?? []) : []));
-  if (kinds.some((kind) => isStateful(kind as ModelName))) modules.push(ELEMENT_MACHINES_MODULE);
   return chunkUrls(build, modules);
 }
-
-/** The module of the element statecharts (src/elements/machineLoading.ts imports it), as the build's manifest names it. */
-export const ELEMENT_MACHINES_MODULE = 'machines/elements/registry.ts';
 
 /** The texts of a language that is not bundled with the first route (src/i18n/index.ts `loadLanguage`). */
 export const LANGUAGE_MODULES: Partial<Record<string, string>> = { en: 'src/i18n/resources/en.ts' };
@@ -108,10 +103,13 @@ export function languageChunkUrls(clientDir: string, lang: string): string[] {
 /** The tracking code, a chunk the route's loader awaits where a visitor's work is saved on the server (src/viewer/learnerTracking.ts). */
 export const TRACKING_MODULE = 'src/viewer/trackingLogic.ts';
 
-/** The chunks of the tracking code, when this visitor's work is tracked. */
+/** The browser's durable queue of changes, a chunk the route's loader awaits for every visitor (src/viewer/learnerTracking.ts). */
+export const LEARNER_QUEUE_MODULE = 'src/tracking/durableQueue.ts';
+
+/** The chunks of the learner's durable queue, and of the tracking code when this visitor's work is tracked. */
 export function trackingChunkUrls(clientDir: string, tracked: boolean): string[] {
   const build = readBuild(clientDir);
-  return build && tracked ? chunkUrls(build, [TRACKING_MODULE]) : [];
+  return build ? chunkUrls(build, [LEARNER_QUEUE_MODULE, ...(tracked ? [TRACKING_MODULE] : [])]) : [];
 }
 
 /** `<link rel="modulepreload">` for each URL. */

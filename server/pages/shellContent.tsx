@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ContentList } from '../../src/elements/ContentList';
 import { ShellRenderingContext, type EarlyForms } from '../../src/elements/shell/shellRendering';
+import { loadEarlyForms } from '../../src/elements/registry';
 import { createI18n, loadLanguage } from '../../src/i18n';
 import { I18nProvider } from '../../src/i18n/react';
 import type { ContentElement } from '../../model/elements';
@@ -8,7 +9,6 @@ import type { Lang } from '../../model/pageData';
 import { elementsOnPage } from '../../model/tree';
 import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
 import { loadQuestionTexts } from '../../src/i18n/questionTexts';
-import { ChoiceEarlyForm } from '../../src/kinds/choice/ChoiceEarlyForm';
 
 /**
  * The first paint of a material's root page shows its elements up to this many (counted as the page
@@ -34,9 +34,8 @@ function shellElementsOf(content: readonly ContentElement[]): ContentElement[] {
   return shown;
 }
 
-/** The kinds whose first paint is a form that answers before the app runs (src/elements/early/earlyAnswers.ts). */
-const EARLY_FORMS: EarlyForms = { ChoiceQuestion: ChoiceEarlyForm };
-const SHELL_RENDERING = { earlyForms: EARLY_FORMS };
+/** How lists draw in the first paint: the kinds with an early form (src/elements/early/earlyAnswers.ts) as that form. */
+let shellRendering: Promise<{ earlyForms: EarlyForms }> | undefined;
 
 /** Elements (as the page counts them) drawn in one go; between two slices the server answers other requests. */
 const SLICE_ELEMENTS = 250;
@@ -51,14 +50,15 @@ export async function shellContentHtml(content: readonly ContentElement[], lang:
   const elements = shellElementsOf(content);
   if (!elements.length) return '';
   // The early forms' texts (Evaluate, the feedback titles) are the questions' own.
-  await Promise.all([loadLanguage(lang), loadQuestionTexts()]);
+  shellRendering ??= loadEarlyForms().then((earlyForms) => ({ earlyForms }));
+  const [rendering] = await Promise.all([shellRendering, loadLanguage(lang), loadQuestionTexts()]);
   const i18n = createI18n(lang);
   const html: string[] = [];
   for (const slice of slices(elements)) {
     if (html.length) await new Promise((resolve) => setImmediate(resolve));
     html.push(
       renderToStaticMarkup(
-        <ShellRenderingContext.Provider value={SHELL_RENDERING}>
+        <ShellRenderingContext.Provider value={rendering}>
           <ServerSanitizedHtml.Provider value>
             <I18nProvider i18n={i18n}>
               <ContentList elements={slice} />

@@ -10,7 +10,7 @@ import { chunkTook, FIRST_CHUNK, nextChunkSize, onRevealEverything, queueChunk, 
 import { EagerContext, needsActorAtMount, PageHighlightContext, useWakingRules, type WakingRules } from './dormant/waking';
 import { focusInto } from './dormant/DormantElement';
 import { highlightMatches, whenRendered } from '../viewer/scrollToTarget';
-import { elementMachinesLoaded, loadElementMachines } from './machineLoading';
+import { loadElementMachines, machinesLoadedFor } from './registry';
 import { useElementActor, useRevealer, type Revealer } from './viewerContext';
 import { ShellRenderingContext } from './shell/shellRendering';
 import { ShellElement } from './shell/ShellElement';
@@ -127,12 +127,15 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   const count = ends.length ? ends[ends.length - 1] : 0;
   const chunkStart = useRef<{ at: number; size: number } | null>(null);
 
-  /** Whether the element statecharts are loaded (a chunk of their own): elements that need actors wait for them. */
-  const [machinesLoaded, setMachinesLoaded] = useState(elementMachinesLoaded);
+  /** The kinds of these elements (what their containers hold too): their charts come with their views. */
+  const kinds = useMemo(() => new Set([...elementsOnPage(elements)].map((element) => element.modelName)), [elements]);
+  /** Whether the charts of these kinds are loaded: elements that need actors wait for them. */
+  const machinesLoaded = machinesLoadedFor(kinds);
+  const [, chartsCame] = useState(0);
   useEffect(() => {
     // A failed load (offline) leaves the chunks waiting; the next list that mounts tries again.
-    if (!machinesLoaded) loadElementMachines().then(() => setMachinesLoaded(true), () => undefined);
-  }, [machinesLoaded]);
+    if (!machinesLoaded) loadElementMachines(kinds).then(() => chartsCame((loads) => loads + 1), () => undefined);
+  }, [machinesLoaded, kinds]);
 
   /** Mounts the next chunks, each ending at one of `upTo` (ascending), with the actors they need spawned first. */
   const revealChunks = (...upTo: number[]) => {

@@ -5,12 +5,10 @@ import { DormantElement, focusInto, type FocusOnWake } from './dormant/DormantEl
 import { dozes, PageHighlightContext, useWakingRules } from './dormant/waking';
 import { highlightMatches, whenRendered } from '../viewer/scrollToTarget';
 import type { ElementProps } from './elementProps';
-import { elementComponents, loadsLazily } from './registry';
+import { elementComponents, loadElementMachines, loadsLazily, machinesLoadedFor } from './registry';
 import { onRevealEverything } from './revealScheduler';
 import { useRevealer } from './viewerContext';
-import { isStateful } from '../kinds/rules';
 import { shellFrameHeight } from '../viewer/shell';
-import { elementMachinesLoaded, loadElementMachines } from './machineLoading';
 
 /**
  * Wraps one element: the DOM contract of every rendered element is `id` = model id and
@@ -65,9 +63,9 @@ function WakingElement({ element, Component, startsDozing }: WakingProps) {
   const woke = useRef(false);
 
   const wake = (focus?: FocusOnWake) => {
-    // Its actor is spawned first; the statecharts are a chunk of their own, loaded with the page.
-    if (isStateful(element.modelName) && !elementMachinesLoaded()) {
-      loadElementMachines().then(() => wake(focus), () => undefined);
+    // Its actor is spawned first; its chart comes with its view, loaded with the page.
+    if (!machinesLoadedFor([element.modelName])) {
+      loadElementMachines([element.modelName]).then(() => wake(focus), () => undefined);
       return;
     }
     revealer.reveal([element]);

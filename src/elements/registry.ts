@@ -1,10 +1,11 @@
 import { createElement, use, type ComponentType } from 'react';
 import { loadQuestionTexts } from '../i18n/questionTexts';
 import { isStateful } from '../kinds/rules';
-import { loadElementMachines } from './machineLoading';
+import { loadedElementMachines, type KindMachine } from '../../machines/elements/loadedMachines';
 import { loadSanitizer } from '../ui/SafeHtml';
 import type { ContentElement, ModelName } from '../../model/elements';
 import type { ElementProps } from './elementProps';
+import type { EarlyForms } from './shell/shellRendering';
 import { ChapterCard } from '../kinds/chapter/ChapterCard';
 import { ColumnsElement } from '../kinds/columns/ColumnsElement';
 import { HeadingElement } from '../kinds/heading/HeadingElement';
@@ -27,7 +28,8 @@ export function loadsLazily(component: object): boolean {
 
 /**
  * A component from a module's named export in its own chunk. It suspends (ElementView's Suspense)
- * until the chunk is there; once loaded, or after `preload()`, it renders at once.
+ * until the chunk is there; once loaded, or after `preload()`, it renders at once. A stateful kind's
+ * module hands its chart with it (`kindMachine`): the viewer spawns from it from then on.
  */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K, loadParts?: () => Promise<unknown>): M[K] & Preloadable {
   let loaded: ComponentType<object> | undefined;
@@ -37,6 +39,8 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K, loadPa
     (pending ??= load().then(
       (module) => {
         loaded = module[name] as unknown as ComponentType<object>;
+        const { kindMachine } = module as { kindMachine?: KindMachine };
+        if (kindMachine) loadedElementMachines[kindMachine.modelName] = kindMachine.machine;
       },
       (error: unknown) => {
         pending = undefined;
@@ -91,12 +95,35 @@ export const elementComponents: Registry = {
 };
 
 /**
- * Starts loading the chunks of these element kinds (all when none are named), and the element
- * statecharts when any of them has one; resolves when they are there.
+ * The kinds the server draws in a page's first paint as a form that answers before the app runs
+ * (src/elements/early/earlyAnswers.ts): only the server loads these (`loadEarlyForms`), the app never
+ * renders them.
+ */
+const earlyForms: { readonly [N in ModelName]?: () => Promise<NonNullable<EarlyForms[N]>> } = {
+  ChoiceQuestion: () => import('../kinds/choice/ChoiceEarlyForm').then((module) => module.ChoiceEarlyForm),
+};
+
+/** The early forms of every kind that has one, loaded (server/pages/shellContent.tsx draws them). */
+export async function loadEarlyForms(): Promise<EarlyForms> {
+  return Object.fromEntries(await Promise.all(Object.entries(earlyForms).map(async ([kind, load]) => [kind, await load()])));
+}
+
+/**
+ * Starts loading the chunks of these element kinds (all when none are named), the stateful ones'
+ * charts with them; resolves when they are there.
  */
 export function preloadElementComponents(modelNames?: Iterable<ModelName>): Promise<void> {
   const names = modelNames ? new Set(modelNames) : new Set(Object.keys(elementComponents) as ModelName[]);
-  const loads = [...names].map((name) => (elementComponents[name] as Partial<Preloadable> | undefined)?.preload?.());
-  if ([...names].some((name) => isStateful(name))) loads.push(loadElementMachines());
-  return Promise.all(loads).then(() => undefined);
+  return Promise.all([...names].map((name) => (elementComponents[name] as Partial<Preloadable> | undefined)?.preload?.())).then(() => undefined);
+}
+
+/** Whether the viewer can spawn the actors of these kinds now: the chart of each stateful one has come with its view. */
+export function machinesLoadedFor(modelNames: Iterable<ModelName>): boolean {
+  for (const name of modelNames) if (isStateful(name) && !loadedElementMachines[name]) return false;
+  return true;
+}
+
+/** Loads the charts of these kinds' stateful ones (with their views); a failed load is tried again next time. */
+export function loadElementMachines(modelNames: Iterable<ModelName>): Promise<void> {
+  return preloadElementComponents([...modelNames].filter(isStateful));
 }

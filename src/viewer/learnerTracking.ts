@@ -4,7 +4,7 @@ import type { TrackingInput } from '../../machines/tracking';
 import { withChange, type LearnerState } from '../../model/learnerState';
 import type { PageData } from '../../model/pageData';
 import { trackingModeOf } from '../../model/tracking';
-import { openDurableQueue, type DurableQueue } from '../tracking/durableQueue';
+import type { DurableQueue } from '../tracking/durableQueue';
 import type { GuestSessionActor } from '../guest/GuestSessionProvider';
 import { loadLearnerState } from './localLearnerState';
 
@@ -17,9 +17,19 @@ import { loadLearnerState } from './localLearnerState';
 let queueOpening: Promise<DurableQueue> | null = null;
 let openedQueue: DurableQueue | null = null;
 
-/** Opens the browser's durable queue once per page; route loaders await it before the viewer starts. */
+/**
+ * Opens the browser's durable queue once per page (its code is a chunk the route's loader awaits with
+ * the material, named in the page: server/pages/routePreloads.ts); route loaders await it before the
+ * viewer starts. A failed load of its code (offline) is forgotten, so the next call tries again.
+ */
 export function learnerQueue(): Promise<DurableQueue> {
-  queueOpening ??= openDurableQueue().then((queue) => (openedQueue = queue));
+  queueOpening ??= import('../tracking/durableQueue').then(
+    ({ openDurableQueue }) => openDurableQueue().then((queue) => (openedQueue = queue)),
+    (error: unknown) => {
+      queueOpening = null;
+      throw error;
+    },
+  );
   return queueOpening;
 }
 

@@ -3,10 +3,10 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { machines } from '../../machines';
+import { machines } from '../../scripts/statecharts/machines';
 
 /*
- * Every event a machine of machines/index.ts accepts (an `on` key of any of its state nodes; the
+ * Every event a machine of scripts/statecharts/machines.ts accepts (an `on` key of any of its state nodes; the
  * actors' done and error events, delays and `always` are xstate's own) has a sender in the product:
  * an object literal whose `type` is that string (`send({ type: … })`, `sendTo`, `raise`, `sendBack`,
  * an `emit` forwarded to the machine, an event factory) in a source file of the product. An event

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { viewerMachine, type ViewerInput } from '../../machines/viewer';
-import { elementMachines } from '../../machines/elements/registry';
+import { loadedElementMachines as elementMachines } from '../../machines/elements/loadedMachines';
 import { elementsOnPage } from '../../model/tree';
 import { Material } from '../../model/material';
 import { elementProgress } from '../../model/progressTree';
@@ -214,7 +214,7 @@ describe('viewer: tracking child', () => {
 });
 
 describe('element statecharts known before they load', () => {
-  it('the kinds the view treats as stateful are exactly those with a statechart in the registry', async () => {
+  it('the kinds the view treats as stateful are exactly those whose folder has a chart', async () => {
     const { isStateful, KIND_RULES } = await import('../../src/kinds/rules');
     expect((Object.keys(KIND_RULES) as (keyof typeof KIND_RULES)[]).filter(isStateful).sort()).toEqual(Object.keys(elementMachines).sort());
   });

@@ -197,7 +197,7 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     }
   });
 
-  it('names the chunks of the material’s lazy element kinds and the element statecharts as modulepreload links too', async () => {
+  it('names the chunks of the material’s lazy element kinds (their charts with them) as modulepreload links too', async () => {
     const manifest = {
       'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime.js'] },
       'routes/materialRoutes.tsx': { file: 'assets/materialRoutes-2.js', isDynamicEntry: true, imports: ['_viewer.js', 'index.html'] },
@@ -206,7 +206,6 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
       'src/kinds/choice/ChoiceQuestion.tsx': { file: 'assets/ChoiceQuestion-6.js', isDynamicEntry: true, imports: ['_viewer.js', '_choice.js', 'index.html'] },
       '_choice.js': { file: 'assets/choice-7.js' },
       'src/i18n/resources/questions.ts': { file: 'assets/questions-8.js', isDynamicEntry: true },
-      'machines/elements/registry.ts': { file: 'assets/registry-9.js', isDynamicEntry: true, imports: ['_choice.js'] },
       'src/kinds/code/CodeElement.tsx': { file: 'assets/CodeElement-10.js', isDynamicEntry: true },
     };
     fs.mkdirSync(path.join(a.clientDir, '.vite'), { recursive: true });
@@ -220,7 +219,7 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
       const links = [...(await a.app.inject({ url: `/s/${share.publicId}/` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
       expect(links).toEqual([
         '/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js',
-        '/app/assets/ChoiceQuestion-6.js', '/app/assets/choice-7.js', '/app/assets/questions-8.js', '/app/assets/registry-9.js',
+        '/app/assets/ChoiceQuestion-6.js', '/app/assets/choice-7.js', '/app/assets/questions-8.js',
       ]);
     } finally {
       fs.rmSync(path.join(a.clientDir, '.vite'), { recursive: true, force: true });
@@ -240,7 +239,6 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     const moduleChunks = {
       'src/kinds/choice/ChoiceQuestion.tsx': 'assets/elements-11.js',
       'src/i18n/resources/questions.ts': 'assets/elements-11.js',
-      'machines/elements/registry.ts': 'assets/elements-11.js',
     };
     fs.mkdirSync(path.join(a.clientDir, '.vite'), { recursive: true });
     fs.writeFileSync(path.join(a.clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));

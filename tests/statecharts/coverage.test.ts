@@ -106,7 +106,7 @@ describe('coverage report', () => {
     expect(markdown).toContain('| [counter](README.md#counter) | 2 | 3 | 4 | 8 | 3/3 (100 %) | 1/3 (33.3 %) |');
     expect(markdown).toContain('| [blinker](README.md#blinker) | 2 | 2 | 0 | 0 | no walk config | 0/2 (0 %) |');
     expect(markdown).toContain('- counting: count.check [isFull and (not isEmpty)] → full');
-    expect(markdown).toContain('missing from machines/index.ts: `stray`');
+    expect(markdown).toContain('missing from scripts/statecharts/machines.ts: `stray`');
   });
 
   it('without recordings the e2e share is “not run”, and a complete walk is complete', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { machines } from '../../machines/index';
+import { machines } from '../../scripts/statecharts/machines';
 import { chartOf, statesOf, transitionsOf } from '../../scripts/statecharts/chart';
 import { constantOfDelay, readTimingConstants } from '../../scripts/statecharts/constants';
 import { compareExports, exportCharts } from '../../scripts/statecharts/exportCharts';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { machines } from '../../machines/index';
+import { machines } from '../../scripts/statecharts/machines';
 import { chartOf } from '../../scripts/statecharts/chart';
 import { toMermaid } from '../../scripts/statecharts/mermaid';
 import { compoundMachine, delayedMachine, finalMachine, fixtureMachines, guardedMachine, parallelMachine } from './fixtureMachines';
@@ -73,7 +73,7 @@ describe('Mermaid export of the fixture machines', () => {
   });
 });
 
-describe('Mermaid export of every machine of machines/index.ts', () => {
+describe('Mermaid export of every machine of scripts/statecharts/machines.ts', () => {
   it.each(Object.keys(machines).sort())('%s parses and names every state and event of the machine', async (name) => {
     const machine = machines[name];
     const text = toMermaid(chartOf(machine));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, describe, expect, it } from 'vitest';
-import { machines } from '../../machines/index';
+import { machines } from '../../scripts/statecharts/machines';
 import { chartOf, transitionsOf } from '../../scripts/statecharts/chart';
 import { toScxml, XSTATE_NAMESPACE } from '../../scripts/statecharts/scxml';
 import { SCXML_SCHEMA, validateScxml } from '../../scripts/statecharts/validateScxml';
@@ -24,7 +24,7 @@ const byId = (doc: Document, id: string) => [...doc.getElementsByTagNameNS(SCXML
 const transitionsOfState = (doc: Document, id: string) => [...byId(doc, id)!.children].filter((el) => el.localName === 'transition');
 
 describe('SCXML against the W3C SCXML 1.0 schema', () => {
-  it('every fixture and every machine of machines/index.ts validates with xmllint --schema', () => {
+  it('every fixture and every machine of scripts/statecharts/machines.ts validates with xmllint --schema', () => {
     const files = [
       ...Object.entries(fixtureMachines).map(([name, machine]) => write(`fixture-${name}`, toScxml(chartOf(machine)))),
       ...Object.entries(machines).map(([name, machine]) => write(name, toScxml(chartOf(machine)))),

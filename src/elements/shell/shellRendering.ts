@@ -1,7 +1,7 @@
 import { createContext, type ComponentType } from 'react';
 import type { ElementOf, ModelName } from '../../../model/elements';
 
-/** Kinds the server draws as forms that answer before the app runs (server/pages/shellContent.tsx). */
+/** Kinds the server draws as forms that answer before the app runs (src/elements/registry.ts `loadEarlyForms`). */
 export type EarlyForms = { readonly [N in ModelName]?: ComponentType<{ element: ElementOf<N> }> };
 
 /**

@@ -20,6 +20,9 @@ import { AnswerKeyChangedNote } from '../../elements/questions/AnswerKeyChangedN
 import { ResultMark } from '../../elements/questions/ResultMark';
 import { useItemDrag, type Dragging } from '../../elements/questions/useItemDrag';
 
+/** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */
+export { kindMachine } from './assignment.machine';
+
 type AssignmentActor = ActorRefFrom<typeof assignmentMachine>;
 type Item = AssignmentQuestion['disruptors'][number];
 type Zone = AssignmentQuestion['zones'][number];

@@ -160,5 +160,5 @@ export const assignmentMachine = setup({
   },
 });
 
-/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+/** The chart the viewer spawns for each element of this kind (its view's module hands it over: src/elements/registry.ts). */
 export const kindMachine = { modelName: 'AssignmentQuestion', machine: assignmentMachine } as const satisfies KindMachine;

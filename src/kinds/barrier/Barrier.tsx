@@ -16,6 +16,9 @@ import type { ContentElement } from '../../../model/elements';
 import { useMemo, useState, type MouseEvent } from 'react';
 import { scrollToStart } from '../../viewer/scrollToStart';
 
+/** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */
+export { kindMachine } from './barrier.machine';
+
 const noItems: ContentElement[] = [];
 /** The list is derived anew on every change of the viewer; it re-renders the barrier only when other items block it. */
 const sameItems = (a: readonly ContentElement[], b: readonly ContentElement[]) => a.length === b.length && a.every((item, i) => item === b[i]);

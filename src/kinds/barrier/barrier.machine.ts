@@ -81,5 +81,5 @@ export const barrierMachine = setup({
   },
 });
 
-/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+/** The chart the viewer spawns for each element of this kind (its view's module hands it over: src/elements/registry.ts). */
 export const kindMachine = { modelName: 'Barrier', machine: barrierMachine } as const satisfies KindMachine;

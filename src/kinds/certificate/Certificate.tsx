@@ -17,6 +17,9 @@ import type { CertificateActor } from './certificateActor';
 import { CertificateDownload } from './CertificateDownload';
 import { useElementHeadingLevel } from '../../elements/static/elementHeadingLevel';
 
+/** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */
+export { kindMachine } from './certificate.machine';
+
 /** A certificate: title, description, issue date, validity, logo, and its PDF download. */
 export function CertificateElement({ element }: ElementProps<Certificate>) {
   return (

@@ -84,5 +84,5 @@ export const certificateMachine = setup({
   },
 });
 
-/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+/** The chart the viewer spawns for each element of this kind (its view's module hands it over: src/elements/registry.ts). */
 export const kindMachine = { modelName: 'Certificate', machine: certificateMachine } as const satisfies KindMachine;

@@ -25,6 +25,9 @@ import { useEarlyAnswer } from '../../elements/early/useEarlyAnswer';
 import { EARLY_BUTTON_KEY } from '../../elements/early/earlyAnswers';
 import { ANSWER_BUTTON } from '../../elements/questions/AnswerButton';
 
+/** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */
+export { kindMachine } from './choice.machine';
+
 type ChoiceActor = ActorRefFrom<typeof choiceMachine>;
 
 /** A single- (radio) or multiple-choice (checkbox) question (spec section 4). */

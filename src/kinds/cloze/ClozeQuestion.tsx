@@ -19,6 +19,9 @@ import { AnswerKeyChangedNote } from '../../elements/questions/AnswerKeyChangedN
 import { ResultMark } from '../../elements/questions/ResultMark';
 import { useElementHeadingLevel } from '../../elements/static/elementHeadingLevel';
 
+/** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */
+export { kindMachine } from './cloze.machine';
+
 type ClozeActor = ActorRefFrom<typeof clozeMachine>;
 
 

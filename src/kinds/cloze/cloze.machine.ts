@@ -110,5 +110,5 @@ export const clozeMachine = setup({
   },
 });
 
-/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+/** The chart the viewer spawns for each element of this kind (its view's module hands it over: src/elements/registry.ts). */
 export const kindMachine = { modelName: 'ClozeQuestion', machine: clozeMachine } as const satisfies KindMachine;

@@ -12,6 +12,9 @@ import { ElementActor } from '../../elements/static/ElementActor';
 import { FOLDABLE_TITLE_PRESS, pressTarget } from '../../elements/dormant/pressReplay';
 import { useElementHeadingLevel } from '../../elements/static/elementHeadingLevel';
 
+/** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */
+export { kindMachine } from './foldable.machine';
+
 type FoldableData = ElementOf<'Foldable'>;
 
 

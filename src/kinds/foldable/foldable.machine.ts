@@ -37,5 +37,5 @@ export const foldableMachine = setup({
   },
 });
 
-/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+/** The chart the viewer spawns for each element of this kind (its view's module hands it over: src/elements/registry.ts). */
 export const kindMachine = { modelName: 'Foldable', machine: foldableMachine } as const satisfies KindMachine;

@@ -15,6 +15,9 @@ import { FeedbackBox } from '../../elements/questions/QuestionFeedback';
 import { CharacterCounter, showsCounter } from '../../ui/CharacterCounter';
 import { fitsUserdataValue, USERDATA_VALUE_MAX_CHARS } from '../../../model/tracking';
 
+/** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */
+export { kindMachine } from './freeText.machine';
+
 type FreeTextActor = ActorRefFrom<typeof freeTextMachine>;
 
 

@@ -206,5 +206,5 @@ export const freeTextMachine = setup({
   },
 });
 
-/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+/** The chart the viewer spawns for each element of this kind (its view's module hands it over: src/elements/registry.ts). */
 export const kindMachine = { modelName: 'FreeTextInput', machine: freeTextMachine } as const satisfies KindMachine;

@@ -21,6 +21,9 @@ import { Icon } from '../../ui/Icon';
 import { withTooltip } from '../../ui/withTooltip';
 import { HOTSPOT_TEXTS } from './hotspot.texts';
 
+/** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */
+export { kindMachine } from './hotspots.machine';
+
 type HotspotData = ElementOf<'Hotspot'>;
 type Spot = HotspotData['elements'][number];
 type HotspotsActor = ActorRefFrom<typeof hotspotsMachine>;

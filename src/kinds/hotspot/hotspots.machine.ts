@@ -76,5 +76,5 @@ export const hotspotsMachine = setup({
   },
 });
 
-/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+/** The chart the viewer spawns for each element of this kind (its view's module hands it over: src/elements/registry.ts). */
 export const kindMachine = { modelName: 'Hotspot', machine: hotspotsMachine } as const satisfies KindMachine;

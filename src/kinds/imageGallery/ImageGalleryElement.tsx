@@ -20,6 +20,9 @@ import { Icon } from '../../ui/Icon';
 import { withTooltip } from '../../ui/withTooltip';
 import { IMAGE_GALLERY_TEXTS } from './imageGallery.texts';
 
+/** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */
+export { kindMachine } from './carousel.machine';
+
 type GalleryData = ElementOf<'ImageGallery'>;
 type CarouselActor = ActorRefFrom<typeof carouselMachine>;
 

@@ -135,5 +135,5 @@ export const carouselMachine = setup({
   },
 });
 
-/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+/** The chart the viewer spawns for each element of this kind (its view's module hands it over: src/elements/registry.ts). */
 export const kindMachine = { modelName: 'ImageGallery', machine: carouselMachine } as const satisfies KindMachine;

@@ -13,6 +13,9 @@ import { useAssetBase } from '../../viewer/PageDataContext';
 import type { ElementProps } from '../../elements/elementProps';
 import { ElementActor } from '../../elements/static/ElementActor';
 
+/** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */
+export { kindMachine } from './path.machine';
+
 type PathActor = ActorRefFrom<typeof pathMachine>;
 type Snapshot = SnapshotFrom<typeof pathMachine>;
 type Step = Chapter | IFrame;

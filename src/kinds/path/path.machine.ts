@@ -137,5 +137,5 @@ export const pathMachine = setup({
   },
 });
 
-/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+/** The chart the viewer spawns for each element of this kind (its view's module hands it over: src/elements/registry.ts). */
 export const kindMachine = { modelName: 'Path', machine: pathMachine } as const satisfies KindMachine;

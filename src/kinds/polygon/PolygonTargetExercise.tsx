@@ -20,6 +20,9 @@ import { useBecameTrue } from '../../ui/useBecameTrue';
 import { AnswerKeyChangedNote } from '../../elements/questions/AnswerKeyChangedNote';
 import { Icon } from '../../ui/Icon';
 
+/** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */
+export { kindMachine } from './polygon.machine';
+
 type PolygonActor = ActorRefFrom<typeof polygonMachine>;
 
 

@@ -127,5 +127,5 @@ export const polygonMachine = setup({
   },
 });
 
-/** The chart the viewer spawns for each element of this kind (machines/elements/registry.ts collects it). */
+/** The chart the viewer spawns for each element of this kind (its view's module hands it over: src/elements/registry.ts). */
 export const kindMachine = { modelName: 'PolygonTargetExercise', machine: polygonMachine } as const satisfies KindMachine;
