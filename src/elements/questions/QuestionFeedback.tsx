@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { announcePolitely } from '../../ui/liveAnnouncer';
 import { useTranslation } from '../../i18n/react';
-import type { FeedbackKind } from '../../kinds/choice/choice.model';
+import type { FeedbackKind } from '../../../model/feedbackKind';
 import { SafeHtml } from '../../ui/SafeHtml';
 
 const boxStyles: Record<FeedbackKind | 'error' | 'info', string> = {

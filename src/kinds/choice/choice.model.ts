@@ -1,7 +1,8 @@
+import type { FeedbackKind } from '../../../model/feedbackKind';
+
 /** Rules of the choice question (spec section 4, Choice question). */
 
 export type ChoiceType = 'sc' | 'mc';
-export type FeedbackKind = 'positive' | 'negative' | 'neutral';
 
 /** Selecting in a single-choice question deselects the others; in a multiple-choice question it adds. */
 export function selectChoice(type: ChoiceType, selected: readonly string[], choiceId: string): string[] {
