@@ -21,6 +21,9 @@ async function freshPage(): Promise<Document> {
   return doc;
 }
 
+/** Until what an earlier visit kept is shown: the listeners read it once the page has painted (at once in jsdom, which reports no paint). */
+const painted = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** What this page keeps in the browser (the tests' page is at `/`). */
 const kept = () => JSON.parse(localStorage.getItem(`${EARLY_ANSWERS_KEY_PREFIX}${location.pathname}`) ?? 'null');
 
@@ -83,6 +86,7 @@ describe('an early form', () => {
     const next = await freshPage();
     const announcer = document.querySelector('[data-live-announcer="polite"]')?.textContent ?? '';
     listenForEarlyAnswers(next);
+    await painted();
     // Shown as it was left: ticked, evaluated, marked, the button turned; not announced again.
     expect([...next.querySelectorAll('input')].map((i) => `${i.checked}:${i.disabled}`)).toEqual(['true:true', 'false:true', 'true:true']);
     expect(next.querySelector('[data-feedback]')?.getAttribute('data-feedback')).toBe('positive');
@@ -98,6 +102,7 @@ describe('an early form', () => {
     localStorage.setItem(`${EARLY_ANSWERS_KEY_PREFIX}${location.pathname}`, JSON.stringify({ further: { selected: ['further-b'], evaluated: false }, broken: { selected: 'eq-a' }, empty: null }));
     const page = await freshPage();
     listenForEarlyAnswers(page);
+    await painted();
     expect([...page.querySelectorAll('input')].map((i) => i.checked)).toEqual([false, false, false]);
     expect(takeEarlyAnswer('further')).toEqual({ selected: ['further-b'], evaluated: false });
     expect(takeEarlyAnswer('broken')).toBeUndefined();
@@ -108,11 +113,23 @@ describe('an early form', () => {
     localStorage.setItem(`${EARLY_ANSWERS_KEY_PREFIX}${location.pathname}`, '{not json');
     const page = await freshPage();
     listenForEarlyAnswers(page);
+    await painted();
     const input = page.querySelector<HTMLInputElement>('input[value="eq-b"]')!;
     input.click();
     expect(kept()).toEqual({ eq: { selected: ['eq-b'], evaluated: false } });
     input.click();
     expect(kept()).toEqual({});
     expect(takeEarlyAnswer('eq')).toEqual({ selected: [], evaluated: false });
+  });
+
+  it('lets a choice ticked before the kept answer was read win over it', async () => {
+    localStorage.setItem(`${EARLY_ANSWERS_KEY_PREFIX}${location.pathname}`, JSON.stringify({ eq: { selected: ['eq-a', 'eq-c'], evaluated: true } }));
+    const page = await freshPage();
+    listenForEarlyAnswers(page);
+    page.querySelector<HTMLInputElement>('input[value="eq-b"]')!.click();
+    await painted();
+    expect([...page.querySelectorAll('input')].map((i) => `${i.checked}:${i.disabled}`)).toEqual(['false:false', 'true:false', 'false:false']);
+    expect(page.querySelector('[data-feedback]')).toBeNull();
+    expect(takeEarlyAnswer('eq')).toEqual({ selected: ['eq-b'], evaluated: false });
   });
 });

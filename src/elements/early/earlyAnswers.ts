@@ -1,4 +1,5 @@
 import { announcePolitely } from '../../ui/liveAnnouncer';
+import { afterFirstPaint } from '../../afterFirstPaint';
 
 /*
  * Questions that answer before the app runs. The server draws a choice question of the first paint as
@@ -166,6 +167,22 @@ function edit(form: Element, button: Element): void {
   turn(button);
 }
 
+/**
+ * The answers an earlier visit gave and the app never took over: the app takes them as it would this
+ * visit's, and a form the learner has not touched yet shows its answer as it was left (not announced again).
+ */
+function showKept(doc: Document): void {
+  for (const [id, answer] of Object.entries(storedAnswers())) if (Array.isArray(answer?.selected) && !answers.has(id)) answers.set(id, answer);
+  for (const form of doc.querySelectorAll(`[${EARLY.form}]`)) {
+    const kept = answers.get(frameIdOf(form) ?? '');
+    if (!kept || form.querySelector('input:checked') || has(form, EARLY.evaluated)) continue;
+    for (const input of inputsOf(form)) input.checked = kept.selected.includes(input.value);
+    // The server draws every early form with its button.
+    if (kept.evaluated) evaluate(form, form.querySelector(`[${EARLY.button}]`)!, true);
+    if (form.querySelector('input:checked')) record(form);
+  }
+}
+
 const listening = new WeakSet<Document>();
 
 /** Answers the early forms of the document (once per document), until the app replaces them. */
@@ -173,19 +190,10 @@ export function listenForEarlyAnswers(doc: Document): void {
   if (listening.has(doc)) return;
   listening.add(doc);
   storeKey = EARLY_ANSWERS_KEY_PREFIX + location.pathname;
-  // Answers an earlier visit gave and the app never took over: the app takes them as it would this visit's.
-  for (const [id, answer] of Object.entries(storedAnswers())) if (Array.isArray(answer?.selected)) answers.set(id, answer);
-  for (const form of doc.querySelectorAll(`[${EARLY.form}]`)) {
-    const kept = answers.get(frameIdOf(form) ?? '');
-    // Choices ticked before these listeners came (the page's entry still on its way) are answers too; else
-    // the form shows the answer kept.
-    if (kept && !form.querySelector('input:checked')) {
-      for (const input of inputsOf(form)) input.checked = kept.selected.includes(input.value);
-      // The server draws every early form with its button.
-      if (kept.evaluated) evaluate(form, form.querySelector(`[${EARLY.button}]`)!, true);
-    }
-    if (form.querySelector('input:checked')) record(form);
-  }
+  // Choices ticked before these listeners came (the page's entry still on its way) are answers too.
+  for (const form of doc.querySelectorAll(`[${EARLY.form}]`)) if (form.querySelector('input:checked')) record(form);
+  // What an earlier visit kept is read once the page has painted: a page's first use of the browser's storage is slow.
+  void afterFirstPaint(window).then(() => showKept(doc));
   doc.addEventListener('change', (event) => {
     const form = formAt(event.target);
     if (form) record(form);
