@@ -172,6 +172,8 @@ function edit(form: Element, button: Element): void {
  * visit's, and a form the learner has not touched yet shows its answer as it was left (not announced again).
  */
 function showKept(doc: Document): void {
+  // An answer is kept for a form the page draws again (the first paint is the same on every visit): a page without forms reads nothing.
+  if (!doc.querySelector(`[${EARLY.form}]`)) return;
   for (const [id, answer] of Object.entries(storedAnswers())) if (Array.isArray(answer?.selected) && !answers.has(id)) answers.set(id, answer);
   for (const form of doc.querySelectorAll(`[${EARLY.form}]`)) {
     const kept = answers.get(frameIdOf(form) ?? '');
