@@ -10,6 +10,7 @@ import { trackingModeOf } from '../../model/tracking';
 import { PageDataContext, usePageData } from '../viewer/PageDataContext';
 import { useViewerInspection } from '../viewer/inspection';
 import { copyGuestLink } from './copyGuestLink';
+import { forgetLearnerStates } from './forgetThisBrowser';
 
 export type GuestSessionActor = ActorRefFrom<typeof guestSessionMachine>;
 
@@ -63,14 +64,10 @@ export function GuestSessionProvider({ children }: { children: ReactNode }) {
     });
     // Forgotten: nothing of the guest stays in this browser, and the share opens afresh without the session.
     const forgotten = actor.on('forgotten', () => {
-      const share = pageData.share;
-      void import('./forgetThisBrowser')
-        .then(({ forgetLearnerStates }) => share && forgetLearnerStates(share.publicId), () => undefined)
-        .then(() => {
-          const url = new URL(window.location.href);
-          url.searchParams.delete('guestSessionId');
-          window.location.replace(url.href);
-        });
+      if (pageData.share) forgetLearnerStates(pageData.share.publicId);
+      const url = new URL(window.location.href);
+      url.searchParams.delete('guestSessionId');
+      window.location.replace(url.href);
     });
     return () => {
       subscription.unsubscribe();

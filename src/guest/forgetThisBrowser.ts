@@ -4,7 +4,7 @@ import { browserStorage, LEARNER_STATE_KEY_PREFIX } from '../viewer/localLearner
 /**
  * Removes every material's state this browser keeps for a share, and the early answers of every page
  * not yet taken over (src/elements/early/earlyAnswers.ts): a guest who lets this browser forget them
- * leaves nothing behind for the next visitor. Loaded when a guest asks for it. Never throws.
+ * leaves nothing behind for the next visitor. Never throws.
  */
 export function forgetLearnerStates(shareId: string, storage: Storage | undefined = browserStorage()): void {
   try {

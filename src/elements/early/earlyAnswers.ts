@@ -42,7 +42,7 @@ export const EARLY_ANSWERS_KEY_PREFIX = 'lernwerk:early:';
  */
 let storeKey = EARLY_ANSWERS_KEY_PREFIX;
 
-/** The answers kept for this page, checked as far as the app's chart does not check them itself. */
+/** The answers kept for this page, as stored (unreadable or blocked storage: none); `showKept` skips an entry that is no answer. */
 function storedAnswers(): Record<string, EarlyAnswer> {
   try {
     return JSON.parse(localStorage.getItem(storeKey)!) ?? {};
