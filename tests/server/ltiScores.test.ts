@@ -114,6 +114,9 @@ describe(`LTI scores on ${kind}`, () => {
     platform.refuse = false;
     await saveRootProgress(t.db, share, { kind: 'guest', guestSessionId: guest }, richMaterial.id, 1);
     await until(() => platform.scores.length === sent + 1);
+    // The outbox marks the score sent once the platform's answer is in, a moment after the platform has it.
+    await until(async () => (await scoreStatus(t.db)).waiting === 0);
     expect(await scoreStatus(t.db)).toEqual({ waiting: 0, oldestWaiting: null, parked: [] });
+    expect(platform.scores, 'sent once').toHaveLength(sent + 1);
   });
 });
