@@ -292,6 +292,8 @@ test('full-text panel in the material header: Search Material, Escape closes, a 
 
   await page.getByTestId('open-search').click();
   await page.keyboard.type('Brunnen');
+  // The results of the whole word, not of the letters typed so far ("Br" finds "brauchen" too).
+  await expect(page.getByTestId('fulltext-panel').getByTestId('fulltext-status')).toHaveText('Ergebnisse (1)');
   await page.getByTestId('fulltext-result-link').first().click();
   await expect(page.getByTestId('fulltext-panel')).toHaveCount(0);
   await expect(page).toHaveURL(/\/wasser\/grundwasser\/\?.*scrollTo=wasser-haus/);
