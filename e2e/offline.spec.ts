@@ -215,9 +215,10 @@ test('a collection: a material opened from the grid reloads without a network, f
     await context.setOffline(true);
     expect((await page.reload())?.ok(), 'the service worker answered the offline reload').toBe(true);
     await expect(page.getByRole('heading', { level: 1, name: target.title })).toBeVisible();
-    await expect(page.getByText('Verbindung unterbrochen', { exact: true })).toBeVisible();
+    // The notice, not the live region that says the same words to screen readers a moment later.
+    await expect(page.getByTestId('connectivity-notice').filter({ hasText: 'Verbindung unterbrochen' })).toBeVisible();
     await context.setOffline(false);
-    await expect(page.getByText('Verbindung wiederhergestellt', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('connectivity-notice').filter({ hasText: 'Verbindung wiederhergestellt' })).toBeVisible();
     expect(errors).toEqual([]);
   });
 });
