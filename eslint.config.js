@@ -4,14 +4,19 @@
  * import directions, the layers of the house:
  *
  *   model/     the ground floor: zod schemas and pure rules; imports packages only
+ *   i18n/      the texts in German and English and their translator; import model/ and each other
+ *   paint/     DOM-free React that the server's first paint and the app both draw (with each kind's
+ *              `*.paint.tsx` views, KIND_PAINT_FILES): imports model/, i18n/, the kinds' rules and
+ *              each other, and uses no browser global
  *   machines/  statecharts; import model/ and each other
  *   src/       the client; imports model/, machines/ and src/; routes/ only from the app's entry (src/main.tsx)
  *   src/kinds/ one folder per element kind, each file on its floor: the kind's rules (`*.model.ts`,
  *              `*.rules.ts`, `*.indexing.ts` and the other plain modules) stand on the ground floor beside
- *              model/, its statechart (KIND_MACHINE_FILES) beside machines/, its view (KIND_VIEW_FILES) in src/,
+ *              model/, its DOM-free views (KIND_PAINT_FILES) beside paint/, its statechart
+ *              (KIND_MACHINE_FILES) beside machines/, its view (KIND_VIEW_FILES) in src/,
  *              its tool data (KIND_TOOL_FILES: walks, bench samples) beside scripts/, imported by no product file
  *   routes/    the route trees; import every client folder
- *   server/    imports model/ (exceptions below, each named)
+ *   server/    imports model/, i18n/, paint/ and the kinds' rules (exceptions below, each named)
  *   scripts/, tests/, e2e/: import anything
  *
  * Cycles, type imports included, are checked by `npm run cycles` (dpdm), not here: the plugin's
@@ -26,15 +31,23 @@ const TS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '.js', '.json'];
 const ROOT = import.meta.dirname;
 const TOOLS = ['./scripts', './tests', './e2e'];
 
-/** The files of src/kinds/ that are statecharts, and those that are views; the rest is ground floor. */
+/** The files of src/kinds/ that are statecharts, DOM-free views, and the app's views; the rest is ground floor. */
 const KIND_MACHINE_FILES = ['src/kinds/**/*.machine.ts', 'src/kinds/**/*.connect.ts'];
-const KIND_VIEW_FILES = ['src/kinds/**/*.tsx', 'src/kinds/**/use*.ts', 'src/kinds/**/*.texts.ts', 'src/kinds/certificate/certificateActor.ts'];
+const KIND_PAINT_FILES = ['src/kinds/**/*.paint.ts', 'src/kinds/**/*.paint.tsx'];
+const KIND_VIEW_FILES = ['src/kinds/**/!(*.paint).tsx', 'src/kinds/**/use*.ts', 'src/kinds/**/*.texts.ts', 'src/kinds/certificate/certificateActor.ts'];
 const KIND_GROUND_FILES = ['src/kinds/**'];
 /** Tool data of a kind (its charts' walk variants, the bench's sample content): beside scripts/, never imported by the product. */
 const KIND_TOOL_FILES = ['src/kinds/**/*.walks.ts', 'src/kinds/**/*.sample.ts'];
 const from = (globs) => globs.map((glob) => `./${glob}`);
 /** The client outside the kinds' folders. */
 const CLIENT = ['./src/!(kinds)/**', './src/*'];
+/** What the ground floor stands below: everything but model/ and the kinds' rules. */
+const ABOVE_GROUND = ['./i18n', './paint', './machines', './routes', './server', ...TOOLS, ...CLIENT];
+/** Browser globals, which DOM-free code (i18n/, paint/) does not touch: the server draws it too. */
+const BROWSER_GLOBALS = ['window', 'document', 'navigator', 'location', 'history', 'localStorage', 'sessionStorage', 'self', 'IntersectionObserver', 'ResizeObserver', 'MutationObserver', 'requestAnimationFrame', 'getComputedStyle', 'matchMedia'].map((name) => ({
+  name,
+  message: 'paint/ and i18n/ are DOM-free: the server draws them too. Touch the browser in the app (src/).',
+}));
 
 /** One zone of folders and one of globs: the rule takes either kind per zone, not both. */
 function zonesFrom(from, message) {
@@ -59,9 +72,6 @@ function layer(files, from, message, ignores = []) {
  * else in server/ imports model/ and server/ only.
  */
 const SERVER_IMPORTS_CLIENT = [
-  // The first paint: the share page's content rendered by the client's ContentList (and its i18n and
-  // sanitised html) to html, so the page shows before the app's code has come.
-  'server/pages/shellContent.tsx',
   // The SCORM package's launcher: a browser script the package carries, driven by its chart in machines/.
   'server/scorm/launcher/**',
   // The cmi5 AU launch page's script, driven by its chart machines/cmi5Launcher.ts; the page serving it writes its config.
@@ -103,11 +113,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
-  layer(['src/**'], ['./routes', './server', ...TOOLS, ...from(KIND_TOOL_FILES)], 'src/ imports model/, machines/ and src/ only (not the kinds\' tool data, *.walks.ts and *.sample.ts); the app entry (src/main.tsx) alone builds the router from routes/.', ['src/main.tsx', ...KIND_TOOL_FILES]),
-  layer(['model/**', ...KIND_GROUND_FILES], ['./machines', './routes', './server', ...TOOLS, ...CLIENT, ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES), ...from(KIND_TOOL_FILES)], 'model/ and the kinds\' rules are the ground floor: they import packages and each other only.', [...KIND_MACHINE_FILES, ...KIND_VIEW_FILES, ...KIND_TOOL_FILES]),
-  layer(['machines/**', ...KIND_MACHINE_FILES], ['./routes', './server', ...TOOLS, ...CLIENT, ...from(KIND_VIEW_FILES), ...from(KIND_TOOL_FILES)], 'Statecharts (machines/, src/kinds/*/*.machine.ts) import model/, the kinds\' rules and statecharts only.'),
+  layer(['src/**'], ['./routes', './server', ...TOOLS, ...from(KIND_TOOL_FILES)], 'src/ imports model/, i18n/, paint/, machines/ and src/ only (not the kinds\' tool data, *.walks.ts and *.sample.ts); the app entry (src/main.tsx) alone builds the router from routes/.', ['src/main.tsx', ...KIND_TOOL_FILES]),
+  layer(['model/**', ...KIND_GROUND_FILES], [...ABOVE_GROUND, ...from(KIND_PAINT_FILES), ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES), ...from(KIND_TOOL_FILES)], 'model/ and the kinds\' rules are the ground floor: they import packages and each other only.', [...KIND_PAINT_FILES, ...KIND_MACHINE_FILES, ...KIND_VIEW_FILES, ...KIND_TOOL_FILES]),
+  layer(['i18n/**'], ABOVE_GROUND.filter((folder) => folder !== './i18n'), 'i18n/ imports model/ and i18n/ only.'),
+  layer(['paint/**', ...KIND_PAINT_FILES], ['./machines', './routes', './server', ...TOOLS, ...CLIENT, ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES), ...from(KIND_TOOL_FILES)], 'paint/ and the kinds\' *.paint.tsx views are DOM-free: they import model/, i18n/, the kinds\' rules and each other only.'),
+  { files: ['i18n/**', 'paint/**', ...KIND_PAINT_FILES], rules: { 'no-restricted-globals': ['error', ...BROWSER_GLOBALS] } },
+  layer(['machines/**', ...KIND_MACHINE_FILES], ['./i18n', './paint', './routes', './server', ...TOOLS, ...CLIENT, ...from(KIND_PAINT_FILES), ...from(KIND_VIEW_FILES), ...from(KIND_TOOL_FILES)], 'Statecharts (machines/, src/kinds/*/*.machine.ts) import model/, the kinds\' rules and statecharts only.'),
   layer(['src/main.tsx'], ['./server', ...TOOLS], 'The app entry imports the client folders and model/ only.'),
   layer(['routes/**'], ['./server', ...TOOLS], 'routes/ import the client folders and model/ only.'),
-  layer(['server/**'], ['./machines', './routes', ...TOOLS, ...CLIENT, ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES), ...from(KIND_TOOL_FILES)], 'server/ imports model/, the kinds\' rules and server/ only (the named exceptions are SERVER_IMPORTS_CLIENT in eslint.config.js).', SERVER_IMPORTS_CLIENT),
+  layer(['server/**'], ['./machines', './routes', ...TOOLS, ...CLIENT, ...from(KIND_MACHINE_FILES), ...from(KIND_VIEW_FILES), ...from(KIND_TOOL_FILES)], 'server/ imports model/, i18n/, paint/, the kinds\' rules and server/ only (the named exceptions are SERVER_IMPORTS_CLIENT in eslint.config.js).', SERVER_IMPORTS_CLIENT),
   layer(SERVER_IMPORTS_CLIENT, ['./routes', ...TOOLS], 'server/ does not import the route trees or the tools.'),
 );

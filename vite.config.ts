@@ -79,8 +79,8 @@ function precompress(): Plugin {
 }
 
 /**
- * The icon sprite (src/ui/icons/icons.svg) as a file of the build named after its content, and its
- * address as `__ICON_SPRITE_URL__` in the code (src/ui/iconSpriteUrl.ts). `vite` dev serves it at
+ * The icon sprite (paint/icons/icons.svg) as a file of the build named after its content, and its
+ * address as `__ICON_SPRITE_URL__` in the code (paint/iconSpriteUrl.ts). `vite` dev serves it at
  * that address too (read when the dev server starts: an edit of the sprite needs a restart).
  */
 function iconSpriteFile(): Plugin {
@@ -285,8 +285,7 @@ function besideEntry(chunkOf: ChunkOf): ChunkOf {
 }
 
 const ELEMENT_REGISTRY = file('./src/elements/registry.ts');
-const QUESTION_TEXTS = file('./src/i18n/resources/questions.ts');
-const EARLY_FORM = /EarlyForm\.tsx$/;
+const QUESTION_TEXTS = file('./i18n/resources/questions.ts');
 
 /**
  * The lazy element kinds (src/elements/registry.ts) as three chunks instead of some fifty. A page with many
@@ -306,14 +305,13 @@ const elementChunkOf = perPass((graph) => {
   const dynamicImportsOf = (modules: Iterable<string>) => [...modules].flatMap((module) => graph.getModuleInfo(module)?.dynamicallyImportedIds ?? []);
   const [materialRoute, collectionRoute] = ROUTE_TREES.map((tree) => reachable(graph, [PAGE, APP, tree], false));
   const firstRoute = new Set([...materialRoute, ...collectionRoute]);
-  // The early forms are the server's (src/elements/registry.ts `loadEarlyForms`): the app never loads them.
-  const kinds = [...dynamicImportsOf([ELEMENT_REGISTRY]).filter((module) => !EARLY_FORM.test(module)), QUESTION_TEXTS];
+  const kinds = [...dynamicImportsOf([ELEMENT_REGISTRY]), QUESTION_TEXTS];
   const parts = new Set(dynamicImportsOf([...reachable(graph, kinds, false)].filter((module) => !firstRoute.has(module))));
   const kindModules = kinds.filter((module) => !parts.has(module));
   const elementCode = [...reachable(graph, kindModules, false)].filter((module) => !materialRoute.has(module));
   // Every other lazy part, and what it loads: not through the first route (there already) or the kinds.
   const notThrough = new Set([...firstRoute, ...kindModules]);
-  const otherLazy = dynamicImportsOf(reachable(graph, [PAGE, APP, ...ROUTE_TREES], true)).filter((module) => !notThrough.has(module) && !EARLY_FORM.test(module));
+  const otherLazy = dynamicImportsOf(reachable(graph, [PAGE, APP, ...ROUTE_TREES], true)).filter((module) => !notThrough.has(module));
   const reachedElsewhere = reachable(graph, otherLazy, true, notThrough);
   const chunkFor = (module: string) => (collectionRoute.has(module) ? 'elements-collection' : reachedElsewhere.has(module) ? 'elements-shared' : 'elements');
   return new Map(elementCode.map((module) => [module, chunkFor(module)]));

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { formatCertificateDate } from '../src/i18n';
+import { formatCertificateDate } from '../i18n';
 import type { Certificate, FreeTextInput } from '../model/elements';
 import { allElements } from '../model/tree';
 import { pdfPageTexts } from '../tests/certificate/pdfText';

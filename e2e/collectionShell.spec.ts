@@ -1,4 +1,4 @@
-import { catalogue } from '../src/i18n/resources/catalogue';
+import { catalogue } from '../i18n/resources/catalogue';
 import { demoCollection } from './support/demoContent';
 import { demoShares, sharePath } from './support/demoShares';
 import { collectPageErrors } from './support/pageErrors';

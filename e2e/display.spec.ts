@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DISPLAY_COOKIE } from '../model/displayPreferences';
 import { display as displayTexts } from '../model/displayTexts';
 import { imageGalleryTexts } from '../src/kinds/imageGallery/imageGallery.texts';
-import { questions as questionTexts } from '../src/i18n/resources/questions';
+import { questions as questionTexts } from '../i18n/resources/questions';
 import { arabic, arabicMaterial } from './support/arabicMaterial';
 import { demoElement } from './support/demoAnswers';
 import { demoShares, sharePath } from './support/demoShares';

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS, SCROLL_PROGRESS_BOTTOM_SHARE, SCROLL_PROGRESS_IDLE_MS } from '../machines/constants';
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS, SCROLL_PROGRESS_BOTTOM_SHARE, SCROLL_PROGRESS_IDLE_MS } from '../model/constants';
 import { scrollRatio } from '../machines/scrollProgress';
-import { elements as elementTexts } from '../src/i18n/resources/elements';
-import { questions as questionTexts } from '../src/i18n/resources/questions';
+import { elements as elementTexts } from '../i18n/resources/elements';
+import { questions as questionTexts } from '../i18n/resources/questions';
 import { hotspotTexts } from '../src/kinds/hotspot/hotspot.texts';
 import { imageGalleryTexts } from '../src/kinds/imageGallery/imageGallery.texts';
 import { trackedItems } from '../model/progressTree';

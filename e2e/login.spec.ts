@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { formatCertificateDate } from '../src/i18n';
+import { formatCertificateDate } from '../i18n';
 import { checkA11y } from './support/a11y';
 import { choiceAnswers, demoElement } from './support/demoAnswers';
 import { demoMaterial } from './support/demoContent';

@@ -4,7 +4,7 @@ import { newRequestKey, type RequestKey } from '../model/requestKey';
 import { emptyRichText, richTextToHtml, withinTextLimit, type RichTextDoc } from '../model/richTextDoc';
 import { sameNote } from '../model/sameNote';
 import { isBlankNote, type AnnotationEmitted } from './annotation';
-import { ANNOTATION_DEFAULT_SORT } from './constants';
+import { ANNOTATION_DEFAULT_SORT } from '../model/constants';
 import type { OpenOverlay } from './overlays';
 
 export type { AnnotationSort };

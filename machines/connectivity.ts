@@ -1,6 +1,6 @@
 import { setup } from 'xstate';
 import { connectionSignals } from './signals/connection';
-import { CONNECTION_RESTORED_NOTICE_MS } from './constants';
+import { CONNECTION_RESTORED_NOTICE_MS } from '../model/constants';
 
 export type ConnectivityInput = { online: boolean };
 

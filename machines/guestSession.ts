@@ -1,5 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { COPY_NOTICE_MS } from './constants';
+import { COPY_NOTICE_MS } from '../model/constants';
 
 /** A saved guest session: its public id (part of the link to continue later) and the guest's name. */
 export type GuestSession = { publicId: string; name: string };

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CurrentPublication } from '../model/currentPublication';
 import { reconnectionSignal } from './signals/reconnection';
 import { visibilitySignals } from './signals/visibility';
-import { PUBLICATION_POLL_MS } from './constants';
+import { PUBLICATION_POLL_MS } from '../model/constants';
 
 export type PublicationWatchInput = {
   /** document.visibilityState === 'visible' at start. */

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { SCROLL_PROGRESS_BOTTOM_SHARE, SCROLL_PROGRESS_IDLE_MS } from './constants';
+import { SCROLL_PROGRESS_BOTTOM_SHARE, SCROLL_PROGRESS_IDLE_MS } from '../model/constants';
 import { reportChange, type ElementChangedEvent } from './elements/elementChanged';
 
 /**

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { COLLECTION_SEARCH_DEFAULT_SORT, MATERIAL_SEARCH_DEFAULT_SORT, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from './constants';
+import { COLLECTION_SEARCH_DEFAULT_SORT, MATERIAL_SEARCH_DEFAULT_SORT, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from '../model/constants';
 import { isPageSize, windowOf, withoutEmptyFilters, type FacetDistribution, type Paging, type SearchParams, type SearchWindow } from './searchParams';
 
 /** What the injected `fetchPage` gets: the search and the window of the page to fetch. */

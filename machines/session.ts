@@ -1,7 +1,7 @@
 import { fromPromise, setup } from 'xstate';
 import type { AuthSession } from '../model/tracking';
 import { visibilitySignals } from './signals/visibility';
-import { SESSION_POLL_MS } from './constants';
+import { SESSION_POLL_MS } from '../model/constants';
 
 export type SessionInput = {
   /** document.visibilityState === 'visible' at start. */

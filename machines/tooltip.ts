@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { TOOLTIP_OPEN_DELAY_MS } from './constants';
+import { TOOLTIP_OPEN_DELAY_MS } from '../model/constants';
 
 export type TooltipEvent =
   /** The pointer (a mouse or a pen, not a finger) came onto a control that has a tooltip; `target` names the control. */

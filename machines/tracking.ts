@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { TrackedField, TrackingMode } from '../model/tracking';
-import { TRACKING_DEBOUNCE_MS, TRACKING_RETRY_AFTER_MAX_MS, TRACKING_RETRY_BASE_MS, TRACKING_RETRY_MAX_MS } from './constants';
+import { TRACKING_DEBOUNCE_MS, TRACKING_RETRY_AFTER_MAX_MS, TRACKING_RETRY_BASE_MS, TRACKING_RETRY_MAX_MS } from '../model/constants';
 import { connectionSignals } from './signals/connection';
 import { pageLeaveSignal } from './signals/pageLeave';
 import { visibilitySignals } from './signals/visibility';

@@ -15,7 +15,7 @@ export const PublicId = z
   .string()
   .check(z.regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'publicIds use lowercase letters, digits and "-" (1–80 characters)'));
 
-/** An html fragment from content. It is sanitised before it reaches the DOM (src/ui/SafeHtml). */
+/** An html fragment from content. It is sanitised before it reaches the DOM (paint/SafeHtml). */
 export const Html = z.string();
 export const HtmlField = z.strictObject({ html: Html });
 /**

@@ -1,5 +1,5 @@
 /*
- * The spec's generic error texts (section 8): the viewer's toasts and error views (src/i18n/resources/viewer.*.ts)
+ * The spec's generic error texts (section 8): the viewer's toasts and error views (i18n/resources/viewer.*.ts)
  * and the page the server answers while its database cannot serve (server/pages/unavailablePage.ts) show the
  * same words. One constant per language: the first route carries only the German one.
  */

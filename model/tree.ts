@@ -23,6 +23,15 @@ export function* elementsOnPage(content: readonly ContentElement[]): Generator<C
   }
 }
 
+/**
+ * A list split at its first barrier (spec section 4: only the first barrier splits a list): the
+ * elements up to and with it, shown at once, and those after it, shown once it is unlocked.
+ */
+export function barrierSplit(elements: readonly ContentElement[]): { before: readonly ContentElement[]; barrierId: string | null; after: readonly ContentElement[] } {
+  const at = elements.findIndex((e) => e.modelName === 'Barrier');
+  return at < 0 ? { before: elements, barrierId: null, after: [] } : { before: elements.slice(0, at + 1), barrierId: elements[at].id, after: elements.slice(at + 1) };
+}
+
 /** Every element below a root, nested chapters included. */
 export function* allElements(content: readonly ContentElement[]): Generator<ContentElement> {
   for (const element of content) {

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, notFound, Outlet, redirect, useLocation, useRouter } from '@tanstack/react-router';
-import { useTranslation } from '../src/i18n/react';
+import { useTranslation } from '../i18n/react';
 import { HttpError, queryCollection } from '../src/api/client';
 import { collectionMaterial } from '../src/api/collectionMaterial';
 import { CollectionPage } from '../src/collection/CollectionPage';

@@ -2,11 +2,11 @@ import { createRootRouteWithContext, Outlet, retainSearchParams, useSearch } fro
 import { useEffect } from 'react';
 import { lazyPart } from '../src/ui/lazyPart';
 import { I18nProvider as AriaLocale } from 'react-aria-components/I18nProvider';
-import { useTranslation } from '../src/i18n/react';
+import { useTranslation } from '../i18n/react';
 import type { PageData } from '../model/pageData';
-import { DEFAULT_LANG } from '../src/i18n';
+import { DEFAULT_LANG } from '../i18n';
 import { PreviewBanner } from '../src/viewer/PreviewBanner';
-import { usePageData } from '../src/viewer/PageDataContext';
+import { usePageData } from '../paint/PageDataContext';
 import { ErrorView } from '../src/viewer/ErrorView';
 import { HttpError } from '../src/api/client';
 import { GuestSessionProvider } from '../src/guest/GuestSessionProvider';

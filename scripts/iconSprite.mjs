@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The sprite's source (src/ui/Icon.tsx names its symbols). */
-export const ICON_SPRITE_SOURCE = 'src/ui/icons/icons.svg';
+/** The sprite's source (paint/Icon.tsx names its symbols). */
+export const ICON_SPRITE_SOURCE = 'paint/icons/icons.svg';
 
 /** `{ source, fileName, url }`: the sprite's bytes, its file under dist/client and its address (the client is served under /app/). */
 export function iconSprite(root) {

@@ -1,16 +1,16 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nProvider } from './i18n/react';
+import { I18nProvider } from '../i18n/react';
 import { createAppRouter, type AppRouter } from '../routes/createAppRouter';
-import { createI18n, loadLanguage } from './i18n';
+import { createI18n, loadLanguage } from '../i18n';
 import type { PageData } from '../model/pageData';
 import { readPageData } from './readPageData';
 import { prefetchMaterial } from './api/materialPrefetch';
 import { ErrorView } from './viewer/ErrorView';
-import { PageDataContext } from './viewer/PageDataContext';
+import { PageDataContext } from '../paint/PageDataContext';
 import { Toasts } from './ui/Toasts';
-import { ServerSanitizedHtml } from './ui/SafeHtml';
+import { ServerSanitizedHtml } from '../paint/SafeHtml';
 import { yieldToMain } from './yieldToMain';
 
 const LoginPage = lazy(() => import('./auth/LoginPage'));
@@ -98,7 +98,7 @@ export async function startApp(): Promise<void> {
 }
 
 /**
- * Every route renders content from this server's calls: its html was sanitised at import (src/ui/SafeHtml).
+ * Every route renders content from this server's calls: its html was sanitised at import (paint/SafeHtml).
  * react-aria's links are routed where they are (src/ui/AriaRouting.tsx), not here: the first route goes without their code.
  */
 function AppRouter({ router }: { router: AppRouter }) {

@@ -154,9 +154,9 @@ if (typeof window !== 'undefined') {
   // Before React DOM loads: the render-count tests read its commits (tests/support/renderRecorder.ts).
   (await import('./support/renderRecorder')).installRenderHook();
   // Components render html outside a server-content context in tests: SafeHtml sanitises it, with the sanitiser loaded up front.
-  await (await import('../src/ui/SafeHtml')).loadSanitizer();
+  await (await import('../paint/SafeHtml')).loadSanitizer();
   // The English texts are a chunk of their own in the app (German is bundled): tests render in either language at once.
-  await (await import('../src/i18n')).loadLanguage('en');
+  await (await import('../i18n')).loadLanguage('en');
   const { cleanup } = await import('@testing-library/react');
   afterEach(() => {
     cleanup();

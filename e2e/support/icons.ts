@@ -1,7 +1,7 @@
 import { expect, type Locator } from '@playwright/test';
 
 /**
- * The icon in `locator` (an `<svg>` using a symbol of the sprite, src/ui/Icon.tsx) is drawn: the browser
+ * The icon in `locator` (an `<svg>` using a symbol of the sprite, paint/Icon.tsx) is drawn: the browser
  * has the sprite and found the symbol. A `<use>` whose sprite did not arrive, or that names no symbol,
  * has an empty box.
  */

@@ -154,7 +154,7 @@ function parseOptions(argv: string[]): Options | number {
 function commitLabel(root: string): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'machines', 'routes', 'server', 'index.html', 'vite.config.ts'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'model', 'i18n', 'paint', 'src', 'machines', 'routes', 'server', 'index.html', 'vite.config.ts'], { cwd: root, encoding: 'utf8' }).trim();
     return dirty ? `${commit} (with uncommitted changes)` : commit;
   } catch {
     return 'unknown commit';

@@ -3,7 +3,7 @@ import ts from 'typescript';
 import type { DelayRef } from './names';
 
 /*
- * The timing constants of machines/constants.ts (spec section 9) with their doc comments, so the
+ * The timing constants of model/constants.ts (spec section 9) with their doc comments, so the
  * index can say where a delay's number comes from. Machines name delays in `setup({ delays })`
  * with these values; the machine object keeps only the number, so a delay is matched to its
  * constant by value, and among equal values by the words the names share.
@@ -11,7 +11,7 @@ import type { DelayRef } from './names';
 
 export type TimingConstant = { name: string; value: number; doc?: string };
 
-export const CONSTANTS_FILE = 'machines/constants.ts';
+export const CONSTANTS_FILE = 'model/constants.ts';
 
 function docOf(statement: ts.Statement, source: ts.SourceFile): string | undefined {
   const ranges = ts.getLeadingCommentRanges(source.text, statement.pos) ?? [];

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyStateMachine } from 'xstate';
-import * as timingValues from '../../machines/constants';
+import * as timingValues from '../../model/constants';
 import { chartOf } from './chart';
 import { readTimingConstants } from './constants';
 import { toMermaid } from './mermaid';

@@ -18,7 +18,7 @@ export interface WantedRendition {
 const COVER_PRESETS = ['cover-700.webp', 'cover-1500.webp'] as const satisfies readonly AssetPreset[];
 /** The cover of a collection's material: its card in the grid (src/collection/MaterialCard.tsx). */
 const CARD_PRESETS = ['card'] as const satisfies readonly AssetPreset[];
-/** A content image's srcset (src/elements/static/AssetImage.tsx). */
+/** A content image's srcset (paint/AssetImage.tsx). */
 const CONTENT_PRESETS = ['img-700', 'img-1400'] as const satisfies readonly AssetPreset[];
 
 type AssetLike = { file: string; focus?: { x?: unknown; y?: unknown } };

@@ -29,7 +29,7 @@ export function loadSanitizer(): Promise<void> {
  * Content as the server stores and serves it: every html field (by the schemas of model)
  * sanitised with the rules of model/sanitize.ts, every embed code reduced to its one safe iframe
  * (browsers never parse an author's raw embed code). Done once, at import, so browsers render html
- * without sanitising it again (src/ui/SafeHtml); the same fragment is sanitised once per call.
+ * without sanitising it again (paint/SafeHtml); the same fragment is sanitised once per call.
  * Needs `loadSanitizer()` first.
  */
 export function sanitizeContent<T>(schema: z.ZodType, content: T): T {

@@ -13,12 +13,12 @@ import { coverHtml } from './shell';
  * first search has answered and then removes this in the same frame (CollectionPage.tsx).
  */
 
-/** The cards' texts, as the app's (src/i18n/resources/catalogue.ts `collection.open`; tests/server/collectionShell.test.ts compares them). */
+/** The cards' texts, as the app's (i18n/resources/catalogue.ts `collection.open`; tests/server/collectionShell.test.ts compares them). */
 export const COLLECTION_SHELL_TEXTS = { de: { open: 'Öffnen' }, en: { open: 'Open' } } as const satisfies Record<Lang, { open: string }>;
 
 /** How many tags a card shows (src/collection/MaterialCard.tsx CARD_TAG_LIMIT). */
 const CARD_TAG_LIMIT = 2;
-/** The grid's first page (machines/constants.ts SEARCH_PAGE_SIZE). */
+/** The grid's first page (model/constants.ts SEARCH_PAGE_SIZE). */
 const FIRST_PAGE = 20;
 
 function cardTags(metadata: MaterialSnapshot['metadata']): string[] {
@@ -78,7 +78,7 @@ export function collectionShellHtml(collection: CollectionView, options: ShellOp
   );
 }
 
-/** The material search page's title, as the app's (src/i18n/resources/catalogue.ts `search.materials.title`; tests/server/pages.test.ts compares them). */
+/** The material search page's title, as the app's (i18n/resources/catalogue.ts `search.materials.title`; tests/server/pages.test.ts compares them). */
 export const CATALOGUE_SHELL_TEXTS = { de: { title: 'Materialsuche' }, en: { title: 'Material search' } } as const satisfies Record<Lang, { title: string }>;
 
 /**

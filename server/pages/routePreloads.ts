@@ -87,8 +87,8 @@ export function elementChunkUrls(clientDir: string, kinds: readonly string[]): s
   return chunkUrls(build, modules);
 }
 
-/** The texts of a language that is not bundled with the first route (src/i18n/index.ts `loadLanguage`). */
-export const LANGUAGE_MODULES: Partial<Record<string, string>> = { en: 'src/i18n/resources/en.ts' };
+/** The texts of a language that is not bundled with the first route (i18n/index.ts `loadLanguage`). */
+export const LANGUAGE_MODULES: Partial<Record<string, string>> = { en: 'i18n/resources/en.ts' };
 
 /**
  * The chunk of the page's language when it is not German: the app imports it before its first render,

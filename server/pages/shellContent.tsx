@@ -1,14 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ContentList } from '../../src/elements/ContentList';
-import { ShellRenderingContext, type EarlyForms } from '../../src/elements/shell/shellRendering';
-import { loadEarlyForms } from '../../src/elements/registry';
-import { createI18n, loadLanguage } from '../../src/i18n';
-import { I18nProvider } from '../../src/i18n/react';
+import { PaintedList } from '../../paint/PaintedList';
+import { createI18n, loadLanguage } from '../../i18n';
+import { I18nProvider } from '../../i18n/react';
 import type { ContentElement } from '../../model/elements';
 import type { Lang } from '../../model/pageData';
 import { elementsOnPage } from '../../model/tree';
-import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
-import { loadQuestionTexts } from '../../src/i18n/questionTexts';
+import { ServerSanitizedHtml } from '../../paint/SafeHtml';
+import { loadQuestionTexts } from '../../i18n/questionTexts';
 
 /**
  * The first paint of a material's root page shows its elements up to this many (counted as the page
@@ -34,15 +32,12 @@ function shellElementsOf(content: readonly ContentElement[]): ContentElement[] {
   return shown;
 }
 
-/** How lists draw in the first paint: the kinds with an early form (src/elements/early/earlyAnswers.ts) as that form. */
-let shellRendering: Promise<{ earlyForms: EarlyForms }> | undefined;
-
 /** Elements (as the page counts them) drawn in one go; between two slices the server answers other requests. */
 const SLICE_ELEMENTS = 250;
 
 /**
  * The html of a page's leading elements for its first paint (server/pages/shell.ts), drawn by the
- * app's own components (src/elements/shell/ShellElement.tsx) in the page's language. Content html is
+ * DOM-free views the app draws too (paint/PaintedList.tsx) in the page's language. Content html is
  * stored sanitised, so it is drawn as stored, as the app does. A long page is drawn in slices, each
  * in a task of its own.
  */
@@ -50,21 +45,18 @@ export async function shellContentHtml(content: readonly ContentElement[], lang:
   const elements = shellElementsOf(content);
   if (!elements.length) return '';
   // The early forms' texts (Evaluate, the feedback titles) are the questions' own.
-  shellRendering ??= loadEarlyForms().then((earlyForms) => ({ earlyForms }));
-  const [rendering] = await Promise.all([shellRendering, loadLanguage(lang), loadQuestionTexts()]);
+  await Promise.all([loadLanguage(lang), loadQuestionTexts()]);
   const i18n = createI18n(lang);
   const html: string[] = [];
   for (const slice of slices(elements)) {
     if (html.length) await new Promise((resolve) => setImmediate(resolve));
     html.push(
       renderToStaticMarkup(
-        <ShellRenderingContext.Provider value={rendering}>
-          <ServerSanitizedHtml.Provider value>
-            <I18nProvider i18n={i18n}>
-              <ContentList elements={slice} />
-            </I18nProvider>
-          </ServerSanitizedHtml.Provider>
-        </ShellRenderingContext.Provider>,
+        <ServerSanitizedHtml.Provider value>
+          <I18nProvider i18n={i18n}>
+            <PaintedList elements={slice} />
+          </I18nProvider>
+        </ServerSanitizedHtml.Provider>,
       ),
     );
   }

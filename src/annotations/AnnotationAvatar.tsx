@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import { avatarInitials } from '../auth/avatarInitials';
 import type { AnnotationOwner } from '../../model/annotation';
-import { PageDataContext } from '../viewer/PageDataContext';
+import { PageDataContext } from '../../paint/PageDataContext';
 
 /** The avatar service (spec section 7), called with the hash of the user's address. */
 export const AVATAR_SERVICE_BASE = 'https://www.gravatar.com/avatar/';

@@ -11,7 +11,7 @@ import type { Annotation } from '../../model/annotation';
 import type { Material } from '../../model/material';
 import { withinTextLimit } from '../../model/richTextDoc';
 import { Button } from '../ui/Button';
-import { usePageData } from '../viewer/PageDataContext';
+import { usePageData } from '../../paint/PageDataContext';
 import { AnnotationPanel, type RenderEditor } from './AnnotationPanel';
 import { annotationCalls } from './annotationApi';
 import { annotationLogic, annotationPanelLogic, type AnnotationLogic } from './annotationLogic';

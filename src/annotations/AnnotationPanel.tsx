@@ -26,13 +26,13 @@ import {
   type annotationPanelMachine,
   type AnnotationPanelSnapshot,
 } from '../../machines/annotationPanel';
-import { ANNOTATION_PANEL_WIDTH_PX } from '../../machines/constants';
-import { dateLocale } from '../i18n';
+import { ANNOTATION_PANEL_WIDTH_PX } from '../../model/constants';
+import { dateLocale } from '../../i18n';
 import type { Annotation, AnnotationOwner, AnnotationSort, Comment } from '../../model/annotation';
 import type { Lang } from '../../model/pageData';
 import { richTextToPlainText, withinTextLimit, type RichTextDoc } from '../../model/richTextDoc';
 import { Button } from '../ui/Button';
-import { SafeHtml } from '../ui/SafeHtml';
+import { SafeHtml } from '../../paint/SafeHtml';
 import { SidePanel } from '../ui/SidePanel';
 import { useOverlay } from '../ui/useOverlay';
 import { AnnotationAvatar } from './AnnotationAvatar';

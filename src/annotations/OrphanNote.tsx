@@ -1,5 +1,5 @@
 import { useAnnotationTexts } from './useAnnotationTexts';
-import { Icon } from '../ui/Icon';
+import { Icon } from '../../paint/Icon';
 
 /**
  * The note on an orphaned annotation (its marked passage is gone from the material, so no mark shows

@@ -1,10 +1,10 @@
-import { useTranslation } from '../i18n/react';
-import { addAnnotationTexts, type AnnotationTextKey } from '../i18n/resources/annotations';
+import { useTranslation } from '../../i18n/react';
+import { addAnnotationTexts, type AnnotationTextKey } from '../../i18n/resources/annotations';
 import type { Lang } from '../../model/pageData';
 
 export type { AnnotationTextKey };
 
-/** `t` of the annotation texts (src/i18n/resources/annotations.ts), `{{name}}` placeholders filled from `vars`. */
+/** `t` of the annotation texts (i18n/resources/annotations.ts), `{{name}}` placeholders filled from `vars`. */
 export type AnnotationT = (key: AnnotationTextKey, vars?: Record<string, string | number>) => string;
 
 /**

@@ -1,5 +1,5 @@
 import { lazyPart } from '../ui/lazyPart';
-import { usePageData } from '../viewer/PageDataContext';
+import { usePageData } from '../../paint/PageDataContext';
 
 // Only a logged-in user (private shares) has an account to show and log out of: its menu is a chunk of its own.
 const AccountMenu = lazyPart(() => import('./AccountMenu').then((module) => module.default));

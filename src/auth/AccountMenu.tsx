@@ -9,11 +9,11 @@ import { logoutMachine } from '../../machines/logout';
 import type { TrackingSnapshot } from '../../machines/tracking';
 import { saveStateOf } from '../../machines/tracking.connect';
 import { ViewerActorContext } from '../elements/viewerContext';
-import { useTranslation } from '../i18n/react';
-import { addLearnerTexts } from '../i18n/resources/learner';
+import { useTranslation } from '../../i18n/react';
+import { addLearnerTexts } from '../../i18n/resources/learner';
 import { ERROR_TOAST_MS, showToast } from '../ui/toasts';
 import { useViewerInspection } from '../viewer/inspection';
-import { usePageData } from '../viewer/PageDataContext';
+import { usePageData } from '../../paint/PageDataContext';
 import { avatarInitials } from './avatarInitials';
 
 /** How long a logout waits for the user's unsaved changes to reach the server. */

@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import { PersonNameForm, type PersonName } from '../ui/PersonNameForm';
 
 /** The name a visitor without an account enters for the certificate. */

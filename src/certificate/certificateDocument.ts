@@ -1,4 +1,4 @@
-import { formatCertificateDate } from '../i18n';
+import { formatCertificateDate } from '../../i18n';
 import type { Certificate, ContentElement } from '../../model/elements';
 import type { Lang } from '../../model/pageData';
 import type { CertificateDocument } from './buildCertificatePdf';

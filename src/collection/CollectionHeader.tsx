@@ -5,8 +5,8 @@ import { GuestSaveSlot } from '../guest/GuestSaveSlot';
 import { DisplayButton } from '../display';
 import { LanguageSwitch } from '../viewer/LanguageSwitch';
 import { Logo } from '../viewer/Logo';
-import { usePageData } from '../viewer/PageDataContext';
-import { Icon } from '../ui/Icon';
+import { usePageData } from '../../paint/PageDataContext';
+import { Icon } from '../../paint/Icon';
 
 const linkClass = 'flex items-center gap-1 rounded-md px-2 py-1 text-sm whitespace-nowrap font-medium text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600 data-[status=active]:text-primary-800 data-[status=active]:underline';
 

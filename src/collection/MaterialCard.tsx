@@ -5,8 +5,8 @@ import type { MaterialSnapshot } from '../../model/collectionView';
 import { formatCardDate } from './cardDate';
 import { assetUrl } from '../../model/assetUrl';
 import type { Lang } from '../../model/pageData';
-import { useAssetBase, usePageData } from '../viewer/PageDataContext';
-import { DecorativeImage, ImageError } from '../ui/ImageError';
+import { useAssetBase, usePageData } from '../../paint/PageDataContext';
+import { DecorativeImage, ImageError } from '../../paint/ImageError';
 
 // Only a logged-in user has favourites.
 const LikeButton = lazyPart(() => import('../favorites/LikeButton').then((module) => module.default));

@@ -4,10 +4,10 @@ import { assetUrl } from '../../model/assetUrl';
 import type { MaterialSnapshot } from '../../model/collectionView';
 import type { Lang } from '../../model/pageData';
 import { useCatalogueTexts } from '../search/catalogueTexts';
-import { Icon } from '../ui/Icon';
-import { DecorativeImage, ImageError } from '../ui/ImageError';
-import { SafeHtml } from '../ui/SafeHtml';
-import { useAssetBase } from '../viewer/PageDataContext';
+import { Icon } from '../../paint/Icon';
+import { DecorativeImage, ImageError } from '../../paint/ImageError';
+import { SafeHtml } from '../../paint/SafeHtml';
+import { useAssetBase } from '../../paint/PageDataContext';
 import { CardTags, CoverPlaceholder } from './MaterialCard';
 
 /**

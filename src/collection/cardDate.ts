@@ -1,4 +1,4 @@
-import { dateLocale } from '../i18n';
+import { dateLocale } from '../../i18n';
 import type { Lang } from '../../model/pageData';
 
 const formats = new Map<Lang, Intl.DateTimeFormat>();

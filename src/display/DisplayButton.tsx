@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from '../i18n/react';
-import { Icon } from '../ui/Icon';
+import { useTranslation } from '../../i18n/react';
+import { Icon } from '../../paint/Icon';
 import { lazyPart } from '../ui/lazyPart';
 import { withTooltip } from '../ui/withTooltip';
 import { followOtherTabs, syncPreferences } from './preferences';

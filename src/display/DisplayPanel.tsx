@@ -6,9 +6,9 @@ import { Popover } from 'react-aria-components/Popover';
 import { Label, Radio, RadioGroup } from 'react-aria-components/RadioGroup';
 import { Switch } from 'react-aria-components/Switch';
 import { DEFAULT_DISPLAY, parseDisplayValue, TEXT_SIZES, type DisplayPreferences } from '../../model/displayPreferences';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import { display } from '../../model/displayTexts';
-import type { I18n } from '../i18n/core';
+import type { I18n } from '../../i18n/core';
 import { appliedDisplayValue, savePreferences, subscribePreferences } from './preferences';
 
 /** The panel's texts (namespace `display`) come with its chunk: added to the page's i18n before they are read. */

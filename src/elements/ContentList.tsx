@@ -3,17 +3,15 @@ import { memo, startTransition, useCallback, useContext, useEffect, useLayoutEff
 import { flushSync } from 'react-dom';
 import type { AnyActorRef } from 'xstate';
 import type { ContentElement } from '../../model/elements';
-import { elementsOnPage } from '../../model/tree';
+import { barrierSplit, elementsOnPage } from '../../model/tree';
 import { ElementView } from './ElementView';
-import { NestedListContext } from './nestedList';
+import { NestedListContext } from '../../paint/nestedList';
 import { chunkTook, FIRST_CHUNK, nextChunkSize, onRevealEverything, queueChunk, revealingEverything } from './revealScheduler';
 import { EagerContext, needsActorAtMount, PageHighlightContext, useWakingRules, type WakingRules } from './dormant/waking';
 import { focusInto } from './dormant/DormantElement';
 import { highlightMatches, whenRendered } from '../viewer/scrollToTarget';
 import { loadElementMachines, machinesLoadedFor } from './registry';
 import { useElementActor, useRevealer, type Revealer } from './viewerContext';
-import { ShellRenderingContext } from './shell/shellRendering';
-import { ShellElement } from './shell/ShellElement';
 import { ShellRest, type Reach } from './shell/ShellRest';
 import { hasShellFrame } from '../viewer/shell';
 
@@ -35,11 +33,6 @@ function focusRendered(id: string): void {
   else focusInto(shown, 'first');
 }
 
-/** Index of the barrier that splits a list: only the first barrier does (spec section 4). */
-export function splitIndex(elements: readonly ContentElement[]): number {
-  return elements.findIndex((e) => e.modelName === 'Barrier');
-}
-
 export { RevealTargetContext } from './dormant/waking';
 
 /**
@@ -48,23 +41,11 @@ export { RevealTargetContext } from './dormant/waking';
  * never because a learner answered something elsewhere on the page.
  */
 export const ContentList = memo(function ContentList({ elements }: { elements: readonly ContentElement[] }) {
-  const drawnByServer = useContext(ShellRenderingContext);
-  const [before, barrierId, after] = useMemo(() => {
-    const at = splitIndex(elements);
-    return at < 0 ? [elements, null, []] : [elements.slice(0, at + 1), elements[at].id, elements.slice(at + 1)];
-  }, [elements]);
-  // The containers among the elements draw their own lists with this one (./nestedList.ts).
+  const { before, barrierId, after } = useMemo(() => barrierSplit(elements), [elements]);
   return (
     <NestedListContext value={ContentList}>
-      {drawnByServer ? (
-        // The server's first paint: everything up to the barrier at once (what follows it is locked for a new learner).
-        before.map((element) => <ShellElement key={element.id} element={element} />)
-      ) : (
-        <>
-          <ElementRun elements={before} />
-          {barrierId ? <AfterBarrier barrierId={barrierId} elements={after} /> : null}
-        </>
-      )}
+      <ElementRun elements={before} />
+      {barrierId ? <AfterBarrier barrierId={barrierId} elements={after} /> : null}
     </NestedListContext>
   );
 });

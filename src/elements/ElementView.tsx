@@ -4,20 +4,20 @@ import type { ContentElement } from '../../model/elements';
 import { DormantElement, focusInto, type FocusOnWake } from './dormant/DormantElement';
 import { dozes, PageHighlightContext, useWakingRules } from './dormant/waking';
 import { highlightMatches, whenRendered } from '../viewer/scrollToTarget';
-import type { ElementProps } from './elementProps';
+import type { ElementProps } from '../../paint/elementProps';
 import { elementComponents, loadElementMachines, loadsLazily, machinesLoadedFor } from './registry';
 import { onRevealEverything } from './revealScheduler';
 import { useRevealer } from './viewerContext';
 import { shellFrameHeight } from '../viewer/shell';
+import { frameAttributes } from '../../paint/frameAttributes';
 
 /**
- * Wraps one element: the DOM contract of every rendered element is `id` = model id and
- * `data-model-name` = modelName (scrollTo, highlight, navigation, search and tests rely on it).
- * Memoised: the element re-renders only through its own actor's snapshot. Beyond the first screen an
- * interactive element starts as its stand-in and wakes (its actor spawned first) when it comes near
- * the viewport, is reached by keyboard or pointer, or the page is printed. A reading element of the first bundle (text, heading, image…) that starts
- * awake never changes: it gets the frame alone, without the waking hooks and the Suspense boundary
- * (their heap on long pages: docs/decisions.md).
+ * Wraps one element in its frame (paint/frameAttributes.ts). Memoised: the element re-renders only
+ * through its own actor's snapshot. Beyond the first screen an interactive element starts as its
+ * stand-in and wakes (its actor spawned first) when it comes near the viewport, is reached by keyboard
+ * or pointer, or the page is printed. A reading element of the first bundle (text, heading, image…)
+ * that starts awake never changes: it gets the frame alone, without the waking hooks and the Suspense
+ * boundary (their heap on long pages: docs/decisions.md).
  */
 export const ElementView = memo(function ElementView({ element }: { element: ContentElement }) {
   const Component = elementComponents[element.modelName] as ComponentType<ElementProps> | undefined;
@@ -35,20 +35,14 @@ export const ElementView = memo(function ElementView({ element }: { element: Con
 });
 
 /**
- * The attributes of an element's frame (a function, not a component: one fiber fewer per element). One that
- * replaces a frame of the server's first paint takes that frame's height as its size until it is first shown
- * (the page skips the layout of what is off screen, src/styles.css, and would estimate 220 px): the page above
- * the learner does not change height as the app takes it over, so what they look at does not move.
+ * The attributes of an element's frame (paint/frameAttributes.ts). One that replaces a frame of the
+ * server's first paint takes that frame's height as its size until it is first shown (the page skips
+ * the layout of what is off screen, src/styles.css, and would estimate 220 px): the page above the
+ * learner does not change height as the app takes it over, so what they look at does not move.
  */
 export function frameProps(element: ContentElement) {
   const drawnHeight = shellFrameHeight(element.id);
-  return {
-    id: element.id,
-    'data-model-name': element.modelName,
-    'data-width': element.width ?? 'default',
-    className: 'element scroll-mt-8',
-    ...(drawnHeight ? { style: { containIntrinsicSize: `auto ${drawnHeight}px` } } : {}),
-  };
+  return { ...frameAttributes(element), ...(drawnHeight ? { style: { containIntrinsicSize: `auto ${drawnHeight}px` } } : {}) };
 }
 
 type WakingProps = { element: ContentElement; Component: ComponentType<ElementProps> | undefined; startsDozing: boolean };

@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 
 /** What a list with no entries shows (spec section 8: No content.). */
 export function EmptyListNote({ className = '' }: { className?: string }) {

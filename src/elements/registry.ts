@@ -1,19 +1,12 @@
 import { createElement, use, type ComponentType } from 'react';
-import { loadQuestionTexts } from '../i18n/questionTexts';
+import { loadQuestionTexts } from '../../i18n/questionTexts';
 import { isStateful } from '../kinds/rules';
 import { loadedElementMachines, type KindMachine } from '../../machines/elements/loadedMachines';
-import { loadSanitizer } from '../ui/SafeHtml';
+import { loadSanitizer } from '../../paint/SafeHtml';
 import type { ContentElement, ModelName } from '../../model/elements';
-import type { ElementProps } from './elementProps';
-import type { EarlyForms } from './shell/shellRendering';
+import type { ElementProps } from '../../paint/elementProps';
 import { ChapterCard } from '../kinds/chapter/ChapterCard';
-import { ColumnsElement } from '../kinds/columns/ColumnsElement';
-import { HeadingElement } from '../kinds/heading/HeadingElement';
-import { HighlightedPanelElement } from '../kinds/highlighted/HighlightedPanelElement';
-import { ImageElement } from '../kinds/image/ImageElement';
-import { QuoteElement } from '../kinds/quote/QuoteElement';
-import { SeparatorElement } from '../kinds/separator/SeparatorElement';
-import { TextElement } from '../kinds/text/TextElement';
+import { READING_VIEWS } from '../kinds/readingViews.paint';
 
 
 type ElementComponent<N extends ModelName> = ComponentType<ElementProps<Extract<ContentElement, { modelName: N }>>>;
@@ -63,18 +56,12 @@ function lazyWithQuestionTexts<M, K extends keyof M>(load: () => Promise<M>, nam
 }
 
 /*
- * modelName → component. Reading elements (text, headings, images, columns, panels, chapter cards) are
- * part of the first paint; everything interactive or heavy (questions, KaTeX, highlighting,
+ * modelName → component. Reading elements (text, headings, images, columns, panels: src/kinds/readingViews.paint.ts,
+ * and chapter cards) are part of the first paint; everything interactive or heavy (questions, KaTeX, highlighting,
  * galleries, embeds) is its own chunk, loaded when a page shows it (ElementView's Suspense).
  */
 export const elementComponents: Registry = {
-  Text: TextElement,
-  Heading: HeadingElement,
-  Quote: QuoteElement,
-  Separator: SeparatorElement,
-  Image: ImageElement,
-  Columns: ColumnsElement,
-  HighlightedElement: HighlightedPanelElement,
+  ...READING_VIEWS,
   Chapter: ChapterCard,
   Foldable: lazyNamed(() => import('../kinds/foldable/FoldableElement'), 'FoldableElement'),
   MathFormula: lazyNamed(() => import('../kinds/mathFormula/MathFormulaElement'), 'MathFormulaElement', () => import('../kinds/mathFormula/KatexFormula')),
@@ -93,20 +80,6 @@ export const elementComponents: Registry = {
   Certificate: lazyWithQuestionTexts(() => import('../kinds/certificate/Certificate'), 'CertificateElement'),
   Path: lazyWithQuestionTexts(() => import('../kinds/path/Path'), 'PathElement'),
 };
-
-/**
- * The kinds the server draws in a page's first paint as a form that answers before the app runs
- * (src/elements/early/earlyAnswers.ts): only the server loads these (`loadEarlyForms`), the app never
- * renders them.
- */
-const earlyForms: { readonly [N in ModelName]?: () => Promise<NonNullable<EarlyForms[N]>> } = {
-  ChoiceQuestion: () => import('../kinds/choice/ChoiceEarlyForm').then((module) => module.ChoiceEarlyForm),
-};
-
-/** The early forms of every kind that has one, loaded (server/pages/shellContent.tsx draws them). */
-export async function loadEarlyForms(): Promise<EarlyForms> {
-  return Object.fromEntries(await Promise.all(Object.entries(earlyForms).map(async ([kind, load]) => [kind, await load()])));
-}
 
 /**
  * Starts loading the chunks of these element kinds (all when none are named), the stateful ones'

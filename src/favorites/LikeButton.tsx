@@ -2,13 +2,13 @@ import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { favoritesMachine } from '../../machines/favorites';
 import { saveLike } from '../api/favorites';
-import { useTranslation } from '../i18n/react';
-import { addLearnerTexts } from '../i18n/resources/learner';
+import { useTranslation } from '../../i18n/react';
+import { addLearnerTexts } from '../../i18n/resources/learner';
 import type { PageData } from '../../model/pageData';
-import { Icon } from '../ui/Icon';
+import { Icon } from '../../paint/Icon';
 import { withTooltip } from '../ui/withTooltip';
 import { viewerInspector } from '../viewer/inspection';
-import { usePageData } from '../viewer/PageDataContext';
+import { usePageData } from '../../paint/PageDataContext';
 
 type FavoritesActor = ActorRefFrom<typeof favoritesMachine>;
 let pageWide: FavoritesActor | null = null;

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { lazyPart } from '../ui/lazyPart';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import { Button } from '../ui/Button';
 import { useGuestSessionActor } from './GuestSessionProvider';
-import { Icon } from '../ui/Icon';
+import { Icon } from '../../paint/Icon';
 
 const GuestDialog = lazyPart(() => import('./GuestDialog').then((module) => module.default));
 

@@ -2,13 +2,13 @@ import { useSelector } from '@xstate/react';
 import { Dialog } from 'react-aria-components/Dialog';
 import { Heading } from 'react-aria-components/Heading';
 import { Modal, ModalOverlay } from 'react-aria-components/Modal';
-import { useTranslation } from '../i18n/react';
-import { addLearnerTexts } from '../i18n/resources/learner';
+import { useTranslation } from '../../i18n/react';
+import { addLearnerTexts } from '../../i18n/resources/learner';
 import { Button } from '../ui/Button';
 import { PersonNameForm } from '../ui/PersonNameForm';
 import { guestLink } from './guestLink';
 import type { GuestSessionActor } from './GuestSessionProvider';
-import { Icon } from '../ui/Icon';
+import { Icon } from '../../paint/Icon';
 import { withTooltip } from '../ui/withTooltip';
 
 /**

@@ -7,7 +7,7 @@ import { guestSessionMachine, type CreateGuestInput, type ForgetGuestInput } fro
 import { call } from '../api/client';
 import { GuestSession } from '../../model/pageData';
 import { trackingModeOf } from '../../model/tracking';
-import { PageDataContext, usePageData } from '../viewer/PageDataContext';
+import { PageDataContext, usePageData } from '../../paint/PageDataContext';
 import { useViewerInspection } from '../viewer/inspection';
 import { copyGuestLink } from './copyGuestLink';
 import { forgetLearnerStates } from './forgetThisBrowser';

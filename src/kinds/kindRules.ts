@@ -125,8 +125,8 @@ export interface AnswerReading<E> {
 /** Trimmed plain text of an html field, for a mistake's answer. */
 export const plainAnswer = (html: string | undefined): string => htmlToPlainText(html ?? '').trim();
 
-/** The module of the question texts (src/i18n/resources/questions.ts), which the views of question-like kinds load with their component. */
-export const QUESTION_TEXTS_MODULE = 'src/i18n/resources/questions.ts';
+/** The module of the question texts (i18n/resources/questions.ts), which the views of question-like kinds load with their component. */
+export const QUESTION_TEXTS_MODULE = 'i18n/resources/questions.ts';
 
 export type KindIndexing<E> = {
   /**

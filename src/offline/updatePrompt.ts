@@ -1,5 +1,5 @@
-import { offline } from '../i18n/resources/offline';
-import { getI18n } from '../i18n/react';
+import { offline } from '../../i18n/resources/offline';
+import { getI18n } from '../../i18n/react';
 import { showToast } from '../ui/toasts';
 
 /**

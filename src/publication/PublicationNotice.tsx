@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import type { publicationWatchMachine } from '../../machines/publicationWatch';
-import { useTranslation } from '../i18n/react';
-import { addPublicationTexts } from '../i18n/resources/publication';
+import { useTranslation } from '../../i18n/react';
+import { addPublicationTexts } from '../../i18n/resources/publication';
 import { Button } from '../ui/Button';
-import { Icon } from '../ui/Icon';
+import { Icon } from '../../paint/Icon';
 import { withTooltip } from '../ui/withTooltip';
 
 /** What the notice shows: nothing, the offer, the offer with unsaved work, or a reload under way. */

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { publicationWatchMachine } from '../../machines/publicationWatch';
 import { useViewerInspection } from '../viewer/inspection';
-import { usePageData } from '../viewer/PageDataContext';
+import { usePageData } from '../../paint/PageDataContext';
 import { fetchCurrentPublication } from './currentPublication';
 import { noticeStateOf, PublicationNotice } from './PublicationNotice';
 import { settleLearnerWork } from './settleLearnerWork';

@@ -7,13 +7,13 @@ import { Popover } from 'react-aria-components/Popover';
 import type { Selection } from 'react-aria-components';
 import type { SearchSnapshot } from '../../machines/search';
 import type { FacetDistribution } from '../../machines/searchParams';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import { useCatalogueTexts } from './catalogueTexts';
 import { Button } from '../ui/Button';
 import type { SearchActor } from './useSearchActor';
-import { Icon } from '../ui/Icon';
+import { Icon } from '../../paint/Icon';
 import type { Settings } from '../../model/settings';
-import { usePageData } from '../viewer/PageDataContext';
+import { usePageData } from '../../paint/PageDataContext';
 
 /** Selected values a facet button names before it says +N (spec section 2). */
 export const FACET_VALUES_SHOWN = 2;

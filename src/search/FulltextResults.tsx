@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { isLoading, type SearchSnapshot } from '../../machines/search';
 import { useCatalogueTexts } from './catalogueTexts';
 import type { FulltextHit } from '../../model/search';
-import { SafeHtml } from '../ui/SafeHtml';
+import { SafeHtml } from '../../paint/SafeHtml';
 import { crumbPath, hitTarget } from './fulltextTarget';
 import { ResultTypeIcon, iconKindOf } from './ResultTypeIcon';
 import { LoadMoreButton, SearchFailure } from './SearchControls';

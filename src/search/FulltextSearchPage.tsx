@@ -1,7 +1,7 @@
 import { CollectionHeader } from '../collection/CollectionHeader';
 import { useCatalogueTexts } from './catalogueTexts';
 import { CopyrightNotice } from '../viewer/CopyrightNotice';
-import { usePageData } from '../viewer/PageDataContext';
+import { usePageData } from '../../paint/PageDataContext';
 import { FulltextResults } from './FulltextResults';
 import { SearchTextField } from './SearchControls';
 import { useFulltextSearch } from './useFulltextSearch';

@@ -1,10 +1,10 @@
-import { MATERIAL_SEARCH_DEFAULT_SORT, SEARCH_PAGE_SIZE } from '../../machines/constants';
+import { MATERIAL_SEARCH_DEFAULT_SORT, SEARCH_PAGE_SIZE } from '../../model/constants';
 import { searchMaterials } from '../api/search';
 import { CollectionHeader } from '../collection/CollectionHeader';
 import { useCatalogueTexts } from './catalogueTexts';
 import { MATERIAL_SORTS, type MaterialSort } from '../../model/search';
 import { CopyrightNotice } from '../viewer/CopyrightNotice';
-import { usePageData } from '../viewer/PageDataContext';
+import { usePageData } from '../../paint/PageDataContext';
 import { MaterialSearchView } from './MaterialSearchView';
 import { useShellUntilAnswered } from './shellUntilAnswered';
 import { paramsFromUrl, urlFromParams, urlSearchSchema, type UrlSearch } from './searchUrl';

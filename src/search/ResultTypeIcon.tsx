@@ -1,4 +1,4 @@
-import { Icon } from '../ui/Icon';
+import { Icon } from '../../paint/Icon';
 
 /** The kinds of hit a type icon tells apart. */
 type IconKind = 'material' | 'chapter' | 'question' | 'media' | 'text';

@@ -1,5 +1,5 @@
-import { useTranslation } from '../i18n/react';
-import { addCatalogueTexts } from '../i18n/resources/catalogue';
+import { useTranslation } from '../../i18n/react';
+import { addCatalogueTexts } from '../../i18n/resources/catalogue';
 
 /** `useTranslation('catalogue')` with the collection's and the search surfaces' texts added (they travel with these chunks). */
 export function useCatalogueTexts(): ReturnType<typeof useTranslation> {

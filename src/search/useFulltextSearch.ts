@@ -1,5 +1,5 @@
 import { searchFulltext } from '../api/search';
-import { usePageData } from '../viewer/PageDataContext';
+import { usePageData } from '../../paint/PageDataContext';
 import { useSearchActor, useSearchInAddress, type SearchActor } from './useSearchActor';
 
 /** What a full-text search covers: one material of the share, or the share's collection. */

@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 
 /** A long limit's counter shows once this share of it is used (spec section 5 names no limit for these texts). */
 export const COUNTER_FROM_SHARE = 0.9;

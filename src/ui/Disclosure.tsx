@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { Icon } from './Icon';
+import { Icon } from '../../paint/Icon';
 
 type DisclosureProps = {
   title: ReactNode;

@@ -4,7 +4,7 @@ import { Heading } from 'react-aria-components/Heading';
 import { Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { Button } from './Button';
 import { withTooltip } from './withTooltip';
-import { Icon, type IconName } from './Icon';
+import { Icon, type IconName } from '../../paint/Icon';
 
 /**
  * The right-side sidebar drawer (spec section 2, generic interface pieces): a modal dialog at the

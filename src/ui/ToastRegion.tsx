@@ -2,10 +2,10 @@ import { useRef } from 'react';
 import { Button } from 'react-aria-components/Button';
 import { Text } from 'react-aria-components/Text';
 import { UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABLE_ToastRegion as Region } from 'react-aria-components/Toast';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import { useToastRegionBottom } from './toastLift';
 import { currentToastQueue } from './toasts';
-import { Icon } from './Icon';
+import { Icon } from '../../paint/Icon';
 import { withTooltip } from './withTooltip';
 
 const kindClasses = {

@@ -1,4 +1,4 @@
-import { TOOLTIP_THRESHOLD_PX } from '../../machines/constants';
+import { TOOLTIP_THRESHOLD_PX } from '../../model/constants';
 
 /** Space between a control and its tooltip, px. */
 export const TOOLTIP_GAP_PX = 6;

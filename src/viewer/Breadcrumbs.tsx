@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { lazyPart } from '../ui/lazyPart';
 import { visibleCrumbs, type Crumb } from './crumbFit';

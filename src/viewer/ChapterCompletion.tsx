@@ -3,7 +3,7 @@ import { useContext } from 'react';
 import type { AnyActorRef } from 'xstate';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 import { ViewerActorContext } from '../elements/viewerContext';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import type { Chapter } from '../../model/elements';
 import { Button } from '../ui/Button';
 

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import { announceAssertively, announcePolitely } from '../ui/liveAnnouncer';
 import { connectivityMachine } from '../../machines/connectivity';
 import { useViewerInspection } from './inspection';

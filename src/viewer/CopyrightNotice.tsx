@@ -1,5 +1,5 @@
 import type { PageData } from '../../model/pageData';
-import { usePageData } from './PageDataContext';
+import { usePageData } from '../../paint/PageDataContext';
 
 /**
  * The settings' copyright notice, or null where it is not shown: in preview (authors checking their

@@ -1,7 +1,7 @@
 import { assetUrl } from '../../model/assetUrl';
 import type { Asset } from '../../model/common';
-import { useAssetBase } from './PageDataContext';
-import { ImageError, useImageFailure } from '../ui/ImageError';
+import { useAssetBase } from '../../paint/PageDataContext';
+import { ImageError, useImageFailure } from '../../paint/ImageError';
 
 /**
  * The page cover: 288 px high, or a 140 px colour bar when there is no image (spec section 9); an image

@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import type { IFrame } from '../../model/elements';
 import { recogniseEmbed } from '../../model/embedProviders';
 import { useIdentityFilled } from './useIdentityFilled';

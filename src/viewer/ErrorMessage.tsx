@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { removeShell } from './shell';
 import { DisplayButton } from '../display';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import { errorMessageKey, type ErrorViewProps } from './errorStatus';
 
 /** The generic error view: a message by status code (spec section 8, enumerations.errorMessages). Loaded by ./ErrorView.tsx when an error shows. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import { errorMessageKey, type ErrorViewProps } from './errorStatus';
 
 /** The view's message alone, where its code could not be fetched (offline before the service worker kept it). */

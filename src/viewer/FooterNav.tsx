@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { scrollBehavior } from '../ui/motion';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import { useViewerSelector } from '../elements/viewerContext';
 import type { NavTarget } from './navTarget';
 

@@ -1,6 +1,6 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { lazyPart } from '../ui/lazyPart';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import type { Crumb } from './crumbFit';
 // Chapters have a trail, the material's root has none: its first paint goes without the trail's code.
 import { SaveStateIndicator } from './SaveStateIndicator';
@@ -8,16 +8,16 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { DisplayButton } from '../display';
 import { Logo } from './Logo';
 import { AccountControl } from '../auth/AccountControl';
-import { ProgressRing } from '../ui/ProgressRing';
+import { ProgressRing } from '../../paint/ProgressRing';
 import type { Material } from '../../model/material';
 import { useProgress } from '../elements/viewerContext';
 import { GuestSaveSlot } from '../guest/GuestSaveSlot';
-import { usePageData } from './PageDataContext';
+import { usePageData } from '../../paint/PageDataContext';
 import { requestUpNavigation } from './upNavigation';
 import type { ViewerSearch } from './viewerSearch';
 import { mayAnnotateOf } from '../annotations/mayAnnotate';
 import { requestAnnotationsPanel } from '../annotations/panelRequest';
-import { Icon } from '../ui/Icon';
+import { Icon } from '../../paint/Icon';
 import { withTooltip } from '../ui/withTooltip';
 import { revealEverything } from '../elements/revealScheduler';
 

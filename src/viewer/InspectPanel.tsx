@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getI18n, I18nProvider as I18nextProvider, useTranslation } from '../i18n/react';
+import { getI18n, I18nProvider as I18nextProvider, useTranslation } from '../../i18n/react';
 import type { LiveActors } from './inspector';
 
 /** The panel's texts (testers read them, so German and English like every other text). */

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import type { Lang } from '../../model/pageData';
 
 const LANGS: { code: Lang; label: string }[] = [

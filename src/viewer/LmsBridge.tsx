@@ -6,7 +6,7 @@ import { useGuestSessionActor } from '../guest/GuestSessionProvider';
 import { createHostChannel, LMS_HELLO_MESSAGE_TYPE, LMS_READY_MESSAGE_TYPE, LMS_RESULT_MESSAGE_TYPE, type LmsHelloMessage } from '../../model/hostMessages';
 import type { Material } from '../../model/material';
 import { scaledScore, scoreOf, type Score } from '../../model/score';
-import { usePageData } from './PageDataContext';
+import { usePageData } from '../../paint/PageDataContext';
 
 /*
  * The viewer's side of a SCORM package (issue 13), mounted on scorm shares opened in a frame: the

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import { assetUrl } from '../../model/assetUrl';
-import { useAssetBase, usePageData } from './PageDataContext';
-import { useImageFailure } from '../ui/ImageError';
+import { useAssetBase, usePageData } from '../../paint/PageDataContext';
+import { useImageFailure } from '../../paint/ImageError';
 
 /** The settings' logo, linking to the configured logo link or to the root of the share. */
 export function Logo() {

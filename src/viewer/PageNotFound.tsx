@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { RESULTS_SEGMENT } from '../../model/resultsAddress';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import type { Material } from '../../model/material';
 import { CopyrightNotice } from './CopyrightNotice';
 import { ErrorView } from './ErrorView';
 import { Header } from './Header';
-import { usePageData } from './PageDataContext';
+import { usePageData } from '../../paint/PageDataContext';
 
 type PageNotFoundProps = {
   material: Material;

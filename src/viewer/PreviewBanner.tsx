@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 
 export function PreviewBanner() {
   const { t } = useTranslation('viewer');

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { Chapter } from '../../model/elements';
 import type { Material } from '../../model/material';
 import { useProgress } from '../elements/viewerContext';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import { announcePolitely } from '../ui/liveAnnouncer';
 import { useBecameTrue } from '../ui/useBecameTrue';
 

@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from '../i18n/react';
+import { useTranslation } from '../../i18n/react';
 import type { AnyActorRef } from 'xstate';
 import type { TrackingSnapshot } from '../../machines/tracking';
 import { saveStateOf, type SaveState } from '../../machines/tracking.connect';
 import { useViewerSelector } from '../elements/viewerContext';
-import { PageDataContext } from './PageDataContext';
+import { PageDataContext } from '../../paint/PageDataContext';
 import { queueIsDurable } from './learnerTracking';
 import { browserKeepsLearnerState } from './localLearnerState';
-import { Icon } from '../ui/Icon';
+import { Icon } from '../../paint/Icon';
 import { announcePolitely } from '../ui/liveAnnouncer';
 
 type Look = { tone: string; icon: 'check' | 'sync' | 'alert' | 'device'; label: string; detail?: string };

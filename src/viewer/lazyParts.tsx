@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { lazyPart } from '../ui/lazyPart';
-import { loadQuestionTexts } from '../i18n/questionTexts';
+import { loadQuestionTexts } from '../../i18n/questionTexts';
 import { loadBreadcrumbs } from './Header';
 
 /*

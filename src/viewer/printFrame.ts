@@ -1,4 +1,4 @@
-import { PRINT_FRAME_REMOVAL_MS } from '../../machines/constants';
+import { PRINT_FRAME_REMOVAL_MS } from '../../model/constants';
 
 /** Longest wait for the copy's stylesheets and images before printing anyway. */
 const RESOURCES_WAIT_MS = 5000;

@@ -1,7 +1,7 @@
 /*
  * The first paint the server sent with the page (server/pages/shell.ts, `#shell`): the header bar,
  * cover and title, and the frames of the page's leading elements (`[data-shell-content]`, drawn by
- * src/elements/shell/ShellElement.tsx). The app removes the shell in the layout effect of whatever it
+ * paint/PaintedList.tsx). The app removes the shell in the layout effect of whatever it
  * draws instead, so both never show at once; the element frames it keeps first, and the page's list
  * shows them where its own elements are not rendered yet (src/elements/shell/ShellRest.tsx).
  */

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { vi } from 'vitest';
 import AnnotationLayer from '../../src/annotations/AnnotationLayer';
-import { createI18n } from '../../src/i18n';
-import { I18nProvider } from '../../src/i18n/react';
+import { createI18n } from '../../i18n';
+import { I18nProvider } from '../../i18n/react';
 import type { Material } from '../../model/material';
 import type { PageData } from '../../model/pageData';
 import { OverlayProvider } from '../../src/ui/OverlayProvider';
-import { PageDataContext } from '../../src/viewer/PageDataContext';
+import { PageDataContext } from '../../paint/PageDataContext';
 
 /** A request the layer sent: its address and its body as JSON. */
 export type SentRequest = { url: string; body: any };

@@ -10,11 +10,11 @@ import { annotationLogic } from '../../src/annotations/annotationLogic';
 import { discardDraft, draftStore, persistDraft } from '../../src/annotations/draftStore';
 import { notifyDraftsChanged } from '../../src/annotations/unsentDrafts';
 import { ViewerActorContext } from '../../src/elements/viewerContext';
-import { createI18n } from '../../src/i18n';
-import { I18nProvider } from '../../src/i18n/react';
+import { createI18n } from '../../i18n';
+import { I18nProvider } from '../../i18n/react';
 import { Material } from '../../model/material';
 import type { PageData } from '../../model/pageData';
-import { PageDataContext } from '../../src/viewer/PageDataContext';
+import { PageDataContext } from '../../paint/PageDataContext';
 import { SaveStateIndicator } from '../../src/viewer/SaveStateIndicator';
 import { annotation, doc } from './fixtures';
 

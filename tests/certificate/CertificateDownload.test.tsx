@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { formatCertificateDate } from '../../src/i18n';
+import { formatCertificateDate } from '../../i18n';
 import { PageData } from '../../model/pageData';
 import { IntersectionObserverDouble } from '../setup';
 import { renderInViewer } from '../support/elementInViewer';

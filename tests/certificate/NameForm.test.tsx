@@ -2,11 +2,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { I18nProvider } from '../../src/i18n/react';
+import { I18nProvider } from '../../i18n/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CertificateNameForm, type CertificateName } from '../../src/certificate/NameForm';
-import { createI18n } from '../../src/i18n';
-import { loadQuestionTexts } from '../../src/i18n/questionTexts';
+import { createI18n } from '../../i18n';
+import { loadQuestionTexts } from '../../i18n/questionTexts';
 
 // The form's texts are the lazy `questions` namespace (the certificate chunk loads it); load it once so renders are synchronous.
 beforeAll(() => loadQuestionTexts());

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { shellContentHtml } from '../../server/pages/shellContent';
-import { EARLY, EARLY_ANSWERS_KEY_PREFIX, forgetEarlyAnswers, listenForEarlyAnswers, takeEarlyAnswer } from '../../src/elements/early/earlyAnswers';
+import { EARLY } from '../../paint/earlyAttributes';
+import { EARLY_ANSWERS_KEY_PREFIX, forgetEarlyAnswers, listenForEarlyAnswers, takeEarlyAnswer } from '../../src/elements/early/earlyAnswers';
 import { ContentElement } from '../../model/elements';
 
 /*
- * The early form of a choice question (src/kinds/choice/ChoiceEarlyForm.tsx, drawn by the server) and
+ * The early form of a choice question (src/kinds/choice/ChoiceEarlyForm.paint.tsx, drawn by the server) and
  * its listeners (src/elements/early/earlyAnswers.ts), before any app: what a press does, what is kept.
  */
 

@@ -19,7 +19,7 @@ function registryModules(): Record<string, string[]> {
     const kind = /^\s{2}(\w+): lazy(Named|WithQuestionTexts)\(/.exec(line);
     if (!kind) continue;
     const imports = [...line.matchAll(/import\('(\.\.?\/[^']+)'\)/g)].map((m) => resolveModule(m[1]));
-    if (kind[2] === 'WithQuestionTexts') imports.push('src/i18n/resources/questions.ts');
+    if (kind[2] === 'WithQuestionTexts') imports.push('i18n/resources/questions.ts');
     kinds[kind[1]] = imports;
   }
   return kinds;
@@ -53,9 +53,9 @@ describe('the modules preloaded for element kinds', () => {
 });
 
 describe('the modules preloaded for a page language', () => {
-  it('are the modules src/i18n/index.ts imports for the languages it does not bundle', () => {
-    const source = fs.readFileSync(path.join(root, 'src/i18n/index.ts'), 'utf8');
-    const imported = [...source.matchAll(/import\('\.\/(resources\/[^']+)'\)/g)].map((m) => `src/i18n/${m[1]}.ts`);
+  it('are the modules i18n/index.ts imports for the languages it does not bundle', () => {
+    const source = fs.readFileSync(path.join(root, 'i18n/index.ts'), 'utf8');
+    const imported = [...source.matchAll(/import\('\.\/(resources\/[^']+)'\)/g)].map((m) => `i18n/${m[1]}.ts`);
     expect(imported.length).toBeGreaterThan(0);
     for (const file of imported) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
     expect(Object.values(LANGUAGE_MODULES)).toEqual(imported);

@@ -5,11 +5,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DormantElement } from '../../src/elements/dormant/DormantElement';
 import { forgetPresses, listenForStandInPresses } from '../../src/elements/dormant/pressReplay';
 import { frameProps } from '../../src/elements/ElementView';
-import type { ElementProps } from '../../src/elements/elementProps';
+import type { ElementProps } from '../../paint/elementProps';
 import { elementComponents, preloadElementComponents } from '../../src/elements/registry';
-import { createI18n } from '../../src/i18n';
-import { loadQuestionTexts } from '../../src/i18n/questionTexts';
-import { I18nProvider } from '../../src/i18n/react';
+import { createI18n } from '../../i18n';
+import { loadQuestionTexts } from '../../i18n/questionTexts';
+import { I18nProvider } from '../../i18n/react';
 import { ContentElement } from '../../model/elements';
 
 /*

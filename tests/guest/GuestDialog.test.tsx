@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nProvider } from '../../src/i18n/react';
+import { I18nProvider } from '../../i18n/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { guestSessionMachine, type CreateGuestInput, type ForgetGuestInput, type GuestSession } from '../../machines/guestSession';
 import GuestDialog from '../../src/guest/GuestDialog';
 import { copyGuestLink } from '../../src/guest/copyGuestLink';
-import { createI18n } from '../../src/i18n';
+import { createI18n } from '../../i18n';
 import { expectVisible } from '../support/visible';
 
 const started: AnyActorRef[] = [];

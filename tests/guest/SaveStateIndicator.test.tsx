@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { I18nProvider } from '../../src/i18n/react';
+import { I18nProvider } from '../../i18n/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { trackingMachine, type SendBatchInput, type SendBatchOutput } from '../../machines/tracking';
 import { viewerMachine } from '../../machines/viewer';
 import { ViewerActorContext } from '../../src/elements/viewerContext';
-import { createI18n } from '../../src/i18n';
+import { createI18n } from '../../i18n';
 import { Material } from '../../model/material';
 import type { TrackingMode } from '../../model/tracking';
 import { SaveStateIndicator } from '../../src/viewer/SaveStateIndicator';

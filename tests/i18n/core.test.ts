@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { I18n, type TextBundle } from '../../src/i18n/core';
-import { createI18n } from '../../src/i18n';
+import { I18n, type TextBundle } from '../../i18n/core';
+import { createI18n } from '../../i18n';
 
 function instance(lng = 'en') {
   return new I18n({

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { I18nProvider, useTranslation } from '../../src/i18n/react';
+import { I18nProvider, useTranslation } from '../../i18n/react';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../src/i18n';
-import { lazyNamespaces, loadedQuestionTexts, loadQuestionTexts } from '../../src/i18n/questionTexts';
+import { createI18n } from '../../i18n';
+import { lazyNamespaces, loadedQuestionTexts, loadQuestionTexts } from '../../i18n/questionTexts';
 import { expectVisible } from '../support/visible';
 
 /** Every text this rendered, in order: a key showing up even once would be a flash of untranslated text. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { annotations } from '../../src/i18n/resources/annotations';
-import { catalogue } from '../../src/i18n/resources/catalogue';
-import { learner } from '../../src/i18n/resources/learner';
-import { viewer } from '../../src/i18n/resources/viewer';
+import { annotations } from '../../i18n/resources/annotations';
+import { catalogue } from '../../i18n/resources/catalogue';
+import { learner } from '../../i18n/resources/learner';
+import { viewer } from '../../i18n/resources/viewer';
 
 /** Every leaf key of a nested text bundle, dotted. */
 function keysOf(value: object, prefix = ''): string[] {

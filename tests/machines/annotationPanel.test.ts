@@ -6,7 +6,7 @@ import {
   sortAnnotations, sortedAnnotations, type AddCommentInput, type AnnotationPanelContext, type AnnotationPanelEvent, type AnnotationPanelInput,
   type LoadAnnotationsInput, type UpdateCommentInput,
 } from '../../machines/annotationPanel';
-import { ANNOTATION_DEFAULT_SORT, ANNOTATION_PANEL_WIDTH_PX } from '../../machines/constants';
+import { ANNOTATION_DEFAULT_SORT, ANNOTATION_PANEL_WIDTH_PX } from '../../model/constants';
 import { overlaysMachine } from '../../machines/overlays';
 import { RICH_TEXT_LIMITS, richTextToPlainText, type RichTextDoc } from '../../model/richTextDoc';
 import { sameNote } from '../../model/sameNote';

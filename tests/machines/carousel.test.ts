@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, getNextSnapshot, type EventObject } from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
 import { itWalks, pathsOf } from './walkMachine';
-import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS } from '../../machines/constants';
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS } from '../../model/constants';
 import { carouselGuards, carouselMachine, wrapIndex, type CarouselEvent } from '../../src/kinds/imageGallery/carousel.machine';
 
 const gallery = (count: number) => ({ element: { id: 'g1', content: Array.from({ length: count }, (_, i) => i) } });

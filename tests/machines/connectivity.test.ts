@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { connectivityMachine as connectivityChart } from '../../machines/connectivity';
-import { CONNECTION_RESTORED_NOTICE_MS } from '../../machines/constants';
+import { CONNECTION_RESTORED_NOTICE_MS } from '../../model/constants';
 import { silentSignals } from './browserFakes';
 import { describeEvent, itWalks, pathsOf } from './walkMachine';
 

@@ -14,7 +14,7 @@ import { machines } from '../../scripts/statecharts/machines';
  */
 
 const ROOT = join(import.meta.dirname, '../..');
-const PRODUCT = ['src', 'routes', 'machines', 'server'];
+const PRODUCT = ['src', 'paint', 'i18n', 'routes', 'machines', 'server'];
 
 /** Accepted events that have no sender in the product, each with the reason it stays. */
 const WITHOUT_SENDER: Record<string, string> = {};

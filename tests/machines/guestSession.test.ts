@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type StateValue } from 'xstate';
-import { COPY_NOTICE_MS } from '../../machines/constants';
+import { COPY_NOTICE_MS } from '../../model/constants';
 import {
   guestNameOf, guestSessionMachine, type CreateGuestInput, type ForgetGuestInput, type GuestSession, type GuestSessionCreatedEvent, type GuestSessionEvent,
   type GuestSessionForgottenEvent,

@@ -3,7 +3,7 @@ import { createActor, type StateValue } from 'xstate';
 import {
   isDisplayMode, isEditingMode, isLinkEditorOpen, linkEditorMachine, normalizedInput, type LinkEditorContext, type LinkEditorEvent,
 } from '../../machines/linkEditor';
-import { LINK_INPUT_WIDTH_PX, UNDO_HISTORY_LIMIT } from '../../machines/constants';
+import { LINK_INPUT_WIDTH_PX, UNDO_HISTORY_LIMIT } from '../../model/constants';
 import { normalizeLinkUrl } from '../../model/linkUrl';
 import { linkEditorEvents } from '../../scripts/statecharts/walkConfigs';
 import { walkedChartShare } from './chartCoverage';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type StateValue } from 'xstate';
-import { PUBLICATION_POLL_MS } from '../../machines/constants';
+import { PUBLICATION_POLL_MS } from '../../model/constants';
 import { publicationWatchMachine, type PublicationWatchEvent } from '../../machines/publicationWatch';
 import type { CurrentPublication } from '../../model/currentPublication';
 import { publicationWatchEvents, publicationWatchResults } from '../../scripts/statecharts/walkConfigs';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, sendTo, setup, type AnyActorRef } from 'xstate';
-import { SCROLL_PROGRESS_IDLE_MS } from '../../machines/constants';
+import { SCROLL_PROGRESS_IDLE_MS } from '../../model/constants';
 import type { ElementChangedEvent } from '../../machines/elements/elementChanged';
 import { scrollProgressGuards, scrollProgressMachine, scrollRatio, type ScrollProgressEvent } from '../../machines/scrollProgress';
 import { itWalks, pathsOf, runPath } from './walkMachine';

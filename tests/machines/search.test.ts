@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
-import { SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from '../../machines/constants';
+import { SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from '../../model/constants';
 import {
   activeFilterCount, hasMore, hasPrevious, hasResults, isFailed, isLoading, isLoadingMore, isNarrowed, searchMachine, searchSurfaces,
   type FetchPageInput, type SearchContext, type SearchEvent, type SearchInput, type SearchPage,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef, type StateValue } from 'xstate';
-import { SESSION_POLL_MS } from '../../machines/constants';
+import { SESSION_POLL_MS } from '../../model/constants';
 import { sessionMachine, type SessionEvent } from '../../machines/session';
 import type { AuthSession } from '../../model/tracking';
 import { silentSignals } from './browserFakes';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { TOOLTIP_OPEN_DELAY_MS } from '../../machines/constants';
+import { TOOLTIP_OPEN_DELAY_MS } from '../../model/constants';
 import { tooltipMachine, type TooltipEvent } from '../../machines/tooltip';
 import { describeEvent, itWalks, pathsOf } from './walkMachine';
 

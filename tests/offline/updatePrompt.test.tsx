@@ -2,8 +2,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../src/i18n';
-import { I18nProvider } from '../../src/i18n/react';
+import { createI18n } from '../../i18n';
+import { I18nProvider } from '../../i18n/react';
 import { offerUpdate } from '../../src/offline/updatePrompt';
 import { Toasts } from '../../src/ui/Toasts';
 import { currentToastQueue } from '../../src/ui/toasts';

@@ -5,11 +5,11 @@ import { StrictMode, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { SendBatchError, trackingMachine, type SendBatchInput, type SendBatchOutput } from '../../machines/tracking';
-import { createI18n } from '../../src/i18n';
-import { I18nProvider } from '../../src/i18n/react';
+import { createI18n } from '../../i18n';
+import { I18nProvider } from '../../i18n/react';
 import type { UserdataEvent } from '../../model/tracking';
 import PublicationWatcher, { PublicationWatch } from '../../src/publication/PublicationWatcher';
-import { PageDataContext } from '../../src/viewer/PageDataContext';
+import { PageDataContext } from '../../paint/PageDataContext';
 import { publicPageData } from '../support/materialPage';
 import { learnerQueue } from '../../src/viewer/learnerTracking';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { iconSprite } from '../../scripts/iconSprite.mjs';
-import { ICON_SPRITE_URL } from '../../src/ui/iconSpriteUrl';
+import { ICON_SPRITE_URL } from '../../paint/iconSpriteUrl';
 import { useTestApp } from './app';
 import { useTestDatabase } from './databases';
 

@@ -9,7 +9,7 @@ import { putSettings } from '../../server/store/settings';
 import { CATALOGUE_SHELL_TEXTS, COLLECTION_SHELL_TEXTS } from '../../server/pages/collectionShell';
 import { DISPLAY_PAGE_CSS } from '../../server/pages/displayOnPage';
 import { DISPLAY_COOKIE } from '../../model/displayPreferences';
-import { catalogue } from '../../src/i18n/resources/catalogue';
+import { catalogue } from '../../i18n/resources/catalogue';
 import { embeddedPageData, useTestApp } from './app';
 import { testDatabaseKinds, useTestDatabase } from './databases';
 import { richMaterial, smallCollection, smallMaterial } from './fixtures';
@@ -129,7 +129,7 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
       'routes/collectionRoutes.tsx': { file: 'assets/collectionRoutes-3.js', isDynamicEntry: true, imports: ['_viewer.js', 'index.html'] },
       '_viewer.js': { file: 'assets/viewer-4.js', imports: ['_runtime.js'] },
       '_runtime.js': { file: 'assets/runtime-5.js' },
-      'src/i18n/resources/en.ts': { file: 'assets/en-6.js', isDynamicEntry: true },
+      'i18n/resources/en.ts': { file: 'assets/en-6.js', isDynamicEntry: true },
       'src/viewer/trackingLogic.ts': { file: 'assets/trackingLogic-7.js', isDynamicEntry: true, imports: ['_runtime.js'] },
       'src/tracking/durableQueue.ts': { file: 'assets/durableQueue-8.js', isDynamicEntry: true },
     };
@@ -206,7 +206,7 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
       '_runtime.js': { file: 'assets/runtime-5.js' },
       'src/kinds/choice/ChoiceQuestion.tsx': { file: 'assets/ChoiceQuestion-6.js', isDynamicEntry: true, imports: ['_viewer.js', '_choice.js', 'index.html'] },
       '_choice.js': { file: 'assets/choice-7.js' },
-      'src/i18n/resources/questions.ts': { file: 'assets/questions-8.js', isDynamicEntry: true },
+      'i18n/resources/questions.ts': { file: 'assets/questions-8.js', isDynamicEntry: true },
       'src/kinds/code/CodeElement.tsx': { file: 'assets/CodeElement-10.js', isDynamicEntry: true },
     };
     fs.mkdirSync(path.join(a.clientDir, '.vite'), { recursive: true });
@@ -239,7 +239,7 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     };
     const moduleChunks = {
       'src/kinds/choice/ChoiceQuestion.tsx': 'assets/elements-11.js',
-      'src/i18n/resources/questions.ts': 'assets/elements-11.js',
+      'i18n/resources/questions.ts': 'assets/elements-11.js',
     };
     fs.mkdirSync(path.join(a.clientDir, '.vite'), { recursive: true });
     fs.writeFileSync(path.join(a.clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));

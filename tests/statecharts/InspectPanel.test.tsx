@@ -2,7 +2,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { createI18n } from '../../src/i18n';
+import { createI18n } from '../../i18n';
 import { mountInspectPanel } from '../../src/viewer/InspectPanel';
 import { createInspector, formatStateValue, LiveActors } from '../../src/viewer/inspector';
 import { compoundMachine, parallelMachine } from './fixtureMachines';

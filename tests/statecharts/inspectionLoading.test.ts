@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { createElement, Fragment, StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { createI18n } from '../../src/i18n';
+import { createI18n } from '../../i18n';
 import type { RecordedTransition } from '../../src/viewer/inspection';
 import { guardedMachine } from './fixtureMachines';
 import { expectVisible } from '../support/visible';

@@ -1,20 +1,20 @@
 import { render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { I18nProvider } from '../../src/i18n/react';
+import { I18nProvider } from '../../i18n/react';
 import { afterEach, beforeAll } from 'vitest';
 import { createActor, type ActorOptions, type AnyActorLogic, type AnyActorRef } from 'xstate';
 import { viewerMachine, type ElementServices } from '../../machines/viewer';
 import { ContentList } from '../../src/elements/ContentList';
 import { preloadElementComponents } from '../../src/elements/registry';
 import { ViewerActorContext } from '../../src/elements/viewerContext';
-import { createI18n } from '../../src/i18n';
+import { createI18n } from '../../i18n';
 import type { ContentElement } from '../../model/elements';
 import { Material } from '../../model/material';
 import { elementsOnPage } from '../../model/tree';
 import type { Lang, PageData } from '../../model/pageData';
 import { OverlayProvider } from '../../src/ui/OverlayProvider';
-import { PageDataContext } from '../../src/viewer/PageDataContext';
+import { PageDataContext } from '../../paint/PageDataContext';
 
 /*
  * Renders content the way the material page does: a real viewer actor (machines/viewer.ts) spawns

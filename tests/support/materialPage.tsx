@@ -1,12 +1,12 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import { createI18n } from '../../src/i18n';
-import { I18nProvider } from '../../src/i18n/react';
+import { createI18n } from '../../i18n';
+import { I18nProvider } from '../../i18n/react';
 import type { Material } from '../../model/material';
 import type { PageData } from '../../model/pageData';
-import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
+import { ServerSanitizedHtml } from '../../paint/SafeHtml';
 import { MaterialPage, MaterialViewer } from '../../src/viewer/MaterialViewer';
-import { PageDataContext } from '../../src/viewer/PageDataContext';
+import { PageDataContext } from '../../paint/PageDataContext';
 
 /** Page data of a public material share (nothing saved on the server). */
 export const publicPageData: PageData = {

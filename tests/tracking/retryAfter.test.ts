@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
-import { TRACKING_RETRY_AFTER_MAX_MS } from '../../machines/constants';
+import { TRACKING_RETRY_AFTER_MAX_MS } from '../../model/constants';
 import { trackingMachine } from '../../machines/tracking';
 import { UserdataBody, type UserdataEvent } from '../../model/tracking';
 import { createMemoryQueue } from '../../src/tracking/durableQueue';

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { ICON_NAMES } from '../../src/ui/Icon';
+import { ICON_NAMES } from '../../paint/Icon';
 
-/* The icon sprite (src/ui/icons/icons.svg) and the names the app uses (src/ui/Icon.tsx) stay in step. */
-const sprite = new JSDOM(fs.readFileSync('src/ui/icons/icons.svg', 'utf8'), { contentType: 'image/svg+xml' }).window.document;
+/* The icon sprite (paint/icons/icons.svg) and the names the app uses (paint/Icon.tsx) stay in step. */
+const sprite = new JSDOM(fs.readFileSync('paint/icons/icons.svg', 'utf8'), { contentType: 'image/svg+xml' }).window.document;
 const symbols = [...sprite.querySelectorAll('symbol')];
 
 describe('the icon sprite', () => {

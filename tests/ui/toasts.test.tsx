@@ -2,8 +2,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../src/i18n';
-import { I18nProvider } from '../../src/i18n/react';
+import { createI18n } from '../../i18n';
+import { I18nProvider } from '../../i18n/react';
 import { Toasts } from '../../src/ui/Toasts';
 import { currentToastQueue, showToast } from '../../src/ui/toasts';
 

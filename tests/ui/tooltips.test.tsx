@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_THRESHOLD_PX } from '../../machines/constants';
+import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_THRESHOLD_PX } from '../../model/constants';
 import Tooltips from '../../src/ui/Tooltips';
 import { placeTooltip, TOOLTIP_GAP_PX } from '../../src/ui/tooltipPlacement';
 import { withTooltip } from '../../src/ui/withTooltip';

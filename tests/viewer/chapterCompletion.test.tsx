@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadQuestionTexts } from '../../src/i18n/questionTexts';
+import { loadQuestionTexts } from '../../i18n/questionTexts';
 import { Material } from '../../model/material';
 import { renderMaterialPage } from '../support/materialPage';
 

@@ -6,12 +6,12 @@ import { RETAINED_SEARCH, validateViewerSearch } from '../../routes/search';
 import { splitSegments } from '../../routes/splitSegments';
 import { shellContentHtml } from '../../server/pages/shellContent';
 import { preloadElementComponents } from '../../src/elements/registry';
-import { createI18n } from '../../src/i18n';
-import { I18nProvider } from '../../src/i18n/react';
+import { createI18n } from '../../i18n';
+import { I18nProvider } from '../../i18n/react';
 import { Material } from '../../model/material';
-import { ServerSanitizedHtml } from '../../src/ui/SafeHtml';
+import { ServerSanitizedHtml } from '../../paint/SafeHtml';
 import { MaterialPage, MaterialViewer } from '../../src/viewer/MaterialViewer';
-import { PageDataContext } from '../../src/viewer/PageDataContext';
+import { PageDataContext } from '../../paint/PageDataContext';
 import { publicPageData } from '../support/materialPage';
 import { expectVisible } from '../support/visible';
 

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PageData } from '../../model/pageData';
 import { copyrightNoticeOf, CopyrightNotice } from '../../src/viewer/CopyrightNotice';
-import { PageDataContext } from '../../src/viewer/PageDataContext';
+import { PageDataContext } from '../../paint/PageDataContext';
 
 const NOTICE = '© 2026 Lernwerk. Texte unter CC BY 4.0.';
 

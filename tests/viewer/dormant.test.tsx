@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DORMANT_FROM_ELEMENTS } from '../../src/elements/dormant/dormantContent';
 import { listenForStandInPresses } from '../../src/elements/dormant/pressReplay';
 import { preloadElementComponents } from '../../src/elements/registry';
-import { loadQuestionTexts } from '../../src/i18n/questionTexts';
+import { loadQuestionTexts } from '../../i18n/questionTexts';
 import { Material } from '../../model/material';
 import { IntersectionObserverDouble } from '../setup';
 import { renderMaterialPage } from '../support/materialPage';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PRINT_FRAME_REMOVAL_MS } from '../../machines/constants';
+import { PRINT_FRAME_REMOVAL_MS } from '../../model/constants';
 import { printInFrame } from '../../src/viewer/printFrame';
 
 /** Calls `onFrame` with the print frame as soon as it is in the document (before it loads). */

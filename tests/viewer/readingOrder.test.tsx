@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { shellContentHtml } from '../../server/pages/shellContent';
 import { preloadElementComponents } from '../../src/elements/registry';
 import { revealEverything } from '../../src/elements/revealScheduler';
-import { loadQuestionTexts } from '../../src/i18n/questionTexts';
+import { loadQuestionTexts } from '../../i18n/questionTexts';
 import { Material } from '../../model/material';
 import type { ContentElement } from '../../model/elements';
 import { DEMO_FILES, readContent } from '../model/demoFiles';

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { preloadElementComponents } from '../../src/elements/registry';
-import { loadQuestionTexts } from '../../src/i18n/questionTexts';
+import { loadQuestionTexts } from '../../i18n/questionTexts';
 import { Material } from '../../model/material';
 import { renderMaterialPage } from '../support/materialPage';
 import { recordRenders, type RenderedComponent } from '../support/renderRecorder';

@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { SCROLL_PROGRESS_IDLE_MS } from '../../machines/constants';
+import { SCROLL_PROGRESS_IDLE_MS } from '../../model/constants';
 import { scrollProgressMachine } from '../../machines/scrollProgress';
 import { viewerMachine } from '../../machines/viewer';
 import { ViewerActorContext } from '../../src/elements/viewerContext';

@@ -9,7 +9,7 @@ import { Separator } from 'react-aria-components/Separator';
 import { TextField } from 'react-aria-components/TextField';
 import { ToggleButton } from 'react-aria-components/ToggleButton';
 import { Toolbar } from 'react-aria-components/Toolbar';
-import { LINK_INPUT_WIDTH_PX } from '../../../machines/constants';
+import { LINK_INPUT_WIDTH_PX } from '../../../model/constants';
 import { withTooltip } from '../../ui/withTooltip';
 import { isDisplayMode, isEditingMode, isLinkEditorOpen, linkEditorMachine } from '../../../machines/linkEditor';
 import { FORMAT_MARKS, HIGHLIGHT_FORMATS, type FormatMark } from '../../editor/formatExclusions';
@@ -27,7 +27,7 @@ import {
   toggleFormat,
   type FrozenSelection,
 } from './noteEditorExtensions';
-import { Icon } from '../../ui/Icon';
+import { Icon } from '../../../paint/Icon';
 
 /*
  * The rich-text note editor of issue 12 (spec sections 4, 5 and 9): a tiptap editor limited to the

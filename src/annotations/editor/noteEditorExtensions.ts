@@ -6,7 +6,7 @@ import Highlight from '@tiptap/extension-highlight';
 import Subscript from '@tiptap/extension-subscript';
 import Superscript from '@tiptap/extension-superscript';
 import Link from '@tiptap/extension-link';
-import { UNDO_HISTORY_LIMIT } from '../../../machines/constants';
+import { UNDO_HISTORY_LIMIT } from '../../../model/constants';
 import { FORMAT_MARKS, markOfFormat, marksToUnset, type FormatMark } from '../../editor/formatExclusions';
 import { ALLOWED_LINK_SCHEMES, normalizeLinkUrl, schemeOf } from '../../../model/linkUrl';
 import { HIGHLIGHT_COLORS, LINK_REL, RICH_TEXT_LIMITS, type HighlightColor } from '../../../model/richTextDoc';

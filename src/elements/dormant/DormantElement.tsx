@@ -1,15 +1,12 @@
 import { useEffect, useRef, type FocusEvent } from 'react';
-import { SafeHtml } from '../../ui/SafeHtml';
 import type { ContentElement } from '../../../model/elements';
-import { standInParts as dormantParts } from '../../kinds/rules';
-import { pressTarget } from './pressReplay';
+import { StandIn } from '../../../paint/StandIn';
 
 /*
- * Beyond the first screen an interactive element first shows a stand-in: its text, readable,
- * searchable (find-in-page) and printable, without widgets, actor or code. One IntersectionObserver
- * for the whole page wakes elements 1½ screens before they are seen, and only those: memory follows
- * what the learner has reached (printing wakes them all). A stand-in is a tab stop, so keyboard
- * users never skip an element: focusing it wakes it and moves focus into it.
+ * Beyond the first screen an interactive element first shows a stand-in (paint/StandIn.tsx). One
+ * IntersectionObserver for the whole page wakes elements 1½ screens before they are seen, and only
+ * those: memory follows what the learner has reached (printing wakes them all). A stand-in is a tab
+ * stop: focusing it wakes it and moves focus into it.
  */
 
 /** How far outside the viewport elements wake: far enough that scrolling never shows a stand-in. */
@@ -66,24 +63,7 @@ export function DormantElement({ element, onWake }: DormantElementProps) {
     wake.current(fromAfter ? 'last' : 'first');
   };
 
-  return (
-    <div ref={ref} data-dormant="" tabIndex={0} onFocus={onFocus} onPointerDown={() => wake.current()} className="my-6 rounded-lg border border-gray-200 p-4">
-      {dormantParts(element).map((part, i) =>
-        'html' in part ? (
-          <SafeHtml key={i} html={part.html} className="[&_p]:m-0" {...(part.press ? pressTarget(part.press) : {})} />
-        ) : 'code' in part ? (
-          // Wrapped, not scrolled: a region that scrolls must take the focus, and the stand-in itself has it.
-          <pre key={i} className="font-mono whitespace-pre-wrap break-words text-gray-900">
-            <code>{part.code}</code>
-          </pre>
-        ) : (
-          <p key={i} className="whitespace-pre-line" {...(part.press ? pressTarget(part.press) : {})}>
-            {part.text}
-          </p>
-        ),
-      )}
-    </div>
-  );
+  return <StandIn element={element} ref={ref} onFocus={onFocus} onPointerDown={() => wake.current()} />;
 }
 
 /** Moves focus into an element that just woke: its first or last control, once its content is there. */

@@ -19,16 +19,10 @@
  * link to the same address.
  */
 
-/** The attribute a stand-in part and the woken element's control share. */
-export const PRESS_ATTRIBUTE = 'data-press' as const;
+import { PRESS_ATTRIBUTE } from '../../../paint/pressTarget';
 
 /** A press not replayed within this time (ms) is dropped: the element never woke on this page. */
 export const PRESS_REPLAY_LIMIT_MS = 30_000;
-
-/** The attribute that makes a control the target of a press key. */
-export const pressTarget = (key: string) => ({ [PRESS_ATTRIBUTE]: key });
-
-export { choicePress, FOLDABLE_TITLE_PRESS, spotPress } from '../../../model/pressKeys';
 
 type Press = { elementId: string; key: string };
 

@@ -1,9 +1,10 @@
 import { announcePolitely } from '../../ui/liveAnnouncer';
 import { afterFirstPaint } from '../../afterFirstPaint';
+import { EARLY } from '../../../paint/earlyAttributes';
 
 /*
  * Questions that answer before the app runs. The server draws a choice question of the first paint as
- * native controls (src/kinds/choice/ChoiceEarlyForm.tsx) marked with the attributes below; the page's
+ * native controls (src/kinds/choice/ChoiceEarlyForm.paint.tsx) marked with the attributes below; the page's
  * entry (src/boot.ts) installs the listeners here before the app's code loads, so ticking a choice and
  * pressing Evaluate give their feedback at once, as a static page would. What the learner did is kept
  * by element id until the app renders that element and takes it over (`takeEarlyAnswer`): the app's
@@ -12,21 +13,6 @@ import { afterFirstPaint } from '../../afterFirstPaint';
  * answer given in a tab closed before the app came, or on a page whose app never came, is shown and
  * taken over on the next visit of the page.
  */
-
-/** The attributes of an early form, shared by the server's drawing and these listeners. */
-export const EARLY = {
-  form: 'data-early-form',
-  neutral: 'data-early-neutral',
-  correct: 'data-early-correct',
-  mark: 'data-early-mark',
-  button: 'data-early-button',
-  editLabel: 'data-early-edit-label',
-  editClass: 'data-early-edit-class',
-  feedback: 'data-early-feedback',
-  evaluated: 'data-early-evaluated',
-  /** On an option's label while its input is ticked (its tint; the tick itself is drawn from the input). */
-  selected: 'data-selected',
-} as const;
 
 /** What a learner did in an early form: the ticked choices (in the page's order) and whether they evaluated. */
 export type EarlyAnswer = { selected: string[]; evaluated: boolean };

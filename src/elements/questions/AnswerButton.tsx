@@ -1,5 +1,5 @@
-import { useTranslation } from '../../i18n/react';
-import { nativeButtonClass } from '../../ui/Button';
+import { useTranslation } from '../../../i18n/react';
+import { nativeButtonClass } from '../../../paint/buttonClasses';
 
 /**
  * The button under a question: the submit label (Evaluate, or the element's own text) until the answer

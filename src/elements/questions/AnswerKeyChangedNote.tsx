@@ -1,7 +1,7 @@
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import { ANSWER_KEY_CHANGED } from '../../../model/learnerState';
 import { useViewerSelector } from '../viewerContext';
-import { FeedbackBox } from './QuestionFeedback';
+import { FeedbackBox } from '../../../paint/QuestionFeedbackBox';
 
 /**
  * Says that the question changed since the learner answered it and their answer was reset (a new

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import {
   DRAG_AUTOSCROLL_EDGE_PX, DRAG_AUTOSCROLL_INTERVAL_MS, DRAG_AUTOSCROLL_SPEED_PX, DRAG_START_DELAY_MS, DRAG_THRESHOLD_PX,
-} from '../../../machines/constants';
+} from '../../../model/constants';
 
 /** Where an item may be dropped: a zone (by id) or the pool of unassigned items. */
 export type DropTarget = { kind: 'zone'; zoneId: string } | { kind: 'pool' };

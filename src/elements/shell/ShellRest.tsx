@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { ContentElement } from '../../../model/elements';
 import { dropShellFrame, shellFrame } from '../../viewer/shell';
-import { EARLY } from '../early/earlyAnswers';
+import { EARLY } from '../../../paint/earlyAttributes';
 
 /** How the learner reached a frame of the server's: it came near the viewport, got focus, or was pressed. */
 export type Reach = 'near' | 'focus' | 'pointer';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useId, useLayoutEffect, useMemo, useRef, type MouseEvent, type PointerEvent } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import type { ActorRefFrom } from 'xstate';
 import { assignmentMachine, type AssignmentEvent } from './assignment.machine';
 import { connectAssignment } from './assignment.connect';
@@ -10,14 +10,14 @@ import {
 } from './assignment.model';
 import type { AssignmentQuestion } from '../../../model/elements';
 import { Button } from '../../ui/Button';
-import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../../elements/elementProps';
-import { AssetImage } from '../../elements/static/AssetImage';
+import { SafeHtml } from '../../../paint/SafeHtml';
+import type { ElementProps } from '../../../paint/elementProps';
+import { AssetImage } from '../../../paint/AssetImage';
 import { ElementActor } from '../../elements/static/ElementActor';
 import { QuestionFeedback } from '../../elements/questions/QuestionFeedback';
 import { useBecameTrue } from '../../ui/useBecameTrue';
 import { AnswerKeyChangedNote } from '../../elements/questions/AnswerKeyChangedNote';
-import { ResultMark } from '../../elements/questions/ResultMark';
+import { ResultMark } from '../../../paint/ResultMark';
 import { useItemDrag, type Dragging } from '../../elements/questions/useItemDrag';
 
 /** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */

@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import type { ActorRefFrom } from 'xstate';
 import { barrierMachine } from './barrier.machine';
 import { connectBarrier } from './barrier.connect';
 import { sameProps } from '../../../machines/connect';
 import type { Barrier } from '../../../model/elements';
 import { Button } from '../../ui/Button';
-import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../../elements/elementProps';
+import { SafeHtml } from '../../../paint/SafeHtml';
+import type { ElementProps } from '../../../paint/elementProps';
 import { ElementActor } from '../../elements/static/ElementActor';
 import { fromProgress, useViewerSelector } from '../../elements/viewerContext';
 import { blockingItems } from '../../../model/progressTree';

@@ -1,5 +1,5 @@
 import { useContext, useId, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import { certificateDocument } from '../../certificate/certificateDocument';
 import { downloadCertificate, prepareCertificateDownload } from '../../certificate/downloadCertificate';
 import { certificateFileName } from '../../certificate/fileName';
@@ -11,7 +11,7 @@ import type { LearnerState } from '../../../model/learnerState';
 import { Lang } from '../../../model/pageData';
 import { allElements } from '../../../model/tree';
 import { Button } from '../../ui/Button';
-import { PageDataContext, useAssetBase } from '../../viewer/PageDataContext';
+import { PageDataContext, useAssetBase } from '../../../paint/PageDataContext';
 import { useViewerSelector } from '../../elements/viewerContext';
 import type { CertificateActor } from './certificateActor';
 

@@ -1,15 +1,14 @@
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import type { Chapter } from '../../../model/elements';
-import { NavigationCard, navigationCardClass } from '../../ui/NavigationCard';
-import { chapterHref } from '../../elements/chapterHref';
-import type { ElementProps } from '../../elements/elementProps';
+import { ChapterLink } from './ChapterLink.paint';
+import type { ElementProps } from '../../../paint/elementProps';
 import { useProgress } from '../../elements/viewerContext';
 
 const opensElsewhere = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 /**
- * A card linking to a nested chapter by its publicId, relative to the current page (./chapterHref.ts).
+ * A card linking to a nested chapter by its publicId, relative to the current page (paint/chapterHref.ts).
  * A plain click goes there inside the router; a click that opens a tab or window follows the href.
  */
 export function ChapterCard({ element }: ElementProps<Chapter>) {
@@ -23,15 +22,5 @@ export function ChapterCard({ element }: ElementProps<Chapter>) {
     event.preventDefault();
     void navigate({ to: `${here}${element.publicId}/` });
   };
-  return (
-    <a href={chapterHref(element.publicId, router.history.location.pathname)} onClick={open} className={navigationCardClass} data-testid="chapter-card">
-      <NavigationCard
-        cover={element.cover}
-        title={element.title}
-        description={element.description}
-        duration={element.duration}
-        progress={progress}
-      />
-    </a>
-  );
+  return <ChapterLink element={element} pathname={router.history.location.pathname} progress={progress} onClick={open} data-testid="chapter-card" />;
 }

@@ -3,7 +3,7 @@ import { useId, useMemo, useRef } from 'react';
 import { Checkbox } from 'react-aria-components/Checkbox';
 import { CheckboxGroup } from 'react-aria-components/CheckboxGroup';
 import { Radio, RadioGroup } from 'react-aria-components/RadioGroup';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import type { ActorRefFrom } from 'xstate';
 import { choiceMachine } from './choice.machine';
 import { connectChoice } from './choice.connect';
@@ -11,16 +11,17 @@ import { sameProps } from '../../../machines/connect';
 import { feedbackKind, isChoiceQuestionCorrect } from './choice.model';
 import type { ChoiceQuestion } from '../../../model/elements';
 import { seededShuffle } from '../../../model/seededShuffle';
-import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../../elements/elementProps';
+import { SafeHtml } from '../../../paint/SafeHtml';
+import type { ElementProps } from '../../../paint/elementProps';
 import { ElementActor } from '../../elements/static/ElementActor';
-import { choicePress, pressTarget } from '../../elements/dormant/pressReplay';
+import { pressTarget } from '../../../paint/pressTarget';
+import { choicePress } from '../../../model/pressKeys';
 import { QuestionFeedback } from '../../elements/questions/QuestionFeedback';
 import { useBecameTrue } from '../../ui/useBecameTrue';
 import { AnswerKeyChangedNote } from '../../elements/questions/AnswerKeyChangedNote';
-import { ResultMark } from '../../elements/questions/ResultMark';
+import { ResultMark } from '../../../paint/ResultMark';
 import { AnswerButton } from '../../elements/questions/AnswerButton';
-import { Icon } from '../../ui/Icon';
+import { Icon } from '../../../paint/Icon';
 import { useEarlyAnswer } from '../../elements/early/useEarlyAnswer';
 import { EARLY_BUTTON_KEY } from '../../elements/early/earlyAnswers';
 import { ANSWER_BUTTON } from '../../elements/questions/AnswerButton';
@@ -65,7 +66,7 @@ export function ChoiceQuestionView({ element, actor }: { element: ChoiceQuestion
   const { selected, evaluated, dataState } = useSelector(actor, connectChoice, sameProps);
   const justEvaluated = useBecameTrue(evaluated);
   const section = useRef<HTMLElement>(null);
-  // What the learner did in the server's first paint (./ChoiceEarlyForm.tsx) goes through this chart, so it is saved and tracked.
+  // What the learner did in the server's first paint (./ChoiceEarlyForm.paint.tsx) goes through this chart, so it is saved and tracked.
   const earlyAnnounced = useEarlyAnswer(
     element.id,
     (answer) => {

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Fragment, useId, useMemo, type ReactNode } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import type { ActorRefFrom } from 'xstate';
 import { clozeMachine } from './cloze.machine';
 import { connectCloze } from './cloze.connect';
@@ -10,13 +10,13 @@ import type { ClozeQuestion } from '../../../model/elements';
 import type { GapNode, RichTextNode } from '../../../model/richText';
 import { isExternalUrl, safeLinkUrl } from '../../../model/sanitize';
 import { AnswerButton } from '../../elements/questions/AnswerButton';
-import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../../elements/elementProps';
+import { SafeHtml } from '../../../paint/SafeHtml';
+import type { ElementProps } from '../../../paint/elementProps';
 import { ElementActor } from '../../elements/static/ElementActor';
 import { QuestionFeedback } from '../../elements/questions/QuestionFeedback';
 import { useBecameTrue } from '../../ui/useBecameTrue';
 import { AnswerKeyChangedNote } from '../../elements/questions/AnswerKeyChangedNote';
-import { ResultMark } from '../../elements/questions/ResultMark';
+import { ResultMark } from '../../../paint/ResultMark';
 import { useElementHeadingLevel } from '../../elements/static/elementHeadingLevel';
 
 /** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */

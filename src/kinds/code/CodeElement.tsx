@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { lazyPart } from '../../ui/lazyPart';
-import { useTranslation } from '../../i18n/react';
-import { CODE_FONT_SIZE, CODE_MAX_LINES, COPY_NOTICE_MS } from '../../../machines/constants';
+import { useTranslation } from '../../../i18n/react';
+import { CODE_FONT_SIZE, CODE_MAX_LINES, COPY_NOTICE_MS } from '../../../model/constants';
 import type { ElementOf } from '../../../model/elements';
 import { Button } from '../../ui/Button';
-import type { ElementProps } from '../../elements/elementProps';
+import type { ElementProps } from '../../../paint/elementProps';
 import { codeLanguages } from './codeLanguages';
-import { Icon } from '../../ui/Icon';
+import { Icon } from '../../../paint/Icon';
 import { withTooltip } from '../../ui/withTooltip';
 import { CODE_TEXTS } from './code.texts';
 

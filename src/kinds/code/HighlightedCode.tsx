@@ -22,7 +22,7 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import 'highlight.js/styles/github.css';
 import { useEffect, useState } from 'react';
-import { loadSanitizer, SafeHtml, ServerSanitizedHtml } from '../../ui/SafeHtml';
+import { loadSanitizer, SafeHtml, ServerSanitizedHtml } from '../../../paint/SafeHtml';
 
 // Only the languages of spec section 3, so the chunk stays small. Each is registered with its first
 // highlight, with the languages it embeds (css and javascript inside xml, …): registering all of them made

@@ -1,7 +1,7 @@
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import type { IFrame } from '../../../model/elements';
-import { NavigationCard, navigationCardClass } from '../../ui/NavigationCard';
-import type { ElementProps } from '../../elements/elementProps';
+import { NavigationCard, navigationCardClass } from '../../../paint/NavigationCard';
+import type { ElementProps } from '../../../paint/elementProps';
 import { useProgress } from '../../elements/viewerContext';
 import { EXTERNAL_RESOURCE_TEXTS } from './externalResource.texts';
 

@@ -5,11 +5,12 @@ import { connectFoldable } from './foldable.connect';
 import { sameProps } from '../../../machines/connect';
 import type { ElementOf } from '../../../model/elements';
 import { Disclosure } from '../../ui/Disclosure';
-import { NestedList } from '../../elements/nestedList';
+import { NestedList } from '../../../paint/nestedList';
 import { EmptyListNote } from '../../elements/EmptyListNote';
-import type { ElementProps } from '../../elements/elementProps';
+import type { ElementProps } from '../../../paint/elementProps';
 import { ElementActor } from '../../elements/static/ElementActor';
-import { FOLDABLE_TITLE_PRESS, pressTarget } from '../../elements/dormant/pressReplay';
+import { pressTarget } from '../../../paint/pressTarget';
+import { FOLDABLE_TITLE_PRESS } from '../../../model/pressKeys';
 import { useElementHeadingLevel } from '../../elements/static/elementHeadingLevel';
 
 /** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */

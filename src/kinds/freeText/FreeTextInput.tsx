@@ -1,17 +1,17 @@
 import { useSelector } from '@xstate/react';
 import { useId, useRef } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import type { ActorRefFrom } from 'xstate';
-import { FREE_TEXT_MAX_ROWS, FREE_TEXT_MIN_ROWS } from '../../../machines/constants';
+import { FREE_TEXT_MAX_ROWS, FREE_TEXT_MIN_ROWS } from '../../../model/constants';
 import { freeTextMachine } from './freeText.machine';
 import { connectFreeText } from './freeText.connect';
 import { sameProps } from '../../../machines/connect';
 import type { FreeTextInput } from '../../../model/elements';
 import { AnswerButton } from '../../elements/questions/AnswerButton';
-import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../../elements/elementProps';
+import { SafeHtml } from '../../../paint/SafeHtml';
+import type { ElementProps } from '../../../paint/elementProps';
 import { ElementActor } from '../../elements/static/ElementActor';
-import { FeedbackBox } from '../../elements/questions/QuestionFeedback';
+import { FeedbackBox } from '../../../paint/QuestionFeedbackBox';
 import { CharacterCounter, showsCounter } from '../../ui/CharacterCounter';
 import { fitsUserdataValue, USERDATA_VALUE_MAX_CHARS } from '../../../model/tracking';
 

@@ -1,4 +1,4 @@
-import { kindTextsNamespace } from '../../i18n/kindTexts';
+import { kindTextsNamespace } from '../../../i18n/kindTexts';
 
 /** This kind's texts, German and English. */
 export const hotspotTexts = {

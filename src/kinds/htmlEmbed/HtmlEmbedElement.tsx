@@ -1,10 +1,10 @@
 import { useMemo, type HTMLAttributeReferrerPolicy } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import type { ElementOf } from '../../../model/elements';
 import { EMBED_DEFAULT_RATIO } from '../../../model/embedProviders';
 import { embedFrame } from '../../../model/sanitize';
 import { useIdentityFilled } from '../../viewer/useIdentityFilled';
-import type { ElementProps } from '../../elements/elementProps';
+import type { ElementProps } from '../../../paint/elementProps';
 import { HTML_EMBED_TEXTS } from './htmlEmbed.texts';
 
 /**

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS } from '../../../machines/constants';
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS } from '../../../model/constants';
 import type { KindMachine } from '../../../machines/elements/loadedMachines';
 
 /** A gallery of spec section 3: only the number of slides matters here. */

@@ -1,17 +1,17 @@
 import { useContext } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import type { EmbedMetadata } from '../../../model/embedMetadata';
 import { recogniseEmbed } from '../../../model/embedProviders';
 import type { ElementOf } from '../../../model/elements';
-import { PageDataContext } from '../../viewer/PageDataContext';
+import { PageDataContext } from '../../../paint/PageDataContext';
 import { useIdentityFilled } from '../../viewer/useIdentityFilled';
-import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../../elements/elementProps';
+import { SafeHtml } from '../../../paint/SafeHtml';
+import type { ElementProps } from '../../../paint/elementProps';
 import { hostOf, isDisplayableUrl } from './embeddableUrl';
-import { proseClasses } from '../../elements/static/proseClasses';
+import { proseClasses } from '../../../paint/proseClasses';
 import { useEmbedMetadata } from './useEmbedMetadata';
-import { DecorativeImage } from '../../ui/ImageError';
-import { Icon } from '../../ui/Icon';
+import { DecorativeImage } from '../../../paint/ImageError';
+import { Icon } from '../../../paint/Icon';
 import { LINK_TEXTS } from './link.texts';
 
 type LinkElementData = ElementOf<'Link'>;

@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { lazyPart } from '../../ui/lazyPart';
 import { useScrollsSideways } from '../../ui/useScrollsSideways';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import type { ElementOf } from '../../../model/elements';
-import type { ElementProps } from '../../elements/elementProps';
+import type { ElementProps } from '../../../paint/elementProps';
 import { MATH_FORMULA_TEXTS } from './mathFormula.texts';
 
 // KaTeX and its stylesheet load only when a formula is on the page; the source shows meanwhile.

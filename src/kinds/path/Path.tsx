@@ -1,16 +1,16 @@
 import { useSelector } from '@xstate/react';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { pathMachine } from './path.machine';
 import { assetUrl } from '../../../model/assetUrl';
 import type { Chapter, IFrame, Path } from '../../../model/elements';
 import { activeStepIndex } from '../../../model/progress';
 import { Button } from '../../ui/Button';
-import { ProgressRing } from '../../ui/ProgressRing';
-import { SafeHtml } from '../../ui/SafeHtml';
-import { DecorativeImage } from '../../ui/ImageError';
-import { useAssetBase } from '../../viewer/PageDataContext';
-import type { ElementProps } from '../../elements/elementProps';
+import { ProgressRing } from '../../../paint/ProgressRing';
+import { SafeHtml } from '../../../paint/SafeHtml';
+import { DecorativeImage } from '../../../paint/ImageError';
+import { useAssetBase } from '../../../paint/PageDataContext';
+import type { ElementProps } from '../../../paint/elementProps';
 import { ElementActor } from '../../elements/static/ElementActor';
 
 /** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import type { ActorRefFrom } from 'xstate';
-import { DRAG_THRESHOLD_PX } from '../../../machines/constants';
+import { DRAG_THRESHOLD_PX } from '../../../model/constants';
 import { polygonMachine } from './polygon.machine';
 import { connectPolygon } from './polygon.connect';
 import { sameProps } from '../../../machines/connect';
@@ -10,15 +10,15 @@ import { assetUrl } from '../../../model/assetUrl';
 import type { PolygonTargetExercise } from '../../../model/elements';
 import { clampToImage, foundPolygonIndexes, isMarkCorrect, isPolygonExerciseCorrect, type Point } from './polygon.model';
 import { Button } from '../../ui/Button';
-import { SafeHtml } from '../../ui/SafeHtml';
-import { ImageError, useImageFailure } from '../../ui/ImageError';
-import { useAssetBase } from '../../viewer/PageDataContext';
-import type { ElementProps } from '../../elements/elementProps';
+import { SafeHtml } from '../../../paint/SafeHtml';
+import { ImageError, useImageFailure } from '../../../paint/ImageError';
+import { useAssetBase } from '../../../paint/PageDataContext';
+import type { ElementProps } from '../../../paint/elementProps';
 import { ElementActor } from '../../elements/static/ElementActor';
 import { QuestionFeedback } from '../../elements/questions/QuestionFeedback';
 import { useBecameTrue } from '../../ui/useBecameTrue';
 import { AnswerKeyChangedNote } from '../../elements/questions/AnswerKeyChangedNote';
-import { Icon } from '../../ui/Icon';
+import { Icon } from '../../../paint/Icon';
 
 /** The kind's chart comes with its view: the viewer spawns it for each element (src/elements/registry.ts registers it when this module loads). */
 export { kindMachine } from './polygon.machine';

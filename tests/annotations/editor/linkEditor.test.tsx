@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LINK_INPUT_WIDTH_PX } from '../../../machines/constants';
+import { LINK_INPUT_WIDTH_PX } from '../../../model/constants';
 import { shouldAutoLinkText } from '../../../src/annotations/editor/noteEditorExtensions';
 import { RichTextDoc, type RichTextMark } from '../../../model/richTextDoc';
 import { editorLabels, marksOf, paragraphDoc, renderNoteEditor, select, typeText } from './noteEditorHarness';

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import NoteEditor, { type NoteEditorProps } from '../../../src/annotations/editor/NoteEditor';
 import { FORMAT_MARKS, type FormatMark } from '../../../src/editor/formatExclusions';
-import { createI18n } from '../../../src/i18n';
-import { I18nProvider } from '../../../src/i18n/react';
-import { annotations } from '../../../src/i18n/resources/annotations';
+import { createI18n } from '../../../i18n';
+import { I18nProvider } from '../../../i18n/react';
+import { annotations } from '../../../i18n/resources/annotations';
 import type { RichTextDoc } from '../../../model/richTextDoc';
 import Tooltips from '../../../src/ui/Tooltips';
 
@@ -35,7 +35,7 @@ export const paragraphDoc = (text: string): RichTextDoc => ({ type: 'doc', conte
 
 type EditorTexts = Omit<(typeof annotations)['de']['editor'], 'format'> & Record<FormatMark, string>;
 
-/** The editor's texts in `lang` (src/i18n/resources/annotations.ts `editor`), its formats by their names (`highlight:yellow`). */
+/** The editor's texts in `lang` (i18n/resources/annotations.ts `editor`), its formats by their names (`highlight:yellow`). */
 export function editorLabels(lang: 'de' | 'en'): EditorTexts {
   const { format, ...rest } = annotations[lang].editor;
   const formats = Object.fromEntries(

@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import { DRAG_START_DELAY_MS } from '../../../machines/constants';
+import { DRAG_START_DELAY_MS } from '../../../model/constants';
 import { isDisabled, Learner, nameOf, textOf } from './learner';
 
 /**

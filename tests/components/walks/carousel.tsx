@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS } from '../../../machines/constants';
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_LOOP_PAUSE_MS } from '../../../model/constants';
 import { carouselMachine, type CarouselContext, type CarouselEvent } from '../../../src/kinds/imageGallery/carousel.machine';
 import { walks } from '../../../src/kinds/imageGallery/imageGallery.walks';
 import { ImageGallery } from '../../../model/elements';

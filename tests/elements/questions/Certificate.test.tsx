@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CertificateElement } from '../../../src/kinds/certificate/Certificate';
 import { Certificate } from '../../../model/elements';
 import { PageData } from '../../../model/pageData';
-import { PageDataContext } from '../../../src/viewer/PageDataContext';
+import { PageDataContext } from '../../../paint/PageDataContext';
 import { IntersectionObserverDouble } from '../../setup';
 import { isDisabled, modes, renderElement, textOf } from './renderElement';
 import { expectVisible } from '../../support/visible';

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { questions } from '../../../src/i18n/resources/questions';
+import { questions } from '../../../i18n/resources/questions';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactElement } from 'react';
-import { I18nProvider } from '../../../src/i18n/react';
+import { I18nProvider } from '../../../i18n/react';
 import { beforeAll } from 'vitest';
 import { preloadElementComponents } from '../../../src/elements/registry';
-import { createI18n } from '../../../src/i18n';
+import { createI18n } from '../../../i18n';
 import type { Lang } from '../../../model/pageData';
 import { createActor } from 'xstate';
 import { viewerMachine, type ViewerInput } from '../../../machines/viewer';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COPY_NOTICE_MS } from '../../../machines/constants';
+import { COPY_NOTICE_MS } from '../../../model/constants';
 import { codeLanguages } from '../../../src/kinds/code/codeLanguages';
 import { Code } from '../../../model/elements';
 import { renderElement } from './renderElement';

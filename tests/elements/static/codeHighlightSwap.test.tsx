@@ -11,8 +11,8 @@ import HighlightedCode from '../../../src/kinds/code/HighlightedCode';
  * just tabbed to was pushed out of the window). Here the chunk arrives when the test lets it.
  */
 const arrival = vi.hoisted(() => ({ release: () => {} }));
-vi.mock('../../../src/ui/SafeHtml', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/ui/SafeHtml')>();
+vi.mock('../../../paint/SafeHtml', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../paint/SafeHtml')>();
   const released = new Promise<void>((resolve) => (arrival.release = resolve));
   return { ...original, loadSanitizer: () => released.then(() => original.loadSanitizer()) };
 });

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
-import { I18nProvider } from '../../../src/i18n/react';
+import { I18nProvider } from '../../../i18n/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n } from '../../../src/i18n';
+import { createI18n } from '../../../i18n';
 import { IFrame } from '../../../model/elements';
 import { EmbeddedPage } from '../../../src/viewer/EmbeddedPage';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CAROUSEL_INTERVAL_MS } from '../../../machines/constants';
+import { CAROUSEL_INTERVAL_MS } from '../../../model/constants';
 import { reactModes, renderElement } from './renderElement';
 
 const image = (id: string, file: string, extra: Record<string, unknown> = {}) => ({ id, modelName: 'Image', asset: { file }, ...extra });

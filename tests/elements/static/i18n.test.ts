@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { elements } from '../../../src/i18n/resources/elements';
-import { kindTextsOf, type KindTexts } from '../../../src/i18n/kindTexts';
-import { createI18n } from '../../../src/i18n';
+import { elements } from '../../../i18n/resources/elements';
+import { kindTextsOf, type KindTexts } from '../../../i18n/kindTexts';
+import { createI18n } from '../../../i18n';
 
 function keysOf(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) =>

@@ -2,12 +2,12 @@
 import { render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../../src/i18n';
-import { I18nProvider } from '../../../src/i18n/react';
+import { createI18n } from '../../../i18n';
+import { I18nProvider } from '../../../i18n/react';
 import { IFrame } from '../../../model/elements';
 import { PageData } from '../../../model/pageData';
 import { EmbeddedPage } from '../../../src/viewer/EmbeddedPage';
-import { PageDataContext } from '../../../src/viewer/PageDataContext';
+import { PageDataContext } from '../../../paint/PageDataContext';
 import { ratioOf, renderElement } from './renderElement';
 
 type Visitor = Pick<PageData, 'user' | 'guestSession'>;

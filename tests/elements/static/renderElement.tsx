@@ -1,12 +1,12 @@
 import { cleanup, render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
-import { I18nProvider } from '../../../src/i18n/react';
+import { I18nProvider } from '../../../i18n/react';
 import { afterEach, beforeAll } from 'vitest';
 import { ContentList } from '../../../src/elements/ContentList';
 import { ElementView } from '../../../src/elements/ElementView';
-import { NestedListContext } from '../../../src/elements/nestedList';
+import { NestedListContext } from '../../../paint/nestedList';
 import { preloadElementComponents } from '../../../src/elements/registry';
-import { createI18n } from '../../../src/i18n';
+import { createI18n } from '../../../i18n';
 import { ContentElement } from '../../../model/elements';
 import type { Lang } from '../../../model/pageData';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReactElement } from 'react';
 import { PageData } from '../../../model/pageData';
-import { PageDataContext } from '../../../src/viewer/PageDataContext';
+import { PageDataContext } from '../../../paint/PageDataContext';
 import { renderElement } from './renderElement';
 
 const previewPageData = (lang: 'de' | 'en') =>

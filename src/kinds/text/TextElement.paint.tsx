@@ -1,7 +1,7 @@
 import type { ElementOf } from '../../../model/elements';
-import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../../elements/elementProps';
-import { proseClasses } from '../../elements/static/proseClasses';
+import { SafeHtml } from '../../../paint/SafeHtml';
+import type { ElementProps } from '../../../paint/elementProps';
+import { proseClasses } from '../../../paint/proseClasses';
 
 const sizeClasses: Record<ElementOf<'Text'>['size'], string> = {
   'p-ultra-small': 'text-xs',

@@ -1,8 +1,8 @@
 import { useContext } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import type { ElementOf } from '../../../model/elements';
-import { PageDataContext } from '../../viewer/PageDataContext';
-import type { ElementProps } from '../../elements/elementProps';
+import { PageDataContext } from '../../../paint/PageDataContext';
+import type { ElementProps } from '../../../paint/elementProps';
 
 /**
  * A quote with its author. The spec's placeholders ("Write quote", "Specifiy author") are prompts of

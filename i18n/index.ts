@@ -1,4 +1,4 @@
-import type { Lang } from '../../model/pageData';
+import type { Lang } from '../model/pageData';
 import { I18n, type TextBundle } from './core';
 import { lazyNamespaces, loadedQuestionTexts } from './questionTexts';
 import { setI18n } from './react';

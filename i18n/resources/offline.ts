@@ -1,4 +1,4 @@
-import type { Lang } from '../../../model/pageData';
+import type { Lang } from '../../model/pageData';
 
 type OfflineTexts = { updateTitle: string; updateMessage: string; updateReload: string };
 

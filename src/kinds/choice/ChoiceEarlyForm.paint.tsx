@@ -1,12 +1,12 @@
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../../../i18n/react';
 import type { ChoiceQuestion } from '../../../model/elements';
 import { seededShuffle } from '../../../model/seededShuffle';
-import { SafeHtml } from '../../ui/SafeHtml';
-import { Icon } from '../../ui/Icon';
-import { nativeButtonClass } from '../../ui/Button';
-import { QuestionFeedback } from '../../elements/questions/QuestionFeedback';
-import { ResultMark } from '../../elements/questions/ResultMark';
-import { EARLY } from '../../elements/early/earlyAnswers';
+import { SafeHtml } from '../../../paint/SafeHtml';
+import { Icon } from '../../../paint/Icon';
+import { nativeButtonClass } from '../../../paint/buttonClasses';
+import { QuestionFeedbackBox } from '../../../paint/QuestionFeedbackBox';
+import { ResultMark } from '../../../paint/ResultMark';
+import { EARLY } from '../../../paint/earlyAttributes';
 
 /*
  * Ticked by sibling selectors (`peer-checked`) and the label's `data-selected` (set by the early listeners),
@@ -79,7 +79,7 @@ export function ChoiceEarlyForm({ element }: { element: ChoiceQuestion }) {
       </div>
       {feedbackKinds.map((kind) => (
         <template key={kind} {...{ [EARLY.feedback]: kind }}>
-          <QuestionFeedback kind={kind} html={html[kind]} />
+          <QuestionFeedbackBox kind={kind} html={html[kind]} />
         </template>
       ))}
     </section>

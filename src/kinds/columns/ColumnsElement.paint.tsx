@@ -1,8 +1,8 @@
 import type { CSSProperties } from 'react';
 import type { ElementOf } from '../../../model/elements';
-import { NestedList } from '../../elements/nestedList';
-import type { ElementProps } from '../../elements/elementProps';
-import { panelStyleClasses, type PanelStyle } from '../../elements/static/panelStyles';
+import { NestedList } from '../../../paint/nestedList';
+import type { ElementProps } from '../../../paint/elementProps';
+import { panelStyleClasses, type PanelStyle } from '../../../paint/panelStyles';
 
 type ColumnsData = ElementOf<'Columns'>;
 

@@ -14,7 +14,7 @@ type Holder = { [CURRENT]?: I18n };
 /** The instance of the app (the last one created): what components outside a provider use. */
 export function getI18n(): I18n {
   const current = (globalThis as Holder)[CURRENT];
-  if (!current) throw new Error('No i18n instance: create one with createI18n() (src/i18n) first');
+  if (!current) throw new Error('No i18n instance: create one with createI18n() (i18n/) first');
   return current;
 }
 

@@ -1,4 +1,4 @@
-import { GENERIC_ERROR_DE } from '../../../model/errorTexts';
+import { GENERIC_ERROR_DE } from '../../model/errorTexts';
 /** Texts of the viewer shell: header, navigation, notices, errors (spec sections 2, 8). German. The first paint imports only the German texts; English is a chunk of its own (../index.ts). */
 export const viewerDe = {
   nav: { pages: 'Seitennavigation', back: 'Zurück', top: 'Nach oben', forward: 'Weiter', home: 'Startseite', breadcrumbs: 'Brotkrümelnavigation', moreCrumbs: 'Weitere Ebenen' },

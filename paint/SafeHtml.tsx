@@ -20,7 +20,7 @@ let loading: Promise<Sanitize> | null = null;
 
 /** The sanitiser (DOMPurify) is a chunk of its own: pages of server content never load it. */
 export function loadSanitizer(): Promise<Sanitize> {
-  loading ??= import('../../model/sanitize').then((module) => (sanitize = module.sanitizeHtml));
+  loading ??= import('../model/sanitize').then((module) => (sanitize = module.sanitizeHtml));
   return loading;
 }
 

@@ -1,7 +1,7 @@
 import type { ElementOf } from '../../../model/elements';
-import { NestedList } from '../../elements/nestedList';
-import type { ElementProps } from '../../elements/elementProps';
-import { highlightStyleClasses } from '../../elements/static/panelStyles';
+import { NestedList } from '../../../paint/nestedList';
+import type { ElementProps } from '../../../paint/elementProps';
+import { highlightStyleClasses } from '../../../paint/panelStyles';
 
 /** Content set apart in a tinted panel (HighlightedElement). */
 export function HighlightedPanelElement({ element }: ElementProps<ElementOf<'HighlightedElement'>>) {

@@ -1,6 +1,6 @@
 import type { ElementOf } from '../../../model/elements';
-import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../../elements/elementProps';
+import { SafeHtml } from '../../../paint/SafeHtml';
+import type { ElementProps } from '../../../paint/elementProps';
 
 const levelClasses = [
   'text-3xl sm:text-4xl font-bold tracking-tight',

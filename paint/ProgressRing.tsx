@@ -1,4 +1,4 @@
-import { PROGRESS_RING_STROKE, PROGRESS_RING_TRANSITION_MS } from '../../machines/constants';
+import { PROGRESS_RING_STROKE, PROGRESS_RING_TRANSITION_MS } from '../model/constants';
 import { Icon } from './Icon';
 
 type ProgressRingProps = {

@@ -1,5 +1,5 @@
 import { createContext, createElement, use, type ComponentType } from 'react';
-import type { ContentElement } from '../../model/elements';
+import type { ContentElement } from '../model/elements';
 
 export type NestedListProps = { elements: readonly ContentElement[] };
 

@@ -1,7 +1,7 @@
 import { useTranslation } from '../i18n/react';
-import { assetUrl } from '../../model/assetUrl';
-import type { Asset } from '../../model/common';
-import { useAssetBase } from '../viewer/PageDataContext';
+import { assetUrl } from '../model/assetUrl';
+import type { Asset } from '../model/common';
+import { useAssetBase } from './PageDataContext';
 import { ProgressRing } from './ProgressRing';
 import { DecorativeImage } from './ImageError';
 import { SafeHtml } from './SafeHtml';

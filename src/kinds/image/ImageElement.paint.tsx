@@ -1,9 +1,9 @@
 import type { ElementOf } from '../../../model/elements';
-import { SafeHtml } from '../../ui/SafeHtml';
-import type { ElementProps } from '../../elements/elementProps';
-import { AssetImage } from '../../elements/static/AssetImage';
-import { frameRatio } from '../../elements/static/imageRatio';
-import { proseClasses } from '../../elements/static/proseClasses';
+import { SafeHtml } from '../../../paint/SafeHtml';
+import type { ElementProps } from '../../../paint/elementProps';
+import { AssetImage } from '../../../paint/AssetImage';
+import { frameRatio } from '../../../paint/imageRatio';
+import { proseClasses } from '../../../paint/proseClasses';
 
 type ImageData = ElementOf<'Image'>;
 

@@ -1,5 +1,5 @@
-import { useTranslation } from '../../i18n/react';
-import { Icon } from '../../ui/Icon';
+import { useTranslation } from '../i18n/react';
+import { Icon } from './Icon';
 
 /** A green check or a red cross after evaluation, with its meaning for screen readers. */
 export function ResultMark({ correct, label }: { correct: boolean; label?: string }) {

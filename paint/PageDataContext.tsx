@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PageData } from '../../model/pageData';
+import type { PageData } from '../model/pageData';
 
 export const PageDataContext = createContext<PageData | null>(null);
 

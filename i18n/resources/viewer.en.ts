@@ -1,4 +1,4 @@
-import { GENERIC_ERROR_EN } from '../../../model/errorTexts';
+import { GENERIC_ERROR_EN } from '../../model/errorTexts';
 /** Texts of the viewer shell: header, navigation, notices, errors (spec sections 2, 8). English. A chunk of their own, loaded for English pages and the language switch (../index.ts). */
 export const viewerEn = {
   nav: { pages: 'Page navigation', back: 'Back', top: 'Goto top', forward: 'Forward', home: 'Home', breadcrumbs: 'Breadcrumbs', moreCrumbs: 'More levels' },

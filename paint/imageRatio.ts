@@ -1,4 +1,4 @@
-import type { Asset, ImageRatio } from '../../../model/common';
+import type { Asset, ImageRatio } from '../model/common';
 
 const FIXED_RATIOS: Record<Exclude<ImageRatio, 'default'>, number> = { '16-9': 16 / 9, '4-3': 4 / 3, '3-2': 3 / 2, square: 1 };
 

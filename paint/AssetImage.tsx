@@ -1,8 +1,8 @@
-import { LAZY_LOAD_FALLBACK_RATIO, LAZY_LOAD_FALLBACK_WIDTH } from '../../../machines/constants';
-import { assetUrl } from '../../../model/assetUrl';
-import type { Asset } from '../../../model/common';
-import { useAssetBase } from '../../viewer/PageDataContext';
-import { ImageError, useImageFailure } from '../../ui/ImageError';
+import { LAZY_LOAD_FALLBACK_RATIO, LAZY_LOAD_FALLBACK_WIDTH } from '../model/constants';
+import { assetUrl } from '../model/assetUrl';
+import type { Asset } from '../model/common';
+import { useAssetBase } from './PageDataContext';
+import { ImageError, useImageFailure } from './ImageError';
 
 export type AssetImageProps = {
   asset: Asset;
