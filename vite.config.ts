@@ -50,6 +50,40 @@ function zodWithoutJsonSchema(): Plugin {
 }
 
 /**
+ * The page's stylesheet (the entry's CSS, which index.html links) loads once. Vite's preload helper
+ * loads the CSS of every chunk a lazy import depends on unless a `<link rel="stylesheet">` to it is in the
+ * document; the entry's CSS rides along with every chunk that imports from the entry. But the server
+ * inlines that stylesheet as `<style>` (server/pages/render.ts `inlineStylesheets`), so the helper found
+ * no link, fetched the file again and applied it a second time: a style recalculation of the whole page
+ * during the takeover, and every rule twice from then on. The page has it from its first byte, so it is
+ * taken out of the lazy imports' lists (`__vite__mapDeps`, which Vite writes in its own generateBundle).
+ */
+function entryStylesheetOnce(): Plugin {
+  return {
+    name: 'lernwerk:entry-stylesheet-once',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const entryCss = new Set(Object.values(bundle).flatMap((file) => (file.type === 'chunk' && file.isEntry ? [...(file.viteMetadata?.importedCss ?? [])] : [])));
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk') continue;
+          const list = /m\.f\|\|\(m\.f=(\[[^\]]*\])\)/.exec(chunk.code);
+          if (!list) continue;
+          const files = JSON.parse(list[1]) as string[];
+          const skip = new Set(files.flatMap((file, index) => (entryCss.has(file) ? [index] : [])));
+          if (!skip.size) continue;
+          chunk.code = chunk.code.replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (_call, indices: string) => {
+            const kept = indices.split(',').filter((index) => index !== '' && !skip.has(Number(index)));
+            return kept.length ? `__vite__mapDeps([${kept.join(',')}])` : '[]';
+          });
+        }
+      },
+    },
+  };
+}
+
+/**
  * Precompressed copies of the build: `FILE.br` (brotli, quality 11) and `FILE.gz` (gzip, level 9)
  * beside every js, css, html, svg and json file over 1 KiB of the output (public files included),
  * written once at build time. The server sends them with `@fastify/static`'s `preCompressed` to
@@ -377,7 +411,7 @@ function serviceWorker(): Plugin[] {
 /** The client is served under /app/ by the server; share pages are /s/{id}/… so the base must be absolute. */
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), tailwindcss(), iconSpriteFile(), zodWithoutJsonSchema(), reactAriaCheapLocaleCheck(), statechartsWithoutDescriptions(), moduleChunks(), precompress(), serviceWorker()],
+  plugins: [react(), tailwindcss(), iconSpriteFile(), zodWithoutJsonSchema(), reactAriaCheapLocaleCheck(), statechartsWithoutDescriptions(), moduleChunks(), entryStylesheetOnce(), precompress(), serviceWorker()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

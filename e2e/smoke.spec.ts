@@ -47,6 +47,16 @@ test('the demo collection share shows its title and material cards', async ({ pa
   expect(pageErrors).toEqual([]);
 });
 
+test('the page’s stylesheet applies once: the app’s lazy parts do not load it again beside the copy the server inlined', async ({ page, request }) => {
+  await page.goto(sharePath((await demoShares(request)).material));
+  await expect(page.locator('[data-shell-element]')).toHaveCount(0);
+  // The lazy kinds, the header's parts and the annotation layer have come (each imports from the entry).
+  await page.waitForLoadState('networkidle');
+  const sheets = await page.evaluate(() => [...document.styleSheets].map((sheet) => `${sheet.cssRules.length} rules, first ${sheet.cssRules[0]?.cssText.slice(0, 120) ?? ''}`));
+  expect(sheets.length).toBeGreaterThan(0);
+  expect(sheets.filter((sheet, index) => sheets.indexOf(sheet) !== index)).toEqual([]);
+});
+
 test('a material page paints the server’s first paint before any of the app’s code but its small entry goes out', async ({ page, request }) => {
   const pageErrors = collectPageErrors(page);
   await page.goto(sharePath((await demoShares(request)).material));
