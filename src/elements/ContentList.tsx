@@ -42,6 +42,7 @@ export { RevealTargetContext } from './dormant/waking';
  */
 export const ContentList = memo(function ContentList({ elements }: { elements: readonly ContentElement[] }) {
   const { before, barrierId, after } = useMemo(() => barrierSplit(elements), [elements]);
+  // The containers among the elements draw their own lists with this one (paint/nestedList.ts).
   return (
     <NestedListContext value={ContentList}>
       <ElementRun elements={before} />
