@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { shellContentHtml } from '../../server/pages/shellContent';
 import { EARLY } from '../../paint/earlyAttributes';
-import { EARLY_ANSWERS_KEY_PREFIX, forgetEarlyAnswers, listenForEarlyAnswers, takeEarlyAnswer } from '../../src/elements/early/earlyAnswers';
+import { EARLY_ANSWER_KEPT_MS, EARLY_ANSWERS_KEY_PREFIX, forgetEarlyAnswers, listenForEarlyAnswers, takeEarlyAnswer } from '../../src/elements/early/earlyAnswers';
 import { ContentElement } from '../../model/elements';
 
 /*
@@ -25,8 +25,13 @@ async function freshPage(): Promise<Document> {
 /** Until what an earlier visit kept is shown: the listeners read it once the page has painted (at once in jsdom, which reports no paint). */
 const painted = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** What this page keeps in the browser (the tests' page is at `/`). */
-const kept = () => JSON.parse(localStorage.getItem(`${EARLY_ANSWERS_KEY_PREFIX}${location.pathname}`) ?? 'null');
+/** What this page keeps in the browser (the tests' page is at `/`), each answer without when it was kept. */
+function kept(): Record<string, unknown> | null {
+  const stored = JSON.parse(localStorage.getItem(`${EARLY_ANSWERS_KEY_PREFIX}${location.pathname}`) ?? 'null') as Record<string, { keptAt?: unknown }> | null;
+  if (!stored) return stored;
+  for (const answer of Object.values(stored)) expect(answer.keptAt).toBeTypeOf('number');
+  return Object.fromEntries(Object.entries(stored).map(([id, { keptAt: _keptAt, ...answer }]) => [id, answer]));
+}
 
 afterEach(() => {
   forgetEarlyAnswers();
@@ -121,6 +126,30 @@ describe('an early form', () => {
     input.click();
     expect(kept()).toEqual({});
     expect(takeEarlyAnswer('eq')).toEqual({ selected: [], evaluated: false });
+  });
+
+  it('drops answers kept longer than 30 days, of every page, once a page with early forms has painted', async () => {
+    const now = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    const stale = now - EARLY_ANSWER_KEPT_MS - day;
+    const key = (path: string) => `${EARLY_ANSWERS_KEY_PREFIX}${path}`;
+    localStorage.setItem(key('/s/x/old/'), JSON.stringify({ a: { selected: ['a-1'], evaluated: true, keptAt: stale } }));
+    localStorage.setItem(key('/s/x/mixed/'), JSON.stringify({ b: { selected: ['b-1'], evaluated: false, keptAt: stale }, c: { selected: ['c-1'], evaluated: false, keptAt: now - day } }));
+    // Kept by the version before answers carried their time: kept as long again from now.
+    localStorage.setItem(key('/s/x/unstamped/'), JSON.stringify({ d: { selected: ['d-1'], evaluated: false } }));
+    localStorage.setItem(key(location.pathname), JSON.stringify({ eq: { selected: ['eq-a'], evaluated: true, keptAt: stale } }));
+    localStorage.setItem('another-app', 'theirs');
+    const page = await freshPage();
+    listenForEarlyAnswers(page);
+    await painted();
+    expect(localStorage.getItem(key('/s/x/old/'))).toBeNull();
+    expect(Object.keys(JSON.parse(localStorage.getItem(key('/s/x/mixed/'))!))).toEqual(['c']);
+    expect(JSON.parse(localStorage.getItem(key('/s/x/unstamped/'))!).d.keptAt).toBeGreaterThanOrEqual(now);
+    // This page's stale answer is neither shown nor handed over.
+    expect([...page.querySelectorAll('input')].map((i) => i.checked)).toEqual([false, false, false]);
+    expect(takeEarlyAnswer('eq')).toBeUndefined();
+    expect(kept()).toBeNull();
+    expect(localStorage.getItem('another-app')).toBe('theirs');
   });
 
   it('lets a choice ticked before the kept answer was read win over it', async () => {

@@ -28,10 +28,19 @@ export const EARLY_ANSWERS_KEY_PREFIX = 'lernwerk:early:';
  */
 let storeKey = EARLY_ANSWERS_KEY_PREFIX;
 
-/** The answers kept for this page, as stored (unreadable or blocked storage: none); `showKept` skips an entry that is no answer. */
-function storedAnswers(): Record<string, EarlyAnswer> {
+/** An answer as the browser keeps it: with when it was given (ms since the epoch; kept by an earlier version: none). */
+type KeptAnswer = EarlyAnswer & { keptAt?: number };
+
+/**
+ * How long the browser keeps an answer the app never took over: the learner did not come back to its page
+ * in this time (the app takes it over on the page's next visit), so it is dropped rather than kept for ever.
+ */
+export const EARLY_ANSWER_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The answers kept under `key`, as stored (unreadable or blocked storage: none); `showKept` skips an entry that is no answer. */
+function storedAnswers(key = storeKey): Record<string, KeptAnswer> {
   try {
-    return JSON.parse(localStorage.getItem(storeKey)!) ?? {};
+    return JSON.parse(localStorage.getItem(key)!) ?? {};
   } catch {
     return {};
   }
@@ -41,11 +50,37 @@ function storedAnswers(): Record<string, EarlyAnswer> {
 function store(id: string, answer?: EarlyAnswer): void {
   try {
     const stored = storedAnswers();
-    if (answer?.evaluated || answer?.selected.length) stored[id] = answer;
+    if (answer?.evaluated || answer?.selected.length) stored[id] = { ...answer, keptAt: Date.now() };
     else delete stored[id];
     localStorage.setItem(storeKey, JSON.stringify(stored));
   } catch {
     /* the answer stays in memory until the app takes it */
+  }
+}
+
+/**
+ * Drops the answers of every page kept longer than EARLY_ANSWER_KEPT_MS (an answer kept without its time
+ * gets it now, so it is kept as long again). Run where answers are read, after the first paint.
+ */
+function dropStaleAnswers(now: number): void {
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(EARLY_ANSWERS_KEY_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) {
+      const stored = Object.entries(storedAnswers(key));
+      const fresh = stored.flatMap(([id, answer]) => {
+        const keptAt = typeof answer?.keptAt === 'number' ? answer.keptAt : now;
+        return now - keptAt > EARLY_ANSWER_KEPT_MS ? [] : [[id, { ...answer, keptAt }] as const];
+      });
+      const changed = fresh.length !== stored.length || stored.some(([, answer]) => typeof answer?.keptAt !== 'number');
+      if (!fresh.length) localStorage.removeItem(key);
+      else if (changed) localStorage.setItem(key, JSON.stringify(Object.fromEntries(fresh)));
+    }
+  } catch {
+    /* storage blocked or full: what is kept stays until it can be dropped */
   }
 }
 
@@ -160,7 +195,10 @@ function edit(form: Element, button: Element): void {
 function showKept(doc: Document): void {
   // An answer is kept for a form the page draws again (the first paint is the same on every visit): a page without forms reads nothing.
   if (!doc.querySelector(`[${EARLY.form}]`)) return;
-  for (const [id, answer] of Object.entries(storedAnswers())) if (Array.isArray(answer?.selected) && !answers.has(id)) answers.set(id, answer);
+  dropStaleAnswers(Date.now());
+  for (const [id, answer] of Object.entries(storedAnswers())) {
+    if (Array.isArray(answer?.selected) && !answers.has(id)) answers.set(id, { selected: answer.selected, evaluated: answer.evaluated === true });
+  }
   for (const form of doc.querySelectorAll(`[${EARLY.form}]`)) {
     const kept = answers.get(frameIdOf(form) ?? '');
     if (!kept || form.querySelector('input:checked') || has(form, EARLY.evaluated)) continue;
