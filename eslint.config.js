@@ -9,7 +9,7 @@
  *              `*.paint.tsx` views, KIND_PAINT_FILES): imports model/, i18n/, the kinds' rules and
  *              each other, and uses no browser global
  *   machines/  statecharts; import model/ and each other
- *   src/       the client; imports model/, machines/ and src/; routes/ only from the app's entry (src/main.tsx)
+ *   src/       the client; imports model/, i18n/, paint/, machines/ and src/; routes/ only from the app's entry (src/main.tsx)
  *   src/kinds/ one folder per element kind, each file on its floor: the kind's rules (`*.model.ts`,
  *              `*.rules.ts`, `*.indexing.ts` and the other plain modules) stand on the ground floor beside
  *              model/, its DOM-free views (KIND_PAINT_FILES) beside paint/, its statechart

@@ -4,6 +4,7 @@ import { shellContentHtml } from '../../server/pages/shellContent';
 import { EARLY } from '../../paint/earlyAttributes';
 import { EARLY_ANSWER_KEPT_MS, EARLY_ANSWERS_KEY_PREFIX, forgetEarlyAnswers, listenForEarlyAnswers, takeEarlyAnswer } from '../../src/elements/early/earlyAnswers';
 import { ContentElement } from '../../model/elements';
+import { ANNOUNCE_DELAY_MS } from '../../src/ui/liveAnnouncer';
 
 /*
  * The early form of a choice question (src/kinds/choice/ChoiceEarlyForm.paint.tsx, drawn by the server) and
@@ -21,6 +22,9 @@ async function freshPage(): Promise<Document> {
   doc.body.innerHTML = await shellContentHtml([question], 'de');
   return doc;
 }
+
+/** Until what the live announcer was given is in its region (src/ui/liveAnnouncer.ts sets it a moment later). */
+const said = () => new Promise((resolve) => setTimeout(resolve, ANNOUNCE_DELAY_MS + 20));
 
 /** Until what an earlier visit kept is shown: the listeners read it once the page has painted (at once in jsdom, which reports no paint). */
 const painted = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -90,9 +94,12 @@ describe('an early form', () => {
     forgetEarlyAnswers();
     expect(takeEarlyAnswer('eq')).toBeUndefined();
     const next = await freshPage();
+    // What the first visit said has been said (the announcer sets its text a moment later), before it is compared.
+    await said();
     const announcer = document.querySelector('[data-live-announcer="polite"]')?.textContent ?? '';
     listenForEarlyAnswers(next);
     await painted();
+    await said();
     // Shown as it was left: ticked, evaluated, marked, the button turned; not announced again.
     expect([...next.querySelectorAll('input')].map((i) => `${i.checked}:${i.disabled}`)).toEqual(['true:true', 'false:true', 'true:true']);
     expect(next.querySelector('[data-feedback]')?.getAttribute('data-feedback')).toBe('positive');

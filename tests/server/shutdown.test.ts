@@ -127,6 +127,8 @@ describe.each(testDatabaseKinds)('SIGTERM under load: the compiled server on %s'
   const env = () => ({ DATA_DIR: dataDir, CONTENT_DIR: contentDir, DATABASE_URL: t.url });
 
   it(`ends gracefully every time (${ROUNDS} rounds, one through npm run serve)`, async () => {
+    /** Requests in flight at a signal and answered after it, by round. */
+    const answeredInFlight: string[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const viaNpm = round === ROUNDS;
       const server = await (viaNpm ? startNpmServe(env()) : startCompiledServer(env()));
@@ -157,7 +159,7 @@ describe.each(testDatabaseKinds)('SIGTERM under load: the compiled server on %s'
       const results = new Set(outcomes.map((o) => o.result));
       for (const result of results) expect([200, 503, 'ECONNREFUSED', 'ECONNRESET'], `request outcome (${context})`).toContain(result);
       const answeredAfterSignal = outcomes.filter((o) => o.sentAt < signalledAt && o.doneAt > signalledAt && typeof o.result === 'number');
-      expect(answeredAfterSignal.length, `requests in flight at the signal were answered (${context})`).toBeGreaterThan(0);
+      answeredInFlight.push(`round ${round}: ${answeredAfterSignal.length}`);
       const count = (result: number | string) => outcomes.filter((o) => o.result === result).length;
       console.log(
         `${kind} round ${round}${viaNpm ? ' (npm run serve)' : ''}: ${count(200)} acknowledged, ${answeredAfterSignal.length} in flight at SIGTERM and answered, ` +
@@ -175,5 +177,9 @@ describe.each(testDatabaseKinds)('SIGTERM under load: the compiled server on %s'
         if (kind === 'pglite') await db.close();
       }
     }
+    // A request in flight at the signal is answered, not dropped. Which requests the server has read when the
+    // signal comes is chance: a round may have none (each one still on its way is refused or reset, as
+    // allowed above; the CI drew that once), so the rounds together must show it.
+    expect(answeredInFlight.some((line) => !line.endsWith(': 0')), `requests in flight at a signal were answered (${answeredInFlight.join(', ')})`).toBe(true);
   }, 600_000);
 });
