@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { Asset, commonFields, PublicId } from './common';
-import { pathStepFields } from './pathStep';
 import { Text } from '../src/kinds/text/text.schema';
 import { Heading } from '../src/kinds/heading/heading.schema';
 import { MathFormula } from '../src/kinds/mathFormula/mathFormula.schema';
@@ -20,6 +18,11 @@ import { Point, PolygonTargetExercise } from '../src/kinds/polygon/polygon.schem
 import { Barrier } from '../src/kinds/barrier/barrier.schema';
 import { Certificate } from '../src/kinds/certificate/certificate.schema';
 import { IFrame } from '../src/kinds/externalResource/externalResource.schema';
+import { columnsSchema, type ColumnsSchema } from '../src/kinds/columns/columns.schema';
+import { highlightedSchema, type HighlightedSchema } from '../src/kinds/highlighted/highlighted.schema';
+import { foldableSchema, type FoldableSchema } from '../src/kinds/foldable/foldable.schema';
+import { ChapterEvaluationType, chapterSchema, type ChapterSchema } from '../src/kinds/chapter/chapter.schema';
+import { pathSchema } from '../src/kinds/path/path.schema';
 
 /*
  * Every content element of spec section 3. Learner state (selected, evaluated, value, progress, …)
@@ -27,68 +30,18 @@ import { IFrame } from '../src/kinds/externalResource/externalResource.schema';
  * author's typo is reported instead of silently dropped.
  */
 
-/* The leaf kinds' schemas stand in their folders (src/kinds/<kind>/<kind>.schema.ts); the containers' refer to the union and stay here. */
-export { Text, Heading, MathFormula, Quote, Separator, Image, ImageGallery, Link, HtmlElement, Code, HotspotSpot, Hotspot, Choice, ChoiceQuestion, FreeTextInput, ClozeQuestion, AssignmentQuestionItem, AssignmentQuestionZone, AssignmentQuestion, Point, PolygonTargetExercise, Barrier, Certificate, IFrame };
+/* Every kind's schema stands in its folder (src/kinds/<kind>/<kind>.schema.ts). */
+export { ChapterEvaluationType, Text, Heading, MathFormula, Quote, Separator, Image, ImageGallery, Link, HtmlElement, Code, HotspotSpot, Hotspot, Choice, ChoiceQuestion, FreeTextInput, ClozeQuestion, AssignmentQuestionItem, AssignmentQuestionZone, AssignmentQuestion, Point, PolygonTargetExercise, Barrier, Certificate, IFrame };
 
-export const ChapterEvaluationType = z.enum(['scrolling', 'selfCompletion', 'composite', 'other']);
+/* Containers hold any element: their schemas (in their folders) read the union through a getter when they parse (zod 4's recursive objects). */
 
-/* Containers refer to ContentElement recursively through getters (zod 4's recursive objects). */
-
-export const Columns = z.strictObject({
-  ...commonFields,
-  modelName: z.literal('Columns'),
-  ratio: z.number().min(0).max(1).default(0.5),
-  verticalAlign: z.enum(['top', 'middle', 'bottom']).default('top'),
-  style: z.enum(['flow', 'flow-outline', 'stretch', 'plain']).default('plain'),
-  get left(): z.ZodArray<ContentElementSchema> {
-    return z.array(ContentElement);
-  },
-  get right(): z.ZodArray<ContentElementSchema> {
-    return z.array(ContentElement);
-  },
-});
-
-export const HighlightedElement = z.strictObject({
-  ...commonFields,
-  modelName: z.literal('HighlightedElement'),
-  style: z.enum(['flow', 'flow-outline', 'stretch', 'plain']).default('flow'),
-  get content(): z.ZodArray<ContentElementSchema> {
-    return z.array(ContentElement);
-  },
-});
-
-export const Foldable = z.strictObject({
-  ...commonFields,
-  modelName: z.literal('Foldable'),
-  title: z.string(),
-  folded: z.boolean().default(true),
-  get content(): z.ZodArray<ContentElementSchema> {
-    return z.array(ContentElement);
-  },
-});
-
-export const Chapter = z.strictObject({
-  ...commonFields,
-  ...pathStepFields,
-  modelName: z.literal('Chapter'),
-  publicId: PublicId,
-  title: z.string(),
-  cover: z.optional(Asset),
-  hideHeaderImage: z.boolean().default(false),
-  evaluationType: ChapterEvaluationType.default('composite'),
-  get content(): z.ZodArray<ContentElementSchema> {
-    return z.array(ContentElement);
-  },
-});
-
-export const Path = z.strictObject({
-  ...commonFields,
-  modelName: z.literal('Path'),
-  publicId: z.optional(PublicId),
-  get content(): z.ZodArray<z.ZodDiscriminatedUnion<[typeof Chapter, typeof IFrame]>> {
-    return z.array(z.discriminatedUnion('modelName', [Chapter, IFrame])).min(1, 'a path needs at least one step');
-  },
-});
+export const Columns: ColumnsSchema<ContentElementSchema> = columnsSchema(() => ContentElement);
+export const HighlightedElement: HighlightedSchema<ContentElementSchema> = highlightedSchema(() => ContentElement);
+export const Foldable: FoldableSchema<ContentElementSchema> = foldableSchema(() => ContentElement);
+export const Chapter: ChapterSchema<ContentElementSchema> = chapterSchema(() => ContentElement);
+/** A step of a path: a chapter or an external resource. */
+export const PathStep = z.discriminatedUnion('modelName', [Chapter, IFrame]);
+export const Path = pathSchema(() => PathStep);
 
 type ContentElementSchema = z.ZodDiscriminatedUnion<
   [

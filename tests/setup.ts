@@ -11,8 +11,9 @@
 import { afterEach } from 'vitest';
 import { registerKindMachines } from '../scripts/statecharts/kindMachines';
 
-// The viewer spawns from the kinds' charts; in the browser each comes with its view's chunk (src/elements/registry.ts).
-await registerKindMachines();
+// The viewer spawns from the kinds' charts; in the app each comes with its view's chunk (src/elements/registry.ts). Only
+// the browser tests render it: node tests that run the viewer's chart register them themselves.
+if (typeof window !== 'undefined') await registerKindMachines();
 
 type Listener = (event: MediaQueryListEvent) => void;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { registerKindMachines } from '../../scripts/statecharts/kindMachines';
 import { createActor, type AnyActorRef } from 'xstate';
 import { viewerMachine, type ViewerContext } from '../../machines/viewer';
 import type { ContentElement } from '../../model/elements';
@@ -6,6 +7,9 @@ import type { LearnerState } from '../../model/learnerState';
 import { Material } from '../../model/material';
 import { barrierMet, barrierPreconditions, derivedStepProgress, elementProgress } from '../../model/progressTree';
 import { allElements, elementsOnPage } from '../../model/tree';
+
+// The viewer spawns from the kinds' charts; in the app each comes with its view's chunk (src/elements/registry.ts).
+await registerKindMachines();
 
 /*
  * Property: the viewer spawns element actors only when their elements are about to render. What the

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { registerKindMachines } from '../../scripts/statecharts/kindMachines';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { viewerMachine, type ViewerInput } from '../../machines/viewer';
 import { loadedElementMachines as elementMachines } from '../../machines/elements/loadedMachines';
@@ -6,6 +7,9 @@ import { elementsOnPage } from '../../model/tree';
 import { Material } from '../../model/material';
 import { elementProgress } from '../../model/progressTree';
 import { fixtureMaterial as material } from '../viewer/fixtureMaterial';
+
+// The viewer spawns from the kinds' charts; in the app each comes with its view's chunk (src/elements/registry.ts).
+await registerKindMachines();
 
 const statefulOnPage = (content: typeof material.content) =>
   [...elementsOnPage(content)].filter((e) => elementMachines[e.modelName]).map((e) => e.id).sort();
