@@ -3,6 +3,7 @@ import { HELD_BACK_PRELOADS_ID } from '../model/pageIds';
 import { afterFirstPaint } from './afterFirstPaint';
 import { listenForStandInPresses } from './elements/dormant/pressReplay';
 import { listenForEarlyAnswers } from './elements/early/earlyAnswers';
+import { warmBrowserData } from './warmBrowserData';
 import { yieldToMain } from './yieldToMain';
 
 /*
@@ -23,7 +24,9 @@ async function boot(): Promise<void> {
     await afterFirstPaint(window);
     document.head.append(heldBack.content);
   }
-  const [{ startApp }] = await Promise.all([import('./main'), documentParsed()]);
+  const app = import('./main');
+  warmBrowserData(window);
+  const [{ startApp }] = await Promise.all([app, documentParsed()]);
   // Running the app's modules was a task of its own; starting it is the next.
   await yieldToMain();
   await startApp();

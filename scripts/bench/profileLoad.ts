@@ -1,12 +1,13 @@
 /**
  * Where the time of one cold load goes:
  *
- *   npx tsx scripts/bench/profileLoad.ts [--size 100 | --demo PATH] [--no-build | --client DIR] [--out trace.json] [--cpu N [--cpu-min MS]] [--sourcemap]
+ *   npx tsx scripts/bench/profileLoad.ts [--size 100 | --demo PATH | --demo-collection PATH] [--no-build | --client DIR] [--out trace.json] [--cpu N [--cpu-min MS]] [--sourcemap]
  *
  * Builds the client into .cache/bench/client (unless --no-build, or --client names a build), imports a
  * generated material (scripts/bench/generateMaterial.ts) into a temporary PGlite dir, starts the real
  * server (or, with `--demo PATH`, starts it on a fresh data dir, where it loads the demo, and opens PATH of the
- * demo material: `--demo ''` its root page, `--demo vom-grundwasser-zum-hahn/` its longest chapter), loads the page twice unmeasured, then records a Chromium trace of one cold load (a new browser
+ * demo material: `--demo ''` its root page, `--demo vom-grundwasser-zum-hahn/` its longest chapter; with
+ * `--demo-collection PATH` of the demo collection: `''` its grid, `materials` its material search), loads the page twice unmeasured, then records a Chromium trace of one cold load (a new browser
  * context) and prints the requests and the renderer main thread's tasks over 3 ms with what they spent most
  * on. Open --out in DevTools' Performance panel for the whole picture. A tool for finding causes; the
  * figures come from `npm run bench`. Each request shows when the page asked for it, when it went out on
@@ -34,7 +35,7 @@ async function generatedPage() {
   return { server, url: `${server.origin}/s/${share}/?lang=en`, lastElementId: generated.lastElementId, stop };
 }
 
-async function demoPage(pagePath: string) {
+async function demoPage(pagePath: string, of: 'material' | 'collection') {
   if (build || !existsSync(path.join(clientDir, 'index.html'))) await buildClient(clientDir, ROOT, { sourcemap: build === 'sourcemap' });
   const temp = mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
   const server = await startServer({ dataDir: path.join(temp, 'data'), port: await freePort(), clientDir });
@@ -42,7 +43,7 @@ async function demoPage(pagePath: string) {
     await server.stop();
     rmSync(temp, { recursive: true, force: true });
   };
-  return { server, url: `${demoLinks(server).material}${pagePath}`, lastElementId: undefined, stop };
+  return { server, url: `${demoLinks(server)[of]}${pagePath}`, lastElementId: undefined, stop };
 }
 
 // A closed pipe (`| head`) must not skip the cleanup below.
@@ -50,14 +51,15 @@ process.stdout.on('error', () => undefined);
 
 const { values } = parseArgs({
   options: {
-    size: { type: 'string', default: '100' }, demo: { type: 'string' }, 'no-build': { type: 'boolean' }, out: { type: 'string' }, client: { type: 'string' },
+    size: { type: 'string', default: '100' }, demo: { type: 'string' }, 'demo-collection': { type: 'string' }, 'no-build': { type: 'boolean' }, out: { type: 'string' }, client: { type: 'string' },
     cpu: { type: 'string' }, 'cpu-min': { type: 'string', default: '50' }, sourcemap: { type: 'boolean' },
   },
 });
 const size = Number(values.size);
 const clientDir = values.client ? path.resolve(values.client) : path.join(ROOT, values.sourcemap ? '.cache/bench/client-sourcemap' : '.cache/bench/client');
 const build = !values.client && !values['no-build'] && (values.sourcemap ? 'sourcemap' : true);
-const { server, url, lastElementId, stop } = values.demo === undefined ? await generatedPage() : await demoPage(values.demo);
+const { server, url, lastElementId, stop } =
+  values.demo !== undefined ? await demoPage(values.demo, 'material') : values['demo-collection'] !== undefined ? await demoPage(values['demo-collection'], 'collection') : await generatedPage();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   for (let warm = 0; warm < 2; warm++) {
@@ -84,7 +86,7 @@ try {
   const threadNames = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name as string]));
   const mainTid = [...threadNames].find(([key, name]) => name === 'CrRendererMain' && (!rendererPid || key.startsWith(`${rendererPid}:`)))?.[0];
   const ms = (ts: number) => ((ts - t0) / 1000).toFixed(1).padStart(7);
-  console.log(`${values.demo === undefined ? `size ${size}` : `demo ${url}`}, trace events ${events.length}, main thread ${mainTid}`);
+  console.log(`${lastElementId ? `size ${size}` : `demo ${url}`}, trace events ${events.length}, main thread ${mainTid}`);
   for (const e of events.filter((e) => ['firstContentfulPaint', 'largestContentfulPaint::Candidate'].includes(e.name) && e.ts >= t0)) console.log(`${ms(e.ts)} ms  ${e.name}`);
   type Request = { url: string; asked: number; sent?: number; headers?: number; done?: number; taken?: number; connection?: number; bytes?: number };
   const requests = new Map<string, Request>();

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useDeferredValue } from 'react';
 import { isLoading, isNarrowed, type SearchSnapshot } from '../../machines/search';
 import { MaterialCard } from '../collection/MaterialCard';
 import { useCatalogueTexts } from './catalogueTexts';
@@ -25,8 +26,10 @@ export function MaterialSearchView({ actor, fieldLabel, placeholder, sortLabel, 
   sorts: readonly { id: string; label: string }[];
 }) {
   const { t } = useCatalogueTexts();
-  const materials = useSelector(actor, selectMaterials);
-  const answered = useSelector(actor, selectAnswered);
+  // The cards of an answer render in slices, beside typing and painting (a grid of them at once is a long task on a
+  // phone); the server's paint leaves in the same commit (./shellUntilAnswered.ts defers alike).
+  const materials = useDeferredValue(useSelector(actor, selectMaterials));
+  const answered = useDeferredValue(useSelector(actor, selectAnswered));
   return (
     <>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useLayoutEffect, useState } from 'react';
+import { useDeferredValue, useLayoutEffect, useState } from 'react';
 import { selectAnswered } from './MaterialSearchView';
 import type { SearchActor } from './useSearchActor';
 import { hasShell, removeShell } from '../viewer/shell';
@@ -11,7 +11,8 @@ import { hasShell, removeShell } from '../viewer/shell';
  */
 export function useShellUntilAnswered(actor: SearchActor): boolean {
   const [drawn] = useState(() => hasShell());
-  const answered = useSelector(actor, selectAnswered);
+  // Deferred as the grid's cards are (./MaterialSearchView.tsx): the paint leaves in the commit that brings them.
+  const answered = useDeferredValue(useSelector(actor, selectAnswered));
   useLayoutEffect(() => {
     if (answered) removeShell();
   }, [answered]);

@@ -1,0 +1,33 @@
+/**
+ * Loads what the browser keeps outside the page while the app's code is on its way, each in a short task
+ * of its own: the locale data of the browser's language (react-aria reads its direction, the texts format
+ * numbers and dates) and this tab's sessionStorage (the router reads its scroll positions). Their first use
+ * costs several milliseconds, 40 on a slow phone; inside the app's module evaluation, one task already
+ * long, every one of them would make it longer. Used again, they cost next to nothing.
+ */
+export function warmBrowserData(win: Pick<Window, 'navigator' | 'sessionStorage' | 'setTimeout' | 'document'>): void {
+  win.setTimeout(() => {
+    try {
+      const language = win.navigator.language;
+      Intl.DateTimeFormat.supportedLocalesOf([language]);
+      new Intl.Locale(language).maximize();
+    } catch {
+      // An odd language tag: react-aria falls back on its own.
+    }
+  });
+  // The page's language (the server sets it), in which the texts format dates.
+  win.setTimeout(() => {
+    try {
+      new Intl.DateTimeFormat(win.document.documentElement.lang || undefined, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(0);
+    } catch {
+      // No language on the page: formatted when needed.
+    }
+  });
+  win.setTimeout(() => {
+    try {
+      win.sessionStorage.getItem('');
+    } catch {
+      // Storage blocked: the router goes without.
+    }
+  });
+}
