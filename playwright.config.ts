@@ -69,7 +69,9 @@ export default defineConfig({
   use: {
     baseURL: origin,
     screenshot: 'on',
-    trace: 'retain-on-failure',
+    // Recording a trace of every test took a quarter of the suite's time (the DOM snapshotted at every action) for the
+    // few that fail: a failing test is run again with `--trace on` (docs/tests.md).
+    trace: 'off',
     video: 'off',
   },
   // Two test dirs, one browser: the e2e specs, and the browser suites of tests/security (whose *.test.ts are
