@@ -6,28 +6,16 @@
  * each would make it longer. Used again, they cost next to nothing.
  */
 export function warmBrowserData(win: Pick<Window, 'navigator' | 'sessionStorage' | 'setTimeout' | 'document'>): void {
-  win.setTimeout(() => {
-    try {
-      const language = win.navigator.language;
-      Intl.DateTimeFormat.supportedLocalesOf([language]);
-      new Intl.Locale(language).maximize();
-    } catch {
-      // An odd language tag: react-aria falls back on its own.
-    }
-  });
-  // The page's language (the server sets it), in which the texts format dates.
-  win.setTimeout(() => {
-    try {
-      new Intl.DateTimeFormat(win.document.documentElement.lang || undefined, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(0);
-    } catch {
-      // No language on the page: formatted when needed.
-    }
-  });
-  win.setTimeout(() => {
-    try {
-      win.sessionStorage.getItem('');
-    } catch {
-      // Storage blocked: the router goes without.
-    }
-  });
+  const later = (firstUse: () => unknown) =>
+    win.setTimeout(() => {
+      try {
+        firstUse();
+      } catch {
+        // An odd language tag, a page without a language, blocked storage: each is used, or not, when needed.
+      }
+    });
+  const language = win.navigator.language;
+  later(() => Intl.DateTimeFormat.supportedLocalesOf([language]) && new Intl.Locale(language).maximize());
+  later(() => new Intl.DateTimeFormat(win.document.documentElement.lang || undefined, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(0));
+  later(() => win.sessionStorage.getItem(''));
 }
