@@ -18,6 +18,7 @@ export function describeViolations(violations: readonly AxeViolation[]): string 
  * printed only); returns them so the test can assert more.
  */
 export async function checkA11y(page: Page, testInfo: TestInfo, name: string): Promise<AxeViolation[]> {
+  await finiteAnimationsDone(page);
   const results = await new AxeBuilder({ page }).analyze();
   const file = testInfo.outputPath(`axe-${name}.json`);
   writeFileSync(file, JSON.stringify(results, null, 2));
@@ -27,6 +28,18 @@ export async function checkA11y(page: Page, testInfo: TestInfo, name: string): P
   }
   expectNoModerateOrWorse(results.violations, name);
   return results.violations;
+}
+
+/**
+ * Waits until no animation or transition that ends is running: a dialog fading in is measured half see-through, its
+ * colours blended with the page behind it. Endless ones (a spinner) are not waited for.
+ */
+async function finiteAnimationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
 }
 
 /** Violations of the given impact levels only (axe impacts: minor, moderate, serious, critical). */
