@@ -1,9 +1,9 @@
 /**
  * Loads what the browser keeps outside the page while the app's code is on its way, each in a short task
  * of its own: the locale data of the browser's language (react-aria reads its direction) and of the page's
- * (dates are formatted in it), and this tab's sessionStorage (the router reads its scroll positions). Their first use costs several
- * milliseconds, four times that on a slow phone; inside the app's module evaluation, one task already long,
- * each would make it longer. Used again, they cost next to nothing.
+ * (dates are formatted in it), and this tab's sessionStorage (the router reads its scroll positions). Their
+ * first use costs several milliseconds, four times that on a slow phone; inside the app's module evaluation,
+ * one task already long, each would make it longer. Used again, they cost next to nothing.
  */
 export function warmBrowserData(win: Pick<Window, 'navigator' | 'sessionStorage' | 'setTimeout' | 'document'>): void {
   const later = (firstUse: () => unknown) =>
