@@ -3,6 +3,7 @@ import { HELD_BACK_PRELOADS_ID } from '../model/pageIds';
 import { afterFirstPaint } from './afterFirstPaint';
 import { listenForStandInPresses } from './elements/dormant/pressReplay';
 import { listenForEarlyAnswers } from './elements/early/earlyAnswers';
+import { appCodeInAPause, watchPresses } from './learnerPauses';
 import { warmBrowserData } from './warmBrowserData';
 import { yieldToMain } from './yieldToMain';
 
@@ -11,7 +12,8 @@ import { yieldToMain } from './yieldToMain';
  * material page's shell: server/pages/shell.ts), it holds the app's module preloads back in
  * `<template id="app-preloads">` (server/pages/routePreloads.ts), and they go out once that paint is on
  * screen: fetching, compiling and running the modules shared the device's cores with the first
- * layout. Everywhere else the app loads at once. The page loads this script `async`, so that on a long
+ * layout, and they run once they have arrived and the learner is not pressing (src/learnerPauses.ts).
+ * Everywhere else the app loads at once. The page loads this script `async`, so that on a long
  * page the app's code travels while the rest of the html is parsed; the app starts once it has been.
  */
 async function boot(): Promise<void> {
@@ -19,14 +21,18 @@ async function boot(): Promise<void> {
   listenForStandInPresses(document);
   // A question of that paint drawn as a form answers at once, and the app takes the answer over.
   listenForEarlyAnswers(document);
+  watchPresses(window);
   const heldBack = document.getElementById(HELD_BACK_PRELOADS_ID);
+  let appCode: Iterable<HTMLLinkElement> | undefined;
   if (heldBack instanceof HTMLTemplateElement) {
     await afterFirstPaint(window);
+    appCode = heldBack.content.querySelectorAll('link[data-app]');
     document.head.append(heldBack.content);
   }
-  const app = import('./main');
   warmBrowserData(window);
-  const [{ startApp }] = await Promise.all([app, documentParsed()]);
+  // The learner may be answering in that paint: its code runs in a pause of their presses.
+  if (appCode) await appCodeInAPause(window, appCode);
+  const [{ startApp }] = await Promise.all([import('./main'), documentParsed()]);
   // Running the app's modules was a task of its own; starting it is the next.
   await yieldToMain();
   await startApp();

@@ -64,7 +64,7 @@ function chunkUrls(build: Build, modules: readonly string[]): string[] {
 /** The files of the app the page's entry imports (its chunk and static imports), as URLs under /app/. */
 export function appChunkUrls(clientDir: string): string[] {
   const build = readBuild(clientDir);
-  return build?.manifest[APP_MODULE] ? chunkUrls(build, [APP_MODULE]) : [];
+  return build ? chunkUrls(build, [APP_MODULE]) : [];
 }
 
 /** The files an entry point's route tree needs (its chunk and its static imports, but not the page's entry), as URLs under /app/. */
@@ -112,15 +112,15 @@ export function trackingChunkUrls(clientDir: string, tracked: boolean): string[]
   return build ? chunkUrls(build, [LEARNER_QUEUE_MODULE, ...(tracked ? [TRACKING_MODULE] : [])]) : [];
 }
 
-/** `<link rel="modulepreload">` for each URL. */
-export function modulePreloadLinks(urls: readonly string[]): string {
-  return urls.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('\n    ');
+/** `<link rel="modulepreload">` for each URL; those of `app` (the app's own chunks) marked `data-app`, whose arrival the page's entry awaits (src/learnerPauses.ts). */
+export function modulePreloadLinks(urls: readonly string[], app: readonly string[] = []): string {
+  return urls.map((url) => `<link rel="modulepreload" crossorigin href="${url}"${app.includes(url) ? ' data-app' : ''}>`).join('\n    ');
 }
 
 /**
  * The same links held back until the page's first paint is on screen: inert in a template, which the
  * page's entry puts into the head then (src/boot.ts). For a page the server draws (server/pages/shell.ts).
  */
-export function heldBackModulePreloads(urls: readonly string[]): string {
-  return urls.length ? `<template id="${HELD_BACK_PRELOADS_ID}">${modulePreloadLinks(urls)}</template>` : '';
+export function heldBackModulePreloads(urls: readonly string[], app: readonly string[]): string {
+  return urls.length ? `<template id="${HELD_BACK_PRELOADS_ID}">${modulePreloadLinks(urls, app)}</template>` : '';
 }

@@ -146,9 +146,10 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     const data = sharePageData(share, ctx, visitor, material ?? undefined);
     // The material itself (a GET the app reads as soon as it starts: src/api/client.ts getMaterial), then the app's code.
     const materialPreload = data.entryPoint === 'material' && data.share && !resultsScreen ? `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(materialUrl(data.api.base, data.share.publicId, data.share.rootId))}">` : '';
+    const appChunks = appChunkUrls(clientDir);
     const chunks = [
       ...new Set([
-        ...appChunkUrls(clientDir),
+        ...appChunks,
         ...languageChunkUrls(clientDir, ctx.lang),
         ...routeChunkUrls(clientDir, data.entryPoint),
         ...elementChunkUrls(clientDir, elementKinds ?? []),
@@ -160,7 +161,7 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
     const htmlAttributes: Record<string, string> = material?.rtlLanguage ? { dir: 'rtl' } : {};
     // Under a drawn first paint the code waits until that paint is on screen (src/boot.ts); elsewhere it goes at once.
     const parts = shell
-      ? { shell, head: materialPreload, beforeEntry: heldBackModulePreloads(chunks), htmlAttributes }
+      ? { shell, head: materialPreload, beforeEntry: heldBackModulePreloads(chunks, appChunks), htmlAttributes }
       : { head: [materialPreload, modulePreloadLinks(chunks)].filter(Boolean).join('\n    '), htmlAttributes };
     return sendPage(request, reply, renderPage(data, share.rootTitle, parts));
   };

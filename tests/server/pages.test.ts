@@ -139,10 +139,10 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
       const { share } = await importFile(t.db, smallMaterial('preload'), { share: 'public' });
       const guest = (await importFile(t.db, smallMaterial('preload-guest'), { share: 'guest' })).share;
       // The durable queue every visitor's loader awaits goes along; where a visitor's work is saved on the server, the tracking code too (anonymous visitors never load it).
-      expect([...(await a.app.inject({ url: `/s/${guest.publicId}/` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]))
+      expect([...(await a.app.inject({ url: `/s/${guest.publicId}/` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"(?: data-app)?>/g)].map((m) => m[1]))
         .toEqual(['/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js', '/app/assets/durableQueue-8.js', '/app/assets/trackingLogic-7.js']);
       const linksOf = async (query: string) =>
-        [...(await a.app.inject({ url: `/s/${share.publicId}/${query}` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+        [...(await a.app.inject({ url: `/s/${share.publicId}/${query}` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"(?: data-app)?>/g)].map((m) => m[1]);
       expect(await linksOf('')).toEqual(['/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js', '/app/assets/durableQueue-8.js']);
       // English texts are a chunk of their own, which the app imports before its first render.
       expect(await linksOf('?lang=en')).toEqual(['/app/assets/en-6.js', '/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js', '/app/assets/durableQueue-8.js']);
@@ -164,13 +164,15 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     try {
       const { share } = await importFile(t.db, richMaterial, { share: 'public' });
       const all = ['/app/assets/app-7.js', '/app/assets/runtime-5.js', '/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js'];
-      const linksIn = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      const linksIn = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"(?: data-app)?>/g)].map((m) => m[1]);
       const heldBack = (html: string) => /<template id="app-preloads">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? null;
 
       // The root page carries the shell: every module preload is inert in the template, none goes out with the html.
       const root = (await a.app.inject({ url: `/s/${share.publicId}/` })).body;
       expect(root).toContain('id="shell"');
       expect(linksIn(heldBack(root) ?? '')).toEqual(all);
+      // The app's own chunks are marked: the entry runs the app once they have arrived (src/learnerPauses.ts).
+      expect([...(heldBack(root) ?? '').matchAll(/href="([^"]+)" data-app>/g)].map((m) => m[1])).toEqual(['/app/assets/app-7.js', '/app/assets/runtime-5.js']);
       expect(linksIn(root.replace(/<template id="app-preloads">[\s\S]*?<\/template>/, ''))).toEqual([]);
       expect(root.indexOf('id="app-preloads"')).toBeGreaterThan(root.indexOf('id="page-data"'));
       // The material itself is fetched at once: no code to compile.
@@ -198,6 +200,28 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
     }
   });
 
+  it('finds the app’s chunk where the build put src/main.tsx into a chunk another name starts (module-chunks.json), as a real build does', async () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, dynamicImports: ['_app-7.js'] },
+      '_app-7.js': { file: 'assets/app-7.js', name: 'app', imports: ['_runtime.js', 'index.html'] },
+      '_runtime.js': { file: 'assets/runtime-5.js' },
+      'routes/materialRoutes.tsx': { file: 'assets/materialRoutes-2.js', isDynamicEntry: true, imports: ['_app-7.js'] },
+    };
+    fs.mkdirSync(path.join(a.clientDir, '.vite'), { recursive: true });
+    fs.writeFileSync(path.join(a.clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    fs.writeFileSync(path.join(a.clientDir, '.vite', 'module-chunks.json'), JSON.stringify({ 'src/main.tsx': 'assets/app-7.js' }));
+    try {
+      const { share } = await importFile(t.db, richMaterial, { share: 'public' });
+      const root = (await a.app.inject({ url: `/s/${share.publicId}/` })).body;
+      expect([...root.matchAll(/href="([^"]+)" data-app>/g)].map((m) => m[1])).toEqual(['/app/assets/app-7.js', '/app/assets/runtime-5.js']);
+      // A page without a first paint of the server's needs the app only, and names it at once.
+      const missing = (await a.app.inject({ url: '/s/no-such-share/' })).body;
+      expect([...missing.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])).toEqual(['/app/assets/app-7.js', '/app/assets/runtime-5.js']);
+    } finally {
+      fs.rmSync(path.join(a.clientDir, '.vite'), { recursive: true, force: true });
+    }
+  });
+
   it('names the chunks of the material’s lazy element kinds (their charts with them) as modulepreload links too', async () => {
     const manifest = {
       'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime.js'] },
@@ -217,7 +241,7 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
         choices: [{ id: 'q-preload-a', text: 'A', correct: true }, { id: 'q-preload-b', text: 'B', correct: false }],
       };
       const { share } = await importFile(t.db, smallMaterial('kinds', { content: [{ modelName: 'Text', id: 'kinds-t', content: { html: '<p>t</p>' } }, question] }), { share: 'public' });
-      const links = [...(await a.app.inject({ url: `/s/${share.publicId}/` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      const links = [...(await a.app.inject({ url: `/s/${share.publicId}/` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"(?: data-app)?>/g)].map((m) => m[1]);
       expect(links).toEqual([
         '/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js',
         '/app/assets/ChoiceQuestion-6.js', '/app/assets/choice-7.js', '/app/assets/questions-8.js',
@@ -250,7 +274,7 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
         choices: [{ id: 'q-grouped-a', text: 'A', correct: true }, { id: 'q-grouped-b', text: 'B', correct: false }],
       };
       const { share } = await importFile(t.db, smallMaterial('grouped', { content: [question] }), { share: 'public' });
-      const links = [...(await a.app.inject({ url: `/s/${share.publicId}/` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      const links = [...(await a.app.inject({ url: `/s/${share.publicId}/` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"(?: data-app)?>/g)].map((m) => m[1]);
       expect(links).toEqual(['/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js', '/app/assets/elements-11.js', '/app/assets/elements-shared-12.js']);
     } finally {
       fs.rmSync(path.join(a.clientDir, '.vite'), { recursive: true, force: true });
