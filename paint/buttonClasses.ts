@@ -1,8 +1,13 @@
-/** Visual variants of the kit's button (src/ui/Button.tsx), and a native `<button>`'s classes in them. */
+/**
+ * Visual variants of the kit's button (src/ui/Button.tsx), and a native `<button>`'s classes in them.
+ * Their colours change at once, without a transition: a button that turns from one variant into another
+ * (Evaluate into Edit Answer) started six colour transitions, each three events that React's root
+ * listener handles, in the frame that shows the question's feedback.
+ */
 export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'icon' | 'overlay';
 
 export const buttonBase =
-  'inline-flex items-center justify-center gap-2 font-medium transition-colors cursor-default ' +
+  'inline-flex items-center justify-center gap-2 font-medium cursor-default ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 ' +
   'disabled:cursor-not-allowed disabled:opacity-40';
 
