@@ -88,13 +88,13 @@ test('a chapter opened by its own address comes drawn by the server, and the app
   // The page's top-level elements as the server drew them.
   const drawn = await page.evaluate((html) => {
     const doc = new DOMParser().parseFromString(html, 'text/html');
-    return [...doc.querySelectorAll('[data-shell-content] > [data-model-name]')].map((node) => node.id);
+    return [...doc.querySelectorAll('[data-shell-content] > .element-group > [data-model-name]')].map((node) => node.id);
   }, served);
   expect(drawn.length).toBeGreaterThan(3);
   await expect(page.locator('#shell')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Der Wasserkreislauf' })).toHaveCount(1);
   await expect.poll(() => page.locator('[data-shell-element]').count()).toBe(0);
-  const ids = await page.locator('[data-testid="page-content"] > [data-model-name]').evaluateAll((nodes) => nodes.map((node) => node.id));
+  const ids = await page.locator('[data-testid="page-content"] > .element-group > [data-model-name]').evaluateAll((nodes) => nodes.map((node) => node.id));
   expect(ids.slice(0, drawn.length)).toEqual(drawn);
   expect(new Set(ids).size).toBe(ids.length);
   expect(pageErrors).toEqual([]);

@@ -61,7 +61,7 @@ export async function sweep(page: Page, testInfo: TestInfo, screen: string): Pro
   // read the header's (what scrolls under the header is e2e/focusVisible.spec.ts's concern). Both stay in
   // the flow for the sweep.
   await page.evaluate(() => {
-    document.querySelectorAll<HTMLElement>('.content-flow > .element').forEach((element) => element.style.setProperty('content-visibility', 'visible'));
+    document.querySelectorAll<HTMLElement>('.element-group').forEach((element) => element.style.setProperty('content-visibility', 'visible'));
     document.querySelectorAll<HTMLElement>('header.sticky').forEach((header) => header.style.setProperty('position', 'static'));
   });
   // Interactive elements far down show a stand-in until they come near the viewport; one that wakes while

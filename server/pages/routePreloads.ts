@@ -112,6 +112,15 @@ export function trackingChunkUrls(clientDir: string, tracked: boolean): string[]
   return build ? chunkUrls(build, [LEARNER_QUEUE_MODULE, ...(tracked ? [TRACKING_MODULE] : [])]) : [];
 }
 
+/** The header's save state, a chunk the app loads as soon as it runs (src/viewer/Header.tsx). */
+export const SAVE_STATE_MODULE = 'src/viewer/SaveStateIndicator.tsx';
+
+/** The chunk of the material header's save state (none on a preview share, whose header has none). */
+export function saveStateChunkUrls(clientDir: string, shown: boolean): string[] {
+  const build = readBuild(clientDir);
+  return build && shown ? chunkUrls(build, [SAVE_STATE_MODULE]) : [];
+}
+
 /** `<link rel="modulepreload">` for each URL; those of `app` (the app's own chunks) marked `data-app`, whose arrival the page's entry awaits (src/learnerPauses.ts). */
 export function modulePreloadLinks(urls: readonly string[], app: readonly string[] = []): string {
   return urls.map((url) => `<link rel="modulepreload" crossorigin href="${url}"${app.includes(url) ? ' data-app' : ''}>`).join('\n    ');

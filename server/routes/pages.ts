@@ -12,7 +12,7 @@ import { searchMaterials, shareScope } from '../store/searchMaterials';
 import { CATALOGUE_SEGMENT, MaterialSearchBody } from '../../model/search';
 import { loadCollection } from '../store/collections';
 import type { Lang } from '../../model/pageData';
-import { appChunkUrls, elementChunkUrls, heldBackModulePreloads, languageChunkUrls, modulePreloadLinks, routeChunkUrls, trackingChunkUrls } from '../pages/routePreloads';
+import { appChunkUrls, elementChunkUrls, heldBackModulePreloads, languageChunkUrls, modulePreloadLinks, routeChunkUrls, saveStateChunkUrls, trackingChunkUrls } from '../pages/routePreloads';
 import { materialUrl } from '../../model/materialUrl';
 import { landingLanguage, landingPageHtml } from '../pages/landing';
 import { escapeHtml, readIndexTemplate, renderPage as renderTemplate, type PageParts } from '../pages/render';
@@ -154,6 +154,7 @@ export async function pageRoutes(app: FastifyInstance, opts: PageRoutesOptions):
         ...routeChunkUrls(clientDir, data.entryPoint),
         ...elementChunkUrls(clientDir, elementKinds ?? []),
         ...trackingChunkUrls(clientDir, trackingModeOf(data) !== 'off'),
+        ...saveStateChunkUrls(clientDir, data.entryPoint === 'material' && !resultsScreen && !share.preview),
       ]),
     ];
     const shell = resultsScreen ? '' : share.rootModelName === 'Collection' ? await collectionShellOf(request, share, ctx.lang) : await shellOf(request, material, ctx.lang, share.preview);

@@ -1,7 +1,7 @@
 /*
  * Where the annotation drafts are kept (./draftStore.ts reads and writes them) and how many there
  * are: localStorage, or memory for the page's life when localStorage is blocked or full. Split from
- * the draft store so that the header's save state (src/viewer/SaveStateIndicator.tsx, first route)
+ * the draft store so that the header's save state (src/viewer/SaveStateIndicator.tsx, in the header)
  * counts unsent notes without loading the draft schema: no zod, no React here.
  *
  *   lernwerk.annotationDraft:{share}/{materialId}/{reference}#{from}-{to}  →  AnnotationDraft as JSON

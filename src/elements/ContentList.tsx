@@ -5,6 +5,8 @@ import type { AnyActorRef } from 'xstate';
 import type { ContentElement } from '../../model/elements';
 import { barrierSplit, elementsOnPage } from '../../model/tree';
 import { ElementView } from './ElementView';
+import { ElementGroup } from './ElementGroup';
+import { groupBounds, groupEnd } from '../../paint/elementGroups';
 import { NestedListContext } from '../../paint/nestedList';
 import { chunkTook, FIRST_CHUNK, nextChunkSize, onRevealEverything, queueChunk, revealingEverything } from './revealScheduler';
 import { EagerContext, needsActorAtMount, PageHighlightContext, useWakingRules, type WakingRules } from './dormant/waking';
@@ -86,6 +88,9 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   const target = rules.target;
   /** A page-level list's first elements are the first screen; nested lists are as eager as the chunk they sit in. */
   const eagerFrom = (from: number) => inherited ?? from < FIRST_CHUNK;
+  /** A page's own list stands in groups (paint/elementGroups.ts) and renders whole ones: where a chunk wanted to end, where it ends. */
+  const grouped = inherited === undefined;
+  const chunkEnd = (wanted: number) => (grouped ? groupEnd(wanted, elements.length) : Math.min(elements.length, wanted));
   /** Whether the server drew this list's first elements (decided at mount). */
   const [drawnByServer] = useState(() => !revealingEverything() && hasShellFrame(elements[0]?.id));
   /** How many leading elements the server drew: those after them have nothing standing in for them and render in any case. */
@@ -124,7 +129,7 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
     const next = [...ends];
     for (const wanted of upTo) {
       const from = next.length ? next[next.length - 1] : 0;
-      const end = Math.min(elements.length, wanted);
+      const end = chunkEnd(wanted);
       if (end <= from) continue;
       const needed = actorsNeeded(elements.slice(from, end), { ...rules, eager: eagerFrom(from) });
       // Without the statecharts no actor can be spawned: the chunk waits (machinesLoaded re-runs this).
@@ -156,7 +161,7 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
     return queueChunk(() => {
       // The first screen's elements (awake, widgets and all) end a chunk of their own.
       const firstScreenEnd = inherited === undefined && count < FIRST_CHUNK ? FIRST_CHUNK : Number.POSITIVE_INFINITY;
-      const end = Math.min(count + (count === 0 ? Math.min(nextChunkSize(), FIRST_CHUNK_AFTER_SHELL) : nextChunkSize()), until, firstScreenEnd);
+      const end = chunkEnd(Math.min(count + (count === 0 ? Math.min(nextChunkSize(), FIRST_CHUNK_AFTER_SHELL) : nextChunkSize()), until, firstScreenEnd));
       chunkStart.current = { at: performance.now(), size: end - count };
       // In slices: a chunk that renders long yields to input and painting every few milliseconds.
       startTransition(() => revealUpTo(end));
@@ -197,17 +202,28 @@ function ElementRun({ elements }: { elements: readonly ContentElement[] }) {
   return (
     <>
       {ends.map((end, i) => (
-        <Chunk key={i} elements={elements} from={i ? ends[i - 1] : 0} to={end} eager={eagerFrom(i ? ends[i - 1] : 0)} />
+        <Chunk key={i} elements={elements} from={i ? ends[i - 1] : 0} to={end} eager={eagerFrom(i ? ends[i - 1] : 0)} grouped={grouped} />
       ))}
       {drawnByServer && count < drawnUntil ? <ShellRest elements={elements} from={count} watch={rules.longPage} onReach={onReach} /> : null}
     </>
   );
 }
 
-/** Elements `from` … `to` - 1 of a list; rendered once, when its chunk mounts. */
-const Chunk = memo(function Chunk({ elements, from, to, eager }: { elements: readonly ContentElement[]; from: number; to: number; eager: boolean }) {
+type ChunkProps = { elements: readonly ContentElement[]; from: number; to: number; eager: boolean; grouped: boolean };
+
+/**
+ * Elements `from` … `to` - 1 of a list; rendered once, when its chunk mounts. A page's own list (`grouped`)
+ * puts them in groups the browser skips while off screen (paint/elementGroups.ts); a container's list, inside one
+ * of those, draws them as they are.
+ */
+const Chunk = memo(function Chunk({ elements, from, to, eager, grouped }: ChunkProps) {
   const shown: ReactNode[] = [];
-  for (let i = from; i < to; i++) shown.push(<ElementView key={elements[i].id} element={elements[i]} />);
+  if (grouped) {
+    const bounds = groupBounds(from, to);
+    for (let g = 0; g + 1 < bounds.length; g++) shown.push(<ElementGroup key={elements[bounds[g]].id} elements={elements.slice(bounds[g], bounds[g + 1])} />);
+  } else {
+    for (let i = from; i < to; i++) shown.push(<ElementView key={elements[i].id} element={elements[i]} />);
+  }
   return <EagerContext.Provider value={eager}>{shown}</EagerContext.Provider>;
 });
 

@@ -8,7 +8,6 @@ import type { ElementProps } from '../../paint/elementProps';
 import { elementComponents, loadElementMachines, loadsLazily, machinesLoadedFor } from './registry';
 import { onRevealEverything } from './revealScheduler';
 import { useRevealer } from './viewerContext';
-import { shellFrameHeight } from '../viewer/shell';
 import { frameAttributes } from '../../paint/frameAttributes';
 
 /**
@@ -26,24 +25,13 @@ export const ElementView = memo(function ElementView({ element }: { element: Con
   const [startsDozing] = useState(() => dozes(element, rules));
   if (!startsDozing && Component && !loadsLazily(Component)) {
     return (
-      <div {...frameProps(element)}>
+      <div {...frameAttributes(element)}>
         <Component element={element} />
       </div>
     );
   }
   return <WakingElement element={element} Component={Component} startsDozing={startsDozing} />;
 });
-
-/**
- * The attributes of an element's frame (paint/frameAttributes.ts). One that replaces a frame of the
- * server's first paint takes that frame's height as its size until it is first shown (the page skips
- * the layout of what is off screen, src/styles.css, and would estimate 220 px): the page above the
- * learner does not change height as the app takes it over, so what they look at does not move.
- */
-export function frameProps(element: ContentElement) {
-  const drawnHeight = shellFrameHeight(element.id);
-  return { ...frameAttributes(element), ...(drawnHeight ? { style: { containIntrinsicSize: `auto ${drawnHeight}px` } } : {}) };
-}
 
 type WakingProps = { element: ContentElement; Component: ComponentType<ElementProps> | undefined; startsDozing: boolean };
 
@@ -79,7 +67,7 @@ function WakingElement({ element, Component, startsDozing }: WakingProps) {
   }, [awake]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when it wakes
 
   return (
-    <div ref={root} {...frameProps(element)}>
+    <div ref={root} {...frameAttributes(element)}>
       {!awake ? (
         <DormantElement element={element} onWake={wake} />
       ) : (

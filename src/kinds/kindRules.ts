@@ -52,6 +52,8 @@ export type KindRules<E> = {
   /** The lists of child elements it holds (a container), in reading order. */
   readonly children?: (element: E) => readonly (readonly ContentElement[])[];
   readonly standIn?: StandIn<E>;
+  /** It draws beyond its box (a hotspot's popups): the page never skips its group off screen, which would clip it (paint/elementGroups.ts). */
+  readonly drawsBeyondItsBox?: true;
 };
 
 /** A piece of an element's searchable text: plain, html (its text counts) or a cloze's document. */

@@ -74,4 +74,7 @@ export const isStateful = (modelName: ModelName): boolean => KIND_RULES[modelNam
 export const dozesAsStandIn = (modelName: ModelName): boolean => KIND_RULES[modelName].standIn?.dozes === true;
 
 /** What a stand-in of the element shows (nothing for kinds without one). */
+/** Whether an element of this kind draws beyond its box (its page never skips it off screen). */
+export const drawsBeyondItsBox = (modelName: ModelName): boolean => KIND_RULES[modelName].drawsBeyondItsBox === true;
+
 export const standInParts = (element: ContentElement): StandInPart[] => rulesOf(element).standIn?.parts(element) ?? [];

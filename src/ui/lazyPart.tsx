@@ -7,7 +7,12 @@ import { createElement, startTransition, useEffect, useState, type ComponentType
  * again when the browser is back online, instead of failing the page; every mount shares one load.
  * No Suspense: the page around it never waits for it.
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: (props: P) => ReactNode = () => null): ComponentType<P> {
+export function lazyPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: (props: P) => ReactNode = () => null,
+  /** Load at once, not when first shown: a part wanted from the first render on, there in it when its code came in time. */
+  now = false,
+): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const attempt = () =>
@@ -19,6 +24,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
       },
     ));
 
+  if (now) attempt().catch(() => undefined);
   return function LazyPart(props: P) {
     const [, rendered] = useState(0);
     // The code is asked for as soon as the part renders (as React.lazy does), not after the commit.

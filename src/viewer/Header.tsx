@@ -3,7 +3,6 @@ import { lazyPart } from '../ui/lazyPart';
 import { useTranslation } from '../../i18n/react';
 import type { Crumb } from './crumbFit';
 // Chapters have a trail, the material's root has none: its first paint goes without the trail's code.
-import { SaveStateIndicator } from './SaveStateIndicator';
 import { LanguageSwitch } from './LanguageSwitch';
 import { DisplayButton } from '../display';
 import { Logo } from './Logo';
@@ -24,6 +23,13 @@ import { revealEverything } from '../elements/revealScheduler';
 /** The chapters' trail: loads when first shown (the material's root has none), preloaded by ./lazyParts.tsx. */
 export const loadBreadcrumbs = () => import('./Breadcrumbs');
 const Breadcrumbs = lazyPart(() => loadBreadcrumbs().then((module) => module.Breadcrumbs));
+/**
+ * Whether the learner's work is saved: a chunk of its own that loads as soon as the app runs (the server names it
+ * among the page's preloads: server/pages/routePreloads.ts), mostly there for the first render; should it come
+ * later, the header shows without it until then (nothing to its right moves: the title's room takes it).
+ */
+export const loadSaveStateIndicator = () => import('./SaveStateIndicator');
+const SaveStateIndicator = lazyPart(() => loadSaveStateIndicator().then((module) => module.SaveStateIndicator), undefined, true);
 // Only a logged-in user has favourites.
 const LikeButton = lazyPart(() => import('../favorites/LikeButton').then((module) => module.default));
 // The full-text search panel loads when it opens (FULLTEXT_SEARCH).

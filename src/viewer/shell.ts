@@ -1,3 +1,5 @@
+import { GROUP_CLASS } from '../../paint/elementGroups';
+
 /*
  * The first paint the server sent with the page (server/pages/shell.ts, `#shell`): the header bar,
  * cover and title, and the frames of the page's leading elements (`[data-shell-content]`, drawn by
@@ -20,8 +22,9 @@ function shellFrames(): Map<string, HTMLElement> {
   if (!shell || shell === readFrom) return frames;
   readFrom = shell;
   frames = new Map();
-  for (const frame of shell.querySelector('[data-shell-content]')?.children ?? []) {
-    if (frame instanceof HTMLElement && frame.hasAttribute('data-shell-element') && frame.id) frames.set(frame.id, frame);
+  // The page's top-level frames, in their groups (paint/elementGroups.ts).
+  for (const frame of shell.querySelectorAll(`[data-shell-content] > .${GROUP_CLASS} > [data-shell-element]`)) {
+    if (frame instanceof HTMLElement && frame.id) frames.set(frame.id, frame);
   }
   return frames;
 }
@@ -37,20 +40,24 @@ export function shellFrame(id: string): HTMLElement | undefined {
 }
 
 /**
- * The height the server's frame of this element takes on the page now (for a frame the browser skips off
- * screen, the size it had when last shown), while it waits for the app's.
+ * The height the server's group of these elements' frames takes on the page now (for a group the browser skips
+ * off screen, the size it had when last shown, or its estimate), while it waits for the app's; undefined when
+ * the server drew no such group.
  */
-export function shellFrameHeight(id: string): number | undefined {
-  const frame = shellFrames().get(id);
-  return frame?.isConnected ? frame.offsetHeight : undefined;
+export function shellGroupHeight(elements: readonly { id: string }[]): number | undefined {
+  const group = shellFrames().get(elements[0].id)?.parentElement;
+  return group?.isConnected && group.childElementCount === elements.length ? group.getBoundingClientRect().height : undefined;
 }
 
 /** The app renders this element now: its server frame leaves the page. */
 export function dropShellFrame(id: string): void {
   const frame = frames.get(id);
   if (!frame) return;
+  const group = frame.parentElement;
   frame.remove();
   frames.delete(id);
+  // The last of its group takes the group's box with it.
+  if (group?.classList.contains(GROUP_CLASS) && !group.childElementCount) group.remove();
 }
 
 /** Takes away the shell (keeping its element frames for the page's list): called in a layout effect of what the app draws instead. */

@@ -4,7 +4,7 @@ import { useState, type ComponentType } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DormantElement } from '../../src/elements/dormant/DormantElement';
 import { forgetPresses, listenForStandInPresses } from '../../src/elements/dormant/pressReplay';
-import { frameProps } from '../../src/elements/ElementView';
+import { frameAttributes } from '../../paint/frameAttributes';
 import type { ElementProps } from '../../paint/elementProps';
 import { elementComponents, preloadElementComponents } from '../../src/elements/registry';
 import { createI18n } from '../../i18n';
@@ -33,7 +33,7 @@ function Frame({ element }: { element: ContentElement }) {
   const [awake, setAwake] = useState(false);
   wakeUp = () => setAwake(true);
   const Component = elementComponents[element.modelName] as ComponentType<ElementProps>;
-  return <div {...frameProps(element)}>{awake ? <Component element={element} /> : <DormantElement element={element} onWake={() => {}} />}</div>;
+  return <div {...frameAttributes(element)}>{awake ? <Component element={element} /> : <DormantElement element={element} onWake={() => {}} />}</div>;
 }
 
 /** Presses the stand-in's part showing `text`, then wakes the element; answers its frame. */

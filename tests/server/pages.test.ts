@@ -132,6 +132,7 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
       'i18n/resources/en.ts': { file: 'assets/en-6.js', isDynamicEntry: true },
       'src/viewer/trackingLogic.ts': { file: 'assets/trackingLogic-7.js', isDynamicEntry: true, imports: ['_runtime.js'] },
       'src/tracking/durableQueue.ts': { file: 'assets/durableQueue-8.js', isDynamicEntry: true },
+      'src/viewer/SaveStateIndicator.tsx': { file: 'assets/SaveStateIndicator-9.js', isDynamicEntry: true, imports: ['_runtime.js'] },
     };
     fs.mkdirSync(path.join(a.clientDir, '.vite'), { recursive: true });
     fs.writeFileSync(path.join(a.clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
@@ -140,12 +141,13 @@ describe.each(testDatabaseKinds)('share pages on %s', (kind) => {
       const guest = (await importFile(t.db, smallMaterial('preload-guest'), { share: 'guest' })).share;
       // The durable queue every visitor's loader awaits goes along; where a visitor's work is saved on the server, the tracking code too (anonymous visitors never load it).
       expect([...(await a.app.inject({ url: `/s/${guest.publicId}/` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"(?: data-app)?>/g)].map((m) => m[1]))
-        .toEqual(['/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js', '/app/assets/durableQueue-8.js', '/app/assets/trackingLogic-7.js']);
+        .toEqual(['/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js', '/app/assets/durableQueue-8.js', '/app/assets/trackingLogic-7.js', '/app/assets/SaveStateIndicator-9.js']);
       const linksOf = async (query: string) =>
         [...(await a.app.inject({ url: `/s/${share.publicId}/${query}` })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"(?: data-app)?>/g)].map((m) => m[1]);
-      expect(await linksOf('')).toEqual(['/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js', '/app/assets/durableQueue-8.js']);
+      // The header's save state, a chunk the app loads as soon as it runs (src/viewer/Header.tsx), goes along too.
+      expect(await linksOf('')).toEqual(['/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js', '/app/assets/durableQueue-8.js', '/app/assets/SaveStateIndicator-9.js']);
       // English texts are a chunk of their own, which the app imports before its first render.
-      expect(await linksOf('?lang=en')).toEqual(['/app/assets/en-6.js', '/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js', '/app/assets/durableQueue-8.js']);
+      expect(await linksOf('?lang=en')).toEqual(['/app/assets/en-6.js', '/app/assets/materialRoutes-2.js', '/app/assets/viewer-4.js', '/app/assets/runtime-5.js', '/app/assets/durableQueue-8.js', '/app/assets/SaveStateIndicator-9.js']);
     } finally {
       fs.rmSync(path.join(a.clientDir, '.vite'), { recursive: true, force: true });
     }

@@ -95,13 +95,13 @@ describe('a click renders only what it changed', () => {
       await user.click(element('bar').getByRole('button', { name: 'Weiter geht’s' }));
       await waitFor(() => expect(document.getElementById('q-after')).not.toBeNull());
     });
-    // The revealed elements mount; among the elements that were there, only the barrier renders.
+    // The revealed elements mount (in groups of their own: src/elements/elementGroups.ts); among the elements that were there, only the barrier renders.
     const revealed = ['t2', 'q-after', 'path', ...Array.from({ length: 40 }, (_, i) => `tail-${i}`)];
     expect(elementsTouched(rendered).filter((id) => !revealed.includes(id))).toEqual(['bar']);
     expect(outside(rendered)).not.toContain('MaterialPage');
     expect(outside(rendered)).not.toContain('Header');
     expect(outside(rendered)).toContain('FooterNav');
-    expect(outside(rendered)).toEqual(['Anonymous in FooterNav', 'Chunk', 'ContentList', 'ElementRun', 'FooterNav', 'UnlockGate']);
+    expect(outside(rendered)).toEqual(['Anonymous in FooterNav', 'Chunk', 'ContentList', 'ElementGroup', 'ElementRun', 'FooterNav', 'UnlockGate']);
   });
 
   it('completing a path step renders that path and the progress ring', async () => {

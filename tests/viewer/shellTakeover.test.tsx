@@ -39,7 +39,7 @@ async function serverShell(material: Material): Promise<void> {
   document.body.prepend(shell);
 }
 
-const idsInOrder = () => [...document.querySelectorAll('.content-flow > [data-model-name]')].map((frame) => frame.id);
+const idsInOrder = () => [...document.querySelectorAll(':is(.content-flow, .element-group) > [data-model-name]')].map((frame) => frame.id);
 const drawnByServer = () => document.querySelectorAll('[data-testid="page-content"] [data-shell-element]').length;
 
 /** What `look` sees right after the commit that first drew the app's page (before any later chunk ran). */
@@ -93,16 +93,18 @@ describe('the app takes over the first paint the server drew', () => {
     expect(counts.slice(0, 2)).toEqual([40, 36]);
   });
 
-  it('shows the element the page was asked to scroll to at once, the server frames after it still in place', async () => {
+  it('shows the element the page was asked to scroll to at once (with its group), the server frames after it still in place', async () => {
     const material = materialOf(texts(40));
     await serverShell(material);
     const first = atFirstCommit(() => ({
       target: document.getElementById('tk-30')?.hasAttribute('data-shell-element'),
-      next: document.getElementById('tk-31')?.hasAttribute('data-shell-element'),
+      // tk-28 … tk-31 are one group (paint/elementGroups.ts): the list renders whole groups.
+      group: document.getElementById('tk-31')?.hasAttribute('data-shell-element'),
+      next: document.getElementById('tk-32')?.hasAttribute('data-shell-element'),
       ids: idsInOrder(),
     }));
     renderMaterialPage(material, '?scrollTo=tk-30');
-    expect(await first).toEqual({ target: false, next: true, ids: material.content.map((element) => element.id) });
+    expect(await first).toEqual({ target: false, group: false, next: true, ids: material.content.map((element) => element.id) });
   });
 
   it('draws reading elements exactly as the app does, so nothing moves when the app takes over', async () => {
@@ -163,7 +165,9 @@ describe('a long page the server drew renders only what the learner reaches', ()
     const element = document.getElementById(id);
     return Boolean(element) && !element!.hasAttribute('data-shell-element');
   };
-  const framesObserver = () => [...IntersectionObserverDouble.instances].find((observer) => [...observer.targets].some((target) => target.hasAttribute('data-shell-element')));
+  /** The observer of the server's groups of frames (paint/elementGroups.ts). */
+  const framesObserver = () =>
+    [...IntersectionObserverDouble.instances].find((observer) => [...observer.targets].some((target) => target.querySelector(':scope > [data-shell-element]')));
 
   it('renders up to the furthest frame that comes near the viewport, and no further', async () => {
     const material = longMaterial();
@@ -174,7 +178,7 @@ describe('a long page the server drew renders only what the learner reaches', ()
     expect(observer.rootMargin).toBe('150% 0px 150% 0px');
     expect(rendered('tk-0')).toBe(false);
 
-    act(() => observer.simulate(document.getElementById('tk-30')!, true));
+    act(() => observer.simulate(document.getElementById('tk-30')!.parentElement!, true));
     await waitFor(() => expect(rendered('tk-30')).toBe(true));
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(rendered('tk-0')).toBe(true);
@@ -237,7 +241,7 @@ describe('a long page the server drew renders only what the learner reaches', ()
     fireEvent.click(evaluate);
     expect(early.querySelector('[data-feedback="negative"]')).not.toBeNull();
 
-    act(() => framesObserver()!.simulate(document.getElementById('tk-q')!, true));
+    act(() => framesObserver()!.simulate(document.getElementById('tk-q')!.parentElement!, true));
     await waitFor(() => expect(rendered('tk-q')).toBe(true));
     const question = document.getElementById('tk-q')!;
     await waitFor(() => expect(question.querySelector('[data-state]')?.getAttribute('data-state')).toBe('evaluated'));
@@ -252,5 +256,5 @@ it('marks the highlight in elements that render after the page was highlighted',
   await serverShell(material);
   renderMaterialPage(material, '?highlight=Absatz');
   await waitFor(() => expect(document.querySelector('[data-shell-element]')).toBeNull());
-  await waitFor(() => expect(document.querySelectorAll('.content-flow > [data-model-name] mark[data-highlight]')).toHaveLength(40));
+  await waitFor(() => expect(document.querySelectorAll(':is(.content-flow, .element-group) > [data-model-name] mark[data-highlight]')).toHaveLength(40));
 });

@@ -27,6 +27,18 @@ describe('warmBrowserData: the locale data and the session storage are loaded wh
     expect(read).toHaveLength(1);
   });
 
+  it('resolves once the last of its tasks has run', async () => {
+    const { win, queued } = fakeWindow();
+    let resolved = false;
+    void warmBrowserData(win).then(() => (resolved = true));
+    for (const task of queued.slice(0, -1)) task();
+    await Promise.resolve();
+    expect(resolved).toBe(false);
+    queued.at(-1)!();
+    await Promise.resolve();
+    expect(resolved).toBe(true);
+  });
+
   it('an odd language tag, a page without a language and blocked storage throw nothing', () => {
     const { win, queued } = fakeWindow({
       language: 'not a tag!',

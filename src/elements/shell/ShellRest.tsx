@@ -25,9 +25,9 @@ type ShellRestProps = {
  * renders, in the same commit as it. The page reads the same from its first paint on, with nothing
  * drawn twice or left out while the app renders the page's elements chunk by chunk.
  *
- * The frames sit right after a hidden marker, as siblings of the list's own elements (the page's
- * styles address `.content-flow > .element`): React inserts each new chunk before the marker, its next
- * sibling of its own, and never touches nodes it did not make.
+ * The frames sit in their groups (paint/elementGroups.ts) right after a hidden marker, as siblings of the
+ * list's own groups: React inserts each new chunk before the marker, its next sibling of its own, and never
+ * touches nodes it did not make. The list replaces whole groups (its chunks end where groups do).
  *
  * A frame has no code: one the learner tabs into or presses makes the list render up to it at once
  * (`onReach` 'focus' / 'pointer'), except in an early form, which answers by itself; with `watch`,
@@ -42,8 +42,8 @@ export function ShellRest({ elements, from, watch, onReach }: ShellRestProps) {
   useLayoutEffect(() => {
     if (placed.current >= 0) {
       for (let i = placed.current; i < from; i++) {
-        const frame = shellFrame(elements[i].id);
-        if (frame) observer.current?.unobserve(frame);
+        const group = shellFrame(elements[i].id)?.parentElement;
+        if (group) observer.current?.unobserve(group);
         dropShellFrame(elements[i].id);
       }
       placed.current = from;
@@ -51,12 +51,16 @@ export function ShellRest({ elements, from, watch, onReach }: ShellRestProps) {
     }
     placed.current = from;
     const indexOf = new Map<Element, number>();
+    /** The server's groups of these frames (paint/elementGroups.ts), each with the index of its last frame. */
+    const groups = new Map<Element, number>();
     for (let i = from; i < elements.length; i++) {
       const frame = shellFrame(elements[i].id);
-      if (frame) indexOf.set(frame, i);
+      if (!frame) continue;
+      indexOf.set(frame, i);
+      if (frame.parentElement) groups.set(frame.parentElement, i);
     }
     const container = marker.current!.parentElement!;
-    marker.current!.after(...indexOf.keys());
+    marker.current!.after(...groups.keys());
 
     const reached = (event: Event, how: Reach) => {
       const target = event.target as Element | null;
@@ -81,12 +85,13 @@ export function ShellRest({ elements, from, watch, onReach }: ShellRestProps) {
       observer.current = new IntersectionObserver(
         (entries) => {
           let furthest = -1;
-          for (const entry of entries) if (entry.isIntersecting) furthest = Math.max(furthest, indexOf.get(entry.target) ?? -1);
+          for (const entry of entries) if (entry.isIntersecting) furthest = Math.max(furthest, groups.get(entry.target) ?? -1);
           if (furthest >= 0) onReach(furthest, 'near');
         },
         { rootMargin: NEAR_MARGIN },
       );
-      for (const frame of indexOf.keys()) observer.current.observe(frame);
+      // The groups, not the frames: the browser skips a group's content far from the viewport, its box it places.
+      for (const group of groups.keys()) observer.current.observe(group);
     } else if (watch) {
       onReach(elements.length - 1, 'near');
     }

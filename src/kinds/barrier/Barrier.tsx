@@ -10,6 +10,7 @@ import { SafeHtml } from '../../../paint/SafeHtml';
 import type { ElementProps } from '../../../paint/elementProps';
 import { ElementActor } from '../../elements/static/ElementActor';
 import { fromProgress, useViewerSelector } from '../../elements/viewerContext';
+import { GROUP_CLASS } from '../../../paint/elementGroups';
 import { blockingItems } from '../../../model/progressTree';
 import { elementLabelText, kindNameOf } from '../indexing';
 import type { ContentElement } from '../../../model/elements';
@@ -95,7 +96,8 @@ export function BarrierView({ element, actor }: { element: Barrier; actor: Barri
     actor.send({ type: 'barrier.unlock' });
     // The revealed content renders on the next frame; then focus its first element and say so.
     requestAnimationFrame(() => {
-      const first = document.getElementById(element.id)?.nextElementSibling as HTMLElement | null;
+      const frame = document.getElementById(element.id);
+      const first = frame && frameAfter(frame);
       if (!first) return;
       first.tabIndex = -1;
       first.focus({ preventScroll: false });
@@ -123,4 +125,14 @@ export function BarrierView({ element, actor }: { element: Barrier; actor: Barri
       </p>
     </section>
   );
+}
+
+/**
+ * The element frame drawn right after `frame` on its page: its next sibling, or, for the last of a group, the
+ * first of the next group (paint/elementGroups.ts): what the barrier reveals.
+ */
+function frameAfter(frame: Element): HTMLElement | null {
+  const group = frame.parentElement?.classList.contains(GROUP_CLASS) ? frame.parentElement : null;
+  const next = frame.nextElementSibling ?? group?.nextElementSibling?.firstElementChild ?? null;
+  return next instanceof HTMLElement ? next : null;
 }

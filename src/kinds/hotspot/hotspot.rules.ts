@@ -4,6 +4,8 @@ import { spotPress } from '../../../model/pressKeys';
 
 export const hotspotRules: KindRules<ElementOf<'Hotspot'>> = {
   stateful: true,
+  // Its popups open beyond the image.
+  drawsBeyondItsBox: true,
   standIn: {
     dozes: true,
     // As the widget reads: the spots (their popups' texts only once opened), then the caption.
