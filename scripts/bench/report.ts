@@ -90,6 +90,11 @@ export function medianOf(size: SizeResult, kind: 'app' | 'floor', metric: Metric
   return median(loads(size, kind).flatMap((l) => (l.status === 'ok' && typeof l[metric] === 'number' ? [l[metric] as number] : [])));
 }
 
+/** Median over loads of each load's first click: the page's first evaluation (issue 28), its code never run before. */
+export function firstClickMedian(size: SizeResult, kind: 'app' | 'floor'): number | undefined {
+  return median(loads(size, kind).flatMap((l) => (l.clicksMs?.length ? [l.clicksMs[0]] : [])));
+}
+
 /** Median over loads of each load's median click. */
 export function clickMedian(size: SizeResult, kind: 'app' | 'floor'): number | undefined {
   return median(loads(size, kind).flatMap((l) => {
@@ -108,6 +113,9 @@ export const fmtMs = (ms: number | undefined) => {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 };
+
+/** A click's time to the frame, to a tenth: the budget is 16 ms, and 16.3 ms is not 16. */
+const fmtClick = (ms: number | undefined) => (ms === undefined || !Number.isFinite(ms) ? '–' : `${ms.toFixed(1)} ms`);
 
 export const fmtBytes = (bytes: number | undefined) => {
   if (bytes === undefined) return '–';
@@ -174,8 +182,9 @@ export function formatReport(result: BenchResult): string {
       const app = clickMedian(s, 'app');
       const floor = clickMedian(s, 'floor');
       const errors = loads(s, 'app').filter((l) => l.status === 'ok' && l.clickError).length;
-      return `${fmtMs(app)} / ${fmtMs(floor)}${errors ? ` (${errors} app load${errors === 1 ? '' : 's'} without a click result)` : ''}`;
+      return `${fmtClick(app)} / ${fmtClick(floor)}${errors ? ` (${errors} app load${errors === 1 ? '' : 's'} without a click result)` : ''}`;
     }),
+    row('first Evaluate of a load → feedback on screen, app / floor', (s) => `${fmtClick(firstClickMedian(s, 'app'))} / ${fmtClick(firstClickMedian(s, 'floor'))}`),
     row('first contentful paint of the first load of the page after the server started (app, not in the medians)', (s) =>
       s.firstLoad?.status === 'ok' ? fmtMs(s.firstLoad.fcpMs) : s.firstLoad ? s.firstLoad.status : '–'),
     row('viewer start in Node (createActor + page.open)', (s) => fmtMs(median(s.node.viewerStartMs))),
@@ -269,7 +278,15 @@ export function checkBudgets(result: Omit<BenchResult, 'budgets'>): BudgetResult
     budgets.push({
       name: `click → feedback ≤ ${BUDGETS.clickAt1000Ms} ms at 1,000 elements`,
       ok: click !== undefined && click <= BUDGETS.clickAt1000Ms,
-      detail: click === undefined ? 'not measured' : fmtMs(click),
+      detail: click === undefined ? 'not measured' : fmtClick(click),
+    });
+  }
+  if (at1000) {
+    const first = firstClickMedian(at1000, 'app');
+    budgets.push({
+      name: `the first evaluation's feedback ≤ ${BUDGETS.clickAt1000Ms} ms at 1,000 elements`,
+      ok: first !== undefined && first <= BUDGETS.clickAt1000Ms,
+      detail: first === undefined ? 'not measured' : `${fmtClick(first)} (the floor's ${fmtClick(firstClickMedian(at1000, 'floor'))})`,
     });
   }
   const measured = sizes.filter((s) => clickMedian(s, 'app') !== undefined);
