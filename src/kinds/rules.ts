@@ -73,8 +73,8 @@ export const isStateful = (modelName: ModelName): boolean => KIND_RULES[modelNam
 /** Whether elements of the kind show their stand-in in the app until they come near the viewport. */
 export const dozesAsStandIn = (modelName: ModelName): boolean => KIND_RULES[modelName].standIn?.dozes === true;
 
-/** What a stand-in of the element shows (nothing for kinds without one). */
 /** Whether an element of this kind draws beyond its box (its page never skips it off screen). */
 export const drawsBeyondItsBox = (modelName: ModelName): boolean => KIND_RULES[modelName].drawsBeyondItsBox === true;
 
+/** What a stand-in of the element shows (nothing for kinds without one). */
 export const standInParts = (element: ContentElement): StandInPart[] => rulesOf(element).standIn?.parts(element) ?? [];

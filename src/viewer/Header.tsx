@@ -2,7 +2,6 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { lazyPart } from '../ui/lazyPart';
 import { useTranslation } from '../../i18n/react';
 import type { Crumb } from './crumbFit';
-// Chapters have a trail, the material's root has none: its first paint goes without the trail's code.
 import { LanguageSwitch } from './LanguageSwitch';
 import { DisplayButton } from '../display';
 import { Logo } from './Logo';
