@@ -33,6 +33,12 @@ export function groupBounds(from: number, to: number): number[] {
   return [...bounds, to];
 }
 
+/** The elements `from` … `to` - 1 of a page's list (the whole list by default), in their groups. */
+export function groupsOf<E>(elements: readonly E[], from = 0, to = elements.length): E[][] {
+  const bounds = groupBounds(from, to);
+  return bounds.slice(0, -1).map((start, i) => elements.slice(start, bounds[i + 1]));
+}
+
 /** `end` moved on to the end of its group (at most `length`): a page's list renders whole groups. */
 export function groupEnd(end: number, length: number): number {
   return Math.min(length, Math.ceil(end / GROUP_SIZE) * GROUP_SIZE);

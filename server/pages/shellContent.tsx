@@ -7,7 +7,7 @@ import type { Lang } from '../../model/pageData';
 import { elementsOnPage } from '../../model/tree';
 import { ServerSanitizedHtml } from '../../paint/SafeHtml';
 import { loadQuestionTexts } from '../../i18n/questionTexts';
-import { GROUP_SIZE, groupAttributes, groupBounds } from '../../paint/elementGroups';
+import { GROUP_SIZE, groupAttributes, groupsOf } from '../../paint/elementGroups';
 
 /**
  * The first paint of a material's root page shows its elements up to this many (counted as the page
@@ -55,6 +55,7 @@ export async function shellContentHtml(content: readonly ContentElement[], lang:
       renderToStaticMarkup(
         <ServerSanitizedHtml.Provider value>
           <I18nProvider i18n={i18n}>
+            {/* A slice starts a group: the same groups as the app's. */}
             {groupsOf(slice).map((group) => (
               <div key={group[0].id} {...groupAttributes(group)}>
                 <PaintedList elements={group} />
@@ -66,12 +67,6 @@ export async function shellContentHtml(content: readonly ContentElement[], lang:
     );
   }
   return html.join('');
-}
-
-/** The page's top-level elements in the groups the app has them in too (paint/elementGroups.ts); a slice starts one. */
-function groupsOf(slice: readonly ContentElement[]): ContentElement[][] {
-  const bounds = groupBounds(0, slice.length);
-  return bounds.slice(0, -1).map((start, i) => slice.slice(start, bounds[i + 1]));
 }
 
 /** Consecutive runs of top-level elements of about SLICE_ELEMENTS page elements each, each starting a group. */

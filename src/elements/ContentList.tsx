@@ -6,7 +6,7 @@ import type { ContentElement } from '../../model/elements';
 import { barrierSplit, elementsOnPage } from '../../model/tree';
 import { ElementView } from './ElementView';
 import { ElementGroup } from './ElementGroup';
-import { groupBounds, groupEnd } from '../../paint/elementGroups';
+import { groupEnd, groupsOf } from '../../paint/elementGroups';
 import { NestedListContext } from '../../paint/nestedList';
 import { chunkTook, FIRST_CHUNK, nextChunkSize, onRevealEverything, queueChunk, revealingEverything } from './revealScheduler';
 import { EagerContext, needsActorAtMount, PageHighlightContext, useWakingRules, type WakingRules } from './dormant/waking';
@@ -219,8 +219,7 @@ type ChunkProps = { elements: readonly ContentElement[]; from: number; to: numbe
 const Chunk = memo(function Chunk({ elements, from, to, eager, grouped }: ChunkProps) {
   const shown: ReactNode[] = [];
   if (grouped) {
-    const bounds = groupBounds(from, to);
-    for (let g = 0; g + 1 < bounds.length; g++) shown.push(<ElementGroup key={elements[bounds[g]].id} elements={elements.slice(bounds[g], bounds[g + 1])} />);
+    for (const group of groupsOf(elements, from, to)) shown.push(<ElementGroup key={group[0].id} elements={group} />);
   } else {
     for (let i = from; i < to; i++) shown.push(<ElementView key={elements[i].id} element={elements[i]} />);
   }

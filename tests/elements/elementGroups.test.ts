@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { shellContentHtml } from '../../server/pages/shellContent';
 import { ContentElement } from '../../model/elements';
-import { GROUP_SIZE, groupAttributes, groupBounds, groupEnd } from '../../paint/elementGroups';
+import { GROUP_SIZE, groupAttributes, groupBounds, groupEnd, groupsOf } from '../../paint/elementGroups';
 
 const text = (i: number) => ContentElement.parse({ modelName: 'Text', id: `t-${i}`, content: { html: `<p>Absatz ${i}</p>` } });
 const hotspot = ContentElement.parse({
@@ -17,6 +17,7 @@ describe('a page’s top-level elements stand in groups of four (paint/elementGr
     expect(groupBounds(6, 13)).toEqual([6, 8, 12, 13]);
     expect(groupBounds(8, 12)).toEqual([8, 12]);
     expect([groupEnd(1, 100), groupEnd(4, 100), groupEnd(5, 100), groupEnd(9, 10)]).toEqual([4, 4, 8, 10]);
+    expect(groupsOf(['a', 'b', 'c', 'd', 'e', 'f', 'g'], 2, 7)).toEqual([['c', 'd'], ['e', 'f', 'g']]);
   });
 
   it('a group holding a kind that draws beyond its box (a hotspot’s popups) is never skipped off screen', () => {
