@@ -16,6 +16,8 @@ export const FALLBACK_TEMPLATE = `<!doctype html>
   </head>
   <body>
     <div id="root"></div>
+    <div id="live-polite" class="sr-only" aria-live="polite" data-live-announcer="polite"></div>
+    <div id="live-assertive" class="sr-only" aria-live="assertive" data-live-announcer="assertive"></div>
   </body>
 </html>
 `;
