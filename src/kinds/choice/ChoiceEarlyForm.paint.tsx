@@ -13,7 +13,7 @@ import { EARLY } from '../../../paint/earlyAttributes';
  * never `:has()`: a `:has(:checked)` rule makes every tick anywhere on the page restyle what it could match.
  */
 const optionClass =
-  'relative flex items-start gap-3 rounded-md border border-gray-200 bg-white px-3 py-2 transition-colors cursor-pointer hover:border-primary-300 ' +
+  'relative flex items-start gap-3 rounded-md border border-gray-200 bg-white px-3 py-2 cursor-pointer hover:border-primary-300 ' +
   'data-selected:border-primary-600 data-selected:bg-primary-50';
 
 /** Draws the focus ring around the whole option, as the app's does, while its input has keyboard focus. */

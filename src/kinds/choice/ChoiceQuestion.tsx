@@ -40,9 +40,10 @@ export function ChoiceQuestionElement({ element }: ElementProps<ChoiceQuestion>)
   );
 }
 
+/** An option's classes. Its colours change at once: with a transition, the options of an evaluated question started colour transitions in the frame that shows the feedback. */
 const optionClass = ({ isSelected, isDisabled, isFocusVisible }: { isSelected: boolean; isDisabled: boolean; isFocusVisible: boolean }) =>
   [
-    'group flex items-start gap-3 rounded-md border px-3 py-2 transition-colors',
+    'group flex items-start gap-3 rounded-md border px-3 py-2',
     isSelected ? 'border-primary-600 bg-primary-50' : 'border-gray-200 bg-white',
     isDisabled ? 'cursor-default' : 'cursor-pointer hover:border-primary-300',
     isFocusVisible ? 'outline-2 outline-offset-2 outline-primary-600' : '',
