@@ -157,6 +157,31 @@ test('1,000 elements: where the learner scrolled the server\'s first paint to, o
   await context.close();
 });
 
+test('1,000 elements: Evaluate pressed in the server\'s paint and released after the app\'s element replaced it under the pointer counts', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const ids = idsOf(1000);
+  // A browser of its own: the service worker of another would hand out the app's code past the routes that hold it.
+  const context = await browser.newContext({ baseURL: ownOrigin(port) });
+  const page = await context.newPage();
+  const held = await holdTheApp(page);
+  await page.goto(`/s/${shares[1000]}/#${ids.question}`);
+  await expect.poll(() => inViewport(page, ids.question)).toBe(true);
+  const question = page.locator(`[id="${ids.question}"]`);
+  await question.locator(`label[data-choice-id="${ids.question}-a"]`).click();
+  const early = question.locator('[data-early-button]');
+  await expect(early).toBeEnabled();
+  const box = (await early.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // The press starts on the early form; the app comes, and its list replaces the form before the release.
+  await page.mouse.down();
+  held.release();
+  await expect(page.locator(`[id="${ids.question}"]:not([data-shell-element])`)).toHaveCount(1, { timeout: 30_000 });
+  await page.mouse.up();
+  await expect(question.locator('[data-feedback]')).toBeVisible();
+  await expect(question.locator('[data-answer-button]')).toHaveText('Antwort bearbeiten');
+  await context.close();
+});
+
 test('5,000 elements: scrollTo, highlight, anchors, print and find reach the end of the page', async ({ page }) => {
   test.setTimeout(180_000);
   const ids = idsOf(5000);

@@ -16,10 +16,13 @@
  *
  * A link in a frame of the server's first paint (a chapter card) is pressed alike: should the app replace
  * the frame between the pointer's press and release, its click is lost, and it is replayed on the app's
- * link to the same address.
+ * link to the same address. So is a control of an early form there (src/elements/early: a choice, the
+ * answer button), which answers by itself unless its element replaces it under the press: a long page's
+ * list renders its chunks as the learner reads, and a press lasts a tenth of a second.
  */
 
 import { PRESS_ATTRIBUTE } from '../../../paint/pressTarget';
+import { EARLY } from '../../../paint/earlyAttributes';
 
 /** A press not replayed within this time (ms) is dropped: the element never woke on this page. */
 export const PRESS_REPLAY_LIMIT_MS = 30_000;
@@ -40,13 +43,13 @@ function frameOf(node: Element): Element | null {
 /** The key of a press on a link of a frame the server drew: the address it leads to (the app's link of that element has it too). */
 const LINK_PRESS = 'href:';
 
-/** The press a node of a stand-in, or of a link in a server frame, stands for, if it is one. */
+/** The press a node of a stand-in, of an early form in a server frame or of a link in one stands for, if it is one. */
 function pressAt(target: EventTarget | null): Press | null {
   if (!(target instanceof Element)) return null;
   const link = target.closest<HTMLAnchorElement>('[data-shell-element] a[href]');
   const linkFrame = link && frameOf(link);
   if (linkFrame) return { elementId: linkFrame.id, key: LINK_PRESS + link.href };
-  if (!target.closest('[data-dormant]')) return null;
+  if (!target.closest(`[data-dormant], [data-shell-element] [${EARLY.form}]`)) return null;
   const part = target.closest(`[${PRESS_ATTRIBUTE}]`);
   const frame = part && frameOf(part);
   const key = part?.getAttribute(PRESS_ATTRIBUTE);

@@ -1,5 +1,7 @@
 import { useTranslation } from '../../../i18n/react';
 import { nativeButtonClass } from '../../../paint/buttonClasses';
+import { pressTarget } from '../../../paint/pressTarget';
+import { ANSWER_PRESS } from '../../../model/pressKeys';
 
 /**
  * The button under a question: the submit label (Evaluate, or the element's own text) until the answer
@@ -22,7 +24,7 @@ export function AnswerButton({ evaluated, submitLabel, isDisabled = false, onSub
 }) {
   const { t } = useTranslation('questions');
   return (
-    <button type="button" {...{ [ANSWER_BUTTON]: '' }} className={nativeButtonClass(evaluated ? 'secondary' : 'primary')} disabled={!evaluated && isDisabled} onClick={evaluated ? onEdit : onSubmit}>
+    <button type="button" {...{ [ANSWER_BUTTON]: '' }} {...pressTarget(ANSWER_PRESS)} className={nativeButtonClass(evaluated ? 'secondary' : 'primary')} disabled={!evaluated && isDisabled} onClick={evaluated ? onEdit : onSubmit}>
       {evaluated ? t('editAnswer') : submitLabel}
     </button>
   );

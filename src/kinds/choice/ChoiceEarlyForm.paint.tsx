@@ -7,6 +7,8 @@ import { nativeButtonClass } from '../../../paint/buttonClasses';
 import { QuestionFeedbackBox } from '../../../paint/QuestionFeedbackBox';
 import { ResultMark } from '../../../paint/ResultMark';
 import { EARLY } from '../../../paint/earlyAttributes';
+import { pressTarget } from '../../../paint/pressTarget';
+import { ANSWER_PRESS, choicePress } from '../../../model/pressKeys';
 
 /*
  * Ticked by sibling selectors (`peer-checked`) and the label's `data-selected` (set by the early listeners),
@@ -44,7 +46,7 @@ export function ChoiceEarlyForm({ element }: { element: ChoiceQuestion }) {
       <p className="mb-3 text-sm text-gray-500">{round ? t('choice.single') : t('choice.multiple')}</p>
       <div role={round ? 'radiogroup' : 'group'} aria-labelledby={questionId} className="flex flex-col gap-2">
         {choices.map((choice) => (
-          <label key={choice.id} className={optionClass} data-choice-id={choice.id}>
+          <label key={choice.id} className={optionClass} data-choice-id={choice.id} {...pressTarget(choicePress(choice.id))}>
             <input
               type={round ? 'radio' : 'checkbox'}
               name={`${element.id}-early`}
@@ -72,6 +74,7 @@ export function ChoiceEarlyForm({ element }: { element: ChoiceQuestion }) {
           type="button"
           className={nativeButtonClass('primary')}
           disabled
+          {...pressTarget(ANSWER_PRESS)}
           {...{ [EARLY.button]: '', [EARLY.editLabel]: t('editAnswer'), [EARLY.editClass]: nativeButtonClass('secondary') }}
         >
           {element.submitText || t('evaluate')}
