@@ -28,7 +28,7 @@ import { assetUrl } from '../../model/assetUrl';
 import { allElements } from '../../model/tree';
 import { bundleReport } from '../bundle-report';
 import { buildClient, freePort, importMaterial, ROOT, startServer, type RunningServer } from './appServer';
-import { CHROMIUM_ARGS, measureAnswer, measureLoad, type LoadResult, type LoadTarget } from './browser';
+import { CHROMIUM_ARGS, measureAnswer, measureLoad, PRESS_MS, type LoadResult, type LoadTarget } from './browser';
 import { serveFloor, type FloorSite } from './floorServer';
 import { BENCH_SIZES, generateMaterial, type GeneratedMaterial } from './generateMaterial';
 import { measureInNode } from './nodeMeasure';
@@ -52,6 +52,8 @@ and exits 1 when a budget of issue 9 is missed.
   --pairs N          app/floor pairs per size (default 5; 3 at 5,000 elements and more, and without
                      --pairs a size takes no further pair once that would pass ${SIZE_BUDGET_S} s)
   --clicks N         Evaluate → feedback cycles per load (default 5)
+  --press-ms N       how long each measured press holds the mouse button, ms (default ${PRESS_MS}: a quick
+                     click's; 0 is Playwright's default, release right after press)
   --timeout S        per page load, seconds (default 150): a slower load is recorded as a timeout
   --no-build         use the last bench build (.cache/bench/client) or dist/client instead of building
   --postgres URL     run the server on PostgreSQL (DATABASE_URL) instead of a fresh PGlite data dir
@@ -74,6 +76,8 @@ interface Options {
   /** Pairs were not given: stop a size early rather than pass SIZE_BUDGET_S. */
   timeBudget: boolean;
   clicks: number;
+  /** How long a measured press holds the button (browser.ts PRESS_MS). */
+  pressMs: number;
   timeoutMs: number;
   build: boolean;
   postgres?: string;
@@ -97,6 +101,7 @@ function parseOptions(argv: string[]): Options | number {
         sizes: { type: 'string' },
         pairs: { type: 'string' },
         clicks: { type: 'string' },
+        'press-ms': { type: 'string' },
         timeout: { type: 'string' },
         'no-build': { type: 'boolean' },
         postgres: { type: 'string' },
@@ -135,6 +140,7 @@ function parseOptions(argv: string[]): Options | number {
       pairs,
       timeBudget: explicitPairs === undefined,
       clicks: number(values.clicks, 5, 'clicks', 0),
+      pressMs: number(values['press-ms'], PRESS_MS, 'press-ms', 0),
       timeoutMs: number(values.timeout, 150, 'timeout') * 1000,
       build: !values['no-build'],
       postgres: values.postgres,
@@ -287,7 +293,7 @@ async function main(argv: string[]): Promise<number> {
     };
     // One unmeasured pair on the smallest page: the server's and the browser's first-run costs.
     log('warm-up pair (not measured) …');
-    for (const t of Object.values(targets(generated[0]))) await measureLoad(browser, t, { timeoutMs: options.timeoutMs, clicks: 1, phone: options.phone });
+    for (const t of Object.values(targets(generated[0]))) await measureLoad(browser, t, { timeoutMs: options.timeoutMs, clicks: 1, pressMs: options.pressMs, phone: options.phone });
 
     const sizes: SizeResult[] = [];
     for (const g of generated) {
@@ -296,7 +302,7 @@ async function main(argv: string[]): Promise<number> {
       const pageTargets = targets(g);
       // The page's first load warms the server's caches of it (the share, the material, its first paint): reported
       // apart, so the pairs compare a warm server with static files, as a page's every later visitor meets it.
-      result.firstLoad = await measureLoad(browser, pageTargets.app, { timeoutMs: options.timeoutMs, clicks: 1, phone: options.phone });
+      result.firstLoad = await measureLoad(browser, pageTargets.app, { timeoutMs: options.timeoutMs, clicks: 1, pressMs: options.pressMs, phone: options.phone });
       log(`${g.size} first load after the start (not in the medians): ${describeLoad(result.firstLoad)}`);
       const total = options.pairs[g.size];
       const sizeStarted = Date.now();
@@ -311,7 +317,7 @@ async function main(argv: string[]): Promise<number> {
         for (const kind of appFirst ? (['app', 'floor'] as const) : (['floor', 'app'] as const)) {
           const started = Date.now();
           loads[kind] = {
-            ...(await measureLoad(browser, pageTargets[kind], { timeoutMs: options.timeoutMs, clicks: options.clicks, phone: options.phone })),
+            ...(await measureLoad(browser, pageTargets[kind], { timeoutMs: options.timeoutMs, clicks: options.clicks, pressMs: options.pressMs, phone: options.phone })),
             ...(await measureAnswer(browser, pageTargets[kind], { timeoutMs: options.timeoutMs, phone: options.phone })),
           };
           log(`${g.size} pair ${pair + 1}/${total} ${kind.padEnd(5)} ${describeLoad(loads[kind]!)} [${Math.round((Date.now() - started) / 1000)} s]`);
@@ -333,7 +339,7 @@ async function main(argv: string[]): Promise<number> {
       database,
       browser: browserLabel,
       floor: floor.description,
-      options: { sizes: options.sizes, pairs: options.pairs, clicks: options.clicks, timeoutMs: options.timeoutMs, seed: options.seed, build: options.build, phone: options.phone },
+      options: { sizes: options.sizes, pairs: options.pairs, clicks: options.clicks, pressMs: options.pressMs, timeoutMs: options.timeoutMs, seed: options.seed, build: options.build, phone: options.phone },
       sizes,
       firstRouteJsGzip,
       ingest: ingest.rows,

@@ -79,5 +79,29 @@ describe('budgets', () => {
     const named = (start: string) => budgets.find((b) => b.name.startsWith(start))!;
     expect(named('click → feedback ≤ 16 ms')).toMatchObject({ ok: true, detail: '12.0 ms' });
     expect(named("the first evaluation's feedback")).toMatchObject({ ok: false, detail: "16.3 ms (the floor's 15.0 ms)" });
+    expect(named('every measured press')).toMatchObject({ ok: true, detail: '2 app loads' });
+  });
+
+  it('misses when a press of the app brought no feedback (a press lost under the pointer)', () => {
+    const load = (kind: 'app' | 'floor', clicks: { clicksMs?: number[]; clickError?: string }) => ({
+      kind, status: 'ok' as const, fcpMs: 100, lastRenderedMs: 100, allInteractiveMs: 100, heapBytes: 1e6, wireBytes: 1e5, domElements: 100,
+      textResponses: 2, uncompressed: [], answerMs: 200, ...clicks,
+    });
+    const budgets = checkBudgets({
+      startedAt: '', finishedAt: '', commit: 'x', database: 'pglite', browser: 'Chromium', floor: '',
+      options: { sizes: [1000], pairs: { 1000: 2 }, clicks: 3, pressMs: 80, timeoutMs: 120_000, seed: 1, build: true },
+      sizes: [{
+        size: 1000, node: { viewerStartMs: [1], parseMs: [1] },
+        pairs: [
+          { pair: 0, appFirst: true, app: load('app', { clicksMs: [12, 10, 10] }), floor: load('floor', { clicksMs: [11, 10, 10] }) },
+          { pair: 1, appFirst: false, app: load('app', { clickError: 'page.waitForFunction: Timeout 60000ms exceeded.' }), floor: load('floor', { clicksMs: [11, 10, 10] }) },
+        ],
+      }],
+      firstRouteJsGzip: 100 * 1024, ingest: null, ingestNote: '',
+    });
+    expect(budgets.find((b) => b.name.startsWith('every measured press'))).toMatchObject({
+      ok: false,
+      detail: '1 of 2 app loads without: page.waitForFunction: Timeout 60000ms exceeded.',
+    });
   });
 });
