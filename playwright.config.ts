@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { e2ePort, suiteDataDir } from './e2e/support/e2ePort';
+import { CHROMIUM_ARGS } from './scripts/chromiumArgs';
 
 /**
  * End-to-end tests in Debian's Chromium against the real server, compiled as production runs it
@@ -42,15 +43,7 @@ const inChromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
     executablePath: chromium,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   },
 };
 

@@ -9,11 +9,7 @@
  */
 import type { Browser, CDPSession, Page } from '@playwright/test';
 
-/** Chromium flags of the whole run (as the brief of issue 9 and playwright.config.ts). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
-];
+export { CHROMIUM_ARGS } from '../chromiumArgs';
 
 /** "All interactive" needs this long without long tasks and without requests in flight. */
 export const QUIET_WINDOW_MS = 1000;

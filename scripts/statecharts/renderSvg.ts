@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../chromiumArgs';
 
 /*
  * Mermaid in headless Chromium (Debian's /usr/bin/chromium through Playwright), loaded from
@@ -45,7 +46,7 @@ export async function openMermaid(): Promise<MermaidPage> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}. Install it with: apt-get install -y chromium`);
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
   try {
     const page: Page = await browser.newPage();
