@@ -51,6 +51,8 @@ function pressAt(target: EventTarget | null): Press | null {
   if (linkFrame) return { elementId: linkFrame.id, key: LINK_PRESS + link.href };
   if (!target.closest(`[data-dormant], [data-shell-element] [${EARLY.form}]`)) return null;
   const part = target.closest(`[${PRESS_ATTRIBUTE}]`);
+  // An early form's disabled button (nothing ticked yet) takes no press: replayed, it would answer later.
+  if (part?.matches(':disabled')) return null;
   const frame = part && frameOf(part);
   const key = part?.getAttribute(PRESS_ATTRIBUTE);
   return frame && key ? { elementId: frame.id, key } : null;

@@ -71,6 +71,19 @@ describe('a press on an early form that its element replaces under the pointer',
     expect(viewer.getSnapshot().context.saved.q1).toMatchObject({ selected: ['no'] });
   });
 
+  it('Evaluate while disabled (nothing ticked yet) is no press: not replayed on the element, whose answer is ticked', async () => {
+    const shell = await drawShell();
+    expect(earlyButton(shell).disabled).toBe(true);
+    fireEvent.pointerDown(earlyButton(shell));
+    shell.remove();
+    fireEvent.pointerUp(document.body);
+    await settle();
+    const { viewer } = renderInViewer({ material, saved: { q1: { selected: ['yes'], evaluated: false } } });
+    await settle();
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toContain('Evaluate');
+    expect(viewer.getSnapshot().context.saved.q1?.evaluated).toBe(false);
+  });
+
   it('not replaced: the form answers the press itself, and the element takes the answer over without a second press', async () => {
     const shell = await drawShell();
     earlyChoice(shell, 'yes').click();
