@@ -74,8 +74,8 @@ export function ChoiceEarlyForm({ element }: { element: ChoiceQuestion }) {
           type="button"
           className={nativeButtonClass('primary')}
           disabled
-          {...pressTarget(ANSWER_PRESS)}
           {...{ [EARLY.button]: '', [EARLY.editLabel]: t('editAnswer'), [EARLY.editClass]: nativeButtonClass('secondary') }}
+          {...pressTarget(ANSWER_PRESS)}
         >
           {element.submitText || t('evaluate')}
         </button>
